@@ -1,0 +1,132 @@
+# Shashki - Russian checkers library, engine and apps.
+#
+#   make            build build/libshashki.a and build/shashki
+#   make run        install what is missing, build, start shashki
+#   make test       install what is missing, build, run every test
+#   make test-slow  the long checks (perft 12, kestog13 at depth 10)
+#   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make bench      the benchmarks (perft 12, one thread and two)
+#   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
+#   make warnings   build with gcc and clang, warnings as errors
+#
+# Variables: CC (gcc or clang), WERROR=1 (warnings are errors), BUILD (output folder).
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+BUILD   ?= build
+WERROR  ?= 0
+ARCH    ?= -march=x86-64-v2
+OPT     ?= -O3
+FUZZ_SECONDS ?= 60
+
+ifneq ($(shell uname -m),x86_64)
+ARCH :=
+endif
+
+WARNINGS = -Wall -Wextra -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(WERROR),1)
+WARNINGS += -Werror
+endif
+
+CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
+CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
+LDFLAGS  += $(EXTRA_LDFLAGS)
+LDLIBS   += -lpthread -lm
+
+LIB_SRC    := $(wildcard src/*.c)
+ENGINE_SRC := $(wildcard engine/*.c)
+PROTO_SRC  := $(wildcard proto/*.c)
+APP_SRC    := $(wildcard app/*.c)
+TEST_SRC   := $(wildcard tests/*.c)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
+LIB      := $(BUILD)/libshashki.a
+PROGRAM  := $(BUILD)/shashki
+TESTS    := $(BUILD)/shashki-tests
+
+.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean
+
+all: $(LIB) $(PROGRAM)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(LIB): $(call obj,$(LIB_SRC))
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# ---- Debian packages: installed when missing (as root, or with sudo) ----
+DEB_PACKAGES := gcc make libc6-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+# ---- the two set-up commands ----
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	./$(PROGRAM)
+
+test: deps
+	@$(MAKE) --no-print-directory all $(TESTS)
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data
+
+test-slow: deps
+	@$(MAKE) --no-print-directory all
+	./$(PROGRAM) perft 12 --threads 2
+	./$(PROGRAM) perft 12 --paths --threads 2
+	./$(PROGRAM) perft --suite tests/data/kestog13.epd --threads 2
+
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \
+	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" build/sanitize/shashki build/sanitize/shashki-tests
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ./build/sanitize/shashki-tests --program ./build/sanitize/shashki --data tests/data
+
+bench: all
+	./$(PROGRAM) perft 12
+	./$(PROGRAM) perft 12 --threads 2
+
+warnings:
+	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests
+	$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests
+
+# ---- fuzzing (clang's libFuzzer) ----
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
+FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
+
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang OPT=-O1 \
+	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
+	  build/fuzz/libshashki.a
+	@mkdir -p build/fuzz/corpus
+	@for t in $(FUZZ_TARGETS); do \
+	  clang $(CPPFLAGS) -std=c11 -g -O1 $(FUZZ_FLAGS) tests/fuzz/$$t.c build/fuzz/libshashki.a \
+	    -o build/fuzz/$$t $(LDLIBS) || exit 1; \
+	  mkdir -p build/fuzz/corpus/$$t; cp -n tests/fuzz/seeds/$$t/* build/fuzz/corpus/$$t/ 2>/dev/null; \
+	  echo "== $$t for $(FUZZ_SECONDS) s"; \
+	  ./build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    build/fuzz/corpus/$$t 2>&1 | tail -n 12 || exit 1; \
+	done
+
+clean:
+	rm -rf build

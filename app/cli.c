@@ -1,0 +1,88 @@
+/* cli.c - helpers shared by the commands. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void cli_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("shashki: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
+
+void cli_report(const char *what, const ShError *err)
+{
+    if (err->column > 0)
+        cli_error("%s: %s (column %d)", what, err->message, err->column);
+    else
+        cli_error("%s: %s", what, err->message);
+}
+
+bool cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return true;
+    return false;
+}
+
+bool cli_parse_int(const char *text, long min, long max, const char *what, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = text ? strtol(text, &end, 10) : 0;
+    if (!text || !*text || *end || errno || v < min || v > max) {
+        cli_error("%s must be a whole number from %ld to %ld, not '%s'", what, min, max,
+                  text ? text : "");
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_read_fen(const char *text, ShPosition *pos)
+{
+    if (strcmp(text, "start") == 0) {
+        sh_position_start(pos, SH_VARIANT_RUSSIAN);
+        return true;
+    }
+    ShError err;
+    if (sh_fen_read(text, pos, &err) != SH_OK) {
+        cli_error("bad FEN '%s': %s", text, err.message);
+        return false;
+    }
+    return true;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
+{
+    static const char glyph[] = {'.', 'w', 'W', 'b', 'B'};
+    fputs("   +-----------------+\n", out);
+    for (int row = 0; row < 8; row++) {
+        int rank = flip ? row : 7 - row;
+        fprintf(out, " %d | ", rank + 1);
+        for (int col = 0; col < 8; col++) {
+            int file = flip ? 7 - col : col;
+            int sq = sh_square_at(file, rank);
+            fputc(sq < 0 ? ' ' : glyph[sh_position_piece_at(pos, sq)], out);
+            fputc(' ', out);
+        }
+        fputs("|\n", out);
+    }
+    fputs("   +-----------------+\n", out);
+    fputs(flip ? "     h g f e d c b a\n" : "     a b c d e f g h\n", out);
+}

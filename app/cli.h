@@ -1,0 +1,36 @@
+/* cli.h - what the shashki commands share: option helpers, messages, the board diagram. */
+#ifndef SHASHKI_CLI_H
+#define SHASHKI_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "shashki.h"
+
+/* A command: argv[0] is the command's name. Returns the exit status. */
+typedef int (*CliCommand)(int argc, char **argv);
+
+int cmd_perft(int argc, char **argv);
+int cmd_divide(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_repl(int argc, char **argv);
+
+/* "shashki: <message>" on stderr. */
+void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* Report a library error about `what` (a FEN, a move ...), with its column when it has one. */
+void cli_report(const char *what, const ShError *err);
+
+/* True if argv holds -h or --help. */
+bool cli_wants_help(int argc, char **argv);
+/* Parse a whole decimal number in [min, max]; prints an error naming `what` on failure. */
+bool cli_parse_int(const char *text, long min, long max, const char *what, long *out);
+/* Read a FEN (or "start"), printing the error if it is bad. */
+bool cli_read_fen(const char *text, ShPosition *pos);
+
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
+/* A text diagram of the board with coordinates; White at the bottom unless flipped. */
+void cli_board_print(FILE *out, const ShPosition *pos, bool flip);
+
+#endif

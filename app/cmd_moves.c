@@ -1,0 +1,51 @@
+/* cmd_moves.c - shashki moves: the legal moves of a position and where each leads. */
+#include <string.h>
+
+#include "cli.h"
+
+static const char MOVES_HELP[] =
+    "usage: shashki moves [--numeric] [FEN]\n"
+    "\n"
+    "Print each legal move of the position (default: the start position), one a line, in\n"
+    "full notation, followed by the FEN of the position it leads to.\n"
+    "\n"
+    "  --numeric   squares as numbers 1..32 (1 = b8, 32 = g1) instead of a1..h8\n";
+
+int cmd_moves(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(MOVES_HELP, stdout);
+        return 0;
+    }
+    bool numeric = false;
+    const char *fen = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--numeric") == 0) {
+            numeric = true;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            cli_error("unknown option %s (see shashki moves --help)", argv[i]);
+            return 2;
+        } else if (!fen) {
+            fen = argv[i];
+        } else {
+            cli_error("unexpected argument '%s'", argv[i]);
+            return 2;
+        }
+    }
+    ShPosition pos;
+    if (!cli_read_fen(fen ? fen : "start", &pos))
+        return 2;
+    ShMoveList moves;
+    sh_moves_generate(&pos, &moves);
+    sh_moves_sort(&moves);
+    for (int i = 0; i < moves.count; i++) {
+        char text[SH_MOVE_TEXT_SIZE], fen_out[SH_FEN_SIZE];
+        ShPosition next;
+        sh_move_write(&pos, &moves.moves[i], SH_NOTATION_FULL | (numeric ? SH_NOTATION_NUMERIC : 0),
+                      text, NULL);
+        sh_position_play(&pos, &moves.moves[i], &next);
+        sh_fen_write(&next, numeric, fen_out);
+        printf("%s %s\n", text, fen_out);
+    }
+    return 0;
+}

@@ -1,0 +1,53 @@
+/* main.c - the shashki command line: one program, a command per job. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct CommandEntry {
+    const char *name;
+    CliCommand run;
+    const char *summary;
+} CommandEntry;
+
+static const CommandEntry COMMANDS[] = {
+    {"perft", cmd_perft, "count move-tree leaves (perft), or check a perft suite"},
+    {"divide", cmd_divide, "perft split by the first move"},
+    {"moves", cmd_moves, "the legal moves of a position and the positions they lead to"},
+    {"play", cmd_repl, "the interactive prompt (the default with no command)"},
+};
+
+static void usage(FILE *out)
+{
+    fputs("usage: shashki [COMMAND] [ARGS...]\n"
+          "\n"
+          "Russian checkers: rules, notation, perft. With no command, an interactive prompt.\n"
+          "\n"
+          "commands:\n",
+          out);
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fputs("\n'shashki COMMAND --help' tells more. FEN is PDN's: W:W21-32:B1-12 or W:Wa1,Kc3:Bb4.\n",
+          out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return cmd_repl(1, argv);
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("shashki %s\n", SH_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (strcmp(name, COMMANDS[i].name) == 0)
+            return COMMANDS[i].run(argc - 1, argv + 1);
+    cli_error("unknown command '%s'", name);
+    usage(stderr);
+    return 2;
+}

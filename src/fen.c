@@ -1,0 +1,240 @@
+/*
+ * fen.c - positions as PDN FEN text.
+ *
+ *   fen     = side { ":" field } [ "." ]        side = "W" | "B"
+ *   field   = colour [ piece { "," piece } ]     colour = "W" | "B"
+ *           | other                              (":H0", ":F1" ... skipped)
+ *   piece   = [ "K" ] square [ "-" square ]      (a range of numbers: "21-32")
+ *   square  = "a1".."h8" (dark squares only) | "1".."32"
+ *
+ * Blanks around items are allowed; letters may be lower case. Errors give the column.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "error.h"
+#include "position.h"
+
+typedef struct FenReader {
+    const char *text;
+    int at;
+    ShError *err;
+    int column_of[SH_SQUARES]; /* where each square was given, for later messages */
+} FenReader;
+
+static void skip_blanks(FenReader *r)
+{
+    while (r->text[r->at] == ' ' || r->text[r->at] == '\t')
+        r->at++;
+}
+
+static ShStatus fen_error(FenReader *r, int at, const char *what)
+{
+    char found[32];
+    char c = r->text[at];
+    if (c == '\0')
+        snprintf(found, sizeof found, "the end of the text");
+    else if (isprint((unsigned char)c))
+        snprintf(found, sizeof found, "'%c'", c);
+    else
+        snprintf(found, sizeof found, "byte 0x%02x", (unsigned char)c);
+    return error_set(r->err, SH_ERR_SYNTAX, 1, at + 1, "FEN column %d: expected %s, found %s",
+                     at + 1, what, found);
+}
+
+static ShStatus read_square(FenReader *r, int *square)
+{
+    const char *p = r->text + r->at;
+    char c = (char)tolower((unsigned char)p[0]);
+    if (c >= 'a' && c <= 'h' && p[1] >= '1' && p[1] <= '8' && !isdigit((unsigned char)p[2])) {
+        int sq = sh_square_at(c - 'a', p[1] - '1');
+        if (sq < 0)
+            return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
+                             "FEN column %d: %c%c is a light square; pieces stand on dark squares",
+                             r->at + 1, c, p[1]);
+        *square = sq;
+        r->at += 2;
+        return SH_OK;
+    }
+    if (isdigit((unsigned char)p[0])) {
+        int n = 0, len = 0;
+        while (isdigit((unsigned char)p[len]) && len < 4)
+            n = n * 10 + (p[len++] - '0');
+        if (n < 1 || n > SH_SQUARES || isdigit((unsigned char)p[len]))
+            return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
+                             "FEN column %d: square number %.*s is out of range 1..32", r->at + 1,
+                             len, p);
+        *square = n - 1;
+        r->at += len;
+        return SH_OK;
+    }
+    return fen_error(r, r->at, "a square (a1..h8 or 1..32)");
+}
+
+static ShStatus place(FenReader *r, ShPosition *pos, int square, int color, bool king, int column)
+{
+    if (sh_position_piece_at(pos, square) != SH_EMPTY) {
+        char name[3], number[3];
+        sh_square_name(square, false, name);
+        sh_square_name(square, true, number);
+        return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column + 1,
+                         "FEN column %d: square %s (%s) is given twice", column + 1, name, number);
+    }
+    ShPiece piece = color == SH_WHITE ? (king ? SH_WHITE_KING : SH_WHITE_MAN)
+                                      : (king ? SH_BLACK_KING : SH_BLACK_MAN);
+    sh_position_set_piece(pos, square, piece);
+    r->column_of[square] = column;
+    return SH_OK;
+}
+
+static ShStatus read_pieces(FenReader *r, ShPosition *pos, int color)
+{
+    skip_blanks(r);
+    if (r->text[r->at] == ':' || r->text[r->at] == '\0' || r->text[r->at] == '.')
+        return SH_OK; /* no pieces of this colour */
+    for (;;) {
+        skip_blanks(r);
+        int column = r->at;
+        bool king = false;
+        if (r->text[r->at] == 'K' || r->text[r->at] == 'k') {
+            king = true;
+            r->at++;
+        }
+        int first, last;
+        ShStatus st = read_square(r, &first);
+        if (st)
+            return st;
+        last = first;
+        if (r->text[r->at] == '-') {
+            int dash = r->at++;
+            st = read_square(r, &last);
+            if (st)
+                return st;
+            if (last < first)
+                return error_set(r->err, SH_ERR_SYNTAX, 1, dash + 1,
+                                 "FEN column %d: the range %d-%d runs backwards", dash + 1,
+                                 first + 1, last + 1);
+        }
+        for (int sq = first; sq <= last; sq++) {
+            st = place(r, pos, sq, color, king, column);
+            if (st)
+                return st;
+        }
+        skip_blanks(r);
+        if (r->text[r->at] != ',')
+            return SH_OK;
+        r->at++;
+    }
+}
+
+/* The position's own checks, with the column of the square at fault. */
+static ShStatus check_position(FenReader *r, const ShPosition *pos)
+{
+    static const char *const names[2] = {"White", "Black"};
+    for (int color = 0; color < 2; color++) {
+        int n = 0;
+        for (int sq = 0; sq < SH_SQUARES; sq++) {
+            ShPiece p = sh_position_piece_at(pos, sq);
+            bool mine = color == SH_WHITE ? (p == SH_WHITE_MAN || p == SH_WHITE_KING)
+                                          : (p == SH_BLACK_MAN || p == SH_BLACK_KING);
+            if (!mine)
+                continue;
+            int column = r->column_of[sq] + 1;
+            if (++n > SH_MAX_PIECES_PER_SIDE)
+                return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column,
+                                 "FEN: %s has more than %d pieces", names[color],
+                                 SH_MAX_PIECES_PER_SIDE);
+            bool man = p == SH_WHITE_MAN || p == SH_BLACK_MAN;
+            if (man && sh_square_rank(sq) == (color == SH_WHITE ? 7 : 0)) {
+                char name[3];
+                sh_square_name(sq, false, name);
+                return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column,
+                                 "FEN column %d: a %s man on %s, the rank where it would be a "
+                                 "king (write K%s for a king)",
+                                 column, color == SH_WHITE ? "white" : "black", name, name);
+            }
+        }
+    }
+    return sh_position_validate(pos, r->err);
+}
+
+ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err)
+{
+    if (!text || !pos)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no FEN text");
+    FenReader r = {.text = text, .at = 0, .err = err};
+    ShPosition p;
+    skip_blanks(&r);
+    char side = (char)toupper((unsigned char)text[r.at]);
+    if (side != 'W' && side != 'B')
+        return fen_error(&r, r.at, "the side to move, W or B");
+    sh_position_clear(&p, SH_VARIANT_RUSSIAN, side == 'W' ? SH_WHITE : SH_BLACK);
+    r.at++;
+    bool seen[2] = {false, false};
+    skip_blanks(&r);
+    while (text[r.at] == ':') {
+        r.at++;
+        skip_blanks(&r);
+        char c = (char)toupper((unsigned char)text[r.at]);
+        if (c == 'W' || c == 'B') {
+            int color = c == 'W' ? SH_WHITE : SH_BLACK;
+            if (seen[color])
+                return error_set(err, SH_ERR_SYNTAX, 1, r.at + 1,
+                                 "FEN column %d: %s pieces are listed twice", r.at + 1,
+                                 color == SH_WHITE ? "White's" : "Black's");
+            seen[color] = true;
+            r.at++;
+            ShStatus st = read_pieces(&r, &p, color);
+            if (st)
+                return st;
+        } else if (isalpha((unsigned char)text[r.at])) {
+            /* another field, such as H0 (half-move clock) or F1 (move number): skipped */
+            while (isalnum((unsigned char)text[r.at]))
+                r.at++;
+        } else {
+            return fen_error(&r, r.at, "W or B and a list of pieces");
+        }
+        skip_blanks(&r);
+    }
+    if (text[r.at] == '.')
+        r.at++;
+    while (isspace((unsigned char)text[r.at]))
+        r.at++;
+    if (text[r.at] != '\0')
+        return fen_error(&r, r.at, "':' and another field, or the end");
+    ShStatus st = check_position(&r, &p);
+    if (st)
+        return st;
+    *pos = p;
+    return SH_OK;
+}
+
+int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
+{
+    size_t n = 0;
+    out[n++] = pos->side == SH_WHITE ? 'W' : 'B';
+    for (int color = 0; color < 2; color++) {
+        out[n++] = ':';
+        out[n++] = color == SH_WHITE ? 'W' : 'B';
+        bool first = true;
+        for (int i = 0; i < SH_SQUARES; i++) {
+            /* algebraic: by file, then rank (a1, a3, b2 ...); numeric: by number */
+            int sq = numeric ? i : sh_square_at(i / 4, (i / 4) % 2 + 2 * (i % 4));
+            ShPiece p = sh_position_piece_at(pos, sq);
+            if (p == SH_EMPTY || (p == SH_WHITE_MAN || p == SH_WHITE_KING) != (color == SH_WHITE))
+                continue;
+            if (!first)
+                out[n++] = ',';
+            first = false;
+            if (p == SH_WHITE_KING || p == SH_BLACK_KING)
+                out[n++] = 'K';
+            char name[3];
+            sh_square_name(sq, numeric, name);
+            for (const char *c = name; *c; c++)
+                out[n++] = *c;
+        }
+    }
+    out[n] = '\0';
+    return (int)n;
+}

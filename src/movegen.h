@@ -1,0 +1,28 @@
+/* movegen.h - move generation internals shared by the library and the engine (private). */
+#ifndef SHASHKI_MOVEGEN_H
+#define SHASHKI_MOVEGEN_H
+
+#include "position.h"
+
+/* A legal move together with one of its capture paths (squares are public numbers). */
+typedef struct MovePath {
+    ShMove move;
+    ShPath path;
+} MovePath;
+
+#define MOVEGEN_MAX_PATHS 1024
+
+typedef struct PathList {
+    int count;
+    bool overflow; /* more paths than MOVEGEN_MAX_PATHS: the list is incomplete */
+    MovePath items[MOVEGEN_MAX_PATHS];
+} PathList;
+
+/* Every legal move with every capture path it can be played by (a quiet move has one path).
+ * Moves with several paths appear several times, once per path. Used by notation. */
+void movegen_paths(const ShPosition *pos, PathList *paths);
+
+/* Perft in either convention, single-threaded. */
+uint64_t movegen_perft(const ShPosition *pos, int depth, ShPerftMode mode);
+
+#endif

@@ -1,0 +1,499 @@
+/*
+ * movegen_impl.h - the move generator for one rules record, included once per variant by
+ * movegen.c (a C template). Before including it, define:
+ *
+ *   GEN(name)                 the name prefix of this variant's functions
+ *   R_FLYING_KINGS            1: kings move and capture at a distance
+ *   R_MEN_CAPTURE_BACKWARD    1: men capture backwards too
+ *   R_MAJORITY                1: only the captures taking the most pieces are legal
+ *   R_PROMOTION_CONTINUES     1: a man crowned mid-capture continues capturing as a king;
+ *                             0: it passes the crowning rank as a man, crowned only if it ends there
+ *
+ * Every parameter is a compile-time constant, so each variant gets straight-line code with
+ * no tests of the rules in the hot paths. The design is explained at the top of movegen.c.
+ */
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* ---- captures: depth-first search over the Turkish-strike rules ---- */
+
+static bool GEN(king_capture)(CaptureSearch *s, int sq, Bitboard captured, int promoted,
+                              unsigned dirs);
+
+/* A king at `sq` captures in direction number k (0 NE, 1 NW, 2 SW, 3 SE) if the first piece
+ * on the ray is an enemy not yet taken with a free square behind it. It must then land where
+ * it can go on capturing if there is such a square among those behind the piece (rule 5);
+ * otherwise the move may end on any of them. Going on straight ahead is the same capture from
+ * every landing square, so it is followed once, from the first. */
+ALWAYS_INLINE bool GEN(king_capture_dir)(CaptureSearch *s, int sq, Bitboard captured,
+                                         int promoted, const int k)
+{
+    const int d = k == 0 ? DIR_NE : k == 1 ? DIR_NW : k == 2 ? DIR_SW : DIR_SE;
+    Bitboard b = bb_shift(bb_bit(sq), d);
+#if R_FLYING_KINGS
+    while (b & s->empty)
+        b = bb_shift(b, d);
+#endif
+    if (!(b & s->enemy & ~captured))
+        return false;
+    Bitboard victim = b;
+    b = bb_shift(b, d);
+    if (!(b & s->empty))
+        return false;
+    captured |= victim;
+    int first = bb_first(b);
+    Bitboard lands = 0;
+#if R_FLYING_KINGS
+    while (b & s->empty) {
+        lands |= b;
+        b = bb_shift(b, d);
+    }
+#else
+    lands = b;
+    b = bb_shift(b, d);
+#endif
+    int depth = ++s->depth;
+    bool more = false;
+    if ((b & s->enemy & ~captured) && (bb_shift(b, d) & s->empty)) {
+        s->path[depth] = (uint8_t)first;
+        GEN(king_capture)(s, first, captured, promoted, 1u << k);
+        more = true;
+    }
+    const unsigned sideways = (1u << ((k + 1) & 3)) | (1u << ((k + 3) & 3));
+    for (Bitboard l = lands; l; l &= l - 1) {
+        int to = bb_first(l);
+        s->path[depth] = (uint8_t)to;
+        if (GEN(king_capture)(s, to, captured, promoted, sideways))
+            more = true;
+    }
+    if (!more) {
+        for (Bitboard l = lands; l; l &= l - 1) {
+            int to = bb_first(l);
+            s->path[depth] = (uint8_t)to;
+            capture_add(s, to, captured, promoted);
+        }
+    }
+    s->depth--;
+    return true;
+}
+
+/* Go on capturing with a king from `sq` in the directions of the mask `dirs`; true if it can. */
+static bool GEN(king_capture)(CaptureSearch *s, int sq, Bitboard captured, int promoted,
+                              unsigned dirs)
+{
+    bool any = false;
+    if (dirs & 1)
+        any |= GEN(king_capture_dir)(s, sq, captured, promoted, 0);
+    if (dirs & 2)
+        any |= GEN(king_capture_dir)(s, sq, captured, promoted, 1);
+    if (dirs & 4)
+        any |= GEN(king_capture_dir)(s, sq, captured, promoted, 2);
+    if (dirs & 8)
+        any |= GEN(king_capture_dir)(s, sq, captured, promoted, 3);
+    return any;
+}
+
+static void GEN(man_capture)(CaptureSearch *s, int sq, Bitboard captured);
+
+/* Men on `men` that can jump one of `enemy` onto a square of `empty` (a bulk test over all of
+ * them at once). Men jump backwards too when the rules say so. */
+ALWAYS_INLINE Bitboard GEN(man_jumpers)(Bitboard men, Bitboard enemy, Bitboard empty, const int us)
+{
+    Bitboard r = 0;
+    if (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE) {
+        r |= men & bb_shift(enemy, -DIR_NE) & bb_shift(empty, -2 * DIR_NE);
+        r |= men & bb_shift(enemy, -DIR_NW) & bb_shift(empty, -2 * DIR_NW);
+    }
+    if (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK) {
+        r |= men & bb_shift(enemy, -DIR_SW) & bb_shift(empty, -2 * DIR_SW);
+        r |= men & bb_shift(enemy, -DIR_SE) & bb_shift(empty, -2 * DIR_SE);
+    }
+    return r;
+}
+
+/* A man at `sq` jumps the neighbour in direction d onto the square behind it. Whether it can
+ * go on is tested in bulk first, so that the common single capture ends without recursion. */
+ALWAYS_INLINE bool GEN(man_jump)(CaptureSearch *s, int sq, Bitboard captured, const int d)
+{
+    Bitboard mid = bb_shift(bb_bit(sq), d);
+    Bitboard land = bb_shift(mid, d);
+    if (!(mid & s->enemy & ~captured) || !(land & s->empty))
+        return false;
+    int to = sq + 2 * d;
+    int depth = ++s->depth;
+    s->path[depth] = (uint8_t)to;
+    captured |= mid;
+#if R_PROMOTION_CONTINUES
+    if (land & s->promotion) {
+        if (!GEN(king_capture)(s, to, captured, 1, ALL_DIRS))
+            capture_add(s, to, captured, 1);
+    } else
+#endif
+    {
+        const int us = s->promotion == BB_RANK8 ? SH_WHITE : SH_BLACK;
+        if (GEN(man_jumpers)(land, s->enemy & ~captured, s->empty, us))
+            GEN(man_capture)(s, to, captured);
+        else
+            capture_add(s, to, captured, (land & s->promotion) != 0);
+    }
+    s->depth--;
+    return true;
+}
+
+static void GEN(man_capture)(CaptureSearch *s, int sq, Bitboard captured)
+{
+#if R_MEN_CAPTURE_BACKWARD
+    GEN(man_jump)(s, sq, captured, DIR_NE);
+    GEN(man_jump)(s, sq, captured, DIR_NW);
+    GEN(man_jump)(s, sq, captured, DIR_SW);
+    GEN(man_jump)(s, sq, captured, DIR_SE);
+#else
+    if (s->promotion == BB_RANK8) {
+        GEN(man_jump)(s, sq, captured, DIR_NE);
+        GEN(man_jump)(s, sq, captured, DIR_NW);
+    } else {
+        GEN(man_jump)(s, sq, captured, DIR_SW);
+        GEN(man_jump)(s, sq, captured, DIR_SE);
+    }
+#endif
+}
+
+/* Whether some king of the side to move can capture: its ray reaches an enemy piece with a
+ * free square behind. */
+ALWAYS_INLINE bool GEN(kings_can_capture)(Bitboard kings, Bitboard enemy, Bitboard empty)
+{
+#if R_FLYING_KINGS
+#define KING_REACH(d) bb_shift(bb_fill(kings, empty, d), d)
+#else
+#define KING_REACH(d) bb_shift(kings, d)
+#endif
+    return ((KING_REACH(DIR_NE) & enemy & bb_shift(empty, -DIR_NE)) |
+            (KING_REACH(DIR_NW) & enemy & bb_shift(empty, -DIR_NW)) |
+            (KING_REACH(DIR_SW) & enemy & bb_shift(empty, -DIR_SW)) |
+            (KING_REACH(DIR_SE) & enemy & bb_shift(empty, -DIR_SE))) != 0;
+#undef KING_REACH
+}
+
+/* Run the capture search from every piece that may capture. */
+ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard jumpers,
+                                 bool kings_too, const int us)
+{
+    Bitboard empty = pos_empty(p);
+    s->enemy = p->pieces[us ^ 1];
+    s->promotion = bb_promotion_rank(us);
+    s->depth = 0;
+    for (Bitboard b = jumpers; b; b &= b - 1) {
+        int sq = bb_first(b);
+        s->from = sq;
+        s->path[0] = (uint8_t)sq;
+        s->empty = empty | bb_bit(sq);
+        GEN(man_capture)(s, sq, 0);
+    }
+    if (kings_too) {
+        for (Bitboard b = pos_kings(p, us); b; b &= b - 1) {
+            int sq = bb_first(b);
+            s->from = sq;
+            s->path[0] = (uint8_t)sq;
+            s->empty = empty | bb_bit(sq);
+            GEN(king_capture)(s, sq, 0, 0, ALL_DIRS);
+        }
+    }
+#if R_MAJORITY
+    capture_keep_majority(s);
+#endif
+}
+
+/* Captures for generation and counting. A man's single jump after which it cannot go on is
+ * by far the most common capture; those are found for all men at once, a direction at a time.
+ * From the square where such a man lands, going on backwards would mean jumping the piece it
+ * has just taken, so only the other directions are tested, against the board as it was (the
+ * vacated start square is never a landing square for them). Men that can go on, men that are
+ * crowned, and kings go through the search. Returns the number of single jumps that were
+ * counted but not added (when s->count_only). */
+ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bitboard men,
+                                       Bitboard empty, const int us, const int d)
+{
+    Bitboard enemy = s->enemy;
+    Bitboard jumpers = men & bb_shift(enemy, -d) & bb_shift(empty, -2 * d);
+    if (!jumpers)
+        return 0;
+    Bitboard lands = bb_shift(jumpers, 2 * d);
+    Bitboard on = 0; /* landing squares from which the capture may go on */
+    if (d != -DIR_NE && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
+        on |= lands & bb_shift(enemy, -DIR_NE) & bb_shift(empty, -2 * DIR_NE);
+    if (d != -DIR_NW && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
+        on |= lands & bb_shift(enemy, -DIR_NW) & bb_shift(empty, -2 * DIR_NW);
+    if (d != -DIR_SW && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
+        on |= lands & bb_shift(enemy, -DIR_SW) & bb_shift(empty, -2 * DIR_SW);
+    if (d != -DIR_SE && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
+        on |= lands & bb_shift(enemy, -DIR_SE) & bb_shift(empty, -2 * DIR_SE);
+    on |= lands & s->promotion;
+    Bitboard singles = lands & ~on;
+    int counted = 0;
+    if (s->count_only) {
+        counted = bb_count(singles);
+    } else {
+        for (Bitboard b = singles; b; b &= b - 1) {
+            int to = bb_first(b);
+            s->from = to - 2 * d;
+            s->path[0] = (uint8_t)s->from;
+            s->path[1] = (uint8_t)to;
+            s->depth = 1;
+            capture_add(s, to, bb_bit(to - d), 0);
+        }
+    }
+    for (Bitboard b = bb_shift(on, -2 * d); b; b &= b - 1) {
+        int sq = bb_first(b);
+        s->from = sq;
+        s->path[0] = (uint8_t)sq;
+        s->empty = empty | bb_bit(sq);
+        s->depth = 0;
+        GEN(man_jump)(s, sq, 0, d);
+    }
+    (void)p;
+    return counted;
+}
+
+ALWAYS_INLINE int GEN(captures_fast)(const ShPosition *p, CaptureSearch *s, bool kings_too,
+                                     const int us)
+{
+    Bitboard empty = pos_empty(p), men = pos_men(p, us);
+    s->enemy = p->pieces[us ^ 1];
+    s->promotion = bb_promotion_rank(us);
+    s->depth = 0;
+    int counted = 0;
+    if (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE) {
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_NE);
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_NW);
+    }
+    if (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK) {
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_SW);
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_SE);
+    }
+    if (kings_too) {
+        for (Bitboard b = pos_kings(p, us); b; b &= b - 1) {
+            int sq = bb_first(b);
+            s->from = sq;
+            s->path[0] = (uint8_t)sq;
+            s->empty = empty | bb_bit(sq);
+            s->depth = 0;
+            GEN(king_capture)(s, sq, 0, 0, ALL_DIRS);
+        }
+    }
+#if R_MAJORITY
+    capture_keep_majority(s);
+#endif
+    return counted;
+}
+
+/* ---- quiet moves ---- */
+
+ALWAYS_INLINE void GEN(add_quiet)(ShMoveList *list, int from, int to, Bitboard promotion)
+{
+    ShMove *m = &list->moves[list->count++];
+    m->captured = 0;
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->promotes = (bb_bit(to) & promotion) != 0;
+    m->reserved = 0;
+}
+
+ALWAYS_INLINE void GEN(man_steps)(ShMoveList *list, Bitboard men, Bitboard empty, Bitboard promotion,
+                                  const int d)
+{
+    for (Bitboard b = bb_shift(men, d) & empty; b; b &= b - 1) {
+        int to = bb_first(b);
+        GEN(add_quiet)(list, to - d, to, promotion);
+    }
+}
+
+ALWAYS_INLINE void GEN(king_slides)(ShMoveList *list, int from, Bitboard empty, const int d)
+{
+    Bitboard b = bb_shift(bb_bit(from), d) & empty;
+#if R_FLYING_KINGS
+    for (; b; b = bb_shift(b, d) & empty)
+        GEN(add_quiet)(list, from, bb_first(b), 0);
+#else
+    if (b)
+        GEN(add_quiet)(list, from, bb_first(b), 0);
+#endif
+}
+
+ALWAYS_INLINE void GEN(quiet)(const ShPosition *p, ShMoveList *list, const int us)
+{
+    Bitboard empty = pos_empty(p), men = pos_men(p, us), promotion = bb_promotion_rank(us);
+    if (us == SH_WHITE) {
+        GEN(man_steps)(list, men, empty, promotion, DIR_NE);
+        GEN(man_steps)(list, men, empty, promotion, DIR_NW);
+    } else {
+        GEN(man_steps)(list, men, empty, promotion, DIR_SW);
+        GEN(man_steps)(list, men, empty, promotion, DIR_SE);
+    }
+    for (Bitboard k = pos_kings(p, us); k; k &= k - 1) {
+        int from = bb_first(k);
+        GEN(king_slides)(list, from, empty, DIR_NE);
+        GEN(king_slides)(list, from, empty, DIR_NW);
+        GEN(king_slides)(list, from, empty, DIR_SW);
+        GEN(king_slides)(list, from, empty, DIR_SE);
+    }
+}
+
+ALWAYS_INLINE int GEN(count_quiet)(const ShPosition *p, const int us)
+{
+    Bitboard empty = pos_empty(p), men = pos_men(p, us), kings = pos_kings(p, us);
+    int n;
+    if (us == SH_WHITE)
+        n = bb_count(bb_shift(men, DIR_NE) & empty) + bb_count(bb_shift(men, DIR_NW) & empty);
+    else
+        n = bb_count(bb_shift(men, DIR_SW) & empty) + bb_count(bb_shift(men, DIR_SE) & empty);
+    if (kings) {
+        /* Rays of different kings in one direction never overlap: each stops at a piece. */
+#if R_FLYING_KINGS
+#define KING_SQUARES(d) (bb_fill(kings, empty, d) & empty)
+#else
+#define KING_SQUARES(d) (bb_shift(kings, d) & empty)
+#endif
+        n += bb_count(KING_SQUARES(DIR_NE)) + bb_count(KING_SQUARES(DIR_NW)) +
+             bb_count(KING_SQUARES(DIR_SW)) + bb_count(KING_SQUARES(DIR_SE));
+#undef KING_SQUARES
+    }
+    return n;
+}
+
+/* ---- entry points ---- */
+
+static __attribute__((noinline)) void GEN(generate_captures)(const ShPosition *p, ShMoveList *list,
+                                                             bool merge, bool kings_capture)
+{
+    CaptureSearch s;
+    s.moves = list;
+    s.paths = NULL;
+    s.merge = merge;
+    s.count_only = false;
+    s.found = 0;
+    if (p->side == SH_WHITE)
+        GEN(captures_fast)(p, &s, kings_capture, SH_WHITE);
+    else
+        GEN(captures_fast)(p, &s, kings_capture, SH_BLACK);
+}
+
+/* All legal moves: captures if any (one per distinct move when `merge`, else one per path),
+ * otherwise quiet moves. */
+ALWAYS_INLINE void GEN(generate_side)(const ShPosition *p, ShMoveList *list, bool merge, const int us)
+{
+    list->count = 0;
+    list->overflow = false;
+    Bitboard empty = pos_empty(p), enemy = p->pieces[us ^ 1];
+    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), enemy, empty, us);
+    Bitboard kings = pos_kings(p, us);
+    bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
+    if (jumpers | kings_capture)
+        GEN(generate_captures)(p, list, merge, kings_capture);
+    else
+        GEN(quiet)(p, list, us);
+}
+
+static void GEN(generate)(const ShPosition *p, ShMoveList *list, bool merge)
+{
+    if (p->side == SH_WHITE)
+        GEN(generate_side)(p, list, merge, SH_WHITE);
+    else
+        GEN(generate_side)(p, list, merge, SH_BLACK);
+}
+
+/* Counting when a capture is pending: kept out of line so that the quiet case stays small
+ * enough to be inlined into the perft loop. */
+static __attribute__((noinline)) int GEN(count_captures)(const ShPosition *p, bool merge,
+                                                        bool kings_capture)
+{
+    ShMoveList list;
+    list.count = 0;
+    list.overflow = false;
+    CaptureSearch s;
+    s.moves = &list;
+    s.paths = NULL;
+    s.merge = merge;
+    s.count_only = !R_MAJORITY;
+    s.found = 0;
+    int singles = p->side == SH_WHITE ? GEN(captures_fast)(p, &s, kings_capture, SH_WHITE)
+                                      : GEN(captures_fast)(p, &s, kings_capture, SH_BLACK);
+    return singles + s.found;
+}
+
+ALWAYS_INLINE int GEN(count_side)(const ShPosition *p, bool merge, const int us)
+{
+    Bitboard empty = pos_empty(p), enemy = p->pieces[us ^ 1];
+    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), enemy, empty, us);
+    Bitboard kings = pos_kings(p, us);
+    bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
+    if (jumpers | kings_capture)
+        return GEN(count_captures)(p, merge, kings_capture);
+    return GEN(count_quiet)(p, us);
+}
+
+ALWAYS_INLINE int GEN(count)(const ShPosition *p, bool merge)
+{
+    return p->side == SH_WHITE ? GEN(count_side)(p, merge, SH_WHITE)
+                               : GEN(count_side)(p, merge, SH_BLACK);
+}
+
+static bool GEN(capture_pending)(const ShPosition *p)
+{
+    int us = p->side;
+    Bitboard empty = pos_empty(p), enemy = p->pieces[us ^ 1], kings = pos_kings(p, us);
+    Bitboard jumpers = us == SH_WHITE ? GEN(man_jumpers)(pos_men(p, us), enemy, empty, SH_WHITE)
+                                      : GEN(man_jumpers)(pos_men(p, us), enemy, empty, SH_BLACK);
+    return jumpers || (kings && GEN(kings_can_capture)(kings, enemy, empty));
+}
+
+static void GEN(paths)(const ShPosition *p, PathList *paths)
+{
+    paths->count = 0;
+    paths->overflow = false;
+    if (GEN(capture_pending)(p)) {
+        int us = p->side;
+        CaptureSearch s;
+        s.moves = NULL;
+        s.paths = paths;
+        s.merge = false;
+        s.count_only = false;
+        s.found = 0;
+        Bitboard all_men = pos_men(p, us);
+        if (us == SH_WHITE)
+            GEN(captures)(p, &s, all_men, true, SH_WHITE);
+        else
+            GEN(captures)(p, &s, all_men, true, SH_BLACK);
+        return;
+    }
+    ShMoveList list;
+    list.count = 0;
+    list.overflow = false;
+    if (p->side == SH_WHITE)
+        GEN(quiet)(p, &list, SH_WHITE);
+    else
+        GEN(quiet)(p, &list, SH_BLACK);
+    for (int i = 0; i < list.count; i++) {
+        MovePath *mp = &paths->items[paths->count++];
+        mp->move = list.moves[i];
+        mp->path.count = 2;
+        mp->path.squares[0] = (uint8_t)bb_bit_square(list.moves[i].from);
+        mp->path.squares[1] = (uint8_t)bb_bit_square(list.moves[i].to);
+    }
+}
+
+static uint64_t GEN(perft)(const ShPosition *p, int depth, bool merge)
+{
+    if (depth <= 1)
+        return depth == 1 ? (uint64_t)GEN(count)(p, merge) : 1;
+    ShMoveList list;
+    GEN(generate)(p, &list, merge);
+    uint64_t n = 0;
+    for (int i = 0; i < list.count; i++) {
+        ShPosition child;
+        pos_play_board(p, &list.moves[i], &child);
+        n += GEN(perft)(&child, depth - 1, merge);
+    }
+    return n;
+}
+
+#undef ALWAYS_INLINE

@@ -1,0 +1,70 @@
+/* position.h - position internals shared by the library and the engine (private). */
+#ifndef SHASHKI_POSITION_H
+#define SHASHKI_POSITION_H
+
+#include "bitboard.h"
+
+/* Zobrist keys by piece kind (colour * 2 + is_king) and bit index, and for Black to move. */
+extern const uint64_t ZOBRIST[4][BB_BITS];
+extern const uint64_t ZOBRIST_BLACK_TO_MOVE;
+
+static inline Bitboard pos_occupied(const ShPosition *p)
+{
+    return p->pieces[SH_WHITE] | p->pieces[SH_BLACK];
+}
+
+static inline Bitboard pos_empty(const ShPosition *p)
+{
+    return BB_VALID & ~pos_occupied(p);
+}
+
+static inline Bitboard pos_men(const ShPosition *p, int color)
+{
+    return p->pieces[color] & ~p->kings;
+}
+
+static inline Bitboard pos_kings(const ShPosition *p, int color)
+{
+    return p->pieces[color] & p->kings;
+}
+
+/* Copy-make: the position after a legal move. `out` may be `p`. */
+static inline void pos_play(const ShPosition *p, const ShMove *m, ShPosition *out)
+{
+    int us = p->side, them = us ^ 1;
+    Bitboard from = bb_bit(m->from), to = bb_bit(m->to), cap = m->captured;
+    int was_king = (p->kings & from) != 0;
+    int is_king = was_king | m->promotes;
+    uint64_t key = p->key ^ ZOBRIST_BLACK_TO_MOVE ^ ZOBRIST[us * 2 + was_king][m->from] ^
+                   ZOBRIST[us * 2 + is_king][m->to];
+    for (Bitboard b = cap; b; b &= b - 1) {
+        int i = bb_first(b);
+        key ^= ZOBRIST[them * 2 + (int)((p->kings >> i) & 1)][i];
+    }
+    Bitboard mine = (p->pieces[us] & ~from) | to;
+    Bitboard theirs = p->pieces[them] & ~cap;
+    Bitboard kings = (p->kings & ~from & ~cap) | (is_king ? to : (Bitboard)0);
+    out->pieces[us] = mine;
+    out->pieces[them] = theirs;
+    out->kings = kings;
+    out->key = key;
+    out->side = (uint8_t)them;
+    out->variant = p->variant;
+}
+
+/* The same without the hash key, for counting (perft) where no key is read. */
+static inline void pos_play_board(const ShPosition *p, const ShMove *m, ShPosition *out)
+{
+    int us = p->side, them = us ^ 1;
+    Bitboard from = bb_bit(m->from), to = bb_bit(m->to), cap = m->captured;
+    Bitboard promoted = m->promotes ? to : (Bitboard)0;
+    Bitboard king_to = (p->kings & from) ? to : promoted;
+    out->pieces[us] = (p->pieces[us] & ~from) | to;
+    out->pieces[them] = p->pieces[them] & ~cap;
+    out->kings = (p->kings & ~from & ~cap) | king_to;
+    out->key = 0;
+    out->side = (uint8_t)them;
+    out->variant = p->variant;
+}
+
+#endif

@@ -1,0 +1,84 @@
+# the interactive prompt, driven through standard input
+
+$ shashki
+< board
+< moves
+< play c3-d4
+< fen
+< f6:g5
+< d4-e5
+< e5:g7
+< undo
+< undo
+< undo
+< fen
+< play c3-e5
+< cd4
+< foo
+< undo
+< undo
+< quit
+   +-----------------+
+ 8 |   b   b   b   b |
+ 7 | b   b   b   b   |
+ 6 |   b   b   b   b |
+ 5 | .   .   .   .   |
+ 4 |   .   .   .   . |
+ 3 | w   w   w   w   |
+ 2 |   w   w   w   w |
+ 1 | w   w   w   w   |
+   +-----------------+
+     a b c d e f g h
+White to move
+a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4
+played c3-d4
+Black to move
+B:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8
+played f6-g5
+White to move
+played d4-e5
+Black to move (a capture is compulsory)
+error: illegal move 'e5:g7'; legal: d6:f4
+White to move
+Black to move
+White to move
+W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8
+error: illegal move 'c3-e5'; legal: a3-b4, c3-b4, c3-d4, e3-d4, e3-f4, g3-f4, g3-h4
+played c3-d4
+Black to move
+error: unknown command 'foo' (try help)
+White to move
+error: no move to take back
+
+$ shashki
+< fen W:WKa1:Bc3,f6
+< moves
+< notation numeric
+< moves
+< a1:h8
+< board flip
+< fen B:Wa2
+< fen
+White to move (a capture is compulsory)
+a1:g7 a1:h8
+29x8 29x4
+played 29x4
+Black has no move: White wins
+   +-----------------+
+ 1 |   .   .   .   . |
+ 2 | .   .   .   .   |
+ 3 |   .   .   .   . |
+ 4 | .   .   .   .   |
+ 5 |   .   .   .   . |
+ 6 | .   .   .   .   |
+ 7 |   .   .   .   . |
+ 8 | W   .   .   .   |
+   +-----------------+
+     h g f e d c b a
+Black has no move: White wins
+error: FEN column 4: a2 is a light square; pieces stand on dark squares
+B:WK4:B
+
+$ shashki play --help
+usage: shashki [play]
+...

@@ -1,0 +1,189 @@
+/* test_properties.c - properties that must hold in every position, checked over thousands of
+ * random games from the start and from random set-ups with kings:
+ *   - the incremental hash equals the hash computed from scratch;
+ *   - FEN written (algebraic and numeric) reads back to the same position;
+ *   - counting, generating and path enumeration agree;
+ *   - every legal move written in every notation reads back to the same move;
+ *   - playing a move keeps the mover's pieces and removes exactly the captured ones. */
+#include <string.h>
+
+#include "test.h"
+
+static const int STYLES[] = {
+    SH_NOTATION_FULL,
+    SH_NOTATION_SHORT,
+    SH_NOTATION_SEMISHORT,
+    SH_NOTATION_HUB,
+    SH_NOTATION_FULL | SH_NOTATION_NUMERIC,
+    SH_NOTATION_SHORT | SH_NOTATION_NUMERIC,
+    SH_NOTATION_FULL | SH_NOTATION_X,
+    SH_NOTATION_SHORT | SH_NOTATION_X,
+    SH_NOTATION_SEMISHORT | SH_NOTATION_X,
+};
+
+typedef struct Stats {
+    long positions, moves, notations, captures, kings;
+    int failures;
+} Stats;
+
+static int side_count(const ShPosition *p, ShColor c)
+{
+    return c == SH_WHITE ? sh_position_count(p, SH_WHITE_MAN) + sh_position_count(p, SH_WHITE_KING)
+                         : sh_position_count(p, SH_BLACK_MAN) + sh_position_count(p, SH_BLACK_KING);
+}
+
+static bool check_position(const ShPosition *pos, bool notations, Stats *st)
+{
+    bool ok = true;
+#define PROP(cond, ...)                                                                      \
+    do {                                                                                     \
+        if (!(cond)) {                                                                       \
+            char fen_[SH_FEN_SIZE];                                                          \
+            sh_fen_write(pos, false, fen_);                                                  \
+            if (st->failures++ < 10)                                                         \
+                CHECK_MSG(false, "%s: " __VA_ARGS__);                                        \
+            ok = false;                                                                      \
+        }                                                                                    \
+    } while (0)
+    char fen[SH_FEN_SIZE];
+    sh_fen_write(pos, false, fen);
+    st->positions++;
+    PROP(pos->key == sh_position_hash(pos), "incremental hash differs", fen);
+    PROP(sh_position_validate(pos, NULL) == SH_OK, "position invalid", fen);
+
+    for (int numeric = 0; numeric < 2; numeric++) {
+        char text[SH_FEN_SIZE];
+        ShPosition back;
+        sh_fen_write(pos, numeric, text);
+        PROP(sh_fen_read(text, &back, NULL) == SH_OK && sh_position_equal(&back, pos) &&
+                 back.key == pos->key,
+             "FEN %s does not read back", fen, text);
+    }
+
+    ShMoveList moves, paths;
+    sh_moves_generate(pos, &moves);
+    sh_moves_generate_paths(pos, &paths);
+    PROP(sh_moves_count(pos) == moves.count, "count %d, generated %d", fen, sh_moves_count(pos),
+         moves.count);
+    PROP(sh_perft(pos, 1, SH_PERFT_PATHS) == (uint64_t)paths.count, "paths count", fen);
+    bool captures = moves.count > 0 && moves.moves[0].captured != 0;
+    PROP(sh_moves_capture_pending(pos) == captures, "capture pending", fen);
+    for (int i = 0; i < paths.count; i++) {
+        int same = 0;
+        for (int j = 0; j < moves.count; j++)
+            same += sh_move_equal(&paths.moves[i], &moves.moves[j]);
+        PROP(same == 1, "path %d is not one distinct move", fen, i);
+    }
+    PROP(paths.count >= moves.count, "fewer paths than moves", fen);
+
+    for (int i = 0; i < moves.count; i++) {
+        const ShMove *m = &moves.moves[i];
+        st->moves++;
+        PROP((m->captured != 0) == captures, "captures mixed with quiet moves", fen);
+        for (int j = 0; j < i; j++)
+            PROP(!sh_move_equal(m, &moves.moves[j]), "move listed twice", fen);
+        ShPosition next;
+        sh_position_play(pos, m, &next);
+        ShColor us = sh_position_side(pos), them = us == SH_WHITE ? SH_BLACK : SH_WHITE;
+        PROP(side_count(&next, us) == side_count(pos, us) &&
+                 side_count(&next, them) == side_count(pos, them) - sh_move_capture_count(m),
+             "piece counts after a move", fen);
+        PROP(next.key == sh_position_hash(&next), "hash after a move", fen);
+        PROP(sh_position_side(&next) == them, "side after a move", fen);
+        if (!notations)
+            continue;
+        for (size_t k = 0; k < sizeof STYLES / sizeof STYLES[0]; k++) {
+            char text[SH_MOVE_TEXT_SIZE];
+            ShMove back;
+            ShError err;
+            st->notations++;
+            if (sh_move_write(pos, m, STYLES[k], text, &err) != SH_OK) {
+                PROP(false, "cannot write move %d in style %d: %s", fen, i, STYLES[k], err.message);
+                continue;
+            }
+            ShStatus s = sh_move_parse(pos, text, &back, &err);
+            PROP(s == SH_OK && sh_move_equal(&back, m), "style %d: '%s' reads back wrong (%s)", fen,
+                 STYLES[k], text, s ? err.message : "another move");
+        }
+        /* every path of the move, written square by square, reads back to the move */
+        ShPath path;
+        if (sh_move_path(pos, m, &path, NULL) == SH_OK && m->captured) {
+            char text[SH_MOVE_TEXT_SIZE] = "";
+            for (int k = 0; k < path.count; k++) {
+                char name[3];
+                sh_square_name(path.squares[k], false, name);
+                if (k)
+                    strcat(text, "x");
+                strcat(text, name);
+            }
+            ShMove back;
+            PROP(sh_move_parse(pos, text, &back, NULL) == SH_OK && sh_move_equal(&back, m),
+                 "landing squares '%s' read back wrong", fen, text);
+        }
+    }
+    if (captures)
+        st->captures++;
+    if (pos->kings)
+        st->kings++;
+    return ok;
+#undef PROP
+}
+
+/* A random legal set-up: up to 12 pieces a side, some kings, men off their crowning rank. */
+static void random_setup(ShPosition *pos, uint64_t *rng)
+{
+    sh_position_clear(pos, SH_VARIANT_RUSSIAN, (test_random(rng) & 1) ? SH_BLACK : SH_WHITE);
+    int counts[2] = {1 + (int)(test_random(rng) % 8), 1 + (int)(test_random(rng) % 8)};
+    for (int c = 0; c < 2; c++) {
+        for (int placed = 0; placed < counts[c];) {
+            int sq = (int)(test_random(rng) % SH_SQUARES);
+            if (sh_position_piece_at(pos, sq) != SH_EMPTY)
+                continue;
+            bool king = test_random(rng) % 3 == 0;
+            int rank = sh_square_rank(sq);
+            if (!king && rank == (c == SH_WHITE ? 7 : 0))
+                king = true;
+            sh_position_set_piece(pos, sq,
+                                  c == SH_WHITE ? (king ? SH_WHITE_KING : SH_WHITE_MAN)
+                                                : (king ? SH_BLACK_KING : SH_BLACK_MAN));
+            placed++;
+        }
+    }
+}
+
+static void playouts(const char *what, int games, bool from_start, int min_length, uint64_t seed)
+{
+    test_case("%d random games from %s: hash, FEN, generation, notation, play", games, what);
+    uint64_t rng = seed;
+    Stats st = {0};
+    for (int g = 0; g < games && st.failures < 10; g++) {
+        ShPosition pos;
+        if (from_start)
+            sh_position_start(&pos, SH_VARIANT_RUSSIAN);
+        else
+            random_setup(&pos, &rng);
+        for (int ply = 0; ply < 200; ply++) {
+            check_position(&pos, true, &st);
+            ShMoveList moves;
+            sh_moves_generate(&pos, &moves);
+            if (moves.count == 0)
+                break;
+            ShPosition next;
+            sh_position_play(&pos, &moves.moves[test_random(&rng) % (uint64_t)moves.count], &next);
+            pos = next;
+        }
+    }
+    /* the games must have reached what they are meant to test */
+    CHECK_MSG(st.positions > (long)games * min_length && st.captures > games && st.kings > games,
+              "too little covered: %ld positions, %ld with captures, %ld with kings", st.positions,
+              st.captures, st.kings);
+    if (st.failures)
+        printf("     %s: %ld positions, %ld moves, %ld notation round trips\n", what,
+               st.positions, st.moves, st.notations);
+}
+
+void suite_properties(void)
+{
+    playouts("the start position", 3000, true, 30, 1);
+    playouts("random set-ups", 5000, false, 8, 2);
+}
