@@ -42,6 +42,11 @@ TEST_SRC   := $(wildcard tests/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
+# Data built into the library (see data/README.md).
+EMBED      := $(BUILD)/tools/embed
+EMBEDDED   := $(BUILD)/gen/openings_data.c
+LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
+
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
 TESTS    := $(BUILD)/shashki-tests
@@ -54,9 +59,21 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(LIB): $(call obj,$(LIB_SRC))
+$(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
+
+$(EMBED): tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 $(WARNINGS) $< -o $@
+
+$(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/fmjd_positions.tsv
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
+	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
 $(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)

@@ -14,6 +14,7 @@ static const CommandEntry COMMANDS[] = {
     {"perft", cmd_perft, "count move-tree leaves (perft), or check a perft suite"},
     {"divide", cmd_divide, "perft split by the first move"},
     {"moves", cmd_moves, "the legal moves of a position and the positions they lead to"},
+    {"openings", cmd_openings, "the official opening ballots (IDF-64, FMJD-64)"},
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
 };
 

@@ -280,6 +280,35 @@ uint64_t sh_perft(const ShPosition *pos, int depth, ShPerftMode mode);
 /* The same, split over `threads` threads at the root (1 = no threads). */
 uint64_t sh_perft_threads(const ShPosition *pos, int depth, ShPerftMode mode, int threads);
 
+/* ------------------------------------------------------------------------------------------
+ * Opening ballots: the official tables a tournament draws its openings from. IDF-64 "Drawing
+ * Table 64 - Basic Positions" (150 ballots of 0-3 plies) and the FMJD Drawing Table 64 (344
+ * move ballots and 392 set-ups with one piece of each side relocated). Built into the library.
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct ShOpening {
+    char table[12];        /* "IDF-64" or "FMJD-64" */
+    char code[12];         /* "1-III" */
+    char moves[128];       /* the moves from the initial position, in PDN ("1. c3-d4 b6-a5"); empty
+                              for a set-up ballot and for the free ballot IDF 5-VII */
+    char setup[40];        /* a set-up ballot's relocations as the table writes them
+                              ("a1-a5 a7-h4": the a1 man stands on a5, the a7 man on h4) */
+    char fen[SH_FEN_SIZE]; /* the position the ballot gives (after the moves, or the set-up) */
+} ShOpening;
+
+#define SH_OPENING_MAX_PLIES 8
+
+int sh_openings_count(void);
+/* The ballot at index 0 .. count-1 (IDF-64 in table order, then FMJD-64); false if none. */
+bool sh_opening_at(int index, ShOpening *opening);
+/* Find a ballot by its code: "1-III" (IDF-64, else FMJD-64), "IDF 1-III", "FMJD-64 11-IV",
+ * "fmjd:2-IV". Case does not matter. */
+ShStatus sh_opening_find(const char *name, ShOpening *opening, ShError *err);
+/* How a game on this ballot begins: the position it starts from (the initial position, or the
+ * set-up) and the moves to play from there (none for a set-up). */
+ShStatus sh_opening_line(const ShOpening *opening, ShPosition *start,
+                         ShMove moves[SH_OPENING_MAX_PLIES], int *count, ShError *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,7 @@ static const Suite SUITES[] = {
     {"perft", suite_perft},
     {"fen", suite_fen},
     {"notation", suite_notation},
+    {"openings", suite_openings},
     {"properties", suite_properties},
     {"cli", suite_cli},
 };

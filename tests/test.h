@@ -67,6 +67,7 @@ void suite_rules(void);
 void suite_perft(void);
 void suite_fen(void);
 void suite_notation(void);
+void suite_openings(void);
 void suite_properties(void);
 void suite_cli(void);
 

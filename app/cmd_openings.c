@@ -1,0 +1,72 @@
+/* cmd_openings.c - shashki openings: the official ballots, listed or shown one by one. */
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+
+static const char OPENINGS_HELP[] =
+    "usage: shashki openings [--table idf|fmjd] [CODE...]\n"
+    "\n"
+    "List the opening ballots (IDF-64 basic positions, FMJD-64 move ballots and set-ups), or\n"
+    "show the ballots named: their moves or set-up, the position as FEN and as a diagram.\n"
+    "Codes as tournaments write them: 1-III (IDF-64, else FMJD-64), IDF 1-III, FMJD 45-IX.\n";
+
+static void describe(const ShOpening *o)
+{
+    printf("%s %s", o->table, o->code);
+    if (o->setup[0])
+        printf("  set-up %s", o->setup);
+    else
+        printf("  %s", o->moves[0] ? o->moves : "(free: the initial position)");
+    printf("\n");
+}
+
+int cmd_openings(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(OPENINGS_HELP, stdout);
+        return 0;
+    }
+    const char *table = NULL;
+    int shown = 0, status = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--table") == 0) {
+            if (i + 1 >= argc || (strcmp(argv[i + 1], "idf") && strcmp(argv[i + 1], "fmjd"))) {
+                cli_error("--table takes idf or fmjd");
+                return 2;
+            }
+            table = strcmp(argv[++i], "idf") == 0 ? "IDF-64" : "FMJD-64";
+            continue;
+        }
+        if (strcasecmp(argv[i], "idf") == 0 || strcasecmp(argv[i], "idf-64") == 0 ||
+            strcasecmp(argv[i], "fmjd") == 0 || strcasecmp(argv[i], "fmjd-64") == 0) {
+            table = tolower((unsigned char)argv[i][0]) == 'i' ? "IDF-64" : "FMJD-64";
+            continue; /* "FMJD 45-IX" as two words */
+        }
+        ShOpening o;
+        ShError err;
+        char name[64];
+        snprintf(name, sizeof name, "%s%s%s", table ? table : "", table ? " " : "", argv[i]);
+        if (sh_opening_find(name, &o, &err) != SH_OK) {
+            cli_error("%s", err.message);
+            status = 2;
+            continue;
+        }
+        ShPosition pos;
+        char fen[SH_FEN_SIZE];
+        sh_fen_read(o.fen, &pos, NULL);
+        sh_fen_write(&pos, false, fen);
+        describe(&o);
+        printf("%s\n", fen);
+        cli_board_print(stdout, &pos, false);
+        shown++;
+    }
+    if (shown || status)
+        return status;
+    ShOpening o;
+    for (int i = 0; sh_opening_at(i, &o); i++)
+        if (!table || strcmp(o.table, table) == 0)
+            describe(&o);
+    return 0;
+}
