@@ -32,7 +32,8 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lpthread -lm
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lpthread -lm
+TEST_LDLIBS := -lcurl
 
 LIB_SRC    := $(wildcard src/*.c)
 ENGINE_SRC := $(wildcard engine/*.c)
@@ -46,6 +47,8 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
+WEB_FILES  := $(sort $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' 2>/dev/null))
+WEB_OBJ     = $(BUILD)/gen/web_assets.o
 
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
@@ -72,19 +75,24 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
 	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
 
+$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
+	@mkdir -p $(dir $@)
+	$(EMBED) --assets $@ web $(WEB_FILES)
+
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
-$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
+$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(WEB_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(TEST_LDLIBS) $(LDLIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
-DEB_PACKAGES := gcc make libc6-dev
+DEB_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev \
+                libcurl4-openssl-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 deps:
