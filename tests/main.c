@@ -22,6 +22,7 @@ static const Suite SUITES[] = {
     {"notation", suite_notation},
     {"openings", suite_openings},
     {"properties", suite_properties},
+    {"store", suite_store},
     {"cli", suite_cli},
 };
 
