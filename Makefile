@@ -95,9 +95,14 @@ DEB_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-d
                 libcurl4-openssl-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# Programs found on the PATH count as installed however they came (node may come with npm).
+DEB_COMMANDS := node:nodejs npm:npm chromium:chromium
+
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for c in $(DEB_COMMANDS); do \
+	  command -v $${c%%:*} >/dev/null 2>&1 || missing="$$missing $${c#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
@@ -110,7 +115,13 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./$(PROGRAM)
 
-test: deps
+# The browser tests' npm packages (playwright-core), pinned by package-lock.json.
+BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
+
+$(BROWSER_MODULES): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+
+test: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory all $(TESTS)
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data
 
@@ -120,7 +131,7 @@ test-slow: deps
 	./$(PROGRAM) perft 12 --paths --threads 2
 	./$(PROGRAM) perft --suite tests/data/kestog13.epd --threads 2
 
-sanitize: deps
+sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" build/sanitize/shashki build/sanitize/shashki-tests

@@ -24,6 +24,7 @@ static const Suite SUITES[] = {
     {"properties", suite_properties},
     {"store", suite_store},
     {"cli", suite_cli},
+    {"browser", suite_browser},
 };
 
 static const char *data_dir = "tests/data";

@@ -71,5 +71,6 @@ void suite_openings(void);
 void suite_properties(void);
 void suite_cli(void);
 void suite_store(void);
+void suite_browser(void);
 
 #endif
