@@ -46,6 +46,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
+ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o
 
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
@@ -72,13 +73,17 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
 	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
 
+$(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt
+
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
-$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
+$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -190,6 +190,17 @@ void engine_get_options(const Engine *engine, EngineOptions *options);
 /* A new game: clears the transposition table and the move-ordering statistics. */
 void engine_clear(Engine *engine);
 
+/* Developer settings, for measuring what each part of the search and evaluation is worth
+ * (self-play with a feature on against off) and for loading other evaluation weights. Each
+ * is "name" = "value"; engine_param_list gives the names, their values and a line of help.
+ *   lmr, probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
+ *   eval-file    a weights file in the format of data/eval/weights.txt (default: built in)
+ *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
+ * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */
+ShStatus engine_set_param(Engine *engine, const char *name, const char *value, ShError *err);
+/* One line per setting, "name value  help", into out (NUL-terminated, cut to size). */
+void engine_param_list(const Engine *engine, char *out, int size);
+
 /* Search `pos` (the game's earlier positions in history[0..history_count-1], oldest first)
  * within `limits`, calling on_info (which may be NULL) with progress, and fill *result.
  * Errors (SH_ERR_ARGUMENT): a search already running, bad limits, an invalid position. */
