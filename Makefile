@@ -47,6 +47,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
+ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o
 WEB_FILES  := $(sort $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' 2>/dev/null))
 WEB_OBJ     = $(BUILD)/gen/web_assets.o
 
@@ -79,13 +80,17 @@ $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES)
 
+$(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt
+
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
-$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(WEB_OBJ) $(LIB)
+$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(WEB_OBJ) $(LIB)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(TEST_LDLIBS) $(LDLIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
