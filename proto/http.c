@@ -301,7 +301,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
                 continue;
             path_known = true;
             if (strcmp(route->method, method) == 0) {
-                route->handler(&req, &res, server->options.context);
+                if (route->handler)
+                    route->handler(&req, &res, server->options.context);
+                else
+                    http_error(&res, 404, "nothing at %s", url);
                 handled = true;
             }
         }

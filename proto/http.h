@@ -54,7 +54,8 @@ typedef struct HttpResponse {
 typedef void (*HttpHandler)(const HttpRequest *req, HttpResponse *res, void *context);
 
 /* Routes are matched in order; in a pattern, '*' matches one path segment and becomes a
- * parameter, and a final "**" matches the rest of the path. */
+ * parameter, and a final "**" matches the rest of the path. A route without a handler
+ * answers 404 (to keep a prefix away from the routes after it). */
 typedef struct HttpRoute {
     const char *method;
     const char *pattern;

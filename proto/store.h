@@ -24,7 +24,7 @@ typedef struct StoredGame {
     char opponent[16];                /* "engine" or "human" */
     int level;                        /* engine level 1-10 (0 for human games) */
     char engine_color[8];             /* "white", "black" or "" */
-    char time_control[64];            /* "5m+3s" or "" */
+    char time_control[128];           /* "5m+3s" or "" */
     char start_fen[160];
     char opening[32];                 /* "IDF-64 1-III" or "" */
     char status[16];                  /* "playing" or "finished" */

@@ -7,11 +7,37 @@
 
 #include "assets.h"
 #include "http.h"
+#include "store.h"
+#include "web_games.h"
 #include "web_json.h"
 
 struct WebServer {
     HttpServer *http;
+    Store *store;
+    WebGames *games;
 };
+
+/* Handlers of this file take the server; those of web_games.c its WebGames. */
+#define GAMES(handler) handler##_route
+#define ROUTE_TO_GAMES(handler)                                                              \
+    static void handler##_route(const HttpRequest *req, HttpResponse *res, void *ctx)        \
+    {                                                                                        \
+        handler(req, res, ((WebServer *)ctx)->games);                                        \
+    }
+ROUTE_TO_GAMES(web_games_create)
+ROUTE_TO_GAMES(web_games_list)
+ROUTE_TO_GAMES(web_games_get)
+ROUTE_TO_GAMES(web_games_move)
+ROUTE_TO_GAMES(web_games_undo)
+ROUTE_TO_GAMES(web_games_draw)
+ROUTE_TO_GAMES(web_games_claim)
+ROUTE_TO_GAMES(web_games_resign)
+ROUTE_TO_GAMES(web_games_pdn)
+ROUTE_TO_GAMES(web_games_delete)
+ROUTE_TO_GAMES(web_games_events)
+ROUTE_TO_GAMES(web_games_import)
+ROUTE_TO_GAMES(web_games_export)
+ROUTE_TO_GAMES(web_analyse)
 
 static void on_health(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
@@ -116,6 +142,21 @@ static const HttpRoute ROUTES[] = {
     {"GET", "/api/health", on_health},
     {"GET", "/api/openings", on_openings},
     {"POST", "/api/position", on_position},
+    {"POST", "/api/games", GAMES(web_games_create)},
+    {"GET", "/api/games", GAMES(web_games_list)},
+    {"GET", "/api/games/*", GAMES(web_games_get)},
+    {"DELETE", "/api/games/*", GAMES(web_games_delete)},
+    {"POST", "/api/games/*/moves", GAMES(web_games_move)},
+    {"POST", "/api/games/*/undo", GAMES(web_games_undo)},
+    {"POST", "/api/games/*/draw", GAMES(web_games_draw)},
+    {"POST", "/api/games/*/claim", GAMES(web_games_claim)},
+    {"POST", "/api/games/*/resign", GAMES(web_games_resign)},
+    {"GET", "/api/games/*/pdn", GAMES(web_games_pdn)},
+    {"GET", "/api/games/*/events", GAMES(web_games_events)},
+    {"POST", "/api/import", GAMES(web_games_import)},
+    {"GET", "/api/export", GAMES(web_games_export)},
+    {"GET", "/api/analyse", GAMES(web_analyse)},
+    {"GET", "/api/**", NULL},
     {"GET", "/**", on_static},
 };
 
@@ -126,6 +167,17 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    server->store = store_open(options->db_path, err, errsize);
+    if (!server->store) {
+        free(server);
+        return NULL;
+    }
+    server->games = web_games_open(server->store, err, errsize);
+    if (!server->games) {
+        store_close(server->store);
+        free(server);
+        return NULL;
+    }
     HttpOptions http = {.host = options->host,
                         .port = options->port,
                         .max_connections = 64,
@@ -134,6 +186,8 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
                         .context = server};
     server->http = http_server_start(&http, err, errsize);
     if (!server->http) {
+        web_games_close(server->games);
+        store_close(server->store);
         free(server);
         return NULL;
     }
@@ -149,6 +203,9 @@ void web_stop(WebServer *server)
 {
     if (!server)
         return;
+    web_games_shutdown(server->games);
     http_server_stop(server->http);
+    web_games_close(server->games);
+    store_close(server->store);
     free(server);
 }
