@@ -352,7 +352,7 @@ HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errs
     }
     unsigned limit = options->max_connections > 0 ? (unsigned)options->max_connections : 64;
     server->daemon = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
         (uint16_t)options->port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, &addr,
         MHD_OPTION_CONNECTION_LIMIT, limit, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);

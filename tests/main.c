@@ -24,6 +24,7 @@ static const Suite SUITES[] = {
     {"properties", suite_properties},
     {"store", suite_store},
     {"cli", suite_cli},
+    {"web", suite_web},
     {"browser", suite_browser},
 };
 

@@ -71,6 +71,7 @@ void suite_openings(void);
 void suite_properties(void);
 void suite_cli(void);
 void suite_store(void);
+void suite_web(void);
 void suite_browser(void);
 
 #endif
