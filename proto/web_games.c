@@ -804,7 +804,7 @@ void web_games_move(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     }
     ShError err;
-    int side = sh_position_side(sh_game_position(l->game));
+    int side = (int)sh_position_side(sh_game_position(l->game));
     if (!is_playing(l)) {
         http_error(res, 409, "the game is over");
     } else if (ply >= 0 && ply != sh_game_ply_count(l->game)) {
