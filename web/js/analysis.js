@@ -15,29 +15,32 @@ import { MoveList } from './movelist.js';
 import { moveText, pref, setPref } from './prefs.js';
 
 // kept across re-mounts (a language switch re-draws the view)
-const state = { startFen: START_FEN, moves: [], ply: 0, engine: false };
+const state = { startFen: START_FEN, moves: [], ply: 0, engine: false, flipped: false };
 
 function other(color) {
   return color === 'white' ? 'black' : 'white';
 }
 
-/** A score as a person reads it, from White's side: "+1.25", "-0.40", "#7" wins. */
+// A line's value from White's side in centi-men: white_cp, else the side to move's score turned.
+function whiteCp(line, sideToMove) {
+  if (typeof line.white_cp === 'number') return line.white_cp;
+  return sideToMove === 'white' ? line.score : -line.score;
+}
+
+/** A score as a person reads it, from White's side: "+1.25", "−0.40", "+#4" (White wins in 4). */
 export function scoreText(line, sideToMove) {
-  const sign = sideToMove === 'white' ? 1 : -1;
-  if (line.mate !== null && line.mate !== undefined) {
-    const plies = line.mate * sign;
-    const moves = Math.ceil(Math.abs(plies) / 2);
-    return (plies > 0 ? '+' : '−') + '#' + moves;
+  if (line.win) {
+    const moves = Math.ceil(line.win.plies / 2);
+    return (line.win.side === 'white' ? '+' : '−') + '#' + moves;
   }
-  const v = (line.score * sign) / 100;
+  const v = whiteCp(line, sideToMove) / 100;
   return (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(2);
 }
 
 function whiteShare(line, sideToMove) {
   if (!line) return 0.5;
-  const sign = sideToMove === 'white' ? 1 : -1;
-  if (line.mate !== null && line.mate !== undefined) return line.mate * sign > 0 ? 1 : 0;
-  return 1 / (1 + Math.exp((-line.score * sign) / 250));
+  if (line.win) return line.win.side === 'white' ? 1 : 0;
+  return 1 / (1 + Math.exp(-whiteCp(line, sideToMove) / 250));
 }
 
 function pdnText(startFen, moves, startSide) {
@@ -122,6 +125,7 @@ export class AnalysisView {
         h('button.btn', { type: 'button', dataset: { action: 'import' }, onclick: () => this.importDialog() }, icon('upload'), t('analysis.import')),
         h('button.btn', { type: 'button', dataset: { action: 'export-pdn' }, onclick: () => this.exportPdn() }, icon('download'), t('analysis.downloadPdn')),
         h('button.btn', { type: 'button', dataset: { action: 'reset' }, onclick: () => this.setLine(START_FEN, [], 0) }, icon('reset'), t('analysis.reset')),
+        h('button.btn', { type: 'button', dataset: { action: 'flip' }, onclick: () => this.flip() }, icon('flip'), t('game.flip')),
       ),
     );
     this.lineCard = h('section.card.line-card', h('h2.card-title', t('analysis.line')), this.moveList.el);
@@ -132,6 +136,8 @@ export class AnalysisView {
     this.keys = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
     this.board.setNumbers(pref('notation') === 'numeric');
+    this.board.setFlipped(!!state.flipped);
+    this.evalBar.classList.toggle('flipped', !!state.flipped);
     this.init(params);
   }
 
@@ -256,6 +262,12 @@ export class AnalysisView {
     e.preventDefault();
   }
 
+  flip() {
+    state.flipped = !state.flipped;
+    this.board.setFlipped(state.flipped);
+    this.evalBar.classList.toggle('flipped', state.flipped);
+  }
+
   // ---- engine ----
 
   setEngine(on) {
@@ -367,7 +379,7 @@ export class AnalysisView {
         return { line, moves };
       }),
     );
-    if (this.closed || !this.current || this.current.fen !== fen || this.info !== info) return;
+    if (this.closed || this.editor || !this.current || this.current.fen !== fen || this.info !== info) return;
     const number0 = Math.floor((state.ply + (this.startSide === 'black' ? 1 : 0)) / 2) + 1;
     this.lines.replaceChildren(
       ...items.map(({ line, moves }, k) => {

@@ -234,8 +234,18 @@ export class GameView {
 
   async play(move) {
     const g = this.game;
+    const offer = this.offerArmed;
+    this.offerArmed = false;
     try {
-      const next = await api.move(this.id, move.notation, g.moves.length);
+      let next = await api.move(this.id, move.notation, g.moves.length, offer);
+      if (offer && !next.draw_offer && next.status === 'playing' && next.moves.length === g.moves.length + 1) {
+        // a server without offer_draw on moves: offer at once, before the engine answers
+        try {
+          next = await api.draw(this.id, 'offer', this.moverColor(g));
+        } catch (e) {
+          toast(errorText(e), 'error'); // the engine was quicker than the offer
+        }
+      }
       this.applyGame(next, { own: true });
     } catch (e) {
       if (e.status === 409) {
@@ -263,10 +273,25 @@ export class GameView {
     }
   }
 
+  // The side that offers a draw is the one that has just moved (1.9.3).
+  moverColor(g) {
+    return g.opponent === 'engine' ? this.personColor : g.position.side;
+  }
+
   offerDraw() {
     const g = this.game;
-    const color = g.opponent === 'engine' ? this.personColor : g.position.side;
+    if (g.opponent === 'engine' && g.position.side === this.personColor && !g.thinking) {
+      // the person's turn: the offer goes with the next move
+      this.offerArmed = !this.offerArmed;
+      this.renderPanel();
+      return;
+    }
+    const color = g.opponent === 'engine' ? this.personColor : other(g.position.side);
     this.act(() => api.draw(this.id, 'offer', color));
+  }
+
+  claimDraw() {
+    this.act(() => api.claim(this.id));
   }
 
   answerDraw(action) {
@@ -401,6 +426,9 @@ export class GameView {
       }
     } else if (g.thinking) {
       parts.push(h('div.status-line', h('span.spinner'), t('game.engineThinking')));
+    } else if (this.offerArmed) {
+      el.classList.add('your-move');
+      parts.push(h('div.status-line', icon('handshake'), t('game.offerWithMove')));
     } else if (g.opponent === 'engine' && g.position.side === this.personColor) {
       el.classList.add('your-move');
       parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('game.yourMove')));
@@ -438,8 +466,12 @@ export class GameView {
       );
     const list = [];
     if (playing) {
-      const personTurnOk = g.opponent === 'human' || !g.thinking;
-      list.push(button('offer-draw', 'game.offerDraw', 'handshake', () => this.offerDraw(), { disabled: !!g.draw_offer || !personTurnOk }));
+      // a person offers right after moving; against the engine also before, with the next move
+      const canOffer = !g.draw_offer && (g.opponent === 'engine' || (g.moves.length > 0 && this.viewing === null));
+      const offer = button('offer-draw', this.offerArmed ? 'game.offerArmed' : 'game.offerDraw', 'handshake', () => this.offerDraw(), { disabled: !canOffer && !this.offerArmed });
+      if (this.offerArmed) offer.setAttribute('aria-pressed', 'true');
+      list.push(offer);
+      if (g.may_claim) list.push(button('claim-draw', 'game.claimDraw', 'handshake', () => this.claimDraw(), { primary: true }));
       list.push(button('undo', 'game.undo', 'undo', () => this.undo(), { disabled: g.moves.length === 0 || g.thinking }));
       list.push(button('resign', 'game.resign', 'flag', () => this.resign(), { danger: true }));
     } else {

@@ -77,6 +77,9 @@ const EN = {
   'game.result.1/2-1/2': 'Draw',
   'game.result.*': 'Unfinished',
   'game.offerDraw': 'Offer draw',
+  'game.offerArmed': 'Offer goes with your move',
+  'game.offerWithMove': 'Make your move: the draw offer goes with it',
+  'game.claimDraw': 'Claim draw',
   'game.resign': 'Resign',
   'game.undo': 'Take back',
   'game.flip': 'Flip board',
@@ -191,15 +194,24 @@ const EN = {
   'common.no': 'No',
   'common.ply': 'move {n}',
 
-  'reason.White has no move': 'White has no move',
-  'reason.Black has no move': 'Black has no move',
-  'reason.White resigned': 'White resigned',
-  'reason.Black resigned': 'Black resigned',
-  'reason.draw: agreement': 'Draw by agreement',
-  'reason.draw agreed': 'Draw by agreement',
-  'reason.draw: threefold repetition': 'Threefold repetition',
-  'reason.White lost on time': 'White lost on time',
-  'reason.Black lost on time': 'Black lost on time',
+  'reason.noPieces.white': 'White has no pieces left',
+  'reason.noPieces.black': 'Black has no pieces left',
+  'reason.noMoves.white': 'White has no move',
+  'reason.noMoves.black': 'Black has no move',
+  'reason.resigned.white': 'White resigned',
+  'reason.resigned.black': 'Black resigned',
+  'reason.time.white': 'White lost on time',
+  'reason.time.black': 'Black lost on time',
+  'reason.adjudication': 'By adjudication',
+  'reason.agreed': 'By agreement',
+  'reason.repetition': 'The same position three times',
+  'reason.threeKings': 'Three kings against one: not won in 15 moves',
+  'reason.mainRoad': 'Three pieces against a lone king on the main road: not won in 5 moves',
+  'reason.balance3': '5 moves without a change of balance (2 or 3 pieces)',
+  'reason.balance5': '30 moves without a change of balance (4 or 5 pieces)',
+  'reason.balance7': '60 moves without a change of balance (6 or 7 pieces)',
+  'reason.kingsOnly': '15 moves with kings only',
+  'reason.bothFlags': 'Both flags fell',
 };
 
 const RU = {
@@ -274,6 +286,9 @@ const RU = {
   'game.result.1/2-1/2': 'Ничья',
   'game.result.*': 'Не окончена',
   'game.offerDraw': 'Предложить ничью',
+  'game.offerArmed': 'Предложение — с вашим ходом',
+  'game.offerWithMove': 'Сделайте ход: предложение ничьей будет сделано вместе с ним',
+  'game.claimDraw': 'Потребовать ничью',
   'game.resign': 'Сдаться',
   'game.undo': 'Вернуть ход',
   'game.flip': 'Перевернуть доску',
@@ -388,15 +403,24 @@ const RU = {
   'common.no': 'Нет',
   'common.ply': 'ход {n}',
 
-  'reason.White has no move': 'У белых нет ходов',
-  'reason.Black has no move': 'У чёрных нет ходов',
-  'reason.White resigned': 'Белые сдались',
-  'reason.Black resigned': 'Чёрные сдались',
-  'reason.draw: agreement': 'Ничья по соглашению',
-  'reason.draw agreed': 'Ничья по соглашению',
-  'reason.draw: threefold repetition': 'Троекратное повторение позиции',
-  'reason.White lost on time': 'У белых упал флажок',
-  'reason.Black lost on time': 'У чёрных упал флажок',
+  'reason.noPieces.white': 'У белых не осталось шашек',
+  'reason.noPieces.black': 'У чёрных не осталось шашек',
+  'reason.noMoves.white': 'У белых нет ходов',
+  'reason.noMoves.black': 'У чёрных нет ходов',
+  'reason.resigned.white': 'Белые сдались',
+  'reason.resigned.black': 'Чёрные сдались',
+  'reason.time.white': 'У белых истекло время',
+  'reason.time.black': 'У чёрных истекло время',
+  'reason.adjudication': 'По решению судьи',
+  'reason.agreed': 'По соглашению',
+  'reason.repetition': 'Троекратное повторение позиции',
+  'reason.threeKings': 'Три дамки против одной: не выиграно за 15 ходов',
+  'reason.mainRoad': 'Три фигуры против одинокой дамки на большой дороге: не выиграно за 5 ходов',
+  'reason.balance3': '5 ходов без изменения соотношения сил (2–3 фигуры)',
+  'reason.balance5': '30 ходов без изменения соотношения сил (4–5 фигур)',
+  'reason.balance7': '60 ходов без изменения соотношения сил (6–7 фигур)',
+  'reason.kingsOnly': '15 ходов только дамками',
+  'reason.bothFlags': 'Упали оба флажка',
 };
 
 const TABLES = { en: EN, ru: RU };
@@ -448,11 +472,32 @@ export function has(key) {
   return key in EN || key in TABLES[lang];
 }
 
+// The arbiter's texts (sh_result_describe in src/game.c, and Position.over) by pattern.
+const REASONS = [
+  [/(White|Black) has no pieces/, (m) => 'reason.noPieces.' + m[1].toLowerCase()],
+  [/(White|Black) has no move/, (m) => 'reason.noMoves.' + m[1].toLowerCase()],
+  [/(White|Black) resigned/, (m) => 'reason.resigned.' + m[1].toLowerCase()],
+  [/(White|Black) lost on time/, (m) => 'reason.time.' + m[1].toLowerCase()],
+  [/adjudicat/, () => 'reason.adjudication'],
+  [/^draw: agreed/, () => 'reason.agreed'],
+  [/^draw: the same position three times/, () => 'reason.repetition'],
+  [/^draw: three kings against a lone king/, () => 'reason.threeKings'],
+  [/^draw: three pieces against a lone king on the main road/, () => 'reason.mainRoad'],
+  [/^draw: 5 moves without a change of balance/, () => 'reason.balance3'],
+  [/^draw: 30 moves without a change of balance/, () => 'reason.balance5'],
+  [/^draw: 60 moves without a change of balance/, () => 'reason.balance7'],
+  [/^draw: 15 moves with kings only/, () => 'reason.kingsOnly'],
+  [/^draw: both flags fell/, () => 'reason.bothFlags'],
+];
+
 /** The arbiter's reason in the current language when known, else as the server wrote it. */
 export function reasonText(reason) {
   if (!reason) return '';
-  const key = 'reason.' + reason;
-  return has(key) ? t(key) : reason;
+  for (const [re, key] of REASONS) {
+    const m = re.exec(reason);
+    if (m) return t(key(m));
+  }
+  return reason;
 }
 
 export function colorName(color) {
