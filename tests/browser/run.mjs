@@ -401,9 +401,10 @@ test('engine game: a move by dragging, then the engine answers', async ({ base, 
   await waitInteractive(page);
   const { data: game } = await api(base, 'GET', `/api/games/${id}`);
   const n = game.moves.length;
-  const move = game.position.legal[0];
-  const p = move.paths[0];
-  for (let i = 1; i < p.length; i++) await drag(page, p[i - 1], p[i]);
+  // a move that is the only one between its two squares: one drag from its square to its end
+  const legal = game.position.legal;
+  const move = legal.find((m) => legal.filter((o) => o.from === m.from && o.to === m.to).length === 1);
+  await drag(page, move.from, move.to);
   await waitMoves(page, n + 1);
   equal((await moveTexts(page))[n], move.notation, 'the dragged move');
   await waitMoves(page, n + 2);
@@ -778,8 +779,8 @@ async function main() {
       const reason = String((e && e.message) || e).split('\n')[0];
       console.log(`FAIL ${t.name}: ${reason}`);
       failed++;
-      // keep what the page looked like
-      for (const [i, c] of contexts.entries()) {
+      // keep what the pages looked like
+      for (const [i, c] of browser.contexts().entries()) {
         for (const p of c.pages()) {
           await screenshot(p, `FAIL-${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${i}`).catch(() => {});
         }

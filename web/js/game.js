@@ -150,9 +150,12 @@ export class GameView {
     for (const m of g.moves) this.boards.push(playLocally(this.boards[this.boards.length - 1], m.move));
   }
 
-  applyGame(g, { own = false } = {}) {
+  applyGame(g, { own = false, force = false } = {}) {
     if (this.closed) return;
     const prev = this.game;
+    // Answers and events can cross: a move's answer may arrive after the event that already
+    // carries the engine's reply. Never step back, except for an undo the person asked for.
+    if (prev && !force && (g.moves.length < prev.moves.length || (prev.status !== 'playing' && g.status === 'playing'))) return;
     const pending = this.board.pending;
     this.game = g;
     const nm = g.moves.length;
@@ -251,8 +254,7 @@ export class GameView {
       if (e.status === 409) {
         toast(t('game.stale'));
         try {
-          this.game = null;
-          this.applyGame(await api.game(this.id));
+          this.applyGame(await api.game(this.id), { force: true });
           return;
         } catch {
           /* fall through */
@@ -265,9 +267,9 @@ export class GameView {
     }
   }
 
-  async act(fn) {
+  async act(fn, options = {}) {
     try {
-      this.applyGame(await fn());
+      this.applyGame(await fn(), options);
     } catch (e) {
       toast(errorText(e), 'error');
     }
@@ -307,7 +309,7 @@ export class GameView {
   }
 
   undo() {
-    this.act(() => api.undo(this.id));
+    this.act(() => api.undo(this.id), { force: true });
   }
 
   flip() {
