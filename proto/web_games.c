@@ -157,7 +157,9 @@ static json_t *game_json(const Live *l)
     sh_fen_write(sh_game_start(game), false, start);
     int offer = sh_game_draw_offer(game);
     int ec = engine_color(l);
-    return json_pack(
+    ShReason why = SH_REASON_NONE;
+    sh_game_result(game, &why);
+    json_t *j = json_pack(
         "{s:I,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:s,s:s,s:o,s:o,s:b,s:i,s:b,s:s,s:s}",
         "id", (json_int_t)l->id, "white", l->row.white, "black", l->row.black, "opponent",
         l->row.opponent, "level", l->row.level, "engine_color",
@@ -171,6 +173,10 @@ static json_t *game_json(const Live *l)
         l->thinking, "repetitions", sh_game_repetitions(game), "may_claim",
         result == SH_RESULT_NONE && sh_game_repetitions(game) >= 3, "created", l->row.created,
         "updated", l->row.updated);
+    json_object_set_new(j, "version", json_integer(l->version));
+    json_object_set_new(j, "reason_code", result == SH_RESULT_NONE ? json_null()
+                                                                   : json_string(sh_reason_name(why)));
+    return j;
 }
 
 static json_t *summary_json(const StoredGame *r)
@@ -180,12 +186,14 @@ static json_t *summary_json(const StoredGame *r)
     ShResult result;
     if (sh_reason_find(r->reason, &rs) && sh_result_parse(r->result, &result))
         sh_result_describe(result, rs, reason, sizeof reason);
-    return json_pack("{s:I,s:s,s:s,s:s,s:o,s:s,s:i,s:s,s:s,s:o,s:s,s:i}", "id", (json_int_t)r->id,
+    json_t *j = json_pack("{s:I,s:s,s:s,s:s,s:o,s:s,s:i,s:s,s:s,s:o,s:s,s:i}", "id", (json_int_t)r->id,
                      "white", r->white, "black", r->black, "result", r->result, "reason",
                      reason[0] ? json_string(reason) : json_null(), "status", r->status, "moves",
                      r->moves, "created", r->created, "updated", r->updated, "opening",
                      r->opening[0] ? json_string(r->opening) : json_null(), "opponent",
                      r->opponent, "level", r->level);
+    json_object_set_new(j, "reason_code", r->reason[0] ? json_string(r->reason) : json_null());
+    return j;
 }
 
 /* ---- bringing games into memory ---- */
@@ -788,8 +796,10 @@ void web_games_move(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     const char *text = NULL;
     long ply = -1;
+    bool offer = false;
     if (!http_get_string(body, "move", &text, res) ||
-        !http_get_int(body, "ply", 0, 100000, &ply, res)) {
+        !http_get_int(body, "ply", 0, 100000, &ply, res) ||
+        !http_get_bool(body, "offer_draw", &offer, res)) {
         json_decref(body);
         return;
     }
@@ -814,7 +824,8 @@ void web_games_move(const HttpRequest *req, HttpResponse *res, void *ctx)
     } else if (sh_game_play_text(l->game, text, NULL, &err) != SH_OK) {
         http_field_error(res, err.code == SH_ERR_SYNTAX ? 400 : 422, "move", 0, err.column, "%s",
                          err.message);
-    } else if (!save_move(g, l)) {
+    } else if ((offer && is_playing(l) && sh_game_offer_draw(l->game, (ShColor)side, NULL) != SH_OK) ||
+               !save_move(g, l)) {
         sh_game_undo(l->game, NULL);
         row_sync(l);
         http_error(res, 500, "the move could not be saved");

@@ -97,7 +97,11 @@ json_t *wj_position(const ShPosition *pos)
     json_t *over = moves.count ? json_null()
                                : json_string(white ? "White has no move: Black wins"
                                                    : "Black has no move: White wins");
-    return json_pack("{s:s,s:s,s:s,s:s,s:b,s:o,s:o}", "fen", fen, "fen_numeric", fen_numeric,
+    int mine = white ? sh_position_count(pos, SH_WHITE_MAN) + sh_position_count(pos, SH_WHITE_KING)
+                     : sh_position_count(pos, SH_BLACK_MAN) + sh_position_count(pos, SH_BLACK_KING);
+    json_t *over_code = moves.count ? json_null() : json_string(mine ? "no-moves" : "no-pieces");
+    return json_pack("{s:s,s:s,s:s,s:s,s:b,s:o,s:o,s:o}", "fen", fen, "fen_numeric", fen_numeric,
                      "side", white ? "white" : "black", "board", board, "capture",
-                     moves.count > 0 && moves.moves[0].captured != 0, "legal", legal, "over", over);
+                     moves.count > 0 && moves.moves[0].captured != 0, "legal", legal, "over", over,
+                     "over_code", over_code);
 }
