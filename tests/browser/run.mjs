@@ -318,6 +318,24 @@ test('unit: capture input follows every path of every legal move', async ({ base
   expect(paths > 30, `only ${paths} paths were tried`);
 });
 
+test('unit: every text the page uses exists in English and in Russian', async () => {
+  const src = fs.readFileSync(path.join(ROOT, 'web/js/i18n.js'), 'utf8');
+  const table = (from, to) => new Set([...src.slice(src.indexOf(from), src.indexOf(to)).matchAll(/^  '([^']+)':/gm)].map((m) => m[1]));
+  const en = table('const EN', 'const RU');
+  const ru = table('const RU', 'const TABLES');
+  expect(en.size > 100, `only ${en.size} English texts`);
+  equal([...en].filter((k) => !ru.has(k)), [], 'English texts without a Russian one');
+  equal([...ru].filter((k) => !en.has(k)), [], 'Russian texts without an English one');
+  const used = new Set();
+  for (const f of fs.readdirSync(path.join(ROOT, 'web/js'))) {
+    if (f === 'i18n.js') continue;
+    const js = fs.readFileSync(path.join(ROOT, 'web/js', f), 'utf8');
+    for (const m of js.matchAll(/\bt\('([\w.]+)'\s*[,)]/g)) used.add(m[1]);
+  }
+  expect(used.size > 80, `only ${used.size} texts found in use`);
+  equal([...used].filter((k) => !en.has(k)), [], 'texts used but never written');
+});
+
 test('the start page loads, with a board of 24 pieces', async ({ base, newPage }) => {
   const page = await newPage(DESKTOP);
   await page.goto(base);

@@ -343,7 +343,8 @@ export class AnalysisView {
       return;
     }
     if (pos && (pos.over || pos.legal.length === 0)) {
-      status.textContent = t('analysis.over', { reason: reasonText(pos.over) || '—' });
+      const result = pos.over_code ? (pos.side === 'white' ? '0-1' : '1-0') : null;
+      status.textContent = t('analysis.over', { reason: reasonText(pos.over, pos.over_code, result) || '—' });
       this.lines.replaceChildren();
       this.setEval(null);
       return;
@@ -362,7 +363,7 @@ export class AnalysisView {
     const fen = pos.fen;
     const side = pos.side;
     status.replaceChildren(
-      h('span.chip', t('analysis.depth', { d: info.seldepth ? `${info.depth}/${info.seldepth}` : info.depth })),
+      h('span.chip', t('analysis.depth', { d: info.seldepth > info.depth ? `${info.depth}/${info.seldepth}` : info.depth })),
       h('span.chip', t('analysis.nps', { n: Math.round((info.nps || 0) / 1000).toLocaleString() })),
       h('span.chip', t('analysis.nodes', { n: (info.nodes || 0).toLocaleString() })),
     );

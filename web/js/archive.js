@@ -3,7 +3,7 @@
 
 import { api } from './api.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
-import { t } from './i18n.js';
+import { reasonText, t } from './i18n.js';
 
 const PAGE = 20;
 
@@ -109,7 +109,7 @@ export class ArchiveView {
   }
 
   render(r) {
-    this.count.textContent = t('archive.count', { n: r.total });
+    this.count.textContent = r.total === 1 ? t('archive.countOne') : t('archive.count', { n: r.total });
     if (!r.games.length) {
       this.table.replaceChildren(h('div.empty-state', h('p', t('archive.empty'))));
     } else {
@@ -160,7 +160,7 @@ export class ArchiveView {
         h('span.pl', h('span.dot.black'), h('span.pname', black)),
         g.opening ? h('span.aopening', g.opening) : null,
       ),
-      h('span.aresult', { dataset: { outcome }, title: g.reason || '' }, resultLabel),
+      h('span.aresult', { dataset: { outcome }, title: reasonText(g.reason, g.reason_code, g.result) }, resultLabel),
       h('span.amoves', String(g.moves)),
       h(
         'span.aactions',

@@ -155,13 +155,21 @@ export class GameView {
     const prev = this.game;
     // Answers and events can cross: a move's answer may arrive after the event that already
     // carries the engine's reply. Never step back, except for an undo the person asked for.
-    if (prev && !force && (g.moves.length < prev.moves.length || (prev.status !== 'playing' && g.status === 'playing'))) return;
+    if (prev && !force) {
+      if (typeof g.version === 'number' && typeof prev.version === 'number') {
+        if (g.version < prev.version) return;
+      } else if (g.moves.length < prev.moves.length || (prev.status !== 'playing' && g.status === 'playing')) {
+        return;
+      }
+    }
     const pending = this.board.pending;
     this.game = g;
     const nm = g.moves.length;
     const pm = prev ? prev.moves.length : nm;
     const same =
       prev &&
+      (typeof g.version === 'number' ? g.version === prev.version : true) &&
+      prev.may_claim === g.may_claim &&
       nm === pm &&
       prev.status === g.status &&
       prev.draw_offer === g.draw_offer &&
@@ -240,15 +248,7 @@ export class GameView {
     const offer = this.offerArmed;
     this.offerArmed = false;
     try {
-      let next = await api.move(this.id, move.notation, g.moves.length, offer);
-      if (offer && !next.draw_offer && next.status === 'playing' && next.moves.length === g.moves.length + 1) {
-        // a server without offer_draw on moves: offer at once, before the engine answers
-        try {
-          next = await api.draw(this.id, 'offer', this.moverColor(g));
-        } catch (e) {
-          toast(errorText(e), 'error'); // the engine was quicker than the offer
-        }
-      }
+      const next = await api.move(this.id, move.notation, g.moves.length, offer);
       this.applyGame(next, { own: true });
     } catch (e) {
       if (e.status === 409) {
@@ -407,9 +407,14 @@ export class GameView {
       el.classList.add('over');
       const outcome = g.result === '1/2-1/2' ? 'draw' : g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : 'none';
       el.dataset.outcome = outcome;
+      let personal = null;
+      if (g.opponent === 'engine' && outcome !== 'none') {
+        personal = outcome === 'draw' ? 'game.youDrew' : outcome === this.personColor ? 'game.youWon' : 'game.youLost';
+      }
       parts.push(
         h('div.result-line', h('span.result-score', g.result === '1/2-1/2' ? '½–½' : g.result.replace('-', '–')), h('strong.result-text', t('game.result.' + g.result))),
-        g.reason ? h('div.reason', reasonText(g.reason)) : null,
+        personal ? h('div.personal', { class: personal.slice(5) }, t(personal)) : null,
+        g.reason || g.reason_code ? h('div.reason', reasonText(g.reason, g.reason_code, g.result)) : null,
       );
     } else if (g.draw_offer) {
       const mine = g.opponent === 'engine' && g.draw_offer === this.personColor;

@@ -14,8 +14,6 @@ const EN = {
   'settings.language': 'Language',
   'notation.algebraic': 'Algebraic',
   'notation.numeric': 'Numeric',
-  'notation.algebraic.short': 'c3-d4',
-  'notation.numeric.short': '22-18',
 
   'color.white': 'White',
   'color.black': 'Black',
@@ -76,6 +74,9 @@ const EN = {
   'game.result.0-1': 'Black wins',
   'game.result.1/2-1/2': 'Draw',
   'game.result.*': 'Unfinished',
+  'game.youWon': 'You won. Well played!',
+  'game.youLost': 'You lost this one.',
+  'game.youDrew': 'A draw.',
   'game.offerDraw': 'Offer draw',
   'game.offerArmed': 'Offer goes with your move',
   'game.offerWithMove': 'Make your move: the draw offer goes with it',
@@ -178,6 +179,7 @@ const EN = {
   'archive.confirmDelete': 'Delete game #{id} ({white} – {black}) for good?',
   'archive.deleted': 'Game #{id} deleted.',
   'archive.count': '{n} games',
+  'archive.countOne': '1 game',
   'archive.prev': 'Newer',
   'archive.next': 'Older',
   'archive.imported': 'Imported {n} games.',
@@ -285,6 +287,9 @@ const RU = {
   'game.result.0-1': 'Победа чёрных',
   'game.result.1/2-1/2': 'Ничья',
   'game.result.*': 'Не окончена',
+  'game.youWon': 'Вы выиграли. Отличная игра!',
+  'game.youLost': 'На этот раз вы проиграли.',
+  'game.youDrew': 'Ничья.',
   'game.offerDraw': 'Предложить ничью',
   'game.offerArmed': 'Предложение — с вашим ходом',
   'game.offerWithMove': 'Сделайте ход: предложение ничьей будет сделано вместе с ним',
@@ -387,6 +392,7 @@ const RU = {
   'archive.confirmDelete': 'Удалить партию №{id} ({white} – {black}) навсегда?',
   'archive.deleted': 'Партия №{id} удалена.',
   'archive.count': 'Партий: {n}',
+  'archive.countOne': 'Партий: 1',
   'archive.prev': 'Новее',
   'archive.next': 'Старше',
   'archive.imported': 'Загружено партий: {n}.',
@@ -490,8 +496,29 @@ const REASONS = [
   [/^draw: both flags fell/, () => 'reason.bothFlags'],
 ];
 
-/** The arbiter's reason in the current language when known, else as the server wrote it. */
-export function reasonText(reason) {
+const CODES = {
+  agreement: 'reason.agreed',
+  repetition: 'reason.repetition',
+  'three-kings': 'reason.threeKings',
+  'main-road': 'reason.mainRoad',
+  'balance-3': 'reason.balance3',
+  'balance-5': 'reason.balance5',
+  'balance-7': 'reason.balance7',
+  'kings-only': 'reason.kingsOnly',
+  'both-flags': 'reason.bothFlags',
+  adjudication: 'reason.adjudication',
+};
+const LOSER_CODES = { 'no-moves': 'reason.noMoves.', 'no-pieces': 'reason.noPieces.', resignation: 'reason.resigned.', time: 'reason.time.' };
+
+/**
+ * The arbiter's reason in the current language: from its code (reason_code, with the result
+ * telling who lost), else from the English text by pattern, else the text as the server wrote it.
+ */
+export function reasonText(reason, code, result) {
+  if (code && CODES[code]) return t(CODES[code]);
+  if (code && LOSER_CODES[code] && (result === '1-0' || result === '0-1')) {
+    return t(LOSER_CODES[code] + (result === '1-0' ? 'black' : 'white'));
+  }
   if (!reason) return '';
   for (const [re, key] of REASONS) {
     const m = re.exec(reason);
