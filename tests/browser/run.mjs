@@ -432,6 +432,46 @@ test('engine game: a move by dragging, then the engine answers', async ({ base, 
   equal(await boardString(page), after.data.position.board, 'the board shows the server position');
 });
 
+test('engine game: take back returns to the person\'s turn', async ({ base, state }) => {
+  expect(state.engine, 'needs the game of the first engine test');
+  const { page, id } = state.engine;
+  await waitInteractive(page);
+  const before = (await moveTexts(page)).length;
+  await page.click('[data-action=undo]');
+  await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length === k, before - 2);
+  await waitInteractive(page);
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.moves.length, before - 2, 'moves on the server after the take-back');
+  equal(await boardString(page), game.position.board, 'the board after the take-back');
+});
+
+test('clock: a flag falls and the arbiter\'s result is shown', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  await newGame(page, base, { opponent: 'human', time: '3s', white: 'Slow', black: 'Patient' });
+  await page.waitForSelector('.clock.running[data-color=white]');
+  await page.waitForSelector('.status-card.over', { timeout: 15_000 });
+  equal(await page.getAttribute('#game-status', 'data-result'), '0-1', 'White lost');
+  const reason = await page.textContent('#game-status .reason');
+  equal(reason, 'White lost on time', 'the reason shown');
+  equal(await page.textContent('.clock[data-color=white] .clock-time'), '0:00.0', 'White\'s clock');
+  await screenshot(page, 'flag-fell-desktop');
+});
+
+test('new game from a ballot opening: the board starts after the ballot moves', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const { data } = await api(base, 'GET', '/api/openings?table=idf');
+  const opening = data.openings.find((o) => o.code === '1-III');
+  expect(opening, 'the IDF ballot 1-III exists');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { opponent: 'human', opening: 'IDF 1-III' });
+  const { data: pos } = await api(base, 'POST', '/api/position', { fen: opening.fen });
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.position.board, pos.board, 'the server starts from the ballot');
+  await page.waitForFunction((b) => document.querySelector('.board-svg').dataset.board === b, pos.board);
+  expect((await page.textContent('#game-status')).includes('1-III'), 'the ballot is named');
+});
+
 test('multi-capture: the path is chosen landing by landing, the captured stay marked until the end', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/games');
   const page = await newPage(DESKTOP);

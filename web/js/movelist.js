@@ -81,6 +81,12 @@ export class MoveList {
 
   render() {
     this.list.replaceChildren();
+    if (this.el.querySelector('[data-nav]')) {
+      for (const b of this.el.querySelectorAll('[data-nav=first],[data-nav=prev]')) b.disabled = this.current <= 0;
+      for (const b of this.el.querySelectorAll('[data-nav=next],[data-nav=last]')) b.disabled = this.current >= this.moves.length;
+      const play = this.el.querySelector('[data-nav=play]');
+      if (play) play.disabled = this.moves.length === 0;
+    }
     if (this.moves.length === 0) {
       this.list.append(h('li.movelist-empty', t('game.noMoves')));
       return;
@@ -107,10 +113,6 @@ export class MoveList {
         li.append(b);
       }
       this.list.append(li);
-    }
-    if (this.el.querySelector('[data-nav]')) {
-      for (const b of this.el.querySelectorAll('[data-nav=first],[data-nav=prev]')) b.disabled = this.current <= 0;
-      for (const b of this.el.querySelectorAll('[data-nav=next],[data-nav=last]')) b.disabled = this.current >= this.moves.length;
     }
     if (active) {
       // keep the current move in view without scrolling the page
