@@ -739,18 +739,22 @@ test('restart: the server is killed during a game and the game is intact after',
   }
 });
 
-test('phone: every view fits 390 px without sideways scrolling', async ({ base, newPage, state }) => {
-  const page = await newPage(PHONE);
+test('phone: every view fits 390 and 360 px without sideways scrolling', async ({ base, newPage, state }) => {
   const views = [['home', '#/'], ['analysis', '#/analysis'], ['archive', '#/archive']];
   if (state.drawGame) views.push(['game', `#/play/${state.drawGame}`]);
   if (state.engine) views.push(['engine-game', `#/play/${state.engine.id}`]);
-  for (const [name, hash] of views) {
-    await page.goto(base + hash);
-    await page.waitForTimeout(600);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    await screenshot(page, `${name}-phone`);
-    expect(overflow <= 0, `${name} scrolls sideways by ${overflow}px`);
+  for (const viewport of [PHONE, { width: 360, height: 740 }]) {
+    const page = await newPage(viewport);
+    for (const [name, hash] of views) {
+      await page.goto(base + hash);
+      await page.waitForSelector('.board-svg, .archive-list');
+      await page.waitForTimeout(400);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (viewport === PHONE) await screenshot(page, `${name}-phone`);
+      expect(overflow <= 0, `${name} at ${viewport.width} px scrolls sideways by ${overflow}px`);
+    }
   }
+  const page = await newPage(PHONE);
   await page.goto(base + '#/');
   await page.click('[data-action=new-game]');
   await page.waitForSelector('dialog[open]');

@@ -22,6 +22,13 @@ function other(color) {
   return color === 'white' ? 'black' : 'white';
 }
 
+// A reason worth a line of its own: not a bare "White wins" of a recorded game.
+function reasonShown(g) {
+  if (!g.reason && !g.reason_code) return false;
+  if (g.reason_code === 'recorded') return false;
+  return !/^((White|Black) wins|draw)$/.test(g.reason || '');
+}
+
 function countPieces(board, color) {
   let n = 0;
   for (const ch of board) if (colorOf(ch) === color) n++;
@@ -57,11 +64,7 @@ export class GameView {
     this.layout = h(
       'div.play',
       h('div.play-board', this.board.el),
-      this.els.top,
-      this.els.bottom,
-      this.els.status,
-      this.els.moves,
-      this.els.actions,
+      h('div.play-side', this.els.top, this.els.status, this.els.moves, this.els.actions, this.els.bottom),
     );
     root.replaceChildren(h('div.loading', t('game.loading')));
     this.keys = (e) => this.onKey(e);
@@ -414,7 +417,7 @@ export class GameView {
       parts.push(
         h('div.result-line', h('span.result-score', g.result === '1/2-1/2' ? '½–½' : g.result.replace('-', '–')), h('strong.result-text', t('game.result.' + g.result))),
         personal ? h('div.personal', { class: personal.slice(5) }, t(personal)) : null,
-        g.reason || g.reason_code ? h('div.reason', reasonText(g.reason, g.reason_code, g.result)) : null,
+        reasonShown(g) ? h('div.reason', reasonText(g.reason, g.reason_code, g.result)) : null,
       );
     } else if (g.draw_offer) {
       const mine = g.opponent === 'engine' && g.draw_offer === this.personColor;
