@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // run.mjs - the web app's browser tests.
 //
-//   node tests/browser/run.mjs [--program build/shashki] [--only SUBSTRING] [--headed]
+//   node tests/browser/run.mjs [--program build/shashki] [--only SUBSTRING] [--headed] [--times]
 //
 // Starts `PROGRAM serve --port 0 --db <temp file>`, drives Debian's chromium with
 // playwright-core along the paths a person takes (start a game, move by click and by drag,
@@ -32,6 +32,7 @@ function option(name, fallback) {
 const PROGRAM = path.resolve(option('--program', path.join(ROOT, 'build', 'shashki')));
 const ONLY = option('--only', '');
 const HEADED = process.argv.includes('--headed');
+const TIMES = process.argv.includes('--times'); // each test's seconds on stderr
 
 // ---------------------------------------------------------------- the server
 
@@ -533,6 +534,26 @@ test('draw: offered and declined, offered by the other side and accepted; result
   state.drawGame = id;
 });
 
+test('draw: the third repetition may be claimed, and the claim is granted', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  await newGame(page, base, { opponent: 'human', fen: 'W:WKa1:BKh6' });
+  const moves = [['a1', 'b2'], ['h6', 'g5'], ['b2', 'a1'], ['g5', 'h6']];
+  for (let round = 0; round < 2; round++) {
+    for (const [i, [a, b]] of moves.entries()) {
+      await waitInteractive(page);
+      expect(!(await page.$('[data-action=claim-draw]')), 'no claim before the third time');
+      await clickSquare(page, a);
+      await clickSquare(page, b);
+      await waitMoves(page, round * 4 + i + 1);
+    }
+  }
+  await page.click('[data-action=claim-draw]');
+  await page.waitForSelector('.status-card.over');
+  equal(await page.getAttribute('#game-status', 'data-result'), '1/2-1/2', 'result');
+  equal(await page.textContent('#game-status .reason'), 'The same position three times', 'the reason shown');
+});
+
 test('draw: an offer made with a move is answered by the engine', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/games');
   const page = await newPage(DESKTOP);
@@ -827,6 +848,7 @@ async function main() {
       return page;
     };
     let timer;
+    const started = Date.now();
     try {
       await Promise.race([
         t.fn({ base: server.url, newPage, state }),
@@ -849,6 +871,7 @@ async function main() {
       }
     } finally {
       clearTimeout(timer);
+      if (TIMES) process.stderr.write(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${t.name}\n`);
       // a test's pages live on for the tests that continue its game
       if (!Object.values(state).some((v) => v && v.page && contexts.includes(v.page.context()))) {
         for (const c of contexts) await c.close().catch(() => {});
