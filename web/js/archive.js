@@ -3,7 +3,7 @@
 
 import { api } from './api.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
-import { reasonText, t } from './i18n.js';
+import { playerName, reasonText, t } from './i18n.js';
 
 const PAGE = 20;
 
@@ -144,8 +144,8 @@ export class ArchiveView {
   }
 
   row(g) {
-    const white = g.white || t('color.white');
-    const black = g.black || t('color.black');
+    const white = playerName(g.white, 'white');
+    const black = playerName(g.black, 'black');
     const outcome = g.status === 'playing' ? 'playing' : g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : g.result === '1/2-1/2' ? 'draw' : 'none';
     const resultLabel = g.status === 'playing' ? t('archive.playing') : g.result === '1/2-1/2' ? '½–½' : g.result.replace('-', '–');
     return h(
@@ -177,7 +177,7 @@ export class ArchiveView {
 
   async remove(g) {
     const ok = await confirmDialog(
-      t('archive.confirmDelete', { id: g.id, white: g.white || t('color.white'), black: g.black || t('color.black') }),
+      t('archive.confirmDelete', { id: g.id, white: playerName(g.white, 'white'), black: playerName(g.black, 'black') }),
       t('archive.delete'),
       t('new.cancel'),
       true,

@@ -10,7 +10,7 @@ import { Board, playLocally } from './board.js';
 import { Clocks } from './clock.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { parseFen, writeFen } from './fen.js';
-import { colorName, reasonText, t } from './i18n.js';
+import { colorName, playerName, reasonText, t } from './i18n.js';
 import { MoveList } from './movelist.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
@@ -380,7 +380,7 @@ export class GameView {
   renderPlayer(el, color) {
     const g = this.game;
     const isEngine = g.opponent === 'engine' && g.engine_color === color;
-    const name = g[color] || colorName(color);
+    const name = playerName(g[color], color);
     const sub = [];
     if (isEngine && g.level && !(g[color] || '').includes(String(g.level))) sub.push(t('game.level', { n: g.level }));
     if (g.opponent === 'engine' && !isEngine) sub.push(t('game.you'));
@@ -391,7 +391,7 @@ export class GameView {
     el.classList.toggle('thinking', isEngine && g.thinking);
     const parts = [
       h('span.avatar', { class: color }, icon(isEngine ? 'cpu' : 'user')),
-      h('div.who', h('div.name', name), g[color] || sub.length ? h('div.sub', sub.join(' · ') || colorName(color)) : null),
+      h('div.who', h('div.name', name), name !== colorName(color) || sub.length ? h('div.sub', sub.join(' · ') || colorName(color)) : null),
       h('span.count', { title: colorName(color) }, h('span.dot', { class: color }), String(countPieces(board, color))),
       isEngine && g.thinking ? h('span.thinking-dots', { 'aria-label': t('game.engineThinking') }, h('i'), h('i'), h('i')) : null,
       this.clocks.els[color],

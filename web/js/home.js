@@ -4,7 +4,7 @@ import { api } from './api.js';
 import { Board } from './board.js';
 import { errorText, h, icon, toast } from './dom.js';
 import { START_BOARD } from './fen.js';
-import { t } from './i18n.js';
+import { playerName, t } from './i18n.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
 
@@ -16,13 +16,13 @@ function when(iso) {
 }
 
 export function gameRow(g) {
-  const white = g.white || t('color.white');
-  const black = g.black || t('color.black');
+  const white = playerName(g.white, 'white');
+  const black = playerName(g.black, 'black');
   return h(
     'a.game-row',
     { href: `#/play/${g.id}`, dataset: { id: String(g.id) } },
     h('span.players', h('span.dot.white'), white, h('span.vs', '–'), h('span.dot.black'), black),
-    h('span.meta', `${g.moves} · ${when(g.updated || g.created)}`),
+    h('span.meta', `${t('home.moves', { n: g.moves })} · ${when(g.updated || g.created)}`),
     h('span.result', g.status === 'playing' ? t('home.continue') : g.result),
   );
 }

@@ -30,6 +30,7 @@ const EN = {
   'home.noneInProgress': 'No games in progress.',
   'home.continue': 'Continue',
   'home.recent': 'Recently finished',
+  'home.moves': '{n} moves',
 
   'new.title': 'New game',
   'new.opponent': 'Opponent',
@@ -107,6 +108,7 @@ const EN = {
   'game.pause': 'Pause',
   'game.chooseLanding': 'Several captures go through that square: choose the landing squares one by one',
   'game.level': 'level {n}',
+  'game.engineName': 'Shashki (level {n})',
   'game.you': 'you',
   'game.noClock': 'no clock',
   'game.opening': 'Opening {code}',
@@ -243,6 +245,7 @@ const RU = {
   'home.noneInProgress': 'Незаконченных партий нет.',
   'home.continue': 'Продолжить',
   'home.recent': 'Недавно сыгранные',
+  'home.moves': 'ходов: {n}',
 
   'new.title': 'Новая партия',
   'new.opponent': 'Соперник',
@@ -320,6 +323,7 @@ const RU = {
   'game.pause': 'Пауза',
   'game.chooseLanding': 'Через это поле идут разные взятия: укажите поля остановки по одному',
   'game.level': 'уровень {n}',
+  'game.engineName': 'Шашки (уровень {n})',
   'game.you': 'вы',
   'game.noClock': 'без часов',
   'game.opening': 'Дебют {code}',
@@ -529,4 +533,15 @@ export function reasonText(reason, code, result) {
 
 export function colorName(color) {
   return t('color.' + color);
+}
+
+/**
+ * A player's name as shown: the name given, else the colour; the server's own defaults
+ * ("White", "Black", "Shashki (level 3)") in the current language.
+ */
+export function playerName(name, color) {
+  if (!name || name === '?' || name === 'White' || name === 'Black') return colorName(color);
+  const m = /^Shashki \(level (\d+)\)$/.exec(name);
+  if (m) return t('game.engineName', { n: m[1] });
+  return name;
 }
