@@ -446,6 +446,35 @@ test('engine game: take back returns to the person\'s turn', async ({ base, stat
   equal(await boardString(page), game.position.board, 'the board after the take-back');
 });
 
+test('engine game: the engine\'s capture is shown landing by landing, the taken pieces marked until it ends', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  // after a1-b2 Black must take twice: b6:d4:f2 over c5 and e3
+  await newGame(page, base, { opponent: 'engine', level: 1, color: 'white', fen: 'W:Wa1,c5,e3,h2:Ba7,b6,h8' });
+  await waitInteractive(page);
+  await page.evaluate(() => {
+    // watch the board: what was marked while the black man was on its way
+    window.__seen = { moving: false, marked: new Set(), piecesWhileMoving: 0 };
+    const svg = document.querySelector('.board-svg');
+    new MutationObserver(() => {
+      if (!svg.querySelector('.piece.moving')) return;
+      window.__seen.moving = true;
+      for (const el of svg.querySelectorAll('.piece.captured')) window.__seen.marked.add(el.dataset.square);
+      window.__seen.piecesWhileMoving = Math.max(window.__seen.piecesWhileMoving, svg.querySelectorAll('.b-pieces .piece').length);
+    }).observe(svg, { subtree: true, childList: true, attributes: true });
+  });
+  await clickSquare(page, 'a1');
+  await clickSquare(page, 'b2');
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => !document.querySelector('.piece.moving'));
+  const seen = await page.evaluate(() => ({ ...window.__seen, marked: [...window.__seen.marked].sort() }));
+  expect(seen.moving, 'the engine\'s move was animated');
+  equal(seen.marked, ['c5', 'e3'], 'pieces marked as taken during the move');
+  equal(seen.piecesWhileMoving, 7, 'taken pieces stay on the board until the move ends');
+  equal(await page.locator('.board-svg .piece').count(), 5, 'pieces after the move');
+  equal((await moveTexts(page))[1], 'b6:f2', 'the engine\'s move (full notation names turning squares only)');
+});
+
 test('clock: a flag falls and the arbiter\'s result is shown', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/games');
   const page = await newPage(DESKTOP);
@@ -636,12 +665,14 @@ test('archive: delete a game', async ({ base, newPage, state }) => {
   equal((await api(base, 'GET', `/api/games/${state.resignGame}`)).status, 404, 'the deleted game is gone');
 });
 
-test('archive: import a PDN game and replay it', async ({ base, newPage }) => {
+test('archive: import a PDN file and replay the game', async ({ base, newPage }) => {
   await needEndpoint(base, 'POST', '/api/import', { pdn: '' });
   const page = await newPage(DESKTOP);
   await page.goto(base + '#/archive');
   await page.click('[data-action=import]');
-  await page.fill('#archive-pdn', SAMPLE_PDN);
+  // from a file, as a person would choose it
+  await page.setInputFiles('dialog[open] input[type=file]', path.join(HERE, 'data', 'abaulin-abaciev-1965.pdn'));
+  await page.waitForFunction(() => document.querySelector('#archive-pdn').value.includes('Abaulin'));
   await page.click('[data-action=do-import]');
   await page.waitForSelector('.import-result .ok');
   const msg = await page.textContent('.import-result');

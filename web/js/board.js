@@ -108,6 +108,12 @@ export function playLocally(board, move) {
   return cells.join('');
 }
 
+// A taken piece stays until the move ends, faded and crossed out.
+function markCaptured(g) {
+  g.classList.add('captured');
+  g.append(svg('circle', { r: 41, class: 'captured-ring' }), svg('path', { d: 'M-20 -20 L20 20 M20 -20 L-20 20', class: 'captured-cross' }));
+}
+
 function promotesOn(ch, sq) {
   const rank = fileRank(sq)[1];
   return (ch === 'w' && rank === 8) || (ch === 'b' && rank === 1);
@@ -186,6 +192,12 @@ export class Board {
    * the move from the board `before`; opts.keepInput keeps a selection that is still valid.
    */
   setPosition(board, legal = [], opts = {}) {
+    if (this.anim && this.animTarget === board && !opts.animate) {
+      // the same position again (a clock update, say): let the move finish its journey
+      this.legal = legal || [];
+      this.lastMove = opts.lastMove || this.lastMove;
+      return;
+    }
     this.stopAnimation();
     const keep = opts.keepInput && this.prefix.length > 0 && input.candidates(legal, this.prefix).length > 0;
     this.board = board;
@@ -303,7 +315,7 @@ export class Board {
   }
 
   render() {
-    this.renderPieces();
+    if (!this.anim) this.renderPieces(); // a move on its way owns the pieces until it lands
     this.renderMarks();
     this.renderArrows();
     this.svg.dataset.selected = this.prefix.join(' ');
@@ -349,9 +361,7 @@ export class Board {
     g.dataset.square = sq;
     g.dataset.piece = ch;
     g.append(pieceShape(ch));
-    if (captured) {
-      g.append(svg('circle', { r: 41, class: 'captured-ring' }), svg('path', { d: 'M-20 -20 L20 20 M20 -20 L-20 20', class: 'captured-cross' }));
-    }
+    if (captured) markCaptured(g);
     return g;
   }
 
@@ -439,6 +449,7 @@ export class Board {
     const finalBoard = playLocally(before, move);
     const token = {};
     this.anim = token;
+    this.animTarget = finalBoard;
     const run = async () => {
       let at = route[0];
       for (const sq of route.slice(1)) {
@@ -456,9 +467,7 @@ export class Board {
         }
         if (this.anim !== token) return;
         for (const c of between(at, sq)) {
-          if (captured.has(c) && byEl.has(c)) {
-            byEl.get(c).classList.add('captured');
-          }
+          if (captured.has(c) && byEl.has(c)) markCaptured(byEl.get(c));
         }
         at = sq;
       }

@@ -193,7 +193,8 @@ export class GameView {
       if (nm !== pm) this.viewing = null;
       if (this.viewing === null) {
         const last = nm > 0 ? g.moves[nm - 1].move : null;
-        const mine = own || (pending && last && nm > pm && last.notation === pending.notation && nm === pm + 1);
+        // the person's own last move is on the board already; anything newer is animated
+        const mine = nm === pm + 1 && (own || (pending && last && last.notation === pending.notation));
         if (last && nm > pm && !mine) {
           // animate the last move from the position before it
           const before = this.boards[nm - 1];
