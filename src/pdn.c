@@ -406,7 +406,7 @@ static void buf_str(Buf *b, const char *s)
     buf_add(b, s, strlen(s));
 }
 
-/* A trimmed copy of text[a, b). */
+/* A trimmed copy of text[a, b), with CRLF line ends made LF. */
 static char *copy_trimmed(const char *text, size_t a, size_t b)
 {
     while (a < b && isspace((unsigned char)text[a]))
@@ -415,8 +415,11 @@ static char *copy_trimmed(const char *text, size_t a, size_t b)
         b--;
     char *s = malloc(b - a + 1);
     if (s) {
-        memcpy(s, text + a, b - a);
-        s[b - a] = '\0';
+        size_t n = 0;
+        for (size_t i = a; i < b; i++)
+            if (!(text[i] == '\r' && i + 1 < b && text[i + 1] == '\n'))
+                s[n++] = text[i];
+        s[n] = '\0';
     }
     return s;
 }
@@ -1057,7 +1060,7 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
     ShError first;
     error_clear(&first);
     bool bad = false, in_moves = false, only_comments = true;
-    int depth = 0;
+    int depth = 0, open_line = 0, open_column = 0;
     ShStatus st = SH_OK;
     for (;;) {
         Lexer save = lx;
@@ -1094,8 +1097,10 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
                                t.vend - t.vstart) == 0;
             if (in_moves || seen) {
                 if (depth > 0 && !bad) {
-                    error_set(&first, SH_ERR_SYNTAX, t.line, t.column,
-                              "a new game starts inside a variation (is a ')' missing?)");
+                    error_set(&first, SH_ERR_SYNTAX, open_line, open_column,
+                              "a variation opened here is not closed before the next game "
+                              "starts at line %d",
+                              t.line);
                     bad = true;
                 }
                 free(t.value);
@@ -1107,10 +1112,12 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
         }
         if (t.kind != T_COMMENT)
             only_comments = false;
-        if (t.kind == T_OPEN)
-            depth++;
-        else if (t.kind == T_CLOSE)
+        if (t.kind == T_OPEN && depth++ == 0) {
+            open_line = t.line;
+            open_column = t.column;
+        } else if (t.kind == T_CLOSE) {
             depth--;
+        }
         if (info->line == 0) {
             info->line = t.line;
             info->start = t.start;
