@@ -1027,12 +1027,38 @@ const char *sh_game_comment(const ShGame *g, int index)
     return n ? n->comment : NULL;
 }
 
+void game_normalise_comment(char *text)
+{
+    if (!text || !strchr(text, '}'))
+        return;
+    /* only a one-line comment can hold a '}' (PDN writes it after ';') */
+    char *out = text;
+    bool space = false;
+    for (const char *p = text; *p; p++) {
+        if (isspace((unsigned char)*p)) {
+            space = out != text;
+            continue;
+        }
+        if (space)
+            *out++ = ' ';
+        space = false;
+        *out++ = *p;
+    }
+    *out = '\0';
+}
+
 ShStatus sh_game_set_comment(ShGame *g, int index, const char *text, ShError *err)
 {
     Note *n = note_at(g, index);
     if (!n)
         return no_place(g, index, err);
-    return game_set_text(&n->comment, text, err);
+    ShStatus st = game_set_text(&n->comment, text, err);
+    game_normalise_comment(n->comment);
+    if (n->comment && !*n->comment) {
+        free(n->comment);
+        n->comment = NULL;
+    }
+    return st;
 }
 
 int sh_game_nags(const ShGame *g, int index, int nags[SH_GAME_MAX_NAGS])

@@ -37,6 +37,7 @@
 #define MAX_DEPTH 64       /* variations nested deeper than this are refused */
 #define MAX_MOVE_TEXT 127
 #define LOOKAHEAD 40 /* moves tried after an ambiguous one to settle it */
+#define LOOKAHEAD_BUDGET 1000 /* moves read for each reading of an ambiguous move */
 #define WRAP 79
 
 /* ---- tokens ---- */
@@ -406,9 +407,13 @@ static void buf_str(Buf *b, const char *s)
     buf_add(b, s, strlen(s));
 }
 
-/* A trimmed copy of text[a, b), with CRLF line ends made LF. */
+/* A trimmed copy of text[a, b), with CRLF line ends (and CR CR LF) made LF; a NUL byte ends
+ * it. */
 static char *copy_trimmed(const char *text, size_t a, size_t b)
 {
+    const char *nul = memchr(text + a, '\0', b - a);
+    if (nul)
+        b = (size_t)(nul - text);
     while (a < b && isspace((unsigned char)text[a]))
         a++;
     while (b > a && isspace((unsigned char)text[b - 1]))
@@ -416,9 +421,14 @@ static char *copy_trimmed(const char *text, size_t a, size_t b)
     char *s = malloc(b - a + 1);
     if (s) {
         size_t n = 0;
-        for (size_t i = a; i < b; i++)
-            if (!(text[i] == '\r' && i + 1 < b && text[i + 1] == '\n'))
-                s[n++] = text[i];
+        for (size_t i = a; i < b; i++) {
+            size_t j = i;
+            while (j < b && text[j] == '\r')
+                j++;
+            if (j > i && j < b && text[j] == '\n')
+                i = j; /* CR...CR LF: LF */
+            s[n++] = text[i];
+        }
         s[n] = '\0';
     }
     return s;
@@ -492,11 +502,13 @@ static ShStatus at_token(ShError *err, ShStatus st, const Token *t, int ply, int
 }
 
 /* How many moves of the line, from the move token j on, can be played from pos (at most
- * limit): a move that fits several legal moves counts along its best reading. */
-static int replay_depth(const Line *l, int j, const ShPosition *pos, int limit)
+ * limit): a move that fits several legal moves counts along its best reading. *budget bounds
+ * the moves read in all, so that a long run of ambiguous moves cannot take exponential time. */
+static int replay_depth(const Line *l, int j, const ShPosition *pos, int limit, int *budget)
 {
-    if (j < 0 || limit <= 0)
+    if (j < 0 || limit <= 0 || *budget <= 0)
         return 0;
+    (*budget)--;
     char text[MAX_MOVE_TEXT + 1];
     token_text(l, j, text);
     ShMoveList cands;
@@ -507,7 +519,7 @@ static int replay_depth(const Line *l, int j, const ShPosition *pos, int limit)
     for (int k = 0; k < cands.count && best < limit; k++) {
         ShPosition after;
         sh_position_play(pos, &cands.moves[k], &after);
-        int depth = 1 + replay_depth(l, next, &after, limit - 1);
+        int depth = 1 + replay_depth(l, next, &after, limit - 1, budget);
         if (depth > best)
             best = depth;
     }
@@ -546,10 +558,13 @@ static ShStatus read_move(const Line *l, int i, const ShPosition *pos, int ply, 
         return at_token(err, st, t, ply, start_side, black);
     }
     int best = -1, pick = -1, tied = 0;
+    bool exhausted = false;
     for (int k = 0; k < cands.count; k++) {
         ShPosition after;
         sh_position_play(pos, &cands.moves[k], &after);
-        int depth = replay_depth(l, j, &after, LOOKAHEAD);
+        int budget = LOOKAHEAD_BUDGET;
+        int depth = replay_depth(l, j, &after, LOOKAHEAD, &budget);
+        exhausted = exhausted || budget <= 0;
         if (depth > best) {
             best = depth;
             pick = k;
@@ -558,14 +573,16 @@ static ShStatus read_move(const Line *l, int i, const ShPosition *pos, int ply, 
             tied++;
         }
     }
-    if (tied == 1 && best > 0) {
+    if (tied == 1 && best > 0 && !exhausted) {
         *move = cands.moves[pick];
         *settled = true;
         return SH_OK;
     }
     char next_text[MAX_MOVE_TEXT + 1];
     token_text(l, j, next_text);
-    if (best == 0)
+    if (exhausted)
+        error_append(err, "; the moves that follow have too many readings to settle it");
+    else if (best == 0)
         error_append(err, "; the next move '%s' is legal after none of them", next_text);
     else
         error_append(err, "; the moves that follow are legal after %d of them", tied);
@@ -879,7 +896,7 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
                 russian = russian || strcmp(t->value, "2-0") == 0 ||
                           strcmp(t->value, "0-2") == 0 || strcmp(t->value, "1-1") == 0;
             }
-        } else if (is_tag(t, text, "Termination")) {
+        } else if (t->vend - t->vstart == 11 && strncmp(text + t->vstart, "Termination", 11) == 0) {
             termination = t;
         }
     }
@@ -1003,6 +1020,9 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         }
     }
     g->russian_scoring = russian;
+    game_normalise_comment(g->preamble);
+    for (int i = 0; i < g->count; i++)
+        game_normalise_comment(g->notes[i].comment);
     if (info) {
         info->recorded = recorded;
         info->has_result = recorded != SH_RESULT_NONE;
