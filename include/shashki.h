@@ -3,7 +3,8 @@
  *
  * This header is the library's contract. Everything a program needs to read and write
  * positions, generate and play legal moves, read and write moves in every notation
- * players use, and count positions (perft) is declared here.
+ * players use, count positions (perft), keep games under the arbiter's rules with clocks,
+ * and read and write PDN game records is declared here.
  *
  * Conventions
  *   - Functions are named sh_<module>_<verb>; types ShCamelCase; constants SH_UPPER_CASE.

@@ -886,6 +886,8 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         } else if (is_tag(t, text, "GameType")) {
             char *end;
             long type = strtol(t->value, &end, 10);
+            while (*end == ' ' || *end == '\t')
+                end++;
             if (end == t->value || type != 25 || (*end && *end != ','))
                 return error_set(err, SH_ERR_SYNTAX, t->line, t->column,
                                  "GameType \"%s\" is not Russian checkers (25)", t->value);
@@ -1020,6 +1022,23 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         }
     }
     g->russian_scoring = russian;
+    /* a game begun from a ballot (its Opening tag names it as the writer does, "IDF-64 1-III",
+     * and its first moves are the ballot's) keeps the ballot's moves as its start */
+    ShOpening ballot;
+    ShPosition ballot_start;
+    ShMove ballot_moves[SH_OPENING_MAX_PLIES];
+    int ballot_count = 0;
+    const char *opening = sh_game_tag(g, "Opening");
+    if (opening && (strncmp(opening, "IDF-64 ", 7) == 0 || strncmp(opening, "FMJD-64 ", 8) == 0) &&
+        sh_opening_find(opening, &ballot, NULL) == SH_OK &&
+        sh_opening_line(&ballot, &ballot_start, ballot_moves, &ballot_count, NULL) == SH_OK &&
+        sh_position_equal(&ballot_start, sh_game_start(g)) && ballot_count <= g->count - 1) {
+        bool same = true;
+        for (int k = 0; k < ballot_count && same; k++)
+            same = sh_move_equal(&ballot_moves[k], sh_game_move_at(g, k));
+        if (same)
+            g->opening_plies = ballot_count;
+    }
     game_normalise_comment(g->preamble);
     for (int i = 0; i < g->count; i++)
         game_normalise_comment(g->notes[i].comment);

@@ -55,6 +55,8 @@ static const char *game_difference(const ShGame *a, const ShGame *b)
             return why;
         }
     ShReason ra, rb;
+    if (sh_game_opening_plies(a) != sh_game_opening_plies(b))
+        return "ballot plies";
     if (sh_game_result(a, &ra) != sh_game_result(b, &rb) || ra != rb) {
         snprintf(why, sizeof why, "result %s %s and %s %s", sh_result_pdn(sh_game_result(a, NULL), 0),
                  sh_reason_name(ra), sh_result_pdn(sh_game_result(b, NULL), 0), sh_reason_name(rb));
@@ -472,6 +474,19 @@ static void api(void)
     ShReason why = SH_REASON_NONE;
     CHECK(back && sh_game_result(back, &why) == SH_RESULT_WHITE_WINS && why == SH_REASON_RESIGNATION);
     CHECK(back && sh_game_tag(back, "Termination") == NULL);
+    sh_game_free(back);
+    free(text);
+    sh_game_free(g);
+
+    test_case("a game begun from a ballot keeps its ballot through PDN");
+    CHECK(sh_game_new_opening(&g, "FMJD 45-IX", NULL, &err) == SH_OK);
+    CHECK(sh_game_play_text(g, "c3-d4", NULL, &err) == SH_OK);
+    CHECK(sh_game_opening_plies(g) == 6);
+    round_trip(g, "a ballot game");
+    CHECK(sh_pdn_write(g, SH_NOTATION_SHORT, &text, NULL, &err) == SH_OK);
+    CHECK(strstr(text, "[Opening \"FMJD-64 45-IX\"]") != NULL);
+    CHECK(sh_pdn_read_game(text, &back, &err) == SH_OK);
+    CHECK(back && sh_game_undo(back, &err) == SH_OK && sh_game_undo(back, &err) == SH_ERR_ARGUMENT);
     sh_game_free(back);
     free(text);
     sh_game_free(g);
