@@ -429,6 +429,7 @@ static void real_games(void)
 static void api(void)
 {
     test_case("sh_pdn_read_game: one game, or an error");
+    ShPdnReader reader;
     ShGame *g = NULL;
     ShError err;
     CHECK(sh_pdn_read_game("", &g, &err) == SH_ERR_SYNTAX && g == NULL);
@@ -478,6 +479,18 @@ static void api(void)
     free(text);
     sh_game_free(g);
 
+    test_case("comments with a NUL byte, CR CR LF, or a '}' and a line break round-trip");
+    static const char odd[] = "1. c3-d4 {a\r\r\nb} f6-g5 {c \0 d} 2. g3-h4 ; e } f\n{g\nh} *";
+    sh_pdn_reader_init(&reader, odd, sizeof odd - 1, NULL);
+    CHECK(sh_pdn_read_next(&reader, &g, NULL, &err) == SH_OK && g);
+    if (g) {
+        CHECK_STR(sh_game_comment(g, 0), "a\nb");
+        CHECK_STR(sh_game_comment(g, 1), "c");
+        CHECK_STR(sh_game_comment(g, 2), "e } f g h");
+        round_trip(g, "odd comments");
+    }
+    sh_game_free(g);
+
     test_case("a game begun from a ballot keeps its ballot through PDN");
     CHECK(sh_game_new_opening(&g, "FMJD 45-IX", NULL, &err) == SH_OK);
     CHECK(sh_game_play_text(g, "c3-d4", NULL, &err) == SH_OK);
@@ -493,7 +506,6 @@ static void api(void)
 
     test_case("a game read goes on under the caller's rules");
     ShGameOptions automatic = {SH_REPETITION_AUTOMATIC, false};
-    ShPdnReader reader;
     const char *pdn = "[FEN \"W:WKa1,a3,a5,e1:BKh6,b8,d8,f8\"]\n1. a1-b2 h6-g5 2. b2-a1 g5-h6 3. "
                       "a1-b2 h6-g5 4. b2-a1 *";
     sh_pdn_reader_init(&reader, pdn, strlen(pdn), &automatic);
