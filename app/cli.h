@@ -15,6 +15,8 @@ int cmd_divide(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
 int cmd_openings(int argc, char **argv);
+int cmd_game(int argc, char **argv);
+int cmd_pdn(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
