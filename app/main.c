@@ -20,13 +20,15 @@ static const CommandEntry COMMANDS[] = {
     {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
+    {"game", cmd_game, "two people play at one terminal: clocks, draw offers, the arbiter"},
+    {"pdn", cmd_pdn, "check PDN game collections (replay every game), or convert them"},
 };
 
 static void usage(FILE *out)
 {
     fputs("usage: shashki [COMMAND] [ARGS...]\n"
           "\n"
-          "Russian checkers: rules, notation, perft. With no command, an interactive prompt.\n"
+          "Russian checkers: rules, notation, perft, games. With no command, an interactive prompt.\n"
           "\n"
           "commands:\n",
           out);

@@ -3,7 +3,8 @@
  *
  * This header is the library's contract. Everything a program needs to read and write
  * positions, generate and play legal moves, read and write moves in every notation
- * players use, and count positions (perft) is declared here.
+ * players use, count positions (perft), keep games under the arbiter's rules with clocks,
+ * and read and write PDN game records is declared here.
  *
  * Conventions
  *   - Functions are named sh_<module>_<verb>; types ShCamelCase; constants SH_UPPER_CASE.
@@ -446,9 +447,10 @@ void sh_clock_set_remaining(ShClock *clock, ShColor side, int64_t ms);
  *   - the same position with the same side to move for the third time (not necessarily in a
  *     row): a draw, at once or when claimed (a setting: SH_REPETITION_*);
  *   - three kings (or more pieces among which three kings) against a lone king: drawn after
- *     30 plies (15 moves) without a change of material;
+ *     30 plies (15 moves) without a change of the balance (a capture or a man crowned);
  *   - three pieces, at least one a king, against a lone king on the main road a1-h8: drawn
- *     after 10 plies (5 moves) with the lone king on the main road and no change of material;
+ *     after 10 plies (5 moves) in a row in which this holds (a man of the three crowned does
+ *     not stop the count; the lone king leaving the road does);
  *   - kings on both sides and the balance unchanged (no capture, no man crowned): drawn after
  *     10 plies with 2 or 3 pieces on the board, 60 with 4 or 5, 120 with 6 or 7;
  *   - 30 plies (15 moves) in a row of king moves without a capture;

@@ -8,16 +8,17 @@
  * (repetition, and any program that wants to show the game move by move).
  *
  * The draw rules all count plies "from the moment the condition first holds" (rules-notes.md:
- * a rule of N moves is 2N plies, as lidraughts counts them). Each condition depends on the
- * material, except the kings-only rule (on the moves themselves) and the main-road rule (on
- * where the lone king stands). Material changes only by a capture or a crowning, and those
- * are exactly what "the balance has changed" means in the rules, so one counter - plies since
- * the material last changed - serves every material rule: when the condition holds now, it
- * has held since the last change. The main-road rule keeps its own counter, reset whenever
- * the lone king leaves the road or the material changes. The kings-only counter counts king
- * moves without a capture in a row; a man move or a capture resets it. It is also the span in
- * which a position can repeat: a man move or a capture can never be undone, so repetitions
- * are searched only that far back.
+ * a rule of N moves is 2N plies, as lidraughts counts them). The balance rules and the rule of
+ * three kings against one count from the moment "the balance of forces" was established, and
+ * the seeds define a change of balance as a capture or a man crowned (1.9.1). Material changes
+ * only by those two, so one counter - plies since the material last changed - serves these
+ * rules: when such a condition holds now, it has held since the last change. The main-road
+ * rule's condition is only "three pieces, one at least a king, against a lone king on the main
+ * road": its count runs while that holds and starts again when the lone king comes back to the
+ * road; a man of the three crowned does not stop it (lidraughts agrees). The kings-only counter
+ * counts king moves without a capture in a row; a man move or a capture resets it. It is also
+ * the span in which a position can repeat: a man move or a capture can never be undone, so
+ * repetitions are searched only that far back.
  *
  * After every move the arbiter checks, in this order: the side to move has no pieces or no
  * move (it loses); repetition (when automatic); three kings against one; three against a lone
@@ -260,10 +261,9 @@ static void arbiter_next(const ShGame *g, const Ply *prev, const ShMove *move, P
     Arbiter *a = &next->arb;
     a->quiet = was_king && !capture ? prev->arb.quiet + 1 : 0;
     a->balance = material_changed ? 0 : prev->arb.balance + 1;
-    if (main_road_holds(&next->pos))
-        a->main_road = prev->arb.main_road >= 0 && !material_changed ? prev->arb.main_road + 1 : 0;
-    else
-        a->main_road = -1;
+    /* the main-road count runs while its condition holds: a man of the three crowned does not
+     * stop it (it is still three pieces with a king against the lone king) */
+    a->main_road = main_road_holds(&next->pos) ? prev->arb.main_road + 1 : -1;
     /* repetitions: the same side to move every second ply, back to the last man move or
      * capture */
     int k = (int)(next - g->plies);
@@ -655,6 +655,8 @@ ShStatus sh_game_play(ShGame *g, const ShMove *move, ShError *err)
     if (g->has_clock && g->clock.running >= 0 && g->result == SH_RESULT_NONE) {
         if (g->clock.paused)
             return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the clock is paused: resume it to play");
+        if (g->clock.running != prev->pos.side) /* started for the wrong side: put it right */
+            sh_clock_start(&g->clock, (ShColor)prev->pos.side);
         g->clock_before[k] = g->clock;
         g->pressed_at[k] = g->clock.source.now(g->clock.source.context);
         int mover = g->clock.running;
@@ -1027,12 +1029,38 @@ const char *sh_game_comment(const ShGame *g, int index)
     return n ? n->comment : NULL;
 }
 
+void game_normalise_comment(char *text)
+{
+    if (!text || !strchr(text, '}'))
+        return;
+    /* only a one-line comment can hold a '}' (PDN writes it after ';') */
+    char *out = text;
+    bool space = false;
+    for (const char *p = text; *p; p++) {
+        if (isspace((unsigned char)*p)) {
+            space = out != text;
+            continue;
+        }
+        if (space)
+            *out++ = ' ';
+        space = false;
+        *out++ = *p;
+    }
+    *out = '\0';
+}
+
 ShStatus sh_game_set_comment(ShGame *g, int index, const char *text, ShError *err)
 {
     Note *n = note_at(g, index);
     if (!n)
         return no_place(g, index, err);
-    return game_set_text(&n->comment, text, err);
+    ShStatus st = game_set_text(&n->comment, text, err);
+    game_normalise_comment(n->comment);
+    if (n->comment && !*n->comment) {
+        free(n->comment);
+        n->comment = NULL;
+    }
+    return st;
 }
 
 int sh_game_nags(const ShGame *g, int index, int nags[SH_GAME_MAX_NAGS])

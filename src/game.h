@@ -69,6 +69,9 @@ ShStatus game_add_tag(ShGame *game, const char *name, const char *value, ShError
 ShStatus game_set_text(char **slot, const char *text, ShError *err);
 /* Append text to a slot, with a space between. */
 ShStatus game_append_text(char **slot, const char *text, ShError *err);
+/* A comment that holds a '}' is made one line (blanks and line breaks become one space), the
+ * only form in which PDN can write it. */
+void game_normalise_comment(char *text);
 /* Add a variation without checking it (the reader has). */
 ShStatus game_add_variation_raw(ShGame *game, int index, const char *text, ShError *err);
 

@@ -37,6 +37,7 @@
 #define MAX_DEPTH 64       /* variations nested deeper than this are refused */
 #define MAX_MOVE_TEXT 127
 #define LOOKAHEAD 40 /* moves tried after an ambiguous one to settle it */
+#define LOOKAHEAD_BUDGET 1000 /* moves read for each reading of an ambiguous move */
 #define WRAP 79
 
 /* ---- tokens ---- */
@@ -406,17 +407,29 @@ static void buf_str(Buf *b, const char *s)
     buf_add(b, s, strlen(s));
 }
 
-/* A trimmed copy of text[a, b). */
+/* A trimmed copy of text[a, b), with CRLF line ends (and CR CR LF) made LF; a NUL byte ends
+ * it. */
 static char *copy_trimmed(const char *text, size_t a, size_t b)
 {
+    const char *nul = memchr(text + a, '\0', b - a);
+    if (nul)
+        b = (size_t)(nul - text);
     while (a < b && isspace((unsigned char)text[a]))
         a++;
     while (b > a && isspace((unsigned char)text[b - 1]))
         b--;
     char *s = malloc(b - a + 1);
     if (s) {
-        memcpy(s, text + a, b - a);
-        s[b - a] = '\0';
+        size_t n = 0;
+        for (size_t i = a; i < b; i++) {
+            size_t j = i;
+            while (j < b && text[j] == '\r')
+                j++;
+            if (j > i && j < b && text[j] == '\n')
+                i = j; /* CR...CR LF: LF */
+            s[n++] = text[i];
+        }
+        s[n] = '\0';
     }
     return s;
 }
@@ -489,11 +502,13 @@ static ShStatus at_token(ShError *err, ShStatus st, const Token *t, int ply, int
 }
 
 /* How many moves of the line, from the move token j on, can be played from pos (at most
- * limit): a move that fits several legal moves counts along its best reading. */
-static int replay_depth(const Line *l, int j, const ShPosition *pos, int limit)
+ * limit): a move that fits several legal moves counts along its best reading. *budget bounds
+ * the moves read in all, so that a long run of ambiguous moves cannot take exponential time. */
+static int replay_depth(const Line *l, int j, const ShPosition *pos, int limit, int *budget)
 {
-    if (j < 0 || limit <= 0)
+    if (j < 0 || limit <= 0 || *budget <= 0)
         return 0;
+    (*budget)--;
     char text[MAX_MOVE_TEXT + 1];
     token_text(l, j, text);
     ShMoveList cands;
@@ -504,7 +519,7 @@ static int replay_depth(const Line *l, int j, const ShPosition *pos, int limit)
     for (int k = 0; k < cands.count && best < limit; k++) {
         ShPosition after;
         sh_position_play(pos, &cands.moves[k], &after);
-        int depth = 1 + replay_depth(l, next, &after, limit - 1);
+        int depth = 1 + replay_depth(l, next, &after, limit - 1, budget);
         if (depth > best)
             best = depth;
     }
@@ -543,10 +558,13 @@ static ShStatus read_move(const Line *l, int i, const ShPosition *pos, int ply, 
         return at_token(err, st, t, ply, start_side, black);
     }
     int best = -1, pick = -1, tied = 0;
+    bool exhausted = false;
     for (int k = 0; k < cands.count; k++) {
         ShPosition after;
         sh_position_play(pos, &cands.moves[k], &after);
-        int depth = replay_depth(l, j, &after, LOOKAHEAD);
+        int budget = LOOKAHEAD_BUDGET;
+        int depth = replay_depth(l, j, &after, LOOKAHEAD, &budget);
+        exhausted = exhausted || budget <= 0;
         if (depth > best) {
             best = depth;
             pick = k;
@@ -555,14 +573,16 @@ static ShStatus read_move(const Line *l, int i, const ShPosition *pos, int ply, 
             tied++;
         }
     }
-    if (tied == 1 && best > 0) {
+    if (tied == 1 && best > 0 && !exhausted) {
         *move = cands.moves[pick];
         *settled = true;
         return SH_OK;
     }
     char next_text[MAX_MOVE_TEXT + 1];
     token_text(l, j, next_text);
-    if (best == 0)
+    if (exhausted)
+        error_append(err, "; the moves that follow have too many readings to settle it");
+    else if (best == 0)
         error_append(err, "; the next move '%s' is legal after none of them", next_text);
     else
         error_append(err, "; the moves that follow are legal after %d of them", tied);
@@ -866,6 +886,8 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         } else if (is_tag(t, text, "GameType")) {
             char *end;
             long type = strtol(t->value, &end, 10);
+            while (*end == ' ' || *end == '\t')
+                end++;
             if (end == t->value || type != 25 || (*end && *end != ','))
                 return error_set(err, SH_ERR_SYNTAX, t->line, t->column,
                                  "GameType \"%s\" is not Russian checkers (25)", t->value);
@@ -876,7 +898,7 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
                 russian = russian || strcmp(t->value, "2-0") == 0 ||
                           strcmp(t->value, "0-2") == 0 || strcmp(t->value, "1-1") == 0;
             }
-        } else if (is_tag(t, text, "Termination")) {
+        } else if (t->vend - t->vstart == 11 && strncmp(text + t->vstart, "Termination", 11) == 0) {
             termination = t;
         }
     }
@@ -1000,6 +1022,26 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         }
     }
     g->russian_scoring = russian;
+    /* a game begun from a ballot (its Opening tag names it as the writer does, "IDF-64 1-III",
+     * and its first moves are the ballot's) keeps the ballot's moves as its start */
+    ShOpening ballot;
+    ShPosition ballot_start;
+    ShMove ballot_moves[SH_OPENING_MAX_PLIES];
+    int ballot_count = 0;
+    const char *opening = sh_game_tag(g, "Opening");
+    if (opening && (strncmp(opening, "IDF-64 ", 7) == 0 || strncmp(opening, "FMJD-64 ", 8) == 0) &&
+        sh_opening_find(opening, &ballot, NULL) == SH_OK &&
+        sh_opening_line(&ballot, &ballot_start, ballot_moves, &ballot_count, NULL) == SH_OK &&
+        sh_position_equal(&ballot_start, sh_game_start(g)) && ballot_count <= g->count - 1) {
+        bool same = true;
+        for (int k = 0; k < ballot_count && same; k++)
+            same = sh_move_equal(&ballot_moves[k], sh_game_move_at(g, k));
+        if (same)
+            g->opening_plies = ballot_count;
+    }
+    game_normalise_comment(g->preamble);
+    for (int i = 0; i < g->count; i++)
+        game_normalise_comment(g->notes[i].comment);
     if (info) {
         info->recorded = recorded;
         info->has_result = recorded != SH_RESULT_NONE;
@@ -1057,7 +1099,7 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
     ShError first;
     error_clear(&first);
     bool bad = false, in_moves = false, only_comments = true;
-    int depth = 0;
+    int depth = 0, open_line = 0, open_column = 0;
     ShStatus st = SH_OK;
     for (;;) {
         Lexer save = lx;
@@ -1094,8 +1136,10 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
                                t.vend - t.vstart) == 0;
             if (in_moves || seen) {
                 if (depth > 0 && !bad) {
-                    error_set(&first, SH_ERR_SYNTAX, t.line, t.column,
-                              "a new game starts inside a variation (is a ')' missing?)");
+                    error_set(&first, SH_ERR_SYNTAX, open_line, open_column,
+                              "a variation opened here is not closed before the next game "
+                              "starts at line %d",
+                              t.line);
                     bad = true;
                 }
                 free(t.value);
@@ -1107,10 +1151,12 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
         }
         if (t.kind != T_COMMENT)
             only_comments = false;
-        if (t.kind == T_OPEN)
-            depth++;
-        else if (t.kind == T_CLOSE)
+        if (t.kind == T_OPEN && depth++ == 0) {
+            open_line = t.line;
+            open_column = t.column;
+        } else if (t.kind == T_CLOSE) {
             depth--;
+        }
         if (info->line == 0) {
             info->line = t.line;
             info->start = t.start;
