@@ -1,7 +1,7 @@
 # Shashki - Russian checkers library, engine and apps.
 #
 #   make            build build/libshashki.a and build/shashki
-#   make run        install what is missing, build, start shashki
+#   make run        install what is missing, build, start the web app (shashki serve)
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
@@ -118,7 +118,7 @@ deps:
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	./$(PROGRAM)
+	./$(PROGRAM) serve
 
 # The browser tests' npm packages (playwright-core), pinned by package-lock.json.
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
