@@ -495,6 +495,21 @@ static void engine_cancel(Live *l)
         engine_stop(l->engine);
 }
 
+/* A change that adds no move (an offer, a resignation, a fallen flag): saved with the game's
+ * row, announced to the streams, and answered when there is a request (lock held). */
+static void reply_game(HttpResponse *res, int status, const Live *l);
+
+static void settle(WebGames *g, Live *l, HttpResponse *res)
+{
+    row_sync(l);
+    if (!is_playing(l))
+        engine_cancel(l);
+    store_update(g->store, &l->row);
+    changed(g, l);
+    if (res)
+        reply_game(res, 200, l);
+}
+
 /* ---- the clock thread: flags fall even when nobody asks ---- */
 
 static void *ticker(void *arg)
@@ -505,12 +520,8 @@ static void *ticker(void *arg)
         for (Live *l = g->live; l; l = l->next) {
             if (!is_playing(l) || !sh_game_clock_const(l->game))
                 continue;
-            if (sh_game_update(l->game) != SH_RESULT_NONE) {
-                engine_cancel(l);
-                row_sync(l);
-                store_update(g->store, &l->row);
-                changed(g, l);
-            }
+            if (sh_game_update(l->game) != SH_RESULT_NONE)
+                settle(g, l, NULL);
         }
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
@@ -926,16 +937,10 @@ void web_games_draw(const HttpRequest *req, HttpResponse *res, void *ctx)
         ShStatus st = action[0] == 'o'   ? sh_game_offer_draw(l->game, (ShColor)who, &err)
                       : action[0] == 'a' ? sh_game_accept_draw(l->game, (ShColor)who, &err)
                                          : sh_game_decline_draw(l->game, (ShColor)who, &err);
-        if (st != SH_OK) {
+        if (st != SH_OK)
             http_error(res, 409, "%s", err.message);
-        } else {
-            row_sync(l);
-            store_update(g->store, &l->row);
-            if (!is_playing(l))
-                engine_cancel(l);
-            changed(g, l);
-            reply_game(res, 200, l);
-        }
+        else
+            settle(g, l, res);
     }
     pthread_mutex_unlock(&g->lock);
     json_decref(body);
@@ -998,15 +1003,10 @@ void web_games_resign(const HttpRequest *req, HttpResponse *res, void *ctx)
     int who = request_color(body, l, res);
     ShError err;
     if (who >= 0) {
-        if (sh_game_resign(l->game, (ShColor)who, &err) != SH_OK) {
+        if (sh_game_resign(l->game, (ShColor)who, &err) != SH_OK)
             http_error(res, 409, "%s", err.message);
-        } else {
-            engine_cancel(l);
-            row_sync(l);
-            store_update(g->store, &l->row);
-            changed(g, l);
-            reply_game(res, 200, l);
-        }
+        else
+            settle(g, l, res);
     }
     pthread_mutex_unlock(&g->lock);
     json_decref(body);
