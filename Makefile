@@ -96,7 +96,7 @@ $(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
-DEB_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev \
+DEB_PACKAGES := gcc clang make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev \
                 libcurl4-openssl-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
