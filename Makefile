@@ -97,7 +97,7 @@ $(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 DEB_PACKAGES := gcc clang make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev \
-                libcurl4-openssl-dev
+                libcurl4-openssl-dev libclang-rt-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Programs found on the PATH count as installed however they came (node may come with npm).
