@@ -18,6 +18,7 @@ int cmd_openings(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
+int cmd_match(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -18,6 +18,7 @@ static const CommandEntry COMMANDS[] = {
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
     {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
+    {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
 };
 

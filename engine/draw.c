@@ -127,3 +127,21 @@ uint64_t draw_key(const DrawCounters *c, const ShPosition *pos)
     z = (z ^ (z >> 31)) * UINT64_C(0xbf58476d1ce4e5b9);
     return z ^ (z >> 29);
 }
+
+const char *draw_reason(const DrawCounters *c, const ShPosition *pos)
+{
+    if (!pos->kings)
+        return NULL;
+    if (c->kings_only >= DRAW_KINGS_ONLY_LIMIT)
+        return "15 moves with kings only";
+    if (three_v_one_holds(pos) && c->three_v_one >= DRAW_THREE_V_ONE_LIMIT)
+        return "three kings against one: 15 moves";
+    if (road_holds(pos) && c->road >= DRAW_ROAD_LIMIT)
+        return "three pieces against a king on the main road: 5 moves";
+    if (both_have_kings(pos)) {
+        int limit = draw_balance_limit(bb_count(pos_occupied(pos)));
+        if (limit && c->balance >= limit)
+            return "no change in the balance of material with kings on both sides";
+    }
+    return NULL;
+}

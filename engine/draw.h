@@ -64,6 +64,9 @@ static inline bool draw_reached(const DrawCounters *c, const ShPosition *pos)
     return draw_plies_left(c, pos) <= 0;
 }
 
+/* Which count has run out, in words ("15 moves with kings only" ...), or NULL if none. */
+const char *draw_reason(const DrawCounters *c, const ShPosition *pos);
+
 /* A key to mix into the position's hash when a counter is close enough to its limit to
  * change what the search finds (0 otherwise), so that the transposition table does not mix
  * results computed with different counts. */
