@@ -303,7 +303,7 @@ static void play_game(const MatchConfig *cfg, Player *players[2], Game *g)
     int start_count = g->count;
     for (;;) {
         const ShPosition *pos = &g->positions[g->count];
-        int side = sh_position_side(pos);
+        int side = pos->side;
         if (sh_moves_count(pos) == 0) {
             g->result = side == SH_WHITE ? -1 : 1;
             snprintf(g->reason, sizeof g->reason, "%s has no move", color_name(side));
