@@ -52,7 +52,7 @@ LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
 TESTS    := $(BUILD)/shashki-tests
 
-.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean
+.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean tools
 
 all: $(LIB) $(PROGRAM)
 
@@ -83,7 +83,16 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 $(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(LIB)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) app/stats.c) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# Tools that use the engine: self-play data and the evaluation tuner (tools/README.md).
+TOOLS := $(BUILD)/tools/datagen $(BUILD)/tools/tune
+
+tools: $(TOOLS)
+
+$(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -152,8 +152,8 @@ enum {
     ORDER_KILLER = 1 << 26
 };
 
-static void score_moves(const Worker *w, const ShPosition *pos, const ShMoveList *list,
-                        int tt_move, int ply, int *keys)
+void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList *list,
+                       int tt_move, int ply, int *keys)
 {
     const SearchParams *sp = &w->shared->params;
     int us = pos->side;
@@ -358,11 +358,11 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
             return 0;
         if (s >= raised)
-            return s - margin;
+            return is_decisive(s) ? s : s - margin;
     }
 
     int keys[SH_MAX_MOVES], order[SH_MAX_MOVES];
-    score_moves(w, pos, &list, tt_move, ply, keys);
+    search_order_keys(w, pos, &list, tt_move, ply, keys);
     for (int i = 0; i < list.count; i++)
         order[i] = i;
 

@@ -96,6 +96,12 @@ void search_worker_clear(Worker *w);
  * when to stop, ends the helpers and fills shared->result; helpers search until stopped. */
 void search_run(Worker *w);
 
+/* Move ordering: a key for each move of `list` (the bigger, the sooner it is searched): the
+ * table's move (index tt_move), then captures by pieces and kings taken, crowning moves,
+ * the two killers of this ply, and the rest by the history table. */
+void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList *list,
+                       int tt_move, int ply, int *keys);
+
 /* Seconds on the monotonic clock. */
 double search_now(void);
 

@@ -22,6 +22,7 @@ static const Suite SUITES[] = {
     {"notation", suite_notation},
     {"openings", suite_openings},
     {"properties", suite_properties},
+    {"engine", suite_engine},
     {"cli", suite_cli},
 };
 

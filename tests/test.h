@@ -70,5 +70,6 @@ void suite_notation(void);
 void suite_openings(void);
 void suite_properties(void);
 void suite_cli(void);
+void suite_engine(void);
 
 #endif
