@@ -121,10 +121,8 @@ test: deps
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data
 
 test-slow: deps
-	@$(MAKE) --no-print-directory all
-	./$(PROGRAM) perft 12 --threads 2
-	./$(PROGRAM) perft 12 --paths --threads 2
-	./$(PROGRAM) perft --suite tests/data/kestog13.epd --threads 2
+	@$(MAKE) --no-print-directory all $(TESTS)
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft
 
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \

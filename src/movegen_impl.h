@@ -481,19 +481,49 @@ static void GEN(paths)(const ShPosition *p, PathList *paths)
     }
 }
 
+static uint64_t GEN(perft_white)(const ShPosition *p, int depth, bool merge);
+
+/* Perft, one function per side to move so that every colour test is folded away. The last
+ * two plies are a loop over the moves that counts each child's moves in place. */
+static uint64_t GEN(perft_black)(const ShPosition *p, int depth, bool merge);
+
+ALWAYS_INLINE uint64_t GEN(perft_side)(const ShPosition *p, int depth, bool merge, const int us)
+{
+    ShMoveList list;
+    GEN(generate_side)(p, &list, merge, us);
+    uint64_t n = 0;
+    if (depth == 2) {
+        for (int i = 0; i < list.count; i++) {
+            ShPosition child;
+            pos_play_board(p, &list.moves[i], &child);
+            n += (uint64_t)GEN(count_side)(&child, merge, us ^ 1);
+        }
+        return n;
+    }
+    for (int i = 0; i < list.count; i++) {
+        ShPosition child;
+        pos_play_board(p, &list.moves[i], &child);
+        n += us == SH_WHITE ? GEN(perft_black)(&child, depth - 1, merge)
+                            : GEN(perft_white)(&child, depth - 1, merge);
+    }
+    return n;
+}
+
+static uint64_t GEN(perft_white)(const ShPosition *p, int depth, bool merge)
+{
+    return GEN(perft_side)(p, depth, merge, SH_WHITE);
+}
+
+static uint64_t GEN(perft_black)(const ShPosition *p, int depth, bool merge)
+{
+    return GEN(perft_side)(p, depth, merge, SH_BLACK);
+}
+
 static uint64_t GEN(perft)(const ShPosition *p, int depth, bool merge)
 {
     if (depth <= 1)
         return depth == 1 ? (uint64_t)GEN(count)(p, merge) : 1;
-    ShMoveList list;
-    GEN(generate)(p, &list, merge);
-    uint64_t n = 0;
-    for (int i = 0; i < list.count; i++) {
-        ShPosition child;
-        pos_play_board(p, &list.moves[i], &child);
-        n += GEN(perft)(&child, depth - 1, merge);
-    }
-    return n;
+    return p->side == SH_WHITE ? GEN(perft_white)(p, depth, merge) : GEN(perft_black)(p, depth, merge);
 }
 
 #undef ALWAYS_INLINE
