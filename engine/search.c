@@ -46,6 +46,7 @@
 #include <time.h>
 
 #include "board.h"
+#include "egdb.h"
 
 /* ---- parameters ---- */
 
@@ -237,6 +238,20 @@ static inline void pv_set(Worker *w, int ply, const ShMove *m)
     w->pv_length[ply] = n + 1;
 }
 
+/* ---- endgame tables ---- */
+
+/* The tables' value of a covered position with `left` plies of the draw counts to go. */
+static int egdb_score(Worker *w, const ShPosition *pos, int ply, int left)
+{
+    (void)w;
+    EgdbValue v = egdb_probe(pos);
+    if (v.result == EGDB_WIN && v.conversion <= left)
+        return ENGINE_SCORE_WIN - ply - v.end;
+    if (v.result == EGDB_LOSS && v.conversion <= left)
+        return -ENGINE_SCORE_WIN + ply + v.end;
+    return 0;
+}
+
 /* ---- quiescence ---- */
 
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
@@ -251,6 +266,9 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
         w->seldepth = ply;
     if (must_stop(w))
         return 0;
+    if (egdb_covers(pos))
+        return egdb_score(w, pos, ply, qply == 0 ? draw_plies_left(&w->draw[ply], pos)
+                                                 : egdb_limit(bb_count(pos->kings)));
     int us = pos->side;
     if (!board_can_capture(pos, us)) {
         if (!board_has_quiet_move(pos))
@@ -301,6 +319,8 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     bool pv_node = beta - alpha > 1;
     w->pv_length[ply] = 0;
 
+    if (ply > 0 && repeats(w, pos, ply))
+        return 0;
     if (depth <= 0)
         return qsearch(w, pos, alpha, beta, ply, 0);
 
@@ -312,8 +332,6 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         return 0;
 
     if (ply > 0) {
-        if (repeats(w, pos, ply))
-            return 0;
         /* Mate-distance pruning: no line from here beats a win already found closer. */
         if (alpha < loss_in(ply))
             alpha = loss_in(ply);
@@ -327,8 +345,13 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     sh_moves_generate(pos, &list);
     if (list.count == 0)
         return loss_in(ply);
-    if (pos->kings && ply > 0 && draw_reached(&w->draw[ply], pos))
-        return 0;
+    if (pos->kings && ply > 0) {
+        int left = draw_plies_left(&w->draw[ply], pos);
+        if (left <= 0)
+            return 0;
+        if (egdb_covers(pos))
+            return egdb_score(w, pos, ply, left);
+    }
     if (ply >= ENGINE_MAX_PLY - 1)
         return qsearch(w, pos, alpha, beta, ply, 1);
 
