@@ -5,7 +5,8 @@
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
-#   make bench      the benchmarks (perft 12, one thread and two)
+#   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two)
+#   make tools      build/tools/datagen and build/tools/tune (tools/README.md)
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #   make warnings   build with gcc and clang, warnings as errors
 #
@@ -132,6 +133,7 @@ sanitize: deps
 	  ./build/sanitize/shashki-tests --program ./build/sanitize/shashki --data tests/data
 
 bench: all
+	./$(PROGRAM) bench
 	./$(PROGRAM) perft 12
 	./$(PROGRAM) perft 12 --threads 2
 

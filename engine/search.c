@@ -42,6 +42,7 @@
 #include "search.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
@@ -52,13 +53,24 @@
 
 void search_params_default(SearchParams *p)
 {
-    p->lmr = true;
-    p->probcut = true;
-    p->aspiration = true;
-    p->threat = true;
-    p->killers = true;
-    p->history = true;
-    p->single_reply = true;
+    p->lmr = 1;
+    p->probcut = 1;
+    p->aspiration = 1;
+    p->threat = 1;
+    p->killers = 1;
+    p->history = 1;
+    p->single_reply = 1;
+}
+
+/* Late-move reductions by log(depth) * log(moves searched) (lmr = 2). */
+static int lmr_table[64][64];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+static void lmr_init(void)
+{
+    for (int d = 1; d < 64; d++)
+        for (int n = 1; n < 64; n++)
+            lmr_table[d][n] = (int)(0.5 + log(d) * log(n) / 2.0);
 }
 
 double search_now(void)
@@ -259,13 +271,13 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
 
 static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int ply, int qply)
 {
-    atomic_store_explicit(&w->nodes, atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1,
-                          memory_order_relaxed);
     w->pv_length[ply] = 0;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
     if (must_stop(w))
         return 0;
+    atomic_store_explicit(&w->nodes, atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+    if (ply > w->seldepth)
+        w->seldepth = ply;
     if (egdb_covers(pos))
         return egdb_score(w, pos, ply, qply == 0 ? draw_plies_left(&w->draw[ply], pos)
                                                  : egdb_limit(bb_count(pos->kings)));
@@ -324,12 +336,12 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     if (depth <= 0)
         return qsearch(w, pos, alpha, beta, ply, 0);
 
+    if (must_stop(w))
+        return 0;
     atomic_store_explicit(&w->nodes, atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1,
                           memory_order_relaxed);
     if (ply > w->seldepth)
         w->seldepth = ply;
-    if (must_stop(w))
-        return 0;
 
     if (ply > 0) {
         /* Mate-distance pruning: no line from here beats a win already found closer. */
@@ -408,9 +420,17 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
             score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, prune);
         } else {
             int reduction = 0;
-            if (sp->lmr && depth >= 2 && !capture && !m->promotes && n >= (pv_node ? 3 : 1) &&
-                keys[n] < ORDER_KILLER)
+            if (sp->lmr == 1 && depth >= 2 && !capture && !m->promotes &&
+                n >= (pv_node ? 3 : 1) && keys[n] < ORDER_KILLER)
                 reduction = !pv_node && n >= 4 ? 2 : 1;
+            else if (sp->lmr == 2 && depth >= 2 && !capture && !m->promotes) {
+                reduction = lmr_table[depth < 63 ? depth : 63][n < 63 ? n : 63];
+                reduction -= pv_node + (keys[n] >= ORDER_KILLER);
+                if (reduction > new_depth - 1)
+                    reduction = new_depth - 1;
+                if (reduction < 0)
+                    reduction = 0;
+            }
             score = -search(w, &child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, prune);
             if (score > alpha && reduction)
                 score = -search(w, &child, -alpha - 1, -alpha, new_depth, ply + 1, prune);
@@ -515,6 +535,20 @@ static void sort_root(Worker *w, int from)
     }
 }
 
+/* Stable sort of the first `n` root moves by score. */
+static void sort_root_lines(Worker *w, int n)
+{
+    for (int i = 1; i < n; i++) {
+        RootMove t = w->root_moves[i];
+        int j = i;
+        while (j > 0 && w->root_moves[j - 1].score < t.score) {
+            w->root_moves[j] = w->root_moves[j - 1];
+            j--;
+        }
+        w->root_moves[j] = t;
+    }
+}
+
 static void report(Worker *w, int depth, int line, int score, EngineBound bound)
 {
     SearchShared *sh = w->shared;
@@ -611,6 +645,8 @@ static void iterate(Worker *w, int depth)
                 beta = SCORE_INF;
             }
         }
+        /* The lines found so far, best first (a later line may have scored higher). */
+        sort_root_lines(w, w->pv_index + 1);
     }
     for (int i = 0; i < w->root_count; i++)
         w->root_moves[i].prev_score = w->root_moves[i].score;
@@ -727,6 +763,7 @@ static void helper_search(Worker *w)
 
 void search_run(Worker *w)
 {
+    pthread_once(&lmr_once, lmr_init);
     w->nodes = 0;
     if (w->id == 0)
         main_search(w);

@@ -18,13 +18,13 @@
 
 /* Switches for the parts of the search that self-play must prove (engine_set_param). */
 typedef struct SearchParams {
-    bool lmr;          /* late-move reductions */
-    bool probcut;      /* a shallow search with a raised beta prunes a node that clears it */
-    bool aspiration;   /* iterations start with a narrow window around the last score */
-    bool threat;       /* quiescence searches one ply more when the side to move is threatened */
-    bool killers;      /* quiet moves that refuted a sibling are tried early */
-    bool history;      /* quiet moves are ordered by how often they refuted before */
-    bool single_reply; /* a position with one legal move is searched one ply deeper */
+    int lmr;          /* late-move reductions: 0 none, 1 by move count, 2 by log(depth) log(n) */
+    int probcut;      /* a shallow search with a raised beta prunes a node that clears it */
+    int aspiration;   /* iterations start with a narrow window around the last score */
+    int threat;       /* quiescence searches one ply more when the side to move is threatened */
+    int killers;      /* quiet moves that refuted a sibling are tried early */
+    int history;      /* quiet moves are ordered by how often they refuted before */
+    int single_reply; /* a position with one legal move is searched one ply deeper */
 } SearchParams;
 
 void search_params_default(SearchParams *params);

@@ -108,7 +108,7 @@ error message="go: expected think, ponder or analyze"
 error message="threads must be a whole number from 1 to 64, not '0'"
 error message="set-param needs name=... and value=..."
 error message="move-numbering is b8 or a1, not 'z9'"
-error message="lmr must be 0 or 1, not 'maybe'"
+error message="lmr must be 0 to 2, not 'maybe'"
 error message="a line must start with a command"
 pong
 

@@ -27,8 +27,8 @@ $ shashki match --first robot
 ! a player is self, self:SETTINGS or hub:COMMAND
 ? 2
 
-$ shashki match --first self:lmr=2 --games 1 --depth 1
-! lmr must be 0 or 1
+$ shashki match --first self:lmr=7 --games 1 --depth 1
+! lmr must be 0 to 2
 ? 1
 
 $ shashki match --second hub:/nonexistent/engine --games 1 --depth 1
