@@ -295,3 +295,29 @@ EgdbValue egdb_probe(const ShPosition *pos)
     EgdbValue v = {(EgdbResult)e->result, e->dist, e->end};
     return v;
 }
+
+bool egdb_best_move(const ShPosition *pos, ShMove *move)
+{
+    ShMoveList list;
+    sh_moves_generate(pos, &list);
+    int best = -100000;
+    for (int i = 0; i < list.count; i++) {
+        ShPosition child;
+        sh_position_play(pos, &list.moves[i], &child);
+        int v;
+        if (!child.pieces[child.side]) {
+            v = 10000;
+        } else {
+            EgdbValue x = egdb_probe(&child);
+            /* Quickest conversion first, then the quickest end; for a loss the reverse. */
+            v = x.result == EGDB_LOSS ? 5000 - 100 * x.conversion - x.end
+                : x.result == EGDB_WIN ? -5000 + 100 * x.conversion + x.end
+                                       : 0;
+        }
+        if (v > best) {
+            best = v;
+            *move = list.moves[i];
+        }
+    }
+    return list.count > 0;
+}

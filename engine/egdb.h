@@ -39,6 +39,10 @@ static inline bool egdb_covers(const ShPosition *p)
 /* The value of a covered position with fresh counts (builds the tables on first use). */
 EgdbValue egdb_probe(const ShPosition *pos);
 
+/* The move the tables play in a covered position: the quickest win, the longest loss, or a
+ * drawing move. False if there is no move. */
+bool egdb_best_move(const ShPosition *pos, ShMove *move);
+
 /* Build the tables now (else the first probe does). Thread-safe. */
 void egdb_init(void);
 

@@ -278,6 +278,7 @@ static const ParamSwitch SWITCHES[] = {
     {"killers", offsetof(SearchParams, killers), 1, "killer moves in move ordering"},
     {"history", offsetof(SearchParams, history), 1, "history table in move ordering"},
     {"single-reply", offsetof(SearchParams, single_reply), 1, "extend forced moves by one ply"},
+    {"prune", offsetof(SearchParams, prune), 1, "futility and move-count pruning near leaves"},
 };
 
 static bool parse_switch(const char *v, int max, int *out)

@@ -193,8 +193,9 @@ void engine_clear(Engine *engine);
 /* Developer settings, for measuring what each part of the search and evaluation is worth
  * (self-play with a feature on against off) and for loading other evaluation weights. Each
  * is "name" = "value"; engine_param_list gives the names, their values and a line of help.
- *   lmr (0 off, 1 by move count, 2 by log(depth) log(moves)), probcut, aspiration, threat,
- *   killers, history, single-reply: 0 or 1 (default 1)
+ *   lmr          0 off, 1 by move count, 2 by log(depth) log(moves) (the default)
+ *   probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
+ *   prune        futility and move-count pruning near the leaves, 0 or 1 (default 0)
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: built in)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
  * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */

@@ -53,7 +53,8 @@
 
 void search_params_default(SearchParams *p)
 {
-    p->lmr = 1;
+    p->lmr = 2;
+    p->prune = 0;
     p->probcut = 1;
     p->aspiration = 1;
     p->threat = 1;
@@ -410,6 +411,17 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     for (int n = 0; n < list.count; n++) {
         int index = pick_move(keys, order, list.count, n);
         const ShMove *m = &list.moves[index];
+        /* Shallow pruning of late quiet moves: futility (the static evaluation is too far
+         * below alpha for a quiet move to matter) and a cap on the moves tried. */
+        if (sp->prune && !pv_node && !capture && depth <= 3 && n > 0 && !m->promotes &&
+            keys[n] < ORDER_KILLER && best > -ENGINE_SCORE_WIN_MIN) {
+            static const int futility[4] = {0, 80, 160, 0};
+            static const int late[4] = {0, 6, 10, 16};
+            if (n >= late[depth])
+                continue;
+            if (depth <= 2 && static_eval != TT_NO_EVAL && static_eval + futility[depth] <= alpha)
+                continue;
+        }
         ShPosition child;
         pos_play(pos, m, &child);
         tt_prefetch(sh->tt, child.key);
@@ -535,6 +547,22 @@ static void sort_root(Worker *w, int from)
     }
 }
 
+/* A line that ends in a won or lost ending of the tables goes on with the tables' moves, so
+ * that it shows how the game ends. */
+static void extend_pv(const ShPosition *root, ShMove *pv, int *length)
+{
+    ShPosition p = *root;
+    for (int i = 0; i < *length; i++)
+        pos_play(&p, &pv[i], &p);
+    while (*length < ENGINE_MAX_PV && egdb_covers(&p) && egdb_probe(&p).result != EGDB_DRAW) {
+        ShMove m;
+        if (!egdb_best_move(&p, &m))
+            break;
+        pv[(*length)++] = m;
+        pos_play(&p, &m, &p);
+    }
+}
+
 /* Stable sort of the first `n` root moves by score. */
 static void sort_root_lines(Worker *w, int n)
 {
@@ -568,6 +596,8 @@ static void report(Worker *w, int depth, int line, int score, EngineBound bound)
     info.hashfull = tt_hashfull(sh->tt);
     info.pv_length = rm->pv_length;
     memcpy(info.pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
+    if (is_decisive(score))
+        extend_pv(&sh->root, info.pv, &info.pv_length);
     sh->on_info(&info, sh->user);
 }
 
@@ -692,7 +722,9 @@ static void fill_result(Worker *w)
         r->score = 0;
     r->pv_length = rm->pv_length;
     memcpy(r->pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
-    if (rm->pv_length > 1) {
+    if (is_decisive(r->score))
+        extend_pv(&sh->root, r->pv, &r->pv_length);
+    if (r->pv_length > 1) {
         r->has_ponder = true;
         r->ponder = rm->pv[1];
     }

@@ -304,6 +304,34 @@ static void suite_eval_cases(void)
             break;
     }
 
+    test_case("eval: with random weights for every feature (patterns too) the symmetry holds");
+    {
+        uint64_t seed = 3;
+        double *random = malloc(sizeof(double) * 2 * EVAL_FEATURES);
+        for (int f = 0; f < 2 * EVAL_FEATURES; f++)
+            random[f] = (double)(test_random(&seed) % 2001) / 10.0 - 100.0;
+        EvalWeights *rw = malloc(sizeof *rw);
+        eval_weights_set(rw, random);
+        CHECK(rw->patterns_used);
+        for (int i = 0; i < n; i++) {
+            ShPosition f = flip(&pos[i]);
+            int a = eval_position(rw, &pos[i]), b = eval_position(rw, &f);
+            CHECK_MSG(a == b, "position %d: %d, flipped %d", i, a, b);
+            if (a != b)
+                break;
+            EvalFeatures ft;
+            eval_collect(&pos[i], &ft);
+            double white = eval_from_features(&ft, random);
+            if (white > EVAL_LIMIT || white < -EVAL_LIMIT)
+                continue;
+            int engine_white = sh_position_side(&pos[i]) == SH_WHITE ? a : -a;
+            CHECK_MSG(fabs(white - engine_white) <= 2.0, "position %d: features %.2f, engine %d",
+                      i, white, engine_white);
+        }
+        free(rw);
+        free(random);
+    }
+
     test_case("eval: the features the tuner sees give the evaluation the engine computes");
     for (int i = 0; i < n; i++) {
         EvalFeatures ft;

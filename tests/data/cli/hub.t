@@ -122,6 +122,17 @@ ready
 ...
 done move=*
 
+# pondering: the search runs on the opponent's time until ponder-hit, then keeps the clock
+$ shashki hub
+< init
+< pos moves="22-18"
+< level time=0.5 inc=0
+< go ponder
+< ponder-hit
+< ping
+ready
+...
+
 $ shashki hub --help
 usage: shashki hub
 ...
