@@ -2,7 +2,7 @@
 
 $ shashki analyse --depth 3
 depth 1 seldepth * score * nodes * nps * time * pv *
-depth 2 seldepth * score * nodes * nps * time * pv * * *
+depth 2 seldepth * score * nodes * nps * time * pv *
 depth 3 seldepth * score * nodes * nps * time * pv *
 best * ponder *
 
