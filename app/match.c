@@ -28,8 +28,9 @@ static bool list_add(MatchOpening **list, int *count, int *cap, const MatchOpeni
 static bool builtin(const char *which, MatchOpening **list, int *count, char *error, size_t size)
 {
     bool idf = strcmp(which, "idf") == 0, fmjd = strcmp(which, "fmjd") == 0,
-         setups = strcmp(which, "fmjd-setups") == 0, all = strcmp(which, "all") == 0;
-    if (!idf && !fmjd && !setups && !all)
+         setups = strcmp(which, "fmjd-setups") == 0, all = strcmp(which, "all") == 0,
+         ballots = strcmp(which, "ballots") == 0;
+    if (!idf && !fmjd && !setups && !all && !ballots)
         return false;
     int cap = 0;
     for (int i = 0; i < sh_openings_count(); i++) {
@@ -39,7 +40,7 @@ static bool builtin(const char *which, MatchOpening **list, int *count, char *er
         bool is_idf = strcmp(o.table, "IDF-64") == 0;
         bool is_setup = o.setup[0] != '\0';
         if (!all && ((idf && !is_idf) || (fmjd && (is_idf || is_setup)) ||
-                     (setups && (is_idf || !is_setup))))
+                     (setups && (is_idf || !is_setup)) || (ballots && is_setup)))
             continue;
         MatchOpening m;
         memset(&m, 0, sizeof m);

@@ -57,7 +57,7 @@ typedef struct MatchConfig {
 bool match_run(const MatchConfig *config, MatchScore *score, char *error, size_t size);
 
 /* Openings: "idf" (IDF-64 ballots), "fmjd" (FMJD-64 move ballots), "fmjd-setups" (its set-up
- * ballots), "all"; or a file: FEN lines, move lists ("1. c3-d4 f6-g5 ..."), or PDN games
+ * ballots), "ballots" (IDF-64 and FMJD-64 move ballots), "all"; or a file: FEN lines, move lists ("1. c3-d4 f6-g5 ..."), or PDN games
  * (a FEN tag and the moves). Lines starting with '#' are comments. */
 bool match_openings_load(const char *source, MatchOpening **list, int *count, char *error,
                          size_t size);

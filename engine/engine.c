@@ -279,6 +279,7 @@ static const ParamSwitch SWITCHES[] = {
     {"history", offsetof(SearchParams, history), 1, "history table in move ordering"},
     {"single-reply", offsetof(SearchParams, single_reply), 1, "extend forced moves by one ply"},
     {"prune", offsetof(SearchParams, prune), 1, "futility and move-count pruning near leaves"},
+    {"egdb", offsetof(SearchParams, egdb), 1, "kings-only endgame tables (up to 4 pieces)"},
 };
 
 static bool parse_switch(const char *v, int max, int *out)

@@ -196,6 +196,7 @@ void engine_clear(Engine *engine);
  *   lmr          0 off, 1 by move count, 2 by log(depth) log(moves) (the default)
  *   probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
  *   prune        futility and move-count pruning near the leaves, 0 or 1 (default 0)
+ *   egdb         the kings-only endgame tables, 0 or 1 (default 1)
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: built in)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
  * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */

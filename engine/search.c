@@ -55,6 +55,7 @@ void search_params_default(SearchParams *p)
 {
     p->lmr = 2;
     p->prune = 0;
+    p->egdb = 1;
     p->probcut = 1;
     p->aspiration = 1;
     p->threat = 1;
@@ -279,7 +280,7 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
                           memory_order_relaxed);
     if (ply > w->seldepth)
         w->seldepth = ply;
-    if (egdb_covers(pos))
+    if (w->shared->params.egdb && egdb_covers(pos))
         return egdb_score(w, pos, ply, qply == 0 ? draw_plies_left(&w->draw[ply], pos)
                                                  : egdb_limit(bb_count(pos->kings)));
     int us = pos->side;
@@ -362,7 +363,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         int left = draw_plies_left(&w->draw[ply], pos);
         if (left <= 0)
             return 0;
-        if (egdb_covers(pos))
+        if (sp->egdb && egdb_covers(pos))
             return egdb_score(w, pos, ply, left);
     }
     if (ply >= ENGINE_MAX_PLY - 1)
@@ -596,7 +597,7 @@ static void report(Worker *w, int depth, int line, int score, EngineBound bound)
     info.hashfull = tt_hashfull(sh->tt);
     info.pv_length = rm->pv_length;
     memcpy(info.pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
-    if (is_decisive(score))
+    if (is_decisive(score) && sh->params.egdb)
         extend_pv(&sh->root, info.pv, &info.pv_length);
     sh->on_info(&info, sh->user);
 }
@@ -722,7 +723,7 @@ static void fill_result(Worker *w)
         r->score = 0;
     r->pv_length = rm->pv_length;
     memcpy(r->pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
-    if (is_decisive(r->score))
+    if (is_decisive(r->score) && sh->params.egdb)
         extend_pv(&sh->root, r->pv, &r->pv_length);
     if (r->pv_length > 1) {
         r->has_ponder = true;

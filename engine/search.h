@@ -26,6 +26,7 @@ typedef struct SearchParams {
     int history;      /* quiet moves are ordered by how often they refuted before */
     int single_reply; /* a position with one legal move is searched one ply deeper */
     int prune;        /* futility and move-count pruning of late quiet moves near the leaves */
+    int egdb;         /* the kings-only endgame tables */
 } SearchParams;
 
 void search_params_default(SearchParams *params);
