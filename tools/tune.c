@@ -14,8 +14,9 @@
  * (L = --lambda, default 0.7: mostly the game's result, partly the search's opinion, which
  * is less noisy). K is fitted first, to the starting weights. 5% of the positions (chosen by
  * their hash) are held out and their loss is printed as the fit goes, to show over-fitting.
- * Pattern weights get an L2 penalty (--l2) since most patterns are rare. The man's weight
- * stays at 100 with --fix-material (the unit of the scores).
+ * Pattern weights may get an L2 penalty (--l2, default 0: with a million positions or more
+ * a penalty only held the patterns back). The man's weight stays at 100 with --fix-material
+ * (the unit of the scores). Adam's step is --rate centi-men (default 0.3).
  *
  * The result is a weights file in the format of data/eval/weights.txt; copy it there and
  * rebuild to make the engine use it.
@@ -192,7 +193,7 @@ int main(int argc, char **argv)
     const char *out = NULL, *init = NULL;
     const char *data[16];
     int ndata = 0, epochs = 400;
-    double lambda = 0.7, rate = 1.0, l2 = 1e-4;
+    double lambda = 0.7, rate = 0.3, l2 = 0;
     size_t max = 4000000;
     bool patterns = true, fix_material = false;
     for (int i = 1; i < argc; i++) {
