@@ -21,10 +21,12 @@
  * 3. Positions with a single legal move (mostly forced captures) are searched one ply
  *    deeper: they cost almost nothing and they are where the shots are.
  *
- * 4. Pruning and reductions, each switchable for self-play (SearchParams): late quiet moves
- *    are searched with a reduced depth first (LMR); at non-PV nodes a search at 40% of the
- *    depth with a beta raised by 10 centi-men per ply prunes the node when it clears it
- *    (ProbCut as Scan uses it). No null move: zugzwang is everywhere in draughts.
+ * 4. Pruning and reductions, each switchable for self-play (SearchParams, engine_set_param):
+ *    late quiet moves are searched with a depth reduced by log(depth) * log(n) / 2 first (LMR);
+ *    at non-PV nodes a search at 40% of the depth with a beta raised by 10 centi-men per ply
+ *    prunes the node when it clears it (ProbCut as Scan uses it). No null move: zugzwang is
+ *    everywhere in draughts. Futility and move-count pruning near the leaves exist but are
+ *    off: self-play did not show them to help.
  *
  * 5. The transposition table (tt.h) gives the first move to try and cuts off at non-PV
  *    nodes. Then captures (most pieces first), crowning moves, two killers per ply and a
@@ -33,7 +35,9 @@
  * 6. Draws: a position that repeats a position of the game or of the line is a draw; so is
  *    one where an arbiter's counter (draw.h) has run out. Near the end of a count the count
  *    is mixed into the table key, so a result found with more moves to spare is not reused
- *    where there are fewer. Wins and losses are scored by their distance (engine.h).
+ *    where there are fewer. Wins and losses are scored by their distance (engine.h). Endings
+ *    of kings alone with at most four pieces are read from exact tables (egdb.h), which know
+ *    the counts too; a line that reaches one is shown to the end of the game.
  *
  * 7. Threads share the table (Lazy SMP): every thread runs its own iterative deepening, the
  *    helpers starting at staggered depths, and the main thread's result is the engine's.
