@@ -16,6 +16,8 @@ static const CommandEntry COMMANDS[] = {
     {"moves", cmd_moves, "the legal moves of a position and the positions they lead to"},
     {"openings", cmd_openings, "the official opening ballots (IDF-64, FMJD-64)"},
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
+    {"game", cmd_game, "two people play at one terminal: clocks, draw offers, the arbiter"},
+    {"pdn", cmd_pdn, "check PDN game collections (replay every game), or convert them"},
     {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
     {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
@@ -26,7 +28,7 @@ static void usage(FILE *out)
 {
     fputs("usage: shashki [COMMAND] [ARGS...]\n"
           "\n"
-          "Russian checkers: rules, notation, perft. With no command, an interactive prompt.\n"
+          "Russian checkers: rules, notation, perft, games. With no command, an interactive prompt.\n"
           "\n"
           "commands:\n",
           out);

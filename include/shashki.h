@@ -3,7 +3,8 @@
  *
  * This header is the library's contract. Everything a program needs to read and write
  * positions, generate and play legal moves, read and write moves in every notation
- * players use, and count positions (perft) is declared here.
+ * players use, count positions (perft), keep games under the arbiter's rules with clocks,
+ * and read and write PDN game records is declared here.
  *
  * Conventions
  *   - Functions are named sh_<module>_<verb>; types ShCamelCase; constants SH_UPPER_CASE.
@@ -308,6 +309,366 @@ ShStatus sh_opening_find(const char *name, ShOpening *opening, ShError *err);
  * set-up) and the moves to play from there (none for a set-up). */
 ShStatus sh_opening_line(const ShOpening *opening, ShPosition *start,
                          ShMove moves[SH_OPENING_MAX_PLIES], int *count, ShError *err);
+
+/* ------------------------------------------------------------------------------------------
+ * Time controls (src/clock.c)
+ *
+ * A time control is a list of periods, each a time and, except for the last, a number of
+ * moves to make in it. When a player completes a period's moves, the next period's time is
+ * added to what is left. The last period is the rest of the game ("sudden death") when it
+ * has no number of moves, and repeats when it has one (2h/50+1h/25: 1 h for every further 25
+ * moves). Every move may also earn a Fischer increment (added after the move) or a Bronstein
+ * delay (after the move, the time it used is given back, up to the delay).
+ *
+ * Text forms, as people write them (sh_timecontrol_write gives the first one shown):
+ *   45m  1h  90s  1h30m  2.5m         sudden death (units h, m, s; decimals allowed)
+ *   10m+5s                            10 minutes, then 5 seconds added after each move
+ *   5m+d3s  (also "5m d3s")           Bronstein delay of 3 seconds
+ *   1h10m/35+15m                      1 h 10 min for 35 moves, then 15 min for the rest
+ *   2h/50+1h/25                       2 h for 50 moves, then 1 h for each further 25 moves
+ *   1h30m/40+30m+30s, 2h/40+i30s      an increment with several periods (i marks it when
+ *                                     the last period has a number of moves)
+ *   300  300+5  40/7200:3600  -       the PGN/PDN TimeControl tag: bare numbers are seconds,
+ *                                     "moves/seconds", ':' between periods, '-' for none
+ * ---------------------------------------------------------------------------------------- */
+
+#define SH_TIME_MAX_PERIODS 8
+#define SH_TIME_CONTROL_SIZE 128 /* enough for any written time control, with the NUL */
+
+typedef struct ShTimePeriod {
+    int64_t time_ms; /* time added when the period starts (the first: the starting time) */
+    int moves;       /* moves to make in the period; 0 = the rest of the game (last only) */
+} ShTimePeriod;
+
+typedef struct ShTimeControl {
+    int count;            /* periods; 0 = no time control */
+    ShTimePeriod periods[SH_TIME_MAX_PERIODS];
+    int64_t increment_ms; /* Fischer increment after each move (0 = none) */
+    int64_t delay_ms;     /* Bronstein delay of each move (0 = none); not with an increment */
+} ShTimeControl;
+
+ShStatus sh_timecontrol_parse(const char *text, ShTimeControl *control, ShError *err);
+/* The canonical text ("1h10m/35+15m"); returns its length. */
+int sh_timecontrol_write(const ShTimeControl *control, char out[SH_TIME_CONTROL_SIZE]);
+/* Check a control built by hand: positive times, every period but the last with moves ... */
+ShStatus sh_timecontrol_validate(const ShTimeControl *control, ShError *err);
+bool sh_timecontrol_equal(const ShTimeControl *a, const ShTimeControl *b);
+
+/* The controls the rules name (rules-notes.md), by name: "micro-match" (45m), "hour" (1h),
+ * "ballot" (1h10m/35+15m), "rapid-10", "rapid-30", "blitz-3", "blitz-5", "tiebreak-20"
+ * (20m+10s), "tiebreak-10" (10m+5s), "international" (2h/50+1h/25). */
+ShStatus sh_timecontrol_preset(const char *name, ShTimeControl *control, ShError *err);
+/* Preset number 0 .. count-1: its name, control text and a line saying where it is used;
+ * false past the end. */
+bool sh_timecontrol_preset_at(int index, const char **name, const char **text,
+                              const char **description);
+
+/* A duration as a clock shows it: "1:05:00", "4:59", "0:09.5" (tenths under ten seconds);
+ * negative durations as "-0:01.2". Returns the length. */
+int sh_time_format(int64_t ms, char *out, size_t size);
+
+/* ------------------------------------------------------------------------------------------
+ * Clocks (src/clock.c)
+ *
+ * A chess clock for two players, on a time source the caller chooses: the monotonic clock of
+ * the system, or a fake one that moves only when told to (tests, replays, simulations). All
+ * times are in milliseconds. The clock does nothing by itself: whoever owns it reads it.
+ * ---------------------------------------------------------------------------------------- */
+
+typedef int64_t (*ShTimeNow)(void *context);
+typedef struct ShTimeSource {
+    ShTimeNow now;  /* milliseconds on a scale that never goes back */
+    void *context;
+} ShTimeSource;
+
+/* The system's monotonic clock. */
+ShTimeSource sh_time_monotonic(void);
+
+/* A fake time source: time stands still until the test advances it (fake->now_ms += ...). */
+typedef struct ShFakeTime {
+    int64_t now_ms;
+} ShFakeTime;
+ShTimeSource sh_time_fake(ShFakeTime *fake);
+
+typedef struct ShClock {
+    ShTimeControl control;
+    ShTimeSource source;
+    int64_t remaining_ms[2]; /* left on each clock (the running one: as of `since`) */
+    int moves[2];            /* moves completed on this clock by each side */
+    int period[2];           /* the period each side is in (index into control.periods) */
+    int period_moves[2];     /* moves made in that period */
+    int running;             /* the side whose clock runs (SH_WHITE, SH_BLACK), -1 if stopped */
+    bool paused;             /* stopped for a while; resume continues the same side */
+    int64_t since;           /* when the running clock was last started or resumed */
+    int64_t turn_used_ms;    /* time used in this turn before the last pause (for the delay) */
+} ShClock;
+
+/* Set both clocks to the first period's time, stopped. */
+ShStatus sh_clock_init(ShClock *clock, const ShTimeControl *control, ShTimeSource source,
+                       ShError *err);
+/* Start (or switch to) `side`'s clock, charging the time used to the side that was running;
+ * no move is counted and no increment given. Clears a pause. */
+void sh_clock_start(ShClock *clock, ShColor side);
+/* The running side has completed a move: its time is charged; if it is out of time the clock
+ * stops and false is returned (the flag fell before the move was completed). Otherwise the
+ * move is counted, the increment or delay refund and, at the end of a period, the next
+ * period's time are added, and the other side's clock starts. */
+bool sh_clock_press(ShClock *clock);
+/* Stop the clock (charging the running side); sh_clock_start starts it again. */
+void sh_clock_stop(ShClock *clock);
+void sh_clock_pause(ShClock *clock);
+void sh_clock_resume(ShClock *clock);
+/* Time left now (negative once the flag has fallen and the clock still runs). */
+int64_t sh_clock_remaining(const ShClock *clock, ShColor side);
+/* True when `side` has no time left (remaining <= 0). */
+bool sh_clock_flag(const ShClock *clock, ShColor side);
+/* Moves `side` still has to make in its period, 0 in a sudden-death period. */
+int sh_clock_moves_to_go(const ShClock *clock, ShColor side);
+/* Set a side's time (an arbiter's correction, a server's reading). */
+void sh_clock_set_remaining(ShClock *clock, ShColor side, int64_t ms);
+
+/* ------------------------------------------------------------------------------------------
+ * Games and the arbiter (src/game.c)
+ *
+ * A game keeps its start position, every move and every position reached, the arbiter's
+ * counters, the draw offers, the clock, the PDN tags and annotations, and the result with its
+ * reason. It is the single source of truth for everything that plays or shows games.
+ *
+ * The arbiter applies the end-of-game rules of the Russian rules (1.8, 1.9 and rules-notes.md)
+ * after every move, counting in plies from the moment a rule's condition first holds:
+ *   - the side to move has no pieces, or no legal move: it loses;
+ *   - the same position with the same side to move for the third time (not necessarily in a
+ *     row): a draw, at once or when claimed (a setting: SH_REPETITION_*);
+ *   - three kings (or more pieces among which three kings) against a lone king: drawn after
+ *     30 plies (15 moves) without a change of the balance (a capture or a man crowned);
+ *   - three pieces, at least one a king, against a lone king on the main road a1-h8: drawn
+ *     after 10 plies (5 moves) in a row in which this holds (a man of the three crowned does
+ *     not stop the count; the lone king leaving the road does);
+ *   - kings on both sides and the balance unchanged (no capture, no man crowned): drawn after
+ *     10 plies with 2 or 3 pieces on the board, 60 with 4 or 5, 120 with 6 or 7;
+ *   - 30 plies (15 moves) in a row of king moves without a capture;
+ *   - both flags down: a draw; one flag: that side loses.
+ * The game also records resignations and draws agreed by the offer rules of 1.9.3-1.9.6.
+ * ---------------------------------------------------------------------------------------- */
+
+typedef enum ShResult {
+    SH_RESULT_NONE = 0, /* the game goes on (PDN "*") */
+    SH_RESULT_WHITE_WINS,
+    SH_RESULT_BLACK_WINS,
+    SH_RESULT_DRAW
+} ShResult;
+
+typedef enum ShReason {
+    SH_REASON_NONE = 0,
+    SH_REASON_NO_PIECES,    /* the loser has no pieces left */
+    SH_REASON_NO_MOVES,     /* the loser, to move, has no legal move */
+    SH_REASON_RESIGNATION,  /* the loser resigned */
+    SH_REASON_TIME,         /* the loser's flag fell */
+    SH_REASON_AGREEMENT,    /* a draw offered and accepted */
+    SH_REASON_REPETITION,   /* the same position for the third time */
+    SH_REASON_THREE_KINGS,  /* three kings against a lone king, 15 moves */
+    SH_REASON_MAIN_ROAD,    /* three pieces against a lone king on the main road, 5 moves */
+    SH_REASON_BALANCE_3,    /* kings on both sides, 2 or 3 pieces, 5 moves, balance unchanged */
+    SH_REASON_BALANCE_5,    /* ... 4 or 5 pieces, 30 moves */
+    SH_REASON_BALANCE_7,    /* ... 6 or 7 pieces, 60 moves */
+    SH_REASON_KINGS_ONLY,   /* 15 moves with kings only */
+    SH_REASON_BOTH_FLAGS,   /* both flags fell, and which fell first cannot be told */
+    SH_REASON_ADJUDICATION, /* decided from outside the rules (an arbiter, a match runner) */
+    SH_REASON_RECORDED,     /* read from a record that does not say why */
+    SH_REASON_COUNT
+} ShReason;
+
+/* PDN result text: "1-0", "0-1", "1/2-1/2", "*"; with russian_scoring "2-0", "0-2", "1-1". */
+const char *sh_result_pdn(ShResult result, bool russian_scoring);
+/* Read a PDN result: the forms above and "1:0", "0:1", "1/2:1/2". Returns false if none. */
+bool sh_result_parse(const char *text, ShResult *result);
+/* A reason's short name, used in data files: "no-pieces", "kings-only", "balance-5" ... */
+const char *sh_reason_name(ShReason reason);
+bool sh_reason_find(const char *name, ShReason *reason);
+/* A sentence for people: "White wins: Black has no move", "draw: 15 moves with kings only",
+ * "the game goes on". Returns the length. */
+int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size);
+
+typedef enum ShRepetitionRule {
+    SH_REPETITION_CLAIMED = 0, /* a player claims the draw (1.9.2; games between people) */
+    SH_REPETITION_AUTOMATIC    /* the third occurrence ends the game (games between programs) */
+} ShRepetitionRule;
+
+typedef struct ShGameOptions {
+    ShRepetitionRule repetition;
+    /* Replaying a record: moves are accepted after a rule would have ended the game, and the
+     * rules never set the result (sh_game_verdict still says what they would decide). */
+    bool replay;
+} ShGameOptions;
+
+typedef struct ShGame ShGame;
+
+/* A new game from a position (validated), from FEN ("start" for the initial position), or
+ * from an opening ballot code ("1-III", "FMJD 45-IX": see sh_opening_find): the ballot's
+ * moves are played and cannot be taken back, and its code is kept in the Opening tag.
+ * options may be NULL (the defaults: repetition claimed, not a replay). Free with
+ * sh_game_free. */
+ShStatus sh_game_new(ShGame **game, const ShPosition *start, const ShGameOptions *options,
+                     ShError *err);
+ShStatus sh_game_new_fen(ShGame **game, const char *fen, const ShGameOptions *options,
+                         ShError *err);
+ShStatus sh_game_new_opening(ShGame **game, const char *code, const ShGameOptions *options,
+                             ShError *err);
+/* A deep copy (NULL if out of memory). */
+ShGame *sh_game_copy(const ShGame *game);
+void sh_game_free(ShGame *game);
+void sh_game_options(const ShGame *game, ShGameOptions *options);
+void sh_game_set_options(ShGame *game, const ShGameOptions *options);
+
+/* Positions and moves. Position 0 is the start, position i the one after i moves; move i
+ * (0-based) leads from position i to position i + 1. */
+int sh_game_ply_count(const ShGame *game);
+const ShPosition *sh_game_start(const ShGame *game);
+const ShPosition *sh_game_position(const ShGame *game); /* the current position */
+const ShPosition *sh_game_position_at(const ShGame *game, int index); /* NULL out of range */
+const ShMove *sh_game_move_at(const ShGame *game, int index);         /* NULL out of range */
+/* Plies at the start that came from an opening ballot (they cannot be undone). */
+int sh_game_opening_plies(const ShGame *game);
+
+/* Play a legal move (refused when the game is over, unless replaying; a pending draw offer
+ * to the mover is declined by the move). With a running clock, the mover's clock is pressed:
+ * if the flag had fallen, the move is refused and the game is lost on time. */
+ShStatus sh_game_play(ShGame *game, const ShMove *move, ShError *err);
+/* The same with the move in any notation sh_move_parse reads; *played (if not NULL) gets it. */
+ShStatus sh_game_play_text(ShGame *game, const char *text, ShMove *played, ShError *err);
+/* Take the last move back, with whatever ended the game after it; the arbiter's counters,
+ * the draw offers and the clock are as they were before the move (the clock of the player to
+ * move again restarts now, charged with the time that move had used). */
+ShStatus sh_game_undo(ShGame *game, ShError *err);
+
+/* The result so far (SH_RESULT_NONE while the game goes on), and its reason. */
+ShResult sh_game_result(const ShGame *game, ShReason *reason);
+int sh_game_result_text(const ShGame *game, char *out, size_t size);
+/* What the rules alone say about the current position (no pieces, no move, an automatic
+ * repetition, a count reached), whether or not the result was set otherwise. */
+ShResult sh_game_verdict(const ShGame *game, ShReason *reason);
+/* End the game for a reason decided outside (SH_REASON_RESIGNATION, SH_REASON_TIME,
+ * SH_REASON_BOTH_FLAGS, SH_REASON_AGREEMENT, SH_REASON_ADJUDICATION, SH_REASON_RECORDED). */
+ShStatus sh_game_end(ShGame *game, ShResult result, ShReason reason, ShError *err);
+ShStatus sh_game_resign(ShGame *game, ShColor who, ShError *err);
+
+/* Draw offers (1.9.3-1.9.6): a player offers right after making a move (so while the
+ * opponent is to move); the opponent accepts, declines, or declines by moving. A player whose
+ * offer was declined may offer again only after the opponent has made an offer. */
+ShStatus sh_game_offer_draw(ShGame *game, ShColor who, ShError *err);
+ShStatus sh_game_accept_draw(ShGame *game, ShColor who, ShError *err);
+ShStatus sh_game_decline_draw(ShGame *game, ShColor who, ShError *err);
+/* The side whose offer is waiting for an answer, or -1. */
+int sh_game_draw_offer(const ShGame *game);
+/* Whether `who` may offer a draw now (false with the reason in err if not). */
+bool sh_game_may_offer_draw(const ShGame *game, ShColor who, ShError *err);
+
+/* Repetition (1.9.2). How many times the current position (with the same side to move) has
+ * occurred. A claim is made by the side to move: either the current position has occurred
+ * three times, or `move` (if not NULL) would make it so: then the game is drawn (and the
+ * move recorded). A claim with a move that does not repeat the position three times plays the
+ * move and the game goes on (*granted false); a claim without a move that fails is an error. */
+int sh_game_repetitions(const ShGame *game);
+ShStatus sh_game_claim_draw(ShGame *game, const ShMove *move, bool *granted, ShError *err);
+
+/* The counting rules that apply to the current position, with the plies counted so far and
+ * the count at which the game is drawn: at most 4 (repetition is not among them). */
+typedef struct ShDrawCount {
+    ShReason rule;
+    int plies;
+    int limit;
+} ShDrawCount;
+int sh_game_draw_counts(const ShGame *game, ShDrawCount out[4]);
+
+/* Clocks. A game with a time control keeps a clock on the time source given; it runs once
+ * started (sh_game_start_clock: the side to move's clock) and is pressed by every move.
+ * sh_game_update reads it: a fallen flag ends the game (both flags: a draw). */
+ShStatus sh_game_set_clock(ShGame *game, const ShTimeControl *control, ShTimeSource source,
+                           ShError *err);
+ShClock *sh_game_clock(ShGame *game); /* NULL without a time control */
+const ShClock *sh_game_clock_const(const ShGame *game);
+void sh_game_start_clock(ShGame *game);
+ShResult sh_game_update(ShGame *game);
+
+/* PDN tags (Event, White, Black ... any name). Result, GameType and FEN are not tags here:
+ * they come from the game (its result and start position). value NULL removes the tag. */
+const char *sh_game_tag(const ShGame *game, const char *name);
+ShStatus sh_game_set_tag(ShGame *game, const char *name, const char *value, ShError *err);
+int sh_game_tag_count(const ShGame *game);
+bool sh_game_tag_at(const ShGame *game, int index, const char **name, const char **value);
+
+/* Annotations, by move index: -1 is before the first move, i the place after move i. A
+ * comment is free text; NAGs are PDN's $1..$255 (! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6);
+ * a variation is PDN move text that replaces move i (read from position i). */
+#define SH_GAME_MAX_NAGS 4
+const char *sh_game_comment(const ShGame *game, int index); /* NULL if none */
+ShStatus sh_game_set_comment(ShGame *game, int index, const char *text, ShError *err);
+int sh_game_nags(const ShGame *game, int index, int nags[SH_GAME_MAX_NAGS]);
+ShStatus sh_game_add_nag(ShGame *game, int index, int nag, ShError *err);
+int sh_game_variation_count(const ShGame *game, int index);
+const char *sh_game_variation(const ShGame *game, int index, int which);
+/* Add a variation to move i; its moves are checked from position i. */
+ShStatus sh_game_add_variation(ShGame *game, int index, const char *pdn, ShError *err);
+
+/* ------------------------------------------------------------------------------------------
+ * PDN (src/pdn.c): game collections as text, read and written.
+ *
+ * The reader takes what real files hold: tags (quoted, unquoted, an unclosed quote), move
+ * numbers with or without a space, moves in every notation sh_move_parse reads, comments {}
+ * and ; anywhere, variations ( ) nested, NAGs ($n, !, ?, !?), the results 1-0 0-1 1/2-1/2
+ * 2-0 0-2 1-1 1:0 0:1 1/2:1/2 *, several games a file, UTF-8, a BOM, CRLF line ends. A move
+ * that fits several legal moves (two men on one file in the semi-short form) is settled by
+ * the move after it when exactly one candidate lets the game go on. A bad game is reported
+ * with its line and column and the reader goes on with the next game.
+ *
+ * The writer emits the tags (GameType 25, FEN when the start is not the initial position,
+ * Result, Termination when the game knows why it ended), the moves in the notation asked
+ * (by default short: a capture's full path only where start and end are ambiguous), the
+ * comments, NAGs and variations. Reading what it wrote gives the same game back.
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct ShPdnReader {
+    const char *text; /* the whole text (not copied: keep it alive while reading) */
+    size_t size;
+    size_t offset;    /* where the next game starts */
+    int line;         /* the line of `offset`, 1-based */
+    size_t line_start;/* the offset where that line starts */
+    int games;        /* games read so far */
+    ShGameOptions options;
+} ShPdnReader;
+
+#define SH_PDN_MAX_SETTLED 8
+
+/* What the reader found out about a game besides the game itself. */
+typedef struct ShPdnInfo {
+    int number;           /* the game's number in the text, from 1 */
+    int line;             /* the line where it starts */
+    size_t start, end;    /* its bytes in the text: [start, end) */
+    ShResult recorded;    /* the result the record gives (the result marker, else the tag) */
+    bool has_result;      /* the record gives a result (not "*", not missing) */
+    int settled;          /* moves that fit several legal moves, settled by the next move */
+    int settled_plies[SH_PDN_MAX_SETTLED]; /* their move indexes (0-based) */
+} ShPdnInfo;
+
+/* options: how the games read are arbitrated after reading (NULL: the defaults). While the
+ * moves are read the game replays them (ShGameOptions.replay). */
+void sh_pdn_reader_init(ShPdnReader *reader, const char *text, size_t size,
+                        const ShGameOptions *options);
+/* Read the next game. SH_OK with *game set; SH_OK with *game NULL at the end of the text; or
+ * an error (err with line and column in the whole text) with *game holding what could be
+ * read (the tags and the moves before the error; NULL if nothing could) - the reader has
+ * moved past the bad game either way. info (may be NULL) is filled in every case. The
+ * game's result is the recorded one (its reason from the arbiter when the final position
+ * agrees, from a Termination tag, or SH_REASON_RECORDED); sh_game_verdict gives the rules'. */
+ShStatus sh_pdn_read_next(ShPdnReader *reader, ShGame **game, ShPdnInfo *info, ShError *err);
+/* Read a text that holds one game (the first game, if more). */
+ShStatus sh_pdn_read_game(const char *text, ShGame **game, ShError *err);
+
+/* Write a game as PDN, ending with a blank line. `notation` is an ShNotation style and flags
+ * (SH_NOTATION_SHORT, SH_NOTATION_FULL, with SH_NOTATION_NUMERIC). *text is allocated (free
+ * it with free()); *size (if not NULL) gets its length. */
+ShStatus sh_pdn_write(const ShGame *game, int notation, char **text, size_t *size,
+                      ShError *err);
 
 #ifdef __cplusplus
 }

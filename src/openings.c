@@ -30,8 +30,28 @@ static void field(const char *line, size_t len, int index, char *out, size_t siz
     out[n] = '\0';
 }
 
-/* Read ballot number `want` (counting both tables), or count them all when want < 0. */
-static int scan(int want, ShOpening *o)
+static void parse_line(int table, const char *line, size_t len, ShOpening *o)
+{
+    memset(o, 0, sizeof *o);
+    if (table == 0) {
+        field(line, len, 0, o->table, sizeof o->table);
+        field(line, len, 1, o->code, sizeof o->code);
+        field(line, len, 2, o->moves, sizeof o->moves);
+        field(line, len, 4, o->fen, sizeof o->fen);
+        if (strcmp(o->moves, "(none)") == 0)
+            o->moves[0] = '\0';
+    } else {
+        snprintf(o->table, sizeof o->table, "FMJD-64");
+        field(line, len, 0, o->code, sizeof o->code);
+        field(line, len, 1, o->setup, sizeof o->setup);
+        field(line, len, 3, o->fen, sizeof o->fen);
+    }
+}
+
+/* One pass over both tables: stop at ballot number `want` (>= 0), or at the ballot of table
+ * `table` with code `code` (when want < 0 and code is given); returns its number, -1 if not
+ * found. With want < 0 and no code, returns the number of ballots. */
+static int scan(int want, const char *table, const char *code, ShOpening *o)
 {
     const char *tables[2] = {(const char *)OPENINGS_BALLOTS, (const char *)OPENINGS_FMJD_POSITIONS};
     int n = 0;
@@ -43,39 +63,31 @@ static int scan(int want, ShOpening *o)
                 len--;
             if (len > 0 && line[0] != '#') {
                 if (n == want) {
-                    memset(o, 0, sizeof *o);
-                    if (t == 0) {
-                        field(line, len, 0, o->table, sizeof o->table);
-                        field(line, len, 1, o->code, sizeof o->code);
-                        field(line, len, 2, o->moves, sizeof o->moves);
-                        field(line, len, 4, o->fen, sizeof o->fen);
-                        if (strcmp(o->moves, "(none)") == 0)
-                            o->moves[0] = '\0';
-                    } else {
-                        snprintf(o->table, sizeof o->table, "FMJD-64");
-                        field(line, len, 0, o->code, sizeof o->code);
-                        field(line, len, 1, o->setup, sizeof o->setup);
-                        field(line, len, 3, o->fen, sizeof o->fen);
-                    }
+                    parse_line(t, line, len, o);
                     return n;
+                }
+                if (want < 0 && code) {
+                    parse_line(t, line, len, o);
+                    if (strcmp(o->table, table) == 0 && strcasecmp(o->code, code) == 0)
+                        return n;
                 }
                 n++;
             }
             line += nl ? (size_t)(nl - line) + 1 : strlen(line);
         }
     }
-    return want < 0 ? n : -1;
+    return want < 0 && !code ? n : -1;
 }
 
 int sh_openings_count(void)
 {
     ShOpening unused;
-    return scan(-1, &unused);
+    return scan(-1, NULL, NULL, &unused);
 }
 
 bool sh_opening_at(int index, ShOpening *opening)
 {
-    return index >= 0 && scan(index, opening) == index;
+    return index >= 0 && scan(index, NULL, NULL, opening) == index;
 }
 
 ShStatus sh_opening_find(const char *name, ShOpening *opening, ShError *err)
@@ -106,11 +118,9 @@ ShStatus sh_opening_find(const char *name, ShOpening *opening, ShError *err)
         if (table && strcmp(table, order[pass]) != 0)
             continue;
         ShOpening o;
-        for (int i = 0; sh_opening_at(i, &o); i++) {
-            if (strcmp(o.table, order[pass]) == 0 && strcasecmp(o.code, wanted) == 0) {
-                *opening = o;
-                return SH_OK;
-            }
+        if (scan(-1, order[pass], wanted, &o) >= 0) {
+            *opening = o;
+            return SH_OK;
         }
     }
     return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no ballot %s%s%s", table ? table : "",

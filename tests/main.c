@@ -22,6 +22,9 @@ static const Suite SUITES[] = {
     {"notation", suite_notation},
     {"openings", suite_openings},
     {"properties", suite_properties},
+    {"game", suite_game},
+    {"clock", suite_clock},
+    {"pdn", suite_pdn},
     {"engine", suite_engine},
     {"cli", suite_cli},
 };

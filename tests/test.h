@@ -69,6 +69,9 @@ void suite_fen(void);
 void suite_notation(void);
 void suite_openings(void);
 void suite_properties(void);
+void suite_game(void);
+void suite_clock(void);
+void suite_pdn(void);
 void suite_cli(void);
 void suite_engine(void);
 
