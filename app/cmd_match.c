@@ -27,8 +27,9 @@ static const char HELP[] =
     "                     fmjd-setups, ballots (idf and fmjd), all, or a file of FEN lines,\n"
     "                     move lists or PDN games\n"
     "  --games N          games to play (default: two per opening)\n"
-    "  --tc CLOCK         seconds per game and increment, as BASE[+INC], or MOVES/BASE[+INC]\n"
-    "                     for BASE every MOVES moves (default 10+0.1)\n"
+    "  --tc CONTROL       a time control: 10s+0.1s, 3m, 10m+5s, 5m+d3s (Bronstein delay),\n"
+    "                     1h10m/35+15m, 2h/50+1h/25, or as PDN's tag writes it: 60+0.5\n"
+    "                     (seconds), 40/7200:3600 (default 10s+0.1s)\n"
     "  --movetime S       seconds per move instead of a clock\n"
     "  --depth D          a fixed depth per move\n"
     "  --nodes N          a fixed number of nodes per move\n"
@@ -51,34 +52,6 @@ static bool parse_double(const char *text, double min, double *out)
         return false;
     }
     *out = v;
-    return true;
-}
-
-/* BASE[+INC] or MOVES/BASE[+INC], in seconds. (Temporary: the game library's time-control
- * reader replaces it.) */
-static bool parse_clock(const char *text, MatchTime *t)
-{
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", text);
-    char *base = buf, *slash = strchr(buf, '/'), *plus;
-    t->moves = 0;
-    if (slash) {
-        *slash = '\0';
-        long m;
-        if (!cli_parse_int(buf, 1, 1000, "--tc moves", &m))
-            return false;
-        t->moves = (int)m;
-        base = slash + 1;
-    }
-    plus = strchr(base, '+');
-    t->inc = 0;
-    if (plus) {
-        *plus = '\0';
-        if (!parse_double(plus + 1, 0, &t->inc))
-            return false;
-    }
-    if (!parse_double(base, 0.001, &t->base))
-        return false;
     return true;
 }
 
@@ -132,8 +105,8 @@ int cmd_match(int argc, char **argv)
     cfg.concurrency = 1;
     cfg.max_plies = 400;
     cfg.resign_moves = 3;
-    cfg.time.base = 10;
-    cfg.time.inc = 0.1;
+    cfg.time.clock = true;
+    sh_timecontrol_parse("10s+0.1s", &cfg.time.control, NULL);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--quiet") == 0) {
@@ -197,8 +170,12 @@ int cmd_match(int argc, char **argv)
             has_limit = true;
             memset(&cfg.time, 0, sizeof cfg.time);
             if (strcmp(a, "--tc") == 0) {
-                if (!parse_clock(val, &cfg.time))
+                ShError err;
+                if (sh_timecontrol_parse(val, &cfg.time.control, &err) != SH_OK) {
+                    cli_error("--tc '%s': %s", val, err.message);
                     return 2;
+                }
+                cfg.time.clock = true;
             } else if (strcmp(a, "--movetime") == 0) {
                 if (!parse_double(val, 0.001, &cfg.time.move_time))
                     return 2;

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "draw.h"
 
 /* ---- openings ---- */
 
@@ -245,100 +244,112 @@ typedef struct Game {
     int index;
     const MatchOpening *opening;
     int first_color;     /* the colour of players[0] */
-    ShPosition *positions;
+    ShPosition *positions; /* the game so far, contiguous, for the players */
     ShMove *moves;
-    int count, cap;
+    int cap;
+    int count;
     int result;          /* for White: 1 win, 0 draw, -1 loss */
-    char reason[160];
+    char reason[200];
 } Game;
-
-static bool game_push(Game *g, const ShMove *m)
-{
-    if (g->count + 2 > g->cap) {
-        int cap = g->cap ? g->cap * 2 : 256;
-        ShPosition *p = realloc(g->positions, sizeof(ShPosition) * (size_t)cap);
-        if (!p)
-            return false;
-        g->positions = p;
-        ShMove *mv = realloc(g->moves, sizeof(ShMove) * (size_t)cap);
-        if (!mv)
-            return false;
-        g->moves = mv;
-        g->cap = cap;
-    }
-    g->moves[g->count] = *m;
-    sh_position_play(&g->positions[g->count], m, &g->positions[g->count + 1]);
-    g->count++;
-    return true;
-}
 
 static const char *color_name(int c)
 {
     return c == SH_WHITE ? "White" : "Black";
 }
 
-static void play_game(const MatchConfig *cfg, Player *players[2], Game *g)
+/* The game's positions and moves in the arrays the players read. */
+static bool game_arrays(Game *g, const ShGame *game)
 {
-    g->count = 0;
-    if (!g->cap) {
-        g->cap = 256;
-        g->positions = malloc(sizeof(ShPosition) * (size_t)g->cap);
-        g->moves = malloc(sizeof(ShMove) * (size_t)g->cap);
+    int n = sh_game_ply_count(game);
+    if (n + 1 > g->cap) {
+        int cap = n + 256;
+        ShPosition *p = realloc(g->positions, sizeof(ShPosition) * (size_t)cap);
+        if (!p)
+            return false;
+        g->positions = p;
+        ShMove *m = realloc(g->moves, sizeof(ShMove) * (size_t)cap);
+        if (!m)
+            return false;
+        g->moves = m;
+        g->cap = cap;
     }
-    g->positions[0] = g->opening->start;
+    for (int i = g->count; i <= n; i++)
+        g->positions[i] = *sh_game_position_at(game, i);
+    for (int i = g->count; i < n; i++)
+        g->moves[i] = *sh_game_move_at(game, i);
+    g->count = n;
+    return true;
+}
+
+/* End the game for `loser`, with a comment saying why (failures and adjudications). */
+static void lose(ShGame *game, int loser, ShReason reason, const char *why)
+{
+    sh_game_set_comment(game, sh_game_ply_count(game) - 1, why, NULL);
+    sh_game_end(game, loser == SH_WHITE ? SH_RESULT_BLACK_WINS : SH_RESULT_WHITE_WINS, reason,
+                NULL);
+}
+
+static ShGame *play_game(const MatchConfig *cfg, Player *players[2], Game *g, int round,
+                         const char *names[2])
+{
+    ShGameOptions options = {SH_REPETITION_AUTOMATIC, false};
+    ShGame *game;
+    ShError err;
+    g->count = 0;
+    if (sh_game_new(&game, &g->opening->start, &options, &err) != SH_OK)
+        return NULL;
     for (int i = 0; i < g->opening->count; i++)
-        game_push(g, &g->opening->moves[i]);
+        sh_game_play(game, &g->opening->moves[i], NULL);
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    char date[40], number[16];
+    snprintf(date, sizeof date, "%04d.%02d.%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+    snprintf(number, sizeof number, "%d", round);
+    sh_game_set_tag(game, "Event", "shashki match", NULL);
+    sh_game_set_tag(game, "Site", "?", NULL);
+    sh_game_set_tag(game, "Date", date, NULL);
+    sh_game_set_tag(game, "Round", number, NULL);
+    sh_game_set_tag(game, "White", names[g->first_color == SH_WHITE ? 0 : 1], NULL);
+    sh_game_set_tag(game, "Black", names[g->first_color == SH_WHITE ? 1 : 0], NULL);
+    sh_game_set_tag(game, "Opening", g->opening->name, NULL);
     for (int i = 0; i < 2; i++)
         player_new_game(players[i]);
     const MatchTime *t = &cfg->time;
-    double clock[2] = {t->base, t->base};
-    int moved[2] = {0, 0};
-    int lost_streak[2] = {0, 0}, won_streak[2] = {0, 0};
-    DrawCounters dc;
-    draw_start(&g->positions[0], &dc);
-    for (int i = 0; i < g->count; i++) {
-        DrawCounters n;
-        draw_step(&dc, &g->positions[i], &g->positions[i + 1], &n);
-        dc = n;
+    if (t->clock) {
+        char tc[SH_TIME_CONTROL_SIZE];
+        sh_timecontrol_write(&t->control, tc);
+        sh_game_set_tag(game, "TimeControl", tc, NULL);
+        sh_game_set_clock(game, &t->control, sh_time_monotonic(), NULL);
+        sh_game_start_clock(game);
     }
-    int start_count = g->count;
-    for (;;) {
-        const ShPosition *pos = &g->positions[g->count];
-        int side = pos->side;
-        if (sh_moves_count(pos) == 0) {
-            g->result = side == SH_WHITE ? -1 : 1;
-            snprintf(g->reason, sizeof g->reason, "%s has no move", color_name(side));
-            return;
+    int start = sh_game_ply_count(game);
+    int lost_streak[2] = {0, 0}, won_streak[2] = {0, 0};
+    char why[300];
+    while (sh_game_result(game, NULL) == SH_RESULT_NONE) {
+        if (cfg->max_plies && sh_game_ply_count(game) - start >= cfg->max_plies) {
+            snprintf(why, sizeof why, "adjudicated a draw after %d plies", cfg->max_plies);
+            sh_game_set_comment(game, sh_game_ply_count(game) - 1, why, NULL);
+            sh_game_end(game, SH_RESULT_DRAW, SH_REASON_ADJUDICATION, NULL);
+            break;
         }
-        int seen = 0;
-        for (int i = g->count; i >= 0; i -= 2)
-            seen += g->positions[i].key == pos->key && sh_position_equal(&g->positions[i], pos);
-        if (seen >= 3) {
-            g->result = 0;
-            snprintf(g->reason, sizeof g->reason, "threefold repetition");
-            return;
+        if (!game_arrays(g, game)) {
+            sh_game_end(game, SH_RESULT_DRAW, SH_REASON_ADJUDICATION, NULL);
+            break;
         }
-        const char *why = draw_reason(&dc, pos);
-        if (why) {
-            g->result = 0;
-            snprintf(g->reason, sizeof g->reason, "%s", why);
-            return;
-        }
-        if (cfg->max_plies && g->count - start_count >= cfg->max_plies) {
-            g->result = 0;
-            snprintf(g->reason, sizeof g->reason, "adjudicated: %d plies", cfg->max_plies);
-            return;
-        }
+        int side = g->positions[g->count].side;
         Player *p = players[side == g->first_color ? 0 : 1];
         EngineLimits l;
         engine_limits_default(&l);
-        double deadline = -1;
-        if (t->base > 0) {
-            l.time_left = clock[side];
-            l.increment = t->inc;
-            if (t->moves)
-                l.moves_to_go = t->moves - moved[side] % t->moves;
-            deadline = clock[side] + 1.0;
+        double deadline;
+        if (t->clock) {
+            const ShClock *clock = sh_game_clock_const(game);
+            l.time_left = (double)sh_clock_remaining(clock, (ShColor)side) / 1000.0;
+            /* A Bronstein delay gives back what a move uses up to the delay: for planning,
+             * an increment. */
+            l.increment = (double)(t->control.increment_ms + t->control.delay_ms) / 1000.0;
+            l.moves_to_go = sh_clock_moves_to_go(clock, (ShColor)side);
+            deadline = l.time_left + 1.0;
         } else if (t->move_time > 0) {
             l.move_time = t->move_time;
             deadline = t->move_time * 2 + 1.0;
@@ -350,101 +361,51 @@ static void play_game(const MatchConfig *cfg, Player *players[2], Game *g)
         PlayerMove pm;
         player_move(p, g->positions, g->moves, g->count, &l, deadline, &pm);
         if (pm.status != PLAYER_OK) {
-            g->result = side == SH_WHITE ? -1 : 1;
-            snprintf(g->reason, sizeof g->reason, "%s (%.40s) %s%s%.60s", color_name(side),
-                     player_name(p),
+            snprintf(why, sizeof why, "%s (%.40s) %s%s%.150s", color_name(side), player_name(p),
                      pm.status == PLAYER_TIMEOUT   ? "lost on time"
                      : pm.status == PLAYER_NO_MOVE ? "gave no move"
                      : pm.status == PLAYER_ILLEGAL ? "played an illegal move"
                                                    : "failed",
                      pm.error[0] ? ": " : "", pm.error);
-            return;
+            lose(game, side, pm.status == PLAYER_TIMEOUT ? SH_REASON_TIME : SH_REASON_ADJUDICATION,
+                 why);
+            break;
         }
-        if (t->base > 0) {
-            clock[side] -= pm.seconds;
-            if (clock[side] < 0) {
-                g->result = side == SH_WHITE ? -1 : 1;
-                snprintf(g->reason, sizeof g->reason, "%s (%s) lost on time", color_name(side),
-                         player_name(p));
-                return;
+        if (sh_game_play(game, &pm.move, &err) != SH_OK) {
+            /* The clock's flag fell: the arbiter has already ended the game. */
+            if (sh_game_result(game, NULL) == SH_RESULT_NONE) {
+                snprintf(why, sizeof why, "%.250s", err.message);
+                lose(game, side, SH_REASON_ADJUDICATION, why);
             }
-            clock[side] += t->inc;
-            moved[side]++;
-            if (t->moves && moved[side] % t->moves == 0)
-                clock[side] += t->base;
+            break;
         }
-        if (!game_push(g, &pm.move)) {
-            g->result = 0;
-            snprintf(g->reason, sizeof g->reason, "out of memory");
-            return;
-        }
-        DrawCounters n;
-        draw_step(&dc, pos, &g->positions[g->count], &n);
-        dc = n;
         if (cfg->resign_score > 0 && pm.has_score) {
             lost_streak[side] = pm.score <= -cfg->resign_score ? lost_streak[side] + 1 : 0;
             won_streak[side] = pm.score >= cfg->resign_score ? won_streak[side] + 1 : 0;
             int other = side ^ 1;
-            if (lost_streak[side] >= cfg->resign_moves && won_streak[other] >= cfg->resign_moves) {
-                g->result = side == SH_WHITE ? -1 : 1;
-                snprintf(g->reason, sizeof g->reason, "adjudicated: both engines see %s lost",
-                         color_name(side));
-                return;
-            }
-            if (won_streak[side] >= cfg->resign_moves && lost_streak[other] >= cfg->resign_moves) {
-                g->result = side == SH_WHITE ? 1 : -1;
-                snprintf(g->reason, sizeof g->reason, "adjudicated: both engines see %s lost",
-                         color_name(other));
-                return;
+            int loser = -1;
+            if (lost_streak[side] >= cfg->resign_moves && won_streak[other] >= cfg->resign_moves)
+                loser = side;
+            else if (won_streak[side] >= cfg->resign_moves &&
+                     lost_streak[other] >= cfg->resign_moves)
+                loser = other;
+            if (loser >= 0 && sh_game_result(game, NULL) == SH_RESULT_NONE) {
+                snprintf(why, sizeof why, "adjudicated: both engines see %s lost",
+                         color_name(loser));
+                lose(game, loser, SH_REASON_ADJUDICATION, why);
             }
         }
     }
-}
-
-/* A PDN record of the game. (Temporary: the game library's PDN writer replaces it.) */
-static void write_pdn(FILE *f, const Game *g, const char *white, const char *black, int round)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    const char *result = g->result > 0 ? "1-0" : g->result < 0 ? "0-1" : "1/2-1/2";
-    fprintf(f, "[Event \"shashki match\"]\n[Site \"?\"]\n[Date \"%04d.%02d.%02d\"]\n",
-            tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
-    fprintf(f, "[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", round, white,
-            black, result);
-    fprintf(f, "[GameType \"25\"]\n");
-    ShPosition start;
-    sh_position_start(&start, SH_VARIANT_RUSSIAN);
-    if (!sh_position_equal(&start, &g->positions[0])) {
-        char fen[SH_FEN_SIZE];
-        sh_fen_write(&g->positions[0], false, fen);
-        fprintf(f, "[FEN \"%s\"]\n", fen);
+    ShReason reason;
+    ShResult result = sh_game_result(game, &reason);
+    g->result = result == SH_RESULT_WHITE_WINS ? 1 : result == SH_RESULT_BLACK_WINS ? -1 : 0;
+    sh_result_describe(result, reason, g->reason, sizeof g->reason);
+    const char *comment = sh_game_comment(game, sh_game_ply_count(game) - 1);
+    if (comment && (reason == SH_REASON_ADJUDICATION || reason == SH_REASON_TIME)) {
+        size_t n = strlen(g->reason);
+        snprintf(g->reason + n, sizeof g->reason - n, " (%.120s)", comment);
     }
-    fprintf(f, "[Opening \"%s\"]\n[Termination \"%s\"]\n", g->opening->name, g->reason);
-    int col = 0;
-    for (int i = 0; i < g->count; i++) {
-        char text[SH_MOVE_TEXT_SIZE + 16], m[SH_MOVE_TEXT_SIZE];
-        const ShPosition *p = &g->positions[i];
-        sh_move_write(p, &g->moves[i], SH_NOTATION_SHORT, m, NULL);
-        if (sh_position_side(p) == SH_WHITE)
-            snprintf(text, sizeof text, "%d. %s", i / 2 + 1, m);
-        else if (i == 0)
-            snprintf(text, sizeof text, "1... %s", m);
-        else
-            snprintf(text, sizeof text, "%s", m);
-        int len = (int)strlen(text);
-        if (col + len + 1 > 79) {
-            fputc('\n', f);
-            col = 0;
-        } else if (col) {
-            fputc(' ', f);
-            col++;
-        }
-        fputs(text, f);
-        col += len;
-    }
-    fprintf(f, "%s%s\n\n", col ? " " : "", result);
-    fflush(f);
+    return game;
 }
 
 /* ---- the match ---- */
@@ -496,7 +457,8 @@ static void *runner(void *arg)
         g.index = index;
         g.opening = &cfg->openings[(index / 2) % cfg->opening_count];
         g.first_color = index % 2 == 0 ? SH_WHITE : SH_BLACK;
-        play_game(cfg, players, &g);
+        const char *names[2] = {s->names[0], s->names[1]};
+        ShGame *game = play_game(cfg, players, &g, index + 1, names);
         int first = g.first_color == SH_WHITE ? g.result : -g.result;
         pthread_mutex_lock(&s->lock);
         if (first > 0)
@@ -511,15 +473,21 @@ static void *runner(void *arg)
         if (cfg->log) {
             fprintf(cfg->log, "Game %d (%s, %s - %s): %s {%s} [%d plies] score %d-%d-%d\n",
                     index + 1, g.opening->name, white, black,
-                    g.result > 0 ? "1-0" : g.result < 0 ? "0-1" : "1/2-1/2", g.reason, g.count,
+                    g.result > 0 ? "1-0" : g.result < 0 ? "0-1" : "1/2-1/2", g.reason,
+                    game ? sh_game_ply_count(game) : 0,
                     s->score.wins, s->score.losses, s->score.draws);
             if (s->finished % 20 == 0 && s->finished < cfg->games)
                 match_print_score(cfg->log, s->names[0], s->names[1], &s->score,
                                   cfg->sprt ? &cfg->sprt_params : NULL);
             fflush(cfg->log);
         }
-        if (cfg->pdn)
-            write_pdn(cfg->pdn, &g, white, black, index + 1);
+        char *text = NULL;
+        if (cfg->pdn && game && sh_pdn_write(game, SH_NOTATION_SHORT, &text, NULL, NULL) == SH_OK) {
+            fputs(text, cfg->pdn);
+            fflush(cfg->pdn);
+        }
+        free(text);
+        sh_game_free(game);
         if (cfg->sprt && stats_sprt(&s->score, &cfg->sprt_params, NULL) != SPRT_CONTINUE)
             s->stop = true;
         pthread_mutex_unlock(&s->lock);

@@ -2,11 +2,12 @@
  * match.h - engine against engine: games from a list of openings, each opening played
  * with both colours, several games at once, the score and what it says about strength.
  *
- * Games end by the rules: a side with no move loses; threefold repetition and the draw
- * counts of the rules (draw.h: three kings against one, the main road, king-only play,
- * the material-balance counts) draw. A player that runs out of time, answers an illegal
- * move or dies loses. Two optional adjudications shorten hopeless games: resignation when
- * both engines agree one side is lost, and a ply limit.
+ * Every game is a library game (ShGame) with the arbiter's rules, repetition automatic as
+ * between programs, and the clock of the time control (ShClock): a side with no move loses,
+ * a third repetition and the rules' counts draw, a fallen flag loses. A player that answers
+ * an illegal move or dies loses too. Two optional adjudications shorten hopeless games:
+ * resignation when both engines agree one side is lost, and a ply limit. Games are written
+ * with the library's PDN writer.
  */
 #ifndef SHASHKI_MATCH_H
 #define SHASHKI_MATCH_H
@@ -27,11 +28,11 @@ typedef struct MatchOpening {
     ShMove moves[MATCH_MAX_OPENING_PLIES];
 } MatchOpening;
 
-/* What limits each move. A clock has base > 0 (seconds) plus inc per move; with moves > 0
- * the base is given again every `moves` moves. Otherwise move_time, depth or nodes. */
+/* What limits each move: a time control (clock true: any the library reads, such as 10s+0.1s
+ * or 1h10m/35+15m), or else a time per move, a depth or a number of nodes. */
 typedef struct MatchTime {
-    double base, inc;
-    int moves;
+    bool clock;
+    ShTimeControl control;
     double move_time;
     int depth;
     uint64_t nodes;

@@ -63,7 +63,7 @@ void draw_next(const DrawCounters *c, const ShPosition *before, const ShPosition
     if (after->kings) {
         n.kings_only = irreversible ? 0 : bump(c->kings_only);
         /* A condition counts the move if it held before it; one that has just begun is 0. */
-        if (three_v_one_holds(after) && three_v_one_holds(before))
+        if (three_v_one_holds(after) && three_v_one_holds(before) && !changes_balance)
             n.three_v_one = bump(c->three_v_one);
         if (road_holds(after) && road_holds(before))
             n.road = bump(c->road);

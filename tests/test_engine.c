@@ -260,6 +260,72 @@ static void suite_draw_cases(void)
         play_text(&p, &c, bal[i % 4]);
     CHECK(draw_reached(&c, &p));
 
+    test_case("draw: the search's counts end games exactly where the arbiter does");
+    {
+        uint64_t seed = 21;
+        int games = 0, ended_by_count = 0;
+        static const char *const starts[] = {"W:WKa1,Kc3,Kh2:BKd8", "W:WKa1,c3,e3:BKh8,b6",
+                                             "W:WKa1,Kc3,Ke5:BKh8,Kf8", "B:WKb2,g3:BKe7,Kh6,d6",
+                                             "W:WKc1,Ka3,Kh2:BKd4", "W:WKa1,Kb2,Kc3,e3:BKh8"};
+        for (int s = 0; s < 6; s++)
+            for (int rep = 0; rep < 40; rep++) {
+                ShGameOptions o = {SH_REPETITION_AUTOMATIC, false};
+                ShGame *g;
+                ShPosition start = fen(starts[s]);
+                if (sh_game_new(&g, &start, &o, NULL) != SH_OK)
+                    continue;
+                DrawCounters dc;
+                draw_start(&start, &dc);
+                games++;
+                for (int ply = 0; ply < 200; ply++) {
+                    const ShPosition *cur = sh_game_position(g);
+                    ShReason why;
+                    ShResult verdict = sh_game_verdict(g, &why);
+                    bool count_rule = verdict == SH_RESULT_DRAW && why != SH_REASON_REPETITION;
+                    bool mine = draw_reason(&dc, cur) != NULL && sh_moves_count(cur) > 0;
+                    if (count_rule != mine) {
+                        char f[SH_FEN_SIZE];
+                        sh_fen_write(cur, false, f);
+                        CHECK_MSG(false, "start %d ply %d %s: arbiter %s, search %s", s, ply, f,
+                                  count_rule ? sh_reason_name(why) : "none",
+                                  mine ? draw_reason(&dc, cur) : "none");
+                        break;
+                    }
+                    if (verdict != SH_RESULT_NONE) {
+                        ended_by_count += count_rule;
+                        break;
+                    }
+                    /* A random move; one that leads to a new position and gives nothing
+                     * away when there is one (so that the counts end most games). */
+                    ShMoveList list;
+                    sh_moves_generate(cur, &list);
+                    ShPosition before = *cur;
+                    int pick = (int)(test_random(&seed) % (uint64_t)list.count), best = -1;
+                    for (int k = 0; k < list.count; k++) {
+                        int i = (pick + k) % list.count;
+                        ShPosition next;
+                        sh_position_play(cur, &list.moves[i], &next);
+                        bool seen = false;
+                        for (int j = 0; j <= sh_game_ply_count(g) && !seen; j++)
+                            seen = sh_game_position_at(g, j)->key == next.key;
+                        int quality = !seen + 2 * !sh_moves_capture_pending(&next);
+                        if (quality > best) {
+                            best = quality;
+                            pick = i;
+                        }
+                    }
+                    if (sh_game_play(g, &list.moves[pick], NULL) != SH_OK)
+                        break;
+                    DrawCounters next;
+                    draw_step(&dc, &before, sh_game_position(g), &next);
+                    dc = next;
+                }
+                sh_game_free(g);
+            }
+        CHECK_MSG(games == 240 && ended_by_count > 60, "%d games, %d ended by a count", games,
+                  ended_by_count);
+    }
+
     test_case("draw: no kings, no count");
     p = fen("W:Wa3,c3:Bf6,h6");
     draw_start(&p, &c);

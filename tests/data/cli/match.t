@@ -40,7 +40,7 @@ $ shashki match --openings /nonexistent
 ? 2
 
 $ shashki match --tc 10+x
-! is not a number of seconds
+! --tc '10+x'
 ? 2
 
 $ shashki match --sprt elo0=5 elo1=0
