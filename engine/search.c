@@ -753,6 +753,7 @@ static void main_search(Worker *w)
     ShMove last_best = w->root_moves[0].move;
     double changes = 0;
     int last_score = SCORE_NONE;
+    uint64_t last_nodes = UINT64_MAX;
     for (int depth = 1; depth <= max_depth; depth++) {
         w->root_depth = depth;
         iterate(w, depth);
@@ -767,6 +768,13 @@ static void main_search(Worker *w)
         last_score = best->score;
         if (!open_ended && is_decisive(best->score) && engine_score_plies(best->score) <= depth)
             break;
+        /* A proven result searched past its end, or an iteration that found nothing new (every
+         * line ends in the rules or the tables): deeper iterations would only repeat it. */
+        uint64_t searched = atomic_load_explicit(&w->nodes, memory_order_relaxed);
+        if ((is_decisive(best->score) && depth >= engine_score_plies(best->score) + 2) ||
+            searched == last_nodes)
+            break;
+        last_nodes = searched;
         if (sh->plan.timed && !atomic_load_explicit(&sh->pondering, memory_order_relaxed)) {
             double elapsed = clock_elapsed(sh);
             if (elapsed >= sh->plan.soft * timeman_soft_factor(changes, drop))
