@@ -440,7 +440,8 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
             if (sp->lmr == 1 && depth >= 2 && !capture && !m->promotes &&
                 n >= (pv_node ? 3 : 1) && keys[n] < ORDER_KILLER)
                 reduction = !pv_node && n >= 4 ? 2 : 1;
-            else if (sp->lmr == 2 && depth >= 2 && !capture && !m->promotes) {
+            else if (sp->lmr == 2 && depth >= 2 && !capture && !m->promotes &&
+                     !board_can_capture(&child, child.side)) {
                 reduction = lmr_table[depth < 63 ? depth : 63][n < 63 ? n : 63];
                 reduction -= pv_node + (keys[n] >= ORDER_KILLER);
                 if (reduction > new_depth - 1)

@@ -69,3 +69,12 @@ usage: shashki analyse *
 $ shashki bench --help
 usage: shashki bench *
 ...
+
+# developer settings
+$ shashki analyse --depth 3 --set lmr=0 --set egdb=0
+...
+best *
+
+$ shashki analyse --depth 3 --set warp=9
+! --set warp=9: unknown setting 'warp'
+? 2
