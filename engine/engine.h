@@ -205,7 +205,8 @@ ShStatus engine_set_param(Engine *engine, const char *name, const char *value, S
 void engine_param_list(const Engine *engine, char *out, int size);
 
 /* Search `pos` (the game's earlier positions in history[0..history_count-1], oldest first)
- * within `limits`, calling on_info (which may be NULL) with progress, and fill *result.
+ * within `limits`, calling on_info (which may be NULL) with progress, and fill *result (may
+ * be NULL).
  * Errors (SH_ERR_ARGUMENT): a search already running, bad limits, an invalid position. */
 ShStatus engine_search(Engine *engine, const ShPosition *pos, const ShPosition *history,
                        int history_count, const EngineLimits *limits, EngineInfoFn on_info,
