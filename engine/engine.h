@@ -26,10 +26,12 @@
  *   see the rules' "End of the game"). Pass none (NULL, 0) for a position set up from scratch.
  *
  * Scores
- *   Centi-men (a man is 100) from the side to move's point of view. A won game is
- *   ENGINE_SCORE_WIN minus the plies to the win (10000 - 7: the side to move wins with its
- *   4th move), a lost one the negation; these are what Hub clients expect (score/100 > 90 is
- *   a win in ceil((10000 - score) / 2) moves). A draw the engine can prove is 0.
+ *   For the side to move, in the evaluation's unit: "centi-men" in name, fitted to game
+ *   results (tools/README.md): +100 is an expected score of about 69% for the side to move, a
+ *   man is worth about 300 in the middlegame and 60 in a bare endgame, where an extra man
+ *   wins less often. A won game is ENGINE_SCORE_WIN minus the plies to the win (10000 - 7: the
+ *   side to move wins with its 4th move), a lost one the negation; these are what Hub clients
+ *   expect (score/100 > 90 is a win in ceil((10000 - score) / 2) moves). A proven draw is 0.
  *
  * Determinism
  *   With one thread and a depth or node limit (no time), a search from a cleared engine

@@ -169,8 +169,8 @@ static bool write_weights(const char *path, const double *w, double k, size_t n)
         perror(path);
         return false;
     }
-    fprintf(f, "# Shashki evaluation weights: 'feature middlegame endgame', in centi-men (a man is "
-               "100).\n");
+    fprintf(f, "# Shashki evaluation weights: 'feature middlegame endgame', in the evaluation's unit "
+               "(the man's\n# material weight is 100; see Scores in engine/engine.h).\n");
     fprintf(f, "# Features are counted for White minus Black (see engine/eval.h); squares are the "
                "public\n");
     fprintf(f, "# numbers 1..32 (1 = b8, 32 = g1) from White's side: Black's are turned round.\n");
