@@ -5,7 +5,8 @@
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
-#   make bench      the benchmarks (perft 12, one thread and two)
+#   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two)
+#   make tools      build/tools/datagen and build/tools/tune (tools/README.md)
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #   make warnings   build with gcc and clang, warnings as errors
 #
@@ -46,12 +47,13 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
+ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o
 
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
 TESTS    := $(BUILD)/shashki-tests
 
-.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean
+.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean tools
 
 all: $(LIB) $(PROGRAM)
 
@@ -72,13 +74,26 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
 	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
 
+$(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt
+
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
-$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
+$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(ENGINE_SRC)) $(LIB)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) app/stats.c) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# Tools that use the engine: self-play data and the evaluation tuner (tools/README.md).
+TOOLS := $(BUILD)/tools/datagen $(BUILD)/tools/tune
+
+tools: $(TOOLS)
+
+$(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
@@ -118,6 +133,7 @@ sanitize: deps
 	  ./build/sanitize/shashki-tests --program ./build/sanitize/shashki --data tests/data
 
 bench: all
+	./$(PROGRAM) bench
 	./$(PROGRAM) perft 12
 	./$(PROGRAM) perft 12 --threads 2
 

@@ -18,6 +18,10 @@ static const CommandEntry COMMANDS[] = {
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
     {"game", cmd_game, "two people play at one terminal: clocks, draw offers, the arbiter"},
     {"pdn", cmd_pdn, "check PDN game collections (replay every game), or convert them"},
+    {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
+    {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
+    {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
+    {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
 };
 
 static void usage(FILE *out)

@@ -25,6 +25,7 @@ static const Suite SUITES[] = {
     {"game", suite_game},
     {"clock", suite_clock},
     {"pdn", suite_pdn},
+    {"engine", suite_engine},
     {"cli", suite_cli},
 };
 

@@ -73,5 +73,6 @@ void suite_game(void);
 void suite_clock(void);
 void suite_pdn(void);
 void suite_cli(void);
+void suite_engine(void);
 
 #endif

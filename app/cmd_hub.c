@@ -1,0 +1,37 @@
+/* cmd_hub.c - shashki hub: the engine over the Hub protocol on stdin and stdout. */
+#include "cli.h"
+#include "hub.h"
+
+static const char HELP[] =
+    "usage: shashki hub\n"
+    "\n"
+    "Speak the Hub protocol (Scan's, in the Russian dialect) on standard input and output, so\n"
+    "that pydraughts, lidraughts bots and match runners can use the engine. A session:\n"
+    "\n"
+    "  hub                                  -> id ..., param ..., wait\n"
+    "  set-param name=move-numbering value=a1   (pydraughts 0.6.x; default b8: 1 = b8)\n"
+    "  set-param name=threads value=2           (also hash, level 1-10)\n"
+    "  init                                 -> ready\n"
+    "  new-game\n"
+    "  pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-15\"\n"
+    "  level time=60 inc=1                  (or move-time=S, depth=D, nodes=N, infinite)\n"
+    "  go think                             -> info ... lines, then done move=... ponder=...\n"
+    "  ping                                 -> pong\n"
+    "  quit\n"
+    "\n"
+    "pos= lists squares 1 (b8) to 32 (g1): w b W B (kings) or e (empty), after the side to\n"
+    "move. Moves are from-to or fromxto followed by x and each captured square. Unknown\n"
+    "commands are ignored; a bad command is answered error message=\"...\".\n";
+
+int cmd_hub(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(HELP, stdout);
+        return 0;
+    }
+    if (argc > 1) {
+        cli_error("hub takes no arguments (see shashki hub --help)");
+        return 2;
+    }
+    return hub_run(stdin, stdout);
+}

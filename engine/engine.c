@@ -1,0 +1,562 @@
+/*
+ * engine.c - the engine's public face (engine.h): options, the thread pool, starting,
+ * waiting for and stopping searches, developer settings.
+ *
+ * Threads: an engine owns `threads` workers, each on its own thread for its whole life,
+ * sleeping on a condition variable between searches. engine_start hands them a new job
+ * number; worker 0 (the main thread of the search) waits for the helpers after it has
+ * stopped them, then marks the search finished. So engine_start never blocks, and a stop
+ * sent at any time after it returns reaches the search.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "error.h"
+#include "search.h"
+
+struct Engine {
+    EngineOptions options;
+    SearchParams params;
+    EvalWeights *weights;   /* this engine's own weights, or NULL for the built-in ones */
+    char eval_file[256];
+    char eval_zero[256];
+    TTable tt;
+    SearchShared shared;
+    Worker **workers;
+    pthread_t *threads;
+    int nthreads;
+
+    pthread_mutex_t lock;
+    pthread_cond_t wake;    /* workers: a new job or quit */
+    pthread_cond_t done;    /* a worker finished; the search finished */
+    uint64_t job;
+    bool quit;
+    int running;            /* workers still in the current job */
+    bool searching;         /* from engine_start until the main worker has finished */
+    uint64_t *history_keys;
+    int history_capacity;
+};
+
+void engine_options_default(EngineOptions *o)
+{
+    o->threads = 1;
+    o->hash_mb = 64;
+    o->level = ENGINE_LEVEL_MAX;
+    o->seed = 0;
+}
+
+void engine_limits_default(EngineLimits *l)
+{
+    memset(l, 0, sizeof *l);
+    l->time_left = ENGINE_NO_CLOCK;
+    l->multipv = 1;
+}
+
+/* ---- the pool ---- */
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    Engine *e = (Engine *)w->shared->user_engine;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&e->lock);
+    for (;;) {
+        while (!e->quit && e->job == seen)
+            pthread_cond_wait(&e->wake, &e->lock);
+        if (e->quit)
+            break;
+        seen = e->job;
+        pthread_mutex_unlock(&e->lock);
+        search_run(w);
+        pthread_mutex_lock(&e->lock);
+        e->running--;
+        if (w->id == 0) {
+            while (e->running > 0)
+                pthread_cond_wait(&e->done, &e->lock);
+            e->searching = false;
+        }
+        pthread_cond_broadcast(&e->done);
+    }
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+static void pool_stop(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    e->quit = true;
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+    for (int i = 0; i < e->nthreads; i++)
+        pthread_join(e->threads[i], NULL);
+    for (int i = 0; i < e->nthreads; i++) {
+        free(e->workers[i]->keys);
+        free(e->workers[i]);
+    }
+    free(e->workers);
+    free(e->threads);
+    e->workers = NULL;
+    e->threads = NULL;
+    e->nthreads = 0;
+    e->quit = false;
+}
+
+static bool pool_start(Engine *e, int n)
+{
+    e->workers = calloc((size_t)n, sizeof *e->workers);
+    e->threads = calloc((size_t)n, sizeof *e->threads);
+    if (!e->workers || !e->threads)
+        return false;
+    e->shared.workers = e->workers;
+    e->shared.threads = n;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, (size_t)16 << 20);
+    for (int i = 0; i < n; i++) {
+        Worker *w = calloc(1, sizeof *w);
+        if (!w) {
+            pthread_attr_destroy(&attr);
+            return false;
+        }
+        w->id = i;
+        w->shared = &e->shared;
+        e->workers[i] = w;
+        if (pthread_create(&e->threads[i], &attr, worker_main, w) != 0) {
+            free(w);
+            e->workers[i] = NULL;
+            pthread_attr_destroy(&attr);
+            return false;
+        }
+        e->nthreads = i + 1;
+    }
+    pthread_attr_destroy(&attr);
+    return true;
+}
+
+/* ---- options ---- */
+
+static bool options_check(const EngineOptions *o, ShError *err)
+{
+    if (o->threads < 1 || o->threads > ENGINE_MAX_THREADS) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "threads must be 1 to %d, not %d",
+                  ENGINE_MAX_THREADS, o->threads);
+        return false;
+    }
+    if (o->hash_mb < 1 || o->hash_mb > ENGINE_MAX_HASH_MB) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "hash must be 1 to %d MiB, not %d",
+                  ENGINE_MAX_HASH_MB, o->hash_mb);
+        return false;
+    }
+    if (o->level < 1 || o->level > ENGINE_LEVEL_MAX) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "level must be 1 to %d, not %d", ENGINE_LEVEL_MAX,
+                  o->level);
+        return false;
+    }
+    return true;
+}
+
+Engine *engine_create(const EngineOptions *options, ShError *err)
+{
+    EngineOptions o;
+    if (options)
+        o = *options;
+    else
+        engine_options_default(&o);
+    if (!options_check(&o, err))
+        return NULL;
+    eval_init();
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+        return NULL;
+    }
+    e->options = o;
+    search_params_default(&e->params);
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->wake, NULL);
+    pthread_cond_init(&e->done, NULL);
+    e->shared.user_engine = e;
+    e->shared.tt = &e->tt;
+    if (!tt_init(&e->tt, (size_t)o.hash_mb)) {
+        error_set(err, SH_ERR_NO_MEMORY, 0, 0, "cannot allocate %d MiB for the hash table",
+                  o.hash_mb);
+        engine_free(e);
+        return NULL;
+    }
+    if (!pool_start(e, o.threads)) {
+        error_set(err, SH_ERR_NO_MEMORY, 0, 0, "cannot start %d threads", o.threads);
+        engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    if (e->nthreads) {
+        engine_stop(e);
+        engine_wait(e, NULL);
+    }
+    pool_stop(e);
+    tt_free(&e->tt);
+    free(e->weights);
+    free(e->history_keys);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->wake);
+    pthread_cond_destroy(&e->done);
+    free(e);
+}
+
+ShStatus engine_configure(Engine *e, const EngineOptions *options, ShError *err)
+{
+    if (!options_check(options, err))
+        return SH_ERR_ARGUMENT;
+    if (engine_busy(e)) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "cannot change the options during a search");
+        return SH_ERR_ARGUMENT;
+    }
+    if (options->hash_mb != e->options.hash_mb) {
+        tt_free(&e->tt);
+        if (!tt_init(&e->tt, (size_t)options->hash_mb)) {
+            error_set(err, SH_ERR_NO_MEMORY, 0, 0, "cannot allocate %d MiB for the hash table",
+                      options->hash_mb);
+            if (!tt_init(&e->tt, (size_t)e->options.hash_mb))
+                tt_init(&e->tt, 1);
+            return SH_ERR_NO_MEMORY;
+        }
+    }
+    if (options->threads != e->options.threads) {
+        pool_stop(e);
+        if (!pool_start(e, options->threads)) {
+            error_set(err, SH_ERR_NO_MEMORY, 0, 0, "cannot start %d threads", options->threads);
+            pool_stop(e);
+            pool_start(e, 1);
+            e->options.threads = 1;
+            return SH_ERR_NO_MEMORY;
+        }
+    }
+    e->options = *options;
+    return SH_OK;
+}
+
+void engine_get_options(const Engine *e, EngineOptions *options)
+{
+    *options = e->options;
+}
+
+void engine_clear(Engine *e)
+{
+    if (engine_busy(e)) {
+        engine_stop(e);
+        engine_wait(e, NULL);
+    }
+    tt_clear(&e->tt);
+    for (int i = 0; i < e->nthreads; i++)
+        search_worker_clear(e->workers[i]);
+}
+
+/* ---- developer settings ---- */
+
+typedef struct ParamSwitch {
+    const char *name;
+    size_t offset;
+    int max;
+    const char *help;
+} ParamSwitch;
+
+static const ParamSwitch SWITCHES[] = {
+    {"lmr", offsetof(SearchParams, lmr), 2, "late-move reductions (1 by move count, 2 by log)"},
+    {"probcut", offsetof(SearchParams, probcut), 1, "ProbCut-style pruning at non-PV nodes"},
+    {"aspiration", offsetof(SearchParams, aspiration), 1, "aspiration windows"},
+    {"threat", offsetof(SearchParams, threat), 1, "one more ply in quiescence when threatened"},
+    {"killers", offsetof(SearchParams, killers), 1, "killer moves in move ordering"},
+    {"history", offsetof(SearchParams, history), 1, "history table in move ordering"},
+    {"single-reply", offsetof(SearchParams, single_reply), 1, "extend forced moves by one ply"},
+    {"prune", offsetof(SearchParams, prune), 1, "futility and move-count pruning near leaves"},
+    {"egdb", offsetof(SearchParams, egdb), 1, "kings-only endgame tables (up to 4 pieces)"},
+};
+
+static bool parse_switch(const char *v, int max, int *out)
+{
+    if (strcmp(v, "true") == 0 || strcmp(v, "on") == 0) {
+        *out = 1;
+        return true;
+    }
+    if (strcmp(v, "false") == 0 || strcmp(v, "off") == 0) {
+        *out = 0;
+        return true;
+    }
+    if (v[0] >= '0' && v[0] <= '9' && v[1] == '\0' && v[0] - '0' <= max) {
+        *out = v[0] - '0';
+        return true;
+    }
+    return false;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n + 1 < cap)
+            break;
+        cap *= 2;
+        char *bigger = realloc(buf, cap);
+        if (!bigger)
+            free(buf);
+        buf = bigger;
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    return buf;
+}
+
+ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShError *err)
+{
+    if (engine_busy(e)) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "cannot change settings during a search");
+        return SH_ERR_ARGUMENT;
+    }
+    for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0]; i++) {
+        if (strcmp(name, SWITCHES[i].name) == 0) {
+            int *field = (int *)((char *)&e->params + SWITCHES[i].offset);
+            if (!parse_switch(value, SWITCHES[i].max, field)) {
+                error_set(err, SH_ERR_ARGUMENT, 0, 0, "%s must be 0 to %d, not '%s'", name,
+                          SWITCHES[i].max, value);
+                return SH_ERR_ARGUMENT;
+            }
+            return SH_OK;
+        }
+    }
+    if (strcmp(name, "eval-file") == 0 || strcmp(name, "eval-zero") == 0) {
+        EvalWeights *w = e->weights;
+        if (!w && !(w = malloc(sizeof *w))) {
+            error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+            return SH_ERR_NO_MEMORY;
+        }
+        if (!e->weights)
+            *w = *eval_default_weights();
+        e->weights = w;
+        if (strcmp(name, "eval-file") == 0) {
+            char *text = read_text(value);
+            double *values = malloc(sizeof(double) * 2 * EVAL_FEATURES);
+            char message[200];
+            if (!text || !values) {
+                error_set(err, SH_ERR_IO, 0, 0, "cannot read '%s'", value);
+                free(text);
+                free(values);
+                return SH_ERR_IO;
+            }
+            if (!eval_weights_parse(text, values, message, sizeof message)) {
+                error_set(err, SH_ERR_SYNTAX, 0, 0, "%s: %s", value, message);
+                free(text);
+                free(values);
+                return SH_ERR_SYNTAX;
+            }
+            eval_weights_set(w, values);
+            snprintf(e->eval_file, sizeof e->eval_file, "%s", value);
+            e->eval_zero[0] = '\0';
+            free(text);
+            free(values);
+        } else {
+            if (!eval_weights_zero(w, value)) {
+                error_set(err, SH_ERR_ARGUMENT, 0, 0, "unknown group of evaluation features '%s'",
+                          value);
+                return SH_ERR_ARGUMENT;
+            }
+            size_t n = strlen(e->eval_zero);
+            snprintf(e->eval_zero + n, sizeof e->eval_zero - n, "%s%s", n ? "," : "", value);
+        }
+        return SH_OK;
+    }
+    error_set(err, SH_ERR_ARGUMENT, 0, 0, "unknown setting '%s'", name);
+    return SH_ERR_ARGUMENT;
+}
+
+void engine_param_list(const Engine *e, char *out, int size)
+{
+    int n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0] && n < size; i++) {
+        int v = *(const int *)((const char *)&e->params + SWITCHES[i].offset);
+        n += snprintf(out + n, (size_t)(size - n), "%-13s %-9d %s\n", SWITCHES[i].name, v,
+                      SWITCHES[i].help);
+    }
+    if (n < size)
+        n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval-file",
+                      e->eval_file[0] ? e->eval_file : "built-in", "evaluation weights file");
+    if (n < size)
+        snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval-zero",
+                 e->eval_zero[0] ? e->eval_zero : "none", "evaluation features switched off");
+}
+
+/* ---- searching ---- */
+
+static bool limits_check(const EngineLimits *l, ShError *err)
+{
+    if (l->depth < 0 || l->depth >= ENGINE_MAX_PLY) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "depth must be 1 to %d, not %d", ENGINE_MAX_PLY - 1,
+                  l->depth);
+        return false;
+    }
+    if (l->multipv < 0 || l->multipv > ENGINE_MAX_MULTIPV) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "multipv must be 1 to %d, not %d",
+                  ENGINE_MAX_MULTIPV, l->multipv);
+        return false;
+    }
+    if (l->move_time < 0 || l->increment < 0 || l->moves_to_go < 0) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "negative time limit");
+        return false;
+    }
+    return true;
+}
+
+ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *history,
+                      int history_count, const EngineLimits *limits, EngineInfoFn on_info,
+                      void *user, ShError *err)
+{
+    if (!pos || !limits || history_count < 0 || (history_count > 0 && !history)) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "missing position, history or limits");
+        return SH_ERR_ARGUMENT;
+    }
+    if (engine_busy(e)) {
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "a search is already running");
+        return SH_ERR_ARGUMENT;
+    }
+    if (!limits_check(limits, err))
+        return SH_ERR_ARGUMENT;
+    if (sh_position_validate(pos, err) != SH_OK)
+        return SH_ERR_INVALID_POSITION;
+    if (sh_position_hash(pos) != pos->key) {
+        error_set(err, SH_ERR_INVALID_POSITION, 0, 0, "the position's hash key is wrong");
+        return SH_ERR_INVALID_POSITION;
+    }
+
+    /* Room for the game's keys and each worker's line. */
+    if (history_count + 1 > e->history_capacity) {
+        int cap = history_count + 64;
+        uint64_t *k = realloc(e->history_keys, sizeof(uint64_t) * (size_t)cap);
+        if (!k) {
+            error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+            return SH_ERR_NO_MEMORY;
+        }
+        e->history_keys = k;
+        e->history_capacity = cap;
+    }
+    int need = history_count + ENGINE_MAX_PLY + 4;
+    for (int i = 0; i < e->nthreads; i++) {
+        Worker *w = e->workers[i];
+        if (w->keys_capacity < need) {
+            uint64_t *k = realloc(w->keys, sizeof(uint64_t) * (size_t)need);
+            if (!k) {
+                error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+                return SH_ERR_NO_MEMORY;
+            }
+            w->keys = k;
+            w->keys_capacity = need;
+        }
+    }
+
+    SearchShared *sh = &e->shared;
+    sh->root = *pos;
+    DrawCounters c;
+    draw_start(history_count ? &history[0] : pos, &c);
+    for (int i = 0; i < history_count; i++) {
+        e->history_keys[i] = history[i].key;
+        const ShPosition *next = i + 1 < history_count ? &history[i + 1] : pos;
+        DrawCounters n;
+        draw_step(&c, &history[i], next, &n);
+        c = n;
+    }
+    sh->keys = e->history_keys;
+    sh->key_count = history_count;
+    sh->root_draw = c;
+    sh->limits = *limits;
+    if (sh->limits.multipv == 0)
+        sh->limits.multipv = 1;
+    sh->params = e->params;
+    level_params(e->options.level, &sh->level);
+    sh->seed = e->options.seed;
+    sh->weights = e->weights ? e->weights : eval_default_weights();
+    sh->on_info = on_info;
+    sh->user = user;
+    sh->node_limit = limits->nodes;
+    if (sh->level.nodes && (!sh->node_limit || sh->level.nodes < sh->node_limit))
+        sh->node_limit = sh->level.nodes;
+    int men = bb_count(pos_men(pos, SH_WHITE) | pos_men(pos, SH_BLACK));
+    timeman_plan(limits, men, &sh->plan);
+    if (limits->infinite)
+        sh->plan.timed = false;
+    tt_new_search(&e->tt);
+    memset(&sh->result, 0, sizeof sh->result);
+
+    pthread_mutex_lock(&e->lock);
+    atomic_store(&sh->stop, false);
+    atomic_store(&sh->pondering, limits->ponder);
+    sh->start = search_now();
+    atomic_store(&sh->clock_start, sh->start);
+    e->searching = true;
+    e->running = e->nthreads;
+    e->job++;
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+    return SH_OK;
+}
+
+void engine_wait(Engine *e, EngineResult *result)
+{
+    pthread_mutex_lock(&e->lock);
+    while (e->searching)
+        pthread_cond_wait(&e->done, &e->lock);
+    if (result)
+        *result = e->shared.result;
+    pthread_mutex_unlock(&e->lock);
+}
+
+bool engine_busy(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    bool busy = e->searching;
+    pthread_mutex_unlock(&e->lock);
+    return busy;
+}
+
+ShStatus engine_search(Engine *e, const ShPosition *pos, const ShPosition *history,
+                       int history_count, const EngineLimits *limits, EngineInfoFn on_info,
+                       void *user, EngineResult *result, ShError *err)
+{
+    ShStatus st = engine_start(e, pos, history, history_count, limits, on_info, user, err);
+    if (st != SH_OK)
+        return st;
+    engine_wait(e, result);
+    return SH_OK;
+}
+
+void engine_stop(Engine *e)
+{
+    atomic_store(&e->shared.stop, true);
+}
+
+void engine_ponderhit(Engine *e)
+{
+    if (atomic_load(&e->shared.pondering)) {
+        atomic_store(&e->shared.clock_start, search_now());
+        atomic_store(&e->shared.pondering, false);
+    }
+}
+
+int engine_evaluate(const ShPosition *pos)
+{
+    return eval_position(eval_default_weights(), pos);
+}

@@ -1,0 +1,63 @@
+/* timeman.c - how long to think about a move (see timeman.h). */
+#include "timeman.h"
+
+static double min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+void timeman_plan(const EngineLimits *l, int men, TimePlan *plan)
+{
+    plan->timed = false;
+    plan->soft = plan->hard = 0;
+    bool clock = l->time_left >= 0;
+    if (!clock && l->move_time <= 0)
+        return;
+    plan->timed = true;
+    double hard = 1e30, soft = 1e30;
+    if (l->move_time > 0) {
+        /* A fixed time per move: use it all, less the transfer. */
+        hard = soft = max2(l->move_time - TIMEMAN_OVERHEAD, 0.005);
+    }
+    if (clock) {
+        double left = l->time_left, inc = l->increment > 0 ? l->increment : 0;
+        /* Moves still to play with this clock: the control's count, or a guess that falls
+         * from about 30 at the start to 12 in the late endgame. */
+        double expected = 12.0 + 18.0 * (men > 24 ? 24 : men) / 24.0;
+        bool last = l->moves_to_go == 1;
+        double mtg = l->moves_to_go > 0 ? min2((double)l->moves_to_go, expected) : expected;
+        /* What may be spent: the clock less 5% and a reserve for the moves to come: without
+         * an increment to pay for them, enough for a long tail of quick answers. */
+        double tail = inc >= 0.01 ? 0 : l->moves_to_go > 0 ? 0.005 * min2(l->moves_to_go, 40) : 0.2;
+        double reserve = TIMEMAN_OVERHEAD + tail;
+        double usable = max2(left - reserve, 0) * 0.95;
+        /* An even share of it, plus most of the increment that comes back after the move. */
+        double share = usable / mtg + 0.75 * inc;
+        /* However unstable the search, one move never takes more than a third of what is
+         * usable (all of it before a new control), so the clock shrinks geometrically and
+         * never falls, and with an increment it settles above zero. */
+        double cap = last ? usable : usable * 0.35;
+        soft = min2(soft, min2(share * 0.6, cap));
+        hard = min2(hard, min2(share * 2.5, cap));
+        /* Inside the reserve: answers as quick as can be, a small part of what is left. */
+        if (hard < 0.001 + 0.02 * left)
+            hard = min2(0.001 + 0.02 * left, max2(left - TIMEMAN_OVERHEAD, 0.001));
+        if (soft > hard)
+            soft = hard;
+    }
+    plan->soft = soft;
+    plan->hard = hard;
+}
+
+double timeman_soft_factor(double changes, int score_drop)
+{
+    double f = 0.7 + 0.5 * changes;
+    if (score_drop > 20)
+        f *= 1.0 + min2(score_drop, 100) / 100.0;
+    return min2(f, 2.5);
+}

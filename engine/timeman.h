@@ -1,0 +1,44 @@
+/*
+ * timeman.h - how long to think about a move.
+ *
+ * A plan has two limits, in seconds from the moment the clock starts for this move:
+ *
+ *   soft  after an iteration ends, do not begin another past this (stretched or shrunk by
+ *         how stable the best move has been: timeman_soft_factor);
+ *   hard  stop the search wherever it is (the clock must never fall).
+ *
+ * Every clock form of the game is served: a fixed time per move; sudden death (the rest of
+ * the game on the clock); Fischer increments; a number of moves to the next time control.
+ * With no moves-to-go the engine assumes a number of moves still to play that falls as the
+ * men come off the board. The hard limit always leaves a reserve on the clock for the
+ * transfer of the move (TIMEMAN_OVERHEAD, and a share of the clock), so a search that uses
+ * its whole hard limit still leaves time on the clock for every move after it.
+ *
+ * Planning is a pure function of the limits and the position, so the tests drive it with a
+ * fake clock through whole games.
+ */
+#ifndef SHASHKI_TIMEMAN_H
+#define SHASHKI_TIMEMAN_H
+
+#include <stdbool.h>
+
+#include "engine.h"
+
+/* Seconds kept back for each move's transfer between the engine and the clock. */
+#define TIMEMAN_OVERHEAD 0.03
+
+typedef struct TimePlan {
+    bool timed;  /* false: no time limit (depth, nodes, infinite) */
+    double soft; /* seconds */
+    double hard;
+} TimePlan;
+
+/* `men` is the number of men on the board (a measure of how much game is left). */
+void timeman_plan(const EngineLimits *limits, int men, TimePlan *plan);
+
+/* The soft limit's multiplier after an iteration: `changes` is how many of the last few
+ * iterations changed the best move (weighted), `score_drop` how much the score fell since
+ * the last iteration (centi-men, positive = worse). */
+double timeman_soft_factor(double changes, int score_drop);
+
+#endif

@@ -1,0 +1,610 @@
+/* hub.c - the Hub protocol, engine side (see hub.h for the conversation). */
+#include "hub.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+#define HUB_MAX_PAIRS 32
+#define HUB_DEFAULT_MOVE_TIME 1.0
+
+typedef struct Pair {
+    char *name;  /* a bare word has value NULL */
+    char *value;
+} Pair;
+
+typedef struct Line {
+    char *command;
+    int count;
+    Pair pairs[HUB_MAX_PAIRS];
+} Line;
+
+typedef struct Setting {
+    char name[64];
+    char value[256];
+} Setting;
+
+typedef struct Hub {
+    FILE *in, *out;
+    pthread_mutex_t out_lock;
+    Engine *engine;
+    EngineOptions options;
+    Setting pending[32]; /* developer settings given before init */
+    int pending_count;
+    bool a1;             /* moves in the 1 = a1 numbering */
+
+    ShPosition pos;      /* the position to search */
+    ShPosition *history; /* the positions before it, oldest first */
+    int history_count, history_cap;
+    EngineLimits limits;
+
+    pthread_t thread;
+    bool searching;      /* a search thread exists (not yet joined) */
+    ShPosition search_pos;
+    EngineLimits search_limits;
+} Hub;
+
+/* ---- output ---- */
+
+static void say(Hub *h, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(Hub *h, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    pthread_mutex_lock(&h->out_lock);
+    vfprintf(h->out, format, args);
+    fputc('\n', h->out);
+    fflush(h->out);
+    pthread_mutex_unlock(&h->out_lock);
+    va_end(args);
+}
+
+static void say_error(Hub *h, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+static void say_error(Hub *h, const char *format, ...)
+{
+    char msg[512];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(msg, sizeof msg, format, args);
+    va_end(args);
+    for (char *p = msg; *p; p++)
+        if (*p == '"' || *p == '\n' || *p == '\r')
+            *p = '\'';
+    say(h, "error message=\"%s\"", msg);
+}
+
+/* ---- squares in the two numberings ---- */
+
+/* 1 = b8 ... 32 = g1  <->  1 = a1 ... 32 = h8: rows turned over, the same each way. */
+static int renumber(int n)
+{
+    int s = n - 1;
+    return (7 - s / 4) * 4 + s % 4 + 1;
+}
+
+/* Rewrite every number of a move text into the other numbering. */
+static void renumber_text(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = in; *p && n + 4 < size;) {
+        /* A digit after a file letter is part of an algebraic square (c3), not a number. */
+        bool file = p != in && tolower((unsigned char)p[-1]) >= 'a' && tolower((unsigned char)p[-1]) <= 'h';
+        if (isdigit((unsigned char)*p) && !file) {
+            int v = 0;
+            while (isdigit((unsigned char)*p) && v < 1000)
+                v = v * 10 + (*p++ - '0');
+            n += (size_t)snprintf(out + n, size - n, "%d", v >= 1 && v <= 32 ? renumber(v) : v);
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n] = '\0';
+}
+
+static void move_text(const Hub *h, const ShPosition *pos, const ShMove *m, char *out, size_t size)
+{
+    char text[SH_MOVE_TEXT_SIZE];
+    if (sh_move_write(pos, m, SH_NOTATION_HUB, text, NULL) != SH_OK)
+        snprintf(text, sizeof text, "?");
+    if (h->a1)
+        renumber_text(text, out, size);
+    else
+        snprintf(out, size, "%s", text);
+}
+
+static ShStatus move_read(const Hub *h, const ShPosition *pos, const char *text, ShMove *m,
+                          ShError *err)
+{
+    char buf[256];
+    if (h->a1) {
+        renumber_text(text, buf, sizeof buf);
+        text = buf;
+    }
+    return sh_move_parse(pos, text, m, err);
+}
+
+/* ---- parsing a line ---- */
+
+static bool tokenize(char *s, Line *line, const char **error)
+{
+    line->command = NULL;
+    line->count = 0;
+    *error = NULL;
+    char *p = s;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        char *name = p, *value = NULL;
+        while (*p && *p != ' ' && *p != '\t' && *p != '=')
+            p++;
+        if (*p == '=') {
+            *p++ = '\0';
+            if (*p == '"') {
+                value = ++p;
+                while (*p && *p != '"')
+                    p++;
+                if (*p != '"') {
+                    *error = "a quoted value has no closing quote";
+                    return false;
+                }
+                *p++ = '\0';
+            } else {
+                value = p;
+                while (*p && *p != ' ' && *p != '\t')
+                    p++;
+                if (*p)
+                    *p++ = '\0';
+            }
+        } else if (*p) {
+            *p++ = '\0';
+        }
+        if (!line->command) {
+            if (value) {
+                *error = "a line must start with a command";
+                return false;
+            }
+            line->command = name;
+        } else if (line->count < HUB_MAX_PAIRS) {
+            line->pairs[line->count].name = name;
+            line->pairs[line->count].value = value;
+            line->count++;
+        }
+    }
+    return true;
+}
+
+static const char *pair_value(const Line *line, const char *name)
+{
+    for (int i = 0; i < line->count; i++)
+        if (strcmp(line->pairs[i].name, name) == 0)
+            return line->pairs[i].value ? line->pairs[i].value : "";
+    return NULL;
+}
+
+static bool has_word(const Line *line, const char *word)
+{
+    for (int i = 0; i < line->count; i++)
+        if (!line->pairs[i].value && strcmp(line->pairs[i].name, word) == 0)
+            return true;
+    return false;
+}
+
+static bool parse_number(const char *text, double min, double max, double *out)
+{
+    if (!text || !*text)
+        return false;
+    char *end;
+    double v = strtod(text, &end);
+    if (*end || v != v || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* ---- the search thread ---- */
+
+static void on_info(const EngineInfo *info, void *user)
+{
+    Hub *h = user;
+    if (info->multipv != 1)
+        return;
+    char pv[4096];
+    size_t n = 0;
+    pv[0] = '\0';
+    ShPosition p = h->search_pos;
+    for (int i = 0; i < info->pv_length && n + SH_MOVE_TEXT_SIZE + 2 < sizeof pv; i++) {
+        char m[SH_MOVE_TEXT_SIZE];
+        move_text(h, &p, &info->pv[i], m, sizeof m);
+        n += (size_t)snprintf(pv + n, sizeof pv - n, "%s%s", i ? " " : "", m);
+        sh_position_play(&p, &info->pv[i], &p);
+    }
+    say(h, "info depth=%d score=%.2f nodes=%llu time=%.3f nps=%.1f pv=\"%s\"", info->depth,
+        info->score / 100.0, (unsigned long long)info->nodes, info->time, (double)info->nps / 1e6,
+        pv);
+}
+
+/* Waits for the search begun by cmd_go and answers `done`. */
+static void *search_thread(void *arg)
+{
+    Hub *h = arg;
+    EngineResult r;
+    engine_wait(h->engine, &r);
+    if (!r.has_move) {
+        say(h, "done");
+        return NULL;
+    }
+    char move[SH_MOVE_TEXT_SIZE], ponder[SH_MOVE_TEXT_SIZE];
+    move_text(h, &h->search_pos, &r.move, move, sizeof move);
+    if (r.has_ponder) {
+        ShPosition next;
+        sh_position_play(&h->search_pos, &r.move, &next);
+        move_text(h, &next, &r.ponder, ponder, sizeof ponder);
+        say(h, "done move=%s ponder=%s", move, ponder);
+    } else {
+        say(h, "done move=%s", move);
+    }
+    return NULL;
+}
+
+/* Wait for the running search, if any, to end (stopping it first if asked). */
+static void search_join(Hub *h, bool stop)
+{
+    if (!h->searching)
+        return;
+    if (stop)
+        engine_stop(h->engine);
+    pthread_join(h->thread, NULL);
+    h->searching = false;
+}
+
+/* ---- commands ---- */
+
+static bool engine_ready(Hub *h)
+{
+    if (h->engine)
+        return true;
+    ShError err;
+    h->engine = engine_create(&h->options, &err);
+    if (!h->engine) {
+        say_error(h, "%s", err.message);
+        return false;
+    }
+    for (int i = 0; i < h->pending_count; i++)
+        if (engine_set_param(h->engine, h->pending[i].name, h->pending[i].value, &err) != SH_OK &&
+            strncmp(err.message, "unknown setting", 15) != 0)
+            say_error(h, "%s", err.message);
+    h->pending_count = 0;
+    return true;
+}
+
+static void cmd_hub(Hub *h)
+{
+    say(h, "id name=Shashki version=%s author=\"the Shashki team\"", SH_VERSION);
+    say(h, "param name=variant value=russian type=enum values=russian");
+    say(h, "param name=move-numbering value=%s type=enum values=\"b8 a1\"", h->a1 ? "a1" : "b8");
+    say(h, "param name=threads value=%d type=int min=1 max=%d", h->options.threads,
+        ENGINE_MAX_THREADS);
+    say(h, "param name=hash value=%d type=int min=1 max=%d", h->options.hash_mb,
+        ENGINE_MAX_HASH_MB);
+    say(h, "param name=level value=%d type=int min=1 max=%d", h->options.level, ENGINE_LEVEL_MAX);
+    say(h, "param name=ponder value=false type=bool");
+    say(h, "wait");
+}
+
+static void cmd_set_param(Hub *h, const Line *line)
+{
+    const char *name = pair_value(line, "name"), *value = pair_value(line, "value");
+    if (!name || !value) {
+        say_error(h, "set-param needs name=... and value=...");
+        return;
+    }
+    double v;
+    if (strcmp(name, "variant") == 0) {
+        if (strcmp(value, "russian") != 0)
+            say_error(h, "only the russian variant is played, not '%s'", value);
+    } else if (strcmp(name, "move-numbering") == 0) {
+        if (strcmp(value, "b8") == 0)
+            h->a1 = false;
+        else if (strcmp(value, "a1") == 0)
+            h->a1 = true;
+        else
+            say_error(h, "move-numbering is b8 or a1, not '%s'", value);
+    } else if (strcmp(name, "threads") == 0 || strcmp(name, "hash") == 0 ||
+               strcmp(name, "level") == 0) {
+        double max = strcmp(name, "threads") == 0 ? ENGINE_MAX_THREADS
+                     : strcmp(name, "hash") == 0  ? ENGINE_MAX_HASH_MB
+                                                  : ENGINE_LEVEL_MAX;
+        if (!parse_number(value, 1, max, &v) || v != (int)v) {
+            say_error(h, "%s must be a whole number from 1 to %.0f, not '%s'", name, max, value);
+            return;
+        }
+        EngineOptions o = h->options;
+        if (name[0] == 't')
+            o.threads = (int)v;
+        else if (name[0] == 'h')
+            o.hash_mb = (int)v;
+        else
+            o.level = (int)v;
+        ShError err;
+        if (h->engine && engine_configure(h->engine, &o, &err) != SH_OK) {
+            say_error(h, "%s", err.message);
+            return;
+        }
+        h->options = o;
+    } else if (strcmp(name, "ponder") == 0) {
+        /* Pondering is the client's choice (go ponder); nothing to keep. */
+    } else if (h->engine) {
+        ShError err;
+        if (engine_set_param(h->engine, name, value, &err) != SH_OK &&
+            strncmp(err.message, "unknown setting", 15) != 0)
+            say_error(h, "%s", err.message);
+    } else if (h->pending_count < (int)(sizeof h->pending / sizeof h->pending[0])) {
+        snprintf(h->pending[h->pending_count].name, sizeof h->pending[0].name, "%s", name);
+        snprintf(h->pending[h->pending_count].value, sizeof h->pending[0].value, "%s", value);
+        h->pending_count++;
+    }
+}
+
+static bool read_hub_position(const char *text, ShPosition *pos, const char **error)
+{
+    size_t n = strlen(text);
+    if (n != 33 || (text[0] != 'W' && text[0] != 'B')) {
+        *error = "pos= must be W or B and then 32 squares (w b W B e)";
+        return false;
+    }
+    sh_position_clear(pos, SH_VARIANT_RUSSIAN, text[0] == 'W' ? SH_WHITE : SH_BLACK);
+    for (int sq = 0; sq < 32; sq++) {
+        ShPiece piece;
+        switch (text[sq + 1]) {
+        case 'w': piece = SH_WHITE_MAN; break;
+        case 'W': piece = SH_WHITE_KING; break;
+        case 'b': piece = SH_BLACK_MAN; break;
+        case 'B': piece = SH_BLACK_KING; break;
+        case 'e': piece = SH_EMPTY; break;
+        default:
+            *error = "pos= squares must be w, b, W, B or e";
+            return false;
+        }
+        sh_position_set_piece(pos, sq, piece);
+    }
+    if (sh_position_validate(pos, NULL) != SH_OK) {
+        *error = "pos= is not a legal position (a man on its crowning row, or too many pieces)";
+        return false;
+    }
+    return true;
+}
+
+static void cmd_pos(Hub *h, const Line *line)
+{
+    ShPosition pos;
+    const char *text = pair_value(line, "pos"), *error = NULL;
+    if (text) {
+        if (!read_hub_position(text, &pos, &error)) {
+            say_error(h, "%s", error);
+            return;
+        }
+    } else {
+        sh_position_start(&pos, SH_VARIANT_RUSSIAN);
+    }
+    int count = 0;
+    const char *moves = pair_value(line, "moves");
+    char *copy = strdup(moves ? moves : "");
+    if (!copy)
+        return;
+    int words = 0;
+    for (char *p = copy; *p; p++)
+        words += *p == ' ';
+    if (words + 2 > h->history_cap) {
+        int cap = words + 64;
+        ShPosition *hist = realloc(h->history, sizeof(ShPosition) * (size_t)cap);
+        if (!hist) {
+            free(copy);
+            say_error(h, "out of memory");
+            return;
+        }
+        h->history = hist;
+        h->history_cap = cap;
+    }
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        ShMove m;
+        ShError err;
+        if (move_read(h, &pos, tok, &m, &err) != SH_OK) {
+            say_error(h, "move %d '%s': %s", count + 1, tok, err.message);
+            free(copy);
+            return;
+        }
+        h->history[count++] = pos;
+        sh_position_play(&pos, &m, &pos);
+    }
+    free(copy);
+    h->pos = pos;
+    h->history_count = count;
+}
+
+static void cmd_level(Hub *h, const Line *line)
+{
+    EngineLimits l;
+    engine_limits_default(&l);
+    double v, inc = 0, time = -1;
+    for (int i = 0; i < line->count; i++) {
+        const char *name = line->pairs[i].name, *value = line->pairs[i].value;
+        if (strcmp(name, "infinite") == 0 && !value) {
+            l.infinite = true;
+        } else if (!value) {
+            say_error(h, "level: '%s' needs a value", name);
+            return;
+        } else if (strcmp(name, "move-time") == 0) {
+            if (!parse_number(value, 0.001, 1e7, &v)) {
+                say_error(h, "level: move-time must be seconds above 0, not '%s'", value);
+                return;
+            }
+            l.move_time = v;
+        } else if (strcmp(name, "time") == 0) {
+            if (!parse_number(value, 0, 1e7, &time)) {
+                say_error(h, "level: time must be seconds, not '%s'", value);
+                return;
+            }
+        } else if (strcmp(name, "inc") == 0) {
+            if (!parse_number(value, 0, 1e5, &inc)) {
+                say_error(h, "level: inc must be seconds, not '%s'", value);
+                return;
+            }
+        } else if (strcmp(name, "moves") == 0) {
+            if (!parse_number(value, 0, 10000, &v) || v != (int)v) {
+                say_error(h, "level: moves must be a whole number, not '%s'", value);
+                return;
+            }
+            l.moves_to_go = (int)v;
+        } else if (strcmp(name, "depth") == 0) {
+            if (!parse_number(value, 1, ENGINE_MAX_PLY - 1, &v) || v != (int)v) {
+                say_error(h, "level: depth must be 1 to %d, not '%s'", ENGINE_MAX_PLY - 1, value);
+                return;
+            }
+            l.depth = (int)v;
+        } else if (strcmp(name, "nodes") == 0) {
+            if (!parse_number(value, 1, 1e15, &v) || v != (double)(uint64_t)v) {
+                say_error(h, "level: nodes must be a whole number above 0, not '%s'", value);
+                return;
+            }
+            l.nodes = (uint64_t)v;
+        }
+    }
+    if (time >= 0) {
+        /* The client sends the clock without the increment the engine gets for this move. */
+        l.time_left = time + inc;
+        l.increment = inc;
+    }
+    h->limits = l;
+}
+
+static void cmd_go(Hub *h, const Line *line)
+{
+    bool ponder = has_word(line, "ponder"), analyze = has_word(line, "analyze") ||
+                                                      has_word(line, "analyse");
+    if (!ponder && !analyze && !has_word(line, "think") && line->count > 0) {
+        say_error(h, "go: expected think, ponder or analyze");
+        return;
+    }
+    if (!engine_ready(h))
+        return;
+    EngineLimits l = h->limits;
+    if (!l.depth && !l.nodes && l.move_time <= 0 && l.time_left < 0 && !l.infinite)
+        l.move_time = HUB_DEFAULT_MOVE_TIME;
+    if (analyze)
+        l.infinite = true;
+    l.ponder = ponder;
+    h->search_limits = l;
+    h->search_pos = h->pos;
+    /* Started here, so that a stop on the next line always finds it running. */
+    ShError err;
+    if (engine_start(h->engine, &h->search_pos, h->history, h->history_count, &h->search_limits,
+                     on_info, h, &err) != SH_OK) {
+        say_error(h, "%s", err.message);
+        say(h, "done");
+        return;
+    }
+    if (pthread_create(&h->thread, NULL, search_thread, h) != 0) {
+        engine_stop(h->engine);
+        engine_wait(h->engine, NULL);
+        say_error(h, "cannot start the search");
+        say(h, "done");
+        return;
+    }
+    h->searching = true;
+}
+
+/* Handle one line; returns false on quit. */
+static bool handle(Hub *h, char *text)
+{
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        text[--n] = '\0';
+    Line line;
+    const char *error;
+    if (!tokenize(text, &line, &error)) {
+        say_error(h, "%s", error);
+        return true;
+    }
+    if (!line.command)
+        return true;
+    const char *c = line.command;
+    /* These act at once, even during a search. */
+    if (strcmp(c, "ping") == 0) {
+        say(h, "pong");
+        return true;
+    }
+    if (strcmp(c, "stop") == 0) {
+        if (h->searching)
+            engine_stop(h->engine);
+        return true;
+    }
+    if (strcmp(c, "ponder-hit") == 0) {
+        if (h->searching)
+            engine_ponderhit(h->engine);
+        return true;
+    }
+    if (strcmp(c, "quit") == 0) {
+        search_join(h, true);
+        return false;
+    }
+    /* Every other command waits for the search. */
+    search_join(h, false);
+    if (strcmp(c, "hub") == 0)
+        cmd_hub(h);
+    else if (strcmp(c, "init") == 0) {
+        if (engine_ready(h))
+            say(h, "ready");
+    } else if (strcmp(c, "set-param") == 0)
+        cmd_set_param(h, &line);
+    else if (strcmp(c, "new-game") == 0) {
+        if (h->engine)
+            engine_clear(h->engine);
+    } else if (strcmp(c, "pos") == 0)
+        cmd_pos(h, &line);
+    else if (strcmp(c, "level") == 0)
+        cmd_level(h, &line);
+    else if (strcmp(c, "go") == 0)
+        cmd_go(h, &line);
+    /* Anything else is ignored, as the protocol says. */
+    return true;
+}
+
+int hub_run(FILE *in, FILE *out)
+{
+    Hub *h = calloc(1, sizeof *h);
+    if (!h)
+        return 1;
+    h->in = in;
+    h->out = out;
+    pthread_mutex_init(&h->out_lock, NULL);
+    engine_options_default(&h->options);
+    sh_position_start(&h->pos, SH_VARIANT_RUSSIAN);
+    engine_limits_default(&h->limits);
+    char *buf = NULL;
+    size_t cap = 0;
+    bool running = true;
+    while (running && getline(&buf, &cap, in) >= 0)
+        running = handle(h, buf);
+    if (running && h->searching) {
+        /* The input has ended: finish the search, unless it would never end by itself. */
+        bool open = h->search_limits.infinite || h->search_limits.ponder;
+        search_join(h, open);
+    }
+    search_join(h, true);
+    free(buf);
+    engine_free(h->engine);
+    free(h->history);
+    pthread_mutex_destroy(&h->out_lock);
+    free(h);
+    return 0;
+}

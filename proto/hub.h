@@ -1,0 +1,45 @@
+/*
+ * hub.h - the Hub protocol, engine side: Scan's text protocol (version 2) in the Russian
+ * dialect of hub-russian.md section 5, so that pydraughts, lidraughts bots and match runners
+ * can drive the engine.
+ *
+ * One command a line, words and name=value pairs (values with spaces in double quotes):
+ *
+ *   hub                      -> id ..., param ... lines, wait
+ *   set-param name=N value=V    variant (russian), move-numbering (b8 | a1), threads, hash,
+ *                               level, ponder, and the engine's developer settings
+ *   init                     -> ready
+ *   new-game                    forget the last game
+ *   pos [start] [pos=P] [moves="M ..."]   P: W|B then 32 of w b W B e, square 1 (b8) first
+ *   level move-time=S | time=T inc=I [moves=M] | depth=D | nodes=N | infinite
+ *                               (T is the clock without the coming increment, as pydraughts
+ *                               sends it: the engine may spend up to T + I)
+ *   go think | go ponder | go analyze
+ *                            -> info depth= mean-depth= score= nodes= time= nps= pv="..." ...
+ *                            -> done [move=M [ponder=M]]   (no move: the side has lost)
+ *   ponder-hit, stop, ping (-> pong), quit
+ *
+ * Moves: from-to, or fromxto followed by x and every captured square (ascending on output,
+ * any order on input); the numbering is 1 = b8 ... 32 = g1 unless move-numbering=a1 (then
+ * 1 = a1 ... 32 = h8, pydraughts 0.6.x), which applies to moves only, never to pos=.
+ * Algebraic moves (c3-d4, e3:g5) and a capture given as just fromxto are accepted on input
+ * when they are unambiguous.
+ *
+ * Unknown commands and unknown set-param names are ignored, as the protocol says; a known
+ * command with bad arguments is answered `error message="..."` and otherwise ignored.
+ *
+ * While a search runs, ping, stop, ponder-hit and quit act at once; any other command waits
+ * until the search has ended and its `done` line is out, so a script of commands always
+ * gives the same conversation. At the end of the input a running search is finished (not
+ * stopped) before the program exits.
+ */
+#ifndef SHASHKI_HUB_H
+#define SHASHKI_HUB_H
+
+#include <stdio.h>
+
+/* Run the protocol on `in` and `out` until quit or the end of `in`. Returns 0, or 1 if the
+ * engine could not be created. */
+int hub_run(FILE *in, FILE *out);
+
+#endif
