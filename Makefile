@@ -5,7 +5,8 @@
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
-#   make bench      the benchmarks (perft 12, one thread and two)
+#   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two)
+#   make tools      build/tools/datagen and build/tools/tune (tools/README.md)
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #   make warnings   build with gcc and clang, warnings as errors
 #
@@ -55,7 +56,7 @@ LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
 TESTS    := $(BUILD)/shashki-tests
 
-.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean
+.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean tools
 
 all: $(LIB) $(PROGRAM)
 
@@ -90,8 +91,17 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 $(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) app/stats.c) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(TEST_LDLIBS) $(LDLIBS)
+
+# Tools that use the engine: self-play data and the evaluation tuner (tools/README.md).
+TOOLS := $(BUILD)/tools/datagen $(BUILD)/tools/tune
+
+tools: $(TOOLS)
+
+$(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
@@ -142,6 +152,7 @@ sanitize: deps $(BROWSER_MODULES)
 	  ./build/sanitize/shashki-tests --program ./build/sanitize/shashki --data tests/data
 
 bench: all
+	./$(PROGRAM) bench
 	./$(PROGRAM) perft 12
 	./$(PROGRAM) perft 12 --threads 2
 

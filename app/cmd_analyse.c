@@ -9,7 +9,8 @@
 
 static const char HELP[] =
     "usage: shashki analyse [--depth N | --time S | --nodes N] [--multipv K] [--threads N]\n"
-    "                       [--hash MB] [--moves \"MOVES\"] [--numeric] [FEN]\n"
+    "                       [--hash MB] [--moves \"MOVES\"] [--numeric] [--set NAME=VALUE]\n"
+    "                       [FEN]\n"
     "\n"
     "Search the start position or FEN (after MOVES, if given) and print a line for each\n"
     "depth the search completes:\n"
@@ -27,7 +28,9 @@ static const char HELP[] =
     "  --hash MB      transposition table size (default 64)\n"
     "  --moves LIST   moves played from the position first (repetitions and draw counts\n"
     "                 then count them), any notation, separated by spaces\n"
-    "  --numeric      write moves in numeric notation (22-18)\n";
+    "  --numeric      write moves in numeric notation (22-18)\n"
+    "  --set NAME=VALUE  an engine setting (see engine.h: lmr, probcut, egdb, eval-file ...);\n"
+    "                 may be given several times\n";
 
 typedef struct Printer {
     ShPosition pos;
@@ -109,6 +112,8 @@ int cmd_analyse(int argc, char **argv)
     EngineLimits limits;
     engine_limits_default(&limits);
     const char *fen = NULL, *moves = NULL;
+    const char *settings[16];
+    int nsettings = 0;
     int notation = SH_NOTATION_FULL;
     long v;
     for (int i = 1; i < argc; i++) {
@@ -119,7 +124,7 @@ int cmd_analyse(int argc, char **argv)
         } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--nodes") == 0 ||
                    strcmp(a, "--multipv") == 0 || strcmp(a, "--threads") == 0 ||
                    strcmp(a, "--hash") == 0 || strcmp(a, "--time") == 0 ||
-                   strcmp(a, "--moves") == 0) {
+                   strcmp(a, "--moves") == 0 || strcmp(a, "--set") == 0) {
             if (!has_value) {
                 cli_error("%s needs a value", a);
                 return 2;
@@ -148,6 +153,12 @@ int cmd_analyse(int argc, char **argv)
             } else if (strcmp(a, "--time") == 0) {
                 if (!parse_seconds(val, &limits.move_time))
                     return 2;
+            } else if (strcmp(a, "--set") == 0) {
+                if (!strchr(val, '=') || nsettings == 16) {
+                    cli_error("--set takes NAME=VALUE, not '%s'", val);
+                    return 2;
+                }
+                settings[nsettings++] = val;
             } else {
                 moves = val;
             }
@@ -178,6 +189,17 @@ int cmd_analyse(int argc, char **argv)
         cli_error("%s", err.message);
         free(history);
         return 1;
+    }
+    for (int i = 0; i < nsettings; i++) {
+        char name[64];
+        const char *eq = strchr(settings[i], '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - settings[i]), settings[i]);
+        if (engine_set_param(engine, name, eq + 1, &err) != SH_OK) {
+            cli_error("--set %s: %s", settings[i], err.message);
+            engine_free(engine);
+            free(history);
+            return 2;
+        }
     }
     Printer printer = {pos, notation, limits.multipv};
     EngineResult result;

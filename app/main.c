@@ -17,11 +17,12 @@ static const CommandEntry COMMANDS[] = {
     {"openings", cmd_openings, "the official opening ballots (IDF-64, FMJD-64)"},
     {"serve", cmd_serve, "the web app: play, analyse and keep games in the browser"},
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
-    {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
-    {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
-    {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
     {"game", cmd_game, "two people play at one terminal: clocks, draw offers, the arbiter"},
     {"pdn", cmd_pdn, "check PDN game collections (replay every game), or convert them"},
+    {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
+    {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
+    {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
+    {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
 };
 
 static void usage(FILE *out)

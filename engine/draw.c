@@ -63,7 +63,7 @@ void draw_next(const DrawCounters *c, const ShPosition *before, const ShPosition
     if (after->kings) {
         n.kings_only = irreversible ? 0 : bump(c->kings_only);
         /* A condition counts the move if it held before it; one that has just begun is 0. */
-        if (three_v_one_holds(after) && three_v_one_holds(before))
+        if (three_v_one_holds(after) && three_v_one_holds(before) && !changes_balance)
             n.three_v_one = bump(c->three_v_one);
         if (road_holds(after) && road_holds(before))
             n.road = bump(c->road);
@@ -126,4 +126,22 @@ uint64_t draw_key(const DrawCounters *c, const ShPosition *pos)
     uint64_t z = (uint64_t)(left + 1) * UINT64_C(0x9e3779b97f4a7c15);
     z = (z ^ (z >> 31)) * UINT64_C(0xbf58476d1ce4e5b9);
     return z ^ (z >> 29);
+}
+
+const char *draw_reason(const DrawCounters *c, const ShPosition *pos)
+{
+    if (!pos->kings)
+        return NULL;
+    if (c->kings_only >= DRAW_KINGS_ONLY_LIMIT)
+        return "15 moves with kings only";
+    if (three_v_one_holds(pos) && c->three_v_one >= DRAW_THREE_V_ONE_LIMIT)
+        return "three kings against one: 15 moves";
+    if (road_holds(pos) && c->road >= DRAW_ROAD_LIMIT)
+        return "three pieces against a king on the main road: 5 moves";
+    if (both_have_kings(pos)) {
+        int limit = draw_balance_limit(bb_count(pos_occupied(pos)));
+        if (limit && c->balance >= limit)
+            return "no change in the balance of material with kings on both sides";
+    }
+    return NULL;
 }

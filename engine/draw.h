@@ -5,15 +5,16 @@
  * results: three kings cannot win against a lone king after fifteen moves, so a search that
  * ignored the count would chase a win the arbiter will not give. This module keeps, in four
  * bytes per ply, what the rules count (rules-notes.md, "End of the game"; the counts in
- * plies as lidraughts and the game library keep them):
+ * plies as the game library's arbiter keeps them, checked against it by the tests):
  *
  *   kings_only  plies in a row of king moves without a capture (15 moves each: 30 plies).
  *               It is also the window in which a position can repeat: a man move or a
  *               capture can never be undone.
  *   three_v_one plies since three kings or more (with any other pieces) first stood against
- *               a lone king (15 moves of the stronger side: 30 plies).
- *   road        plies since three pieces (at least one a king) first stood against a lone
- *               king on the main road a1-h8 (5 moves: 10 plies).
+ *               a lone king, without a capture or a crowning (15 moves: 30 plies).
+ *   road        plies in a row in which three pieces (at least one a king) stand against a
+ *               lone king on the main road a1-h8 (5 moves: 10 plies); a crowning among the
+ *               three does not restart it, the king leaving the road does.
  *   balance     plies without a capture or a crowning while both sides have kings; the limit
  *               depends on the pieces on the board: 2-3 pieces 5 moves, 4-5 pieces 30 moves,
  *               6-7 pieces 60 moves (10, 60, 120 plies).
@@ -63,6 +64,9 @@ static inline bool draw_reached(const DrawCounters *c, const ShPosition *pos)
 {
     return draw_plies_left(c, pos) <= 0;
 }
+
+/* Which count has run out, in words ("15 moves with kings only" ...), or NULL if none. */
+const char *draw_reason(const DrawCounters *c, const ShPosition *pos);
 
 /* A key to mix into the position's hash when a counter is close enough to its limit to
  * change what the search finds (0 otherwise), so that the transposition table does not mix

@@ -266,27 +266,34 @@ void engine_clear(Engine *e)
 typedef struct ParamSwitch {
     const char *name;
     size_t offset;
+    int max;
     const char *help;
 } ParamSwitch;
 
 static const ParamSwitch SWITCHES[] = {
-    {"lmr", offsetof(SearchParams, lmr), "late-move reductions"},
-    {"probcut", offsetof(SearchParams, probcut), "ProbCut-style pruning at non-PV nodes"},
-    {"aspiration", offsetof(SearchParams, aspiration), "aspiration windows"},
-    {"threat", offsetof(SearchParams, threat), "one more ply in quiescence when threatened"},
-    {"killers", offsetof(SearchParams, killers), "killer moves in move ordering"},
-    {"history", offsetof(SearchParams, history), "history table in move ordering"},
-    {"single-reply", offsetof(SearchParams, single_reply), "extend forced moves by one ply"},
+    {"lmr", offsetof(SearchParams, lmr), 2, "late-move reductions (1 by move count, 2 by log)"},
+    {"probcut", offsetof(SearchParams, probcut), 1, "ProbCut-style pruning at non-PV nodes"},
+    {"aspiration", offsetof(SearchParams, aspiration), 1, "aspiration windows"},
+    {"threat", offsetof(SearchParams, threat), 1, "one more ply in quiescence when threatened"},
+    {"killers", offsetof(SearchParams, killers), 1, "killer moves in move ordering"},
+    {"history", offsetof(SearchParams, history), 1, "history table in move ordering"},
+    {"single-reply", offsetof(SearchParams, single_reply), 1, "extend forced moves by one ply"},
+    {"prune", offsetof(SearchParams, prune), 1, "futility and move-count pruning near leaves"},
+    {"egdb", offsetof(SearchParams, egdb), 1, "kings-only endgame tables (up to 4 pieces)"},
 };
 
-static bool parse_switch(const char *v, bool *out)
+static bool parse_switch(const char *v, int max, int *out)
 {
-    if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0 || strcmp(v, "on") == 0) {
-        *out = true;
+    if (strcmp(v, "true") == 0 || strcmp(v, "on") == 0) {
+        *out = 1;
         return true;
     }
-    if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0 || strcmp(v, "off") == 0) {
-        *out = false;
+    if (strcmp(v, "false") == 0 || strcmp(v, "off") == 0) {
+        *out = 0;
+        return true;
+    }
+    if (v[0] >= '0' && v[0] <= '9' && v[1] == '\0' && v[0] - '0' <= max) {
+        *out = v[0] - '0';
         return true;
     }
     return false;
@@ -323,9 +330,10 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
     }
     for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0]; i++) {
         if (strcmp(name, SWITCHES[i].name) == 0) {
-            bool *field = (bool *)((char *)&e->params + SWITCHES[i].offset);
-            if (!parse_switch(value, field)) {
-                error_set(err, SH_ERR_ARGUMENT, 0, 0, "%s must be 0 or 1, not '%s'", name, value);
+            int *field = (int *)((char *)&e->params + SWITCHES[i].offset);
+            if (!parse_switch(value, SWITCHES[i].max, field)) {
+                error_set(err, SH_ERR_ARGUMENT, 0, 0, "%s must be 0 to %d, not '%s'", name,
+                          SWITCHES[i].max, value);
                 return SH_ERR_ARGUMENT;
             }
             return SH_OK;
@@ -381,7 +389,7 @@ void engine_param_list(const Engine *e, char *out, int size)
     int n = 0;
     out[0] = '\0';
     for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0] && n < size; i++) {
-        bool v = *(const bool *)((const char *)&e->params + SWITCHES[i].offset);
+        int v = *(const int *)((const char *)&e->params + SWITCHES[i].offset);
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9d %s\n", SWITCHES[i].name, v,
                       SWITCHES[i].help);
     }

@@ -26,10 +26,12 @@
  *   see the rules' "End of the game"). Pass none (NULL, 0) for a position set up from scratch.
  *
  * Scores
- *   Centi-men (a man is 100) from the side to move's point of view. A won game is
- *   ENGINE_SCORE_WIN minus the plies to the win (10000 - 7: the side to move wins with its
- *   4th move), a lost one the negation; these are what Hub clients expect (score/100 > 90 is
- *   a win in ceil((10000 - score) / 2) moves). A draw the engine can prove is 0.
+ *   For the side to move, in the evaluation's unit: "centi-men" in name, fitted to game
+ *   results (tools/README.md): +100 is an expected score of about 69% for the side to move, a
+ *   man is worth about 300 in the middlegame and 60 in a bare endgame, where an extra man
+ *   wins less often. A won game is ENGINE_SCORE_WIN minus the plies to the win (10000 - 7: the
+ *   side to move wins with its 4th move), a lost one the negation; these are what Hub clients
+ *   expect (score/100 > 90 is a win in ceil((10000 - score) / 2) moves). A proven draw is 0.
  *
  * Determinism
  *   With one thread and a depth or node limit (no time), a search from a cleared engine
@@ -193,7 +195,10 @@ void engine_clear(Engine *engine);
 /* Developer settings, for measuring what each part of the search and evaluation is worth
  * (self-play with a feature on against off) and for loading other evaluation weights. Each
  * is "name" = "value"; engine_param_list gives the names, their values and a line of help.
- *   lmr, probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
+ *   lmr          0 off, 1 by move count, 2 by log(depth) log(moves) (the default)
+ *   probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
+ *   prune        futility and move-count pruning near the leaves, 0 or 1 (default 0)
+ *   egdb         the kings-only endgame tables, 0 or 1 (default 1)
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: built in)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
  * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */
@@ -202,7 +207,8 @@ ShStatus engine_set_param(Engine *engine, const char *name, const char *value, S
 void engine_param_list(const Engine *engine, char *out, int size);
 
 /* Search `pos` (the game's earlier positions in history[0..history_count-1], oldest first)
- * within `limits`, calling on_info (which may be NULL) with progress, and fill *result.
+ * within `limits`, calling on_info (which may be NULL) with progress, and fill *result (may
+ * be NULL).
  * Errors (SH_ERR_ARGUMENT): a search already running, bad limits, an invalid position. */
 ShStatus engine_search(Engine *engine, const ShPosition *pos, const ShPosition *history,
                        int history_count, const EngineLimits *limits, EngineInfoFn on_info,

@@ -29,6 +29,9 @@ static uint32_t cone_white[32];          /* squares from which Black can stop a 
 static uint32_t cone_black[32];
 static Bitboard left_half;               /* files a-d */
 static EvalWeights builtin;               /* data/eval/weights.txt */
+/* Each window's four rows: where its pair of squares starts in the row (0..2). */
+static uint8_t window_row[EVAL_WINDOWS];
+static uint8_t window_pair[EVAL_WINDOWS][4];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static inline uint32_t to_squares(Bitboard b)
@@ -50,6 +53,19 @@ static void build_tables(void)
                     m |= 1u << sq;
             }
             byte_to_squares[byte][v] = m;
+        }
+    /* A window covers 4 rows and 4 files: two dark squares of each row, adjacent in the
+     * row's numbering. Rows and files start at 0, 2, 4 (a 3 x 3 grid) or 0..4 (5 x 5). */
+    for (int wr = 0; wr < EVAL_GRID; wr++)
+        for (int wf = 0; wf < EVAL_GRID; wf++) {
+            int w = wr * EVAL_GRID + wf, step = 4 / (EVAL_GRID - 1);
+            int row0 = wr * step, file0 = wf * step;
+            window_row[w] = (uint8_t)row0;
+            for (int k = 0; k < 4; k++) {
+                int row = row0 + k; /* 0 = rank 8: dark squares on files b d f h */
+                int p = file0 % 2 == 0 ? file0 / 2 : row % 2 == 0 ? (file0 - 1) / 2 : (file0 + 1) / 2;
+                window_pair[w][k] = (uint8_t)p;
+            }
         }
     for (int v = 0; v < 256; v++) {
         int t = 0, r = 0, p = 1;
@@ -200,19 +216,22 @@ static inline __attribute__((always_inline)) void eval_core(const ShPosition *p,
         add(s, F_THREAT, us == SH_WHITE ? 1 : -1, record);
 
     if (record || s->w->patterns_used) {
-        /* Nine 4x4 windows: rows 0-3, 2-5, 4-7 (from rank 8) by files a-d, c-f, e-h. */
-        for (int row = 0; row <= 4; row += 2)
-            for (int col = 0; col <= 2; col++) {
-                int shift = row * 4 + col;
-                uint32_t w = wsq >> shift, b = bsq >> shift;
-                unsigned w8 = (w & 3) | ((w >> 2) & 12) | ((w >> 4) & 48) | ((w >> 6) & 192);
-                unsigned b8 = (b & 3) | ((b >> 2) & 12) | ((b >> 4) & 48) | ((b >> 6) & 192);
-                int window = (row / 2) * 3 + col;
-                int fwd = trits[w8] + 2 * trits[b8];
-                int rev = trits_reversed[b8] + 2 * trits_reversed[w8];
-                add(s, F_PATTERN + window * EVAL_PATTERN_STATES + fwd, 1, record);
-                add(s, F_PATTERN + (8 - window) * EVAL_PATTERN_STATES + rev, -1, record);
+        /* 4x4 windows: the men of each as a number in base 3 (empty, white, black), read
+         * forwards for White and, turned round with the colours swapped, for Black. */
+        for (int window = 0; window < EVAL_WINDOWS; window++) {
+            unsigned w8 = 0, b8 = 0;
+            int base = window_row[window] * 4;
+            for (int k = 0; k < 4; k++) {
+                int shift = base + 4 * k + window_pair[window][k];
+                w8 |= ((wsq >> shift) & 3) << (2 * k);
+                b8 |= ((bsq >> shift) & 3) << (2 * k);
             }
+            int fwd = trits[w8] + 2 * trits[b8];
+            int rev = trits_reversed[b8] + 2 * trits_reversed[w8];
+            add(s, F_PATTERN + window * EVAL_PATTERN_STATES + fwd, 1, record);
+            add(s, F_PATTERN + (EVAL_WINDOWS - 1 - window) * EVAL_PATTERN_STATES + rev, -1,
+                record);
+        }
     }
 }
 

@@ -31,6 +31,10 @@
 
 #include "position.h"
 
+#ifndef EVAL_GRID_SIZE
+#define EVAL_GRID_SIZE 3
+#endif
+
 /* Feature indices into the weight table. */
 enum {
     F_MAN = 0,
@@ -45,7 +49,8 @@ enum {
     F_MAN_PSQ = F_RUNAWAY + 7,      /* 32 entries */
     F_KING_PSQ = F_MAN_PSQ + 32,    /* 32 entries */
     F_PATTERN = F_KING_PSQ + 32,    /* EVAL_WINDOWS * 6561 entries */
-    EVAL_WINDOWS = 9,
+    EVAL_GRID = EVAL_GRID_SIZE,     /* windows start every 2 rows/files (3) or every one (5) */
+    EVAL_WINDOWS = EVAL_GRID_SIZE * EVAL_GRID_SIZE,
     EVAL_PATTERN_STATES = 6561,
     EVAL_FEATURES = F_PATTERN + EVAL_WINDOWS * EVAL_PATTERN_STATES
 };

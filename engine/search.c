@@ -21,10 +21,12 @@
  * 3. Positions with a single legal move (mostly forced captures) are searched one ply
  *    deeper: they cost almost nothing and they are where the shots are.
  *
- * 4. Pruning and reductions, each switchable for self-play (SearchParams): late quiet moves
- *    are searched with a reduced depth first (LMR); at non-PV nodes a search at 40% of the
- *    depth with a beta raised by 10 centi-men per ply prunes the node when it clears it
- *    (ProbCut as Scan uses it). No null move: zugzwang is everywhere in draughts.
+ * 4. Pruning and reductions, each switchable for self-play (SearchParams, engine_set_param):
+ *    late quiet moves are searched with a depth reduced by log(depth) * log(n) / 2 first (LMR);
+ *    at non-PV nodes a search at 40% of the depth with a beta raised by 10 centi-men per ply
+ *    prunes the node when it clears it (ProbCut as Scan uses it). No null move: zugzwang is
+ *    everywhere in draughts. Futility and move-count pruning near the leaves exist but are
+ *    off: self-play did not show them to help.
  *
  * 5. The transposition table (tt.h) gives the first move to try and cuts off at non-PV
  *    nodes. Then captures (most pieces first), crowning moves, two killers per ply and a
@@ -33,7 +35,9 @@
  * 6. Draws: a position that repeats a position of the game or of the line is a draw; so is
  *    one where an arbiter's counter (draw.h) has run out. Near the end of a count the count
  *    is mixed into the table key, so a result found with more moves to spare is not reused
- *    where there are fewer. Wins and losses are scored by their distance (engine.h).
+ *    where there are fewer. Wins and losses are scored by their distance (engine.h). Endings
+ *    of kings alone with at most four pieces are read from exact tables (egdb.h), which know
+ *    the counts too; a line that reaches one is shown to the end of the game.
  *
  * 7. Threads share the table (Lazy SMP): every thread runs its own iterative deepening, the
  *    helpers starting at staggered depths, and the main thread's result is the engine's.
@@ -42,22 +46,37 @@
 #include "search.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
 #include "board.h"
+#include "egdb.h"
 
 /* ---- parameters ---- */
 
 void search_params_default(SearchParams *p)
 {
-    p->lmr = true;
-    p->probcut = true;
-    p->aspiration = true;
-    p->threat = true;
-    p->killers = true;
-    p->history = true;
-    p->single_reply = true;
+    p->lmr = 2;
+    p->prune = 0;
+    p->egdb = 1;
+    p->probcut = 1;
+    p->aspiration = 1;
+    p->threat = 1;
+    p->killers = 1;
+    p->history = 1;
+    p->single_reply = 1;
+}
+
+/* Late-move reductions by log(depth) * log(moves searched) (lmr = 2). */
+static int lmr_table[64][64];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+static void lmr_init(void)
+{
+    for (int d = 1; d < 64; d++)
+        for (int n = 1; n < 64; n++)
+            lmr_table[d][n] = (int)(0.5 + log(d) * log(n) / 2.0);
 }
 
 double search_now(void)
@@ -152,8 +171,8 @@ enum {
     ORDER_KILLER = 1 << 26
 };
 
-static void score_moves(const Worker *w, const ShPosition *pos, const ShMoveList *list,
-                        int tt_move, int ply, int *keys)
+void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList *list,
+                       int tt_move, int ply, int *keys)
 {
     const SearchParams *sp = &w->shared->params;
     int us = pos->side;
@@ -237,6 +256,20 @@ static inline void pv_set(Worker *w, int ply, const ShMove *m)
     w->pv_length[ply] = n + 1;
 }
 
+/* ---- endgame tables ---- */
+
+/* The tables' value of a covered position with `left` plies of the draw counts to go. */
+static int egdb_score(Worker *w, const ShPosition *pos, int ply, int left)
+{
+    (void)w;
+    EgdbValue v = egdb_probe(pos);
+    if (v.result == EGDB_WIN && v.conversion <= left)
+        return ENGINE_SCORE_WIN - ply - v.end;
+    if (v.result == EGDB_LOSS && v.conversion <= left)
+        return -ENGINE_SCORE_WIN + ply + v.end;
+    return 0;
+}
+
 /* ---- quiescence ---- */
 
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
@@ -244,13 +277,16 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
 
 static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int ply, int qply)
 {
-    atomic_store_explicit(&w->nodes, atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1,
-                          memory_order_relaxed);
     w->pv_length[ply] = 0;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
     if (must_stop(w))
         return 0;
+    atomic_store_explicit(&w->nodes, atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if (w->shared->params.egdb && egdb_covers(pos))
+        return egdb_score(w, pos, ply, qply == 0 ? draw_plies_left(&w->draw[ply], pos)
+                                                 : egdb_limit(bb_count(pos->kings)));
     int us = pos->side;
     if (!board_can_capture(pos, us)) {
         if (!board_has_quiet_move(pos))
@@ -301,19 +337,19 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     bool pv_node = beta - alpha > 1;
     w->pv_length[ply] = 0;
 
+    if (ply > 0 && repeats(w, pos, ply))
+        return 0;
     if (depth <= 0)
         return qsearch(w, pos, alpha, beta, ply, 0);
 
+    if (must_stop(w))
+        return 0;
     atomic_store_explicit(&w->nodes, atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1,
                           memory_order_relaxed);
     if (ply > w->seldepth)
         w->seldepth = ply;
-    if (must_stop(w))
-        return 0;
 
     if (ply > 0) {
-        if (repeats(w, pos, ply))
-            return 0;
         /* Mate-distance pruning: no line from here beats a win already found closer. */
         if (alpha < loss_in(ply))
             alpha = loss_in(ply);
@@ -327,8 +363,13 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     sh_moves_generate(pos, &list);
     if (list.count == 0)
         return loss_in(ply);
-    if (pos->kings && ply > 0 && draw_reached(&w->draw[ply], pos))
-        return 0;
+    if (pos->kings && ply > 0) {
+        int left = draw_plies_left(&w->draw[ply], pos);
+        if (left <= 0)
+            return 0;
+        if (sp->egdb && egdb_covers(pos))
+            return egdb_score(w, pos, ply, left);
+    }
     if (ply >= ENGINE_MAX_PLY - 1)
         return qsearch(w, pos, alpha, beta, ply, 1);
 
@@ -358,11 +399,11 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
             return 0;
         if (s >= raised)
-            return s - margin;
+            return is_decisive(s) ? s : s - margin;
     }
 
     int keys[SH_MAX_MOVES], order[SH_MAX_MOVES];
-    score_moves(w, pos, &list, tt_move, ply, keys);
+    search_order_keys(w, pos, &list, tt_move, ply, keys);
     for (int i = 0; i < list.count; i++)
         order[i] = i;
 
@@ -375,6 +416,17 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     for (int n = 0; n < list.count; n++) {
         int index = pick_move(keys, order, list.count, n);
         const ShMove *m = &list.moves[index];
+        /* Shallow pruning of late quiet moves: futility (the static evaluation is too far
+         * below alpha for a quiet move to matter) and a cap on the moves tried. */
+        if (sp->prune && !pv_node && !capture && depth <= 3 && n > 0 && !m->promotes &&
+            keys[n] < ORDER_KILLER && best > -ENGINE_SCORE_WIN_MIN) {
+            static const int futility[4] = {0, 80, 160, 0};
+            static const int late[4] = {0, 6, 10, 16};
+            if (n >= late[depth])
+                continue;
+            if (depth <= 2 && static_eval != TT_NO_EVAL && static_eval + futility[depth] <= alpha)
+                continue;
+        }
         ShPosition child;
         pos_play(pos, m, &child);
         tt_prefetch(sh->tt, child.key);
@@ -385,9 +437,18 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
             score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, prune);
         } else {
             int reduction = 0;
-            if (sp->lmr && depth >= 2 && !capture && !m->promotes && n >= (pv_node ? 3 : 1) &&
-                keys[n] < ORDER_KILLER)
+            if (sp->lmr == 1 && depth >= 2 && !capture && !m->promotes &&
+                n >= (pv_node ? 3 : 1) && keys[n] < ORDER_KILLER)
                 reduction = !pv_node && n >= 4 ? 2 : 1;
+            else if (sp->lmr == 2 && depth >= 2 && !capture && !m->promotes &&
+                     !board_can_capture(&child, child.side)) {
+                reduction = lmr_table[depth < 63 ? depth : 63][n < 63 ? n : 63];
+                reduction -= pv_node + (keys[n] >= ORDER_KILLER);
+                if (reduction > new_depth - 1)
+                    reduction = new_depth - 1;
+                if (reduction < 0)
+                    reduction = 0;
+            }
             score = -search(w, &child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, prune);
             if (score > alpha && reduction)
                 score = -search(w, &child, -alpha - 1, -alpha, new_depth, ply + 1, prune);
@@ -492,6 +553,36 @@ static void sort_root(Worker *w, int from)
     }
 }
 
+/* A line that ends in a won or lost ending of the tables goes on with the tables' moves, so
+ * that it shows how the game ends. */
+static void extend_pv(const ShPosition *root, ShMove *pv, int *length)
+{
+    ShPosition p = *root;
+    for (int i = 0; i < *length; i++)
+        pos_play(&p, &pv[i], &p);
+    while (*length < ENGINE_MAX_PV && egdb_covers(&p) && egdb_probe(&p).result != EGDB_DRAW) {
+        ShMove m;
+        if (!egdb_best_move(&p, &m))
+            break;
+        pv[(*length)++] = m;
+        pos_play(&p, &m, &p);
+    }
+}
+
+/* Stable sort of the first `n` root moves by score. */
+static void sort_root_lines(Worker *w, int n)
+{
+    for (int i = 1; i < n; i++) {
+        RootMove t = w->root_moves[i];
+        int j = i;
+        while (j > 0 && w->root_moves[j - 1].score < t.score) {
+            w->root_moves[j] = w->root_moves[j - 1];
+            j--;
+        }
+        w->root_moves[j] = t;
+    }
+}
+
 static void report(Worker *w, int depth, int line, int score, EngineBound bound)
 {
     SearchShared *sh = w->shared;
@@ -511,6 +602,8 @@ static void report(Worker *w, int depth, int line, int score, EngineBound bound)
     info.hashfull = tt_hashfull(sh->tt);
     info.pv_length = rm->pv_length;
     memcpy(info.pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
+    if (is_decisive(score) && sh->params.egdb)
+        extend_pv(&sh->root, info.pv, &info.pv_length);
     sh->on_info(&info, sh->user);
 }
 
@@ -588,6 +681,8 @@ static void iterate(Worker *w, int depth)
                 beta = SCORE_INF;
             }
         }
+        /* The lines found so far, best first (a later line may have scored higher). */
+        sort_root_lines(w, w->pv_index + 1);
     }
     for (int i = 0; i < w->root_count; i++)
         w->root_moves[i].prev_score = w->root_moves[i].score;
@@ -633,7 +728,9 @@ static void fill_result(Worker *w)
         r->score = 0;
     r->pv_length = rm->pv_length;
     memcpy(r->pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
-    if (rm->pv_length > 1) {
+    if (is_decisive(r->score) && sh->params.egdb)
+        extend_pv(&sh->root, r->pv, &r->pv_length);
+    if (r->pv_length > 1) {
         r->has_ponder = true;
         r->ponder = rm->pv[1];
     }
@@ -657,6 +754,7 @@ static void main_search(Worker *w)
     ShMove last_best = w->root_moves[0].move;
     double changes = 0;
     int last_score = SCORE_NONE;
+    uint64_t last_nodes = UINT64_MAX;
     for (int depth = 1; depth <= max_depth; depth++) {
         w->root_depth = depth;
         iterate(w, depth);
@@ -671,6 +769,13 @@ static void main_search(Worker *w)
         last_score = best->score;
         if (!open_ended && is_decisive(best->score) && engine_score_plies(best->score) <= depth)
             break;
+        /* A proven result searched past its end, or an iteration that found nothing new (every
+         * line ends in the rules or the tables): deeper iterations would only repeat it. */
+        uint64_t searched = atomic_load_explicit(&w->nodes, memory_order_relaxed);
+        if ((is_decisive(best->score) && depth >= engine_score_plies(best->score) + 2) ||
+            searched == last_nodes)
+            break;
+        last_nodes = searched;
         if (sh->plan.timed && !atomic_load_explicit(&sh->pondering, memory_order_relaxed)) {
             double elapsed = clock_elapsed(sh);
             if (elapsed >= sh->plan.soft * timeman_soft_factor(changes, drop))
@@ -704,6 +809,7 @@ static void helper_search(Worker *w)
 
 void search_run(Worker *w)
 {
+    pthread_once(&lmr_once, lmr_init);
     w->nodes = 0;
     if (w->id == 0)
         main_search(w);

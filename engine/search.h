@@ -18,13 +18,15 @@
 
 /* Switches for the parts of the search that self-play must prove (engine_set_param). */
 typedef struct SearchParams {
-    bool lmr;          /* late-move reductions */
-    bool probcut;      /* a shallow search with a raised beta prunes a node that clears it */
-    bool aspiration;   /* iterations start with a narrow window around the last score */
-    bool threat;       /* quiescence searches one ply more when the side to move is threatened */
-    bool killers;      /* quiet moves that refuted a sibling are tried early */
-    bool history;      /* quiet moves are ordered by how often they refuted before */
-    bool single_reply; /* a position with one legal move is searched one ply deeper */
+    int lmr;          /* late-move reductions: 0 none, 1 by move count, 2 by log(depth) log(n) */
+    int probcut;      /* a shallow search with a raised beta prunes a node that clears it */
+    int aspiration;   /* iterations start with a narrow window around the last score */
+    int threat;       /* quiescence searches one ply more when the side to move is threatened */
+    int killers;      /* quiet moves that refuted a sibling are tried early */
+    int history;      /* quiet moves are ordered by how often they refuted before */
+    int single_reply; /* a position with one legal move is searched one ply deeper */
+    int prune;        /* futility and move-count pruning of late quiet moves near the leaves */
+    int egdb;         /* the kings-only endgame tables */
 } SearchParams;
 
 void search_params_default(SearchParams *params);
@@ -95,6 +97,12 @@ void search_worker_clear(Worker *w);
 /* The search of one thread: the main thread (id 0) runs iterative deepening, reports, decides
  * when to stop, ends the helpers and fills shared->result; helpers search until stopped. */
 void search_run(Worker *w);
+
+/* Move ordering: a key for each move of `list` (the bigger, the sooner it is searched): the
+ * table's move (index tt_move), then captures by pieces and kings taken, crowning moves,
+ * the two killers of this ply, and the rest by the history table. */
+void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList *list,
+                       int tt_move, int ply, int *keys);
 
 /* Seconds on the monotonic clock. */
 double search_now(void);

@@ -29,19 +29,24 @@ void timeman_plan(const EngineLimits *l, int men, TimePlan *plan)
         /* Moves still to play with this clock: the control's count, or a guess that falls
          * from about 30 at the start to 12 in the late endgame. */
         double expected = 12.0 + 18.0 * (men > 24 ? 24 : men) / 24.0;
+        bool last = l->moves_to_go == 1;
         double mtg = l->moves_to_go > 0 ? min2((double)l->moves_to_go, expected) : expected;
-        /* Keep back the transfer of every move to come, and 5% of the clock. */
-        double reserve = TIMEMAN_OVERHEAD * (l->moves_to_go > 0 ? min2(l->moves_to_go, 10) : 10);
-        double usable = max2(left - reserve - 0.05 * left, 0);
-        /* Time for this move: an even share of what is left plus most of the increment. */
-        double share = usable / mtg + 0.8 * inc;
-        double cap = l->moves_to_go == 1 ? usable : usable * 0.4 + inc * 0.5;
-        /* Never more than the clock holds, whatever the increment promises. */
-        cap = min2(cap, max2(left - TIMEMAN_OVERHEAD * 2, 0) * 0.8);
+        /* What may be spent: the clock less 5% and a reserve for the moves to come: without
+         * an increment to pay for them, enough for a long tail of quick answers. */
+        double tail = inc >= 0.01 ? 0 : l->moves_to_go > 0 ? 0.005 * min2(l->moves_to_go, 40) : 0.2;
+        double reserve = TIMEMAN_OVERHEAD + tail;
+        double usable = max2(left - reserve, 0) * 0.95;
+        /* An even share of it, plus most of the increment that comes back after the move. */
+        double share = usable / mtg + 0.75 * inc;
+        /* However unstable the search, one move never takes more than a third of what is
+         * usable (all of it before a new control), so the clock shrinks geometrically and
+         * never falls, and with an increment it settles above zero. */
+        double cap = last ? usable : usable * 0.35;
         soft = min2(soft, min2(share * 0.6, cap));
-        hard = min2(hard, min2(share * 3.0, cap));
-        if (hard < 0.005)
-            hard = 0.005;
+        hard = min2(hard, min2(share * 2.5, cap));
+        /* Inside the reserve: answers as quick as can be, a small part of what is left. */
+        if (hard < 0.001 + 0.02 * left)
+            hard = min2(0.001 + 0.02 * left, max2(left - TIMEMAN_OVERHEAD, 0.001));
         if (soft > hard)
             soft = hard;
     }

@@ -94,7 +94,9 @@ static void renumber_text(const char *in, char *out, size_t size)
 {
     size_t n = 0;
     for (const char *p = in; *p && n + 4 < size;) {
-        if (isdigit((unsigned char)*p) && (p == in || !isalpha((unsigned char)p[-1]))) {
+        /* A digit after a file letter is part of an algebraic square (c3), not a number. */
+        bool file = p != in && tolower((unsigned char)p[-1]) >= 'a' && tolower((unsigned char)p[-1]) <= 'h';
+        if (isdigit((unsigned char)*p) && !file) {
             int v = 0;
             while (isdigit((unsigned char)*p) && v < 1000)
                 v = v * 10 + (*p++ - '0');
@@ -230,17 +232,12 @@ static void on_info(const EngineInfo *info, void *user)
         pv);
 }
 
+/* Waits for the search begun by cmd_go and answers `done`. */
 static void *search_thread(void *arg)
 {
     Hub *h = arg;
     EngineResult r;
-    ShError err;
-    if (engine_search(h->engine, &h->search_pos, h->history, h->history_count, &h->search_limits,
-                      on_info, h, &r, &err) != SH_OK) {
-        say_error(h, "%s", err.message);
-        say(h, "done");
-        return NULL;
-    }
+    engine_wait(h->engine, &r);
     if (!r.has_move) {
         say(h, "done");
         return NULL;
@@ -508,8 +505,19 @@ static void cmd_go(Hub *h, const Line *line)
     l.ponder = ponder;
     h->search_limits = l;
     h->search_pos = h->pos;
+    /* Started here, so that a stop on the next line always finds it running. */
+    ShError err;
+    if (engine_start(h->engine, &h->search_pos, h->history, h->history_count, &h->search_limits,
+                     on_info, h, &err) != SH_OK) {
+        say_error(h, "%s", err.message);
+        say(h, "done");
+        return;
+    }
     if (pthread_create(&h->thread, NULL, search_thread, h) != 0) {
+        engine_stop(h->engine);
+        engine_wait(h->engine, NULL);
         say_error(h, "cannot start the search");
+        say(h, "done");
         return;
     }
     h->searching = true;

@@ -26,6 +26,7 @@ static const Suite SUITES[] = {
     {"game", suite_game},
     {"clock", suite_clock},
     {"pdn", suite_pdn},
+    {"engine", suite_engine},
     {"cli", suite_cli},
     {"web", suite_web},
     {"browser", suite_browser},

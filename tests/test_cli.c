@@ -35,7 +35,8 @@ static void append_replaced(char *out, size_t size, const char *text)
 {
     size_t n = strlen(out);
     for (const char *p = text; *p && n + 1 < size;) {
-        if (strncmp(p, "shashki", 7) == 0 && (p == text || p[-1] == ' ' || p[-1] == '|') &&
+        if (strncmp(p, "shashki", 7) == 0 &&
+            (p == text || p[-1] == ' ' || p[-1] == '|' || p[-1] == ':') &&
             (p[7] == ' ' || p[7] == '\0')) {
             n += (size_t)snprintf(out + n, size - n, "%s", test_program());
             p += 7;

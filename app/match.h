@@ -1,0 +1,73 @@
+/*
+ * match.h - engine against engine: games from a list of openings, each opening played
+ * with both colours, several games at once, the score and what it says about strength.
+ *
+ * Every game is a library game (ShGame) with the arbiter's rules, repetition automatic as
+ * between programs, and the clock of the time control (ShClock): a side with no move loses,
+ * a third repetition and the rules' counts draw, a fallen flag loses. A player that answers
+ * an illegal move or dies loses too. Two optional adjudications shorten hopeless games:
+ * resignation when both engines agree one side is lost, and a ply limit. Games are written
+ * with the library's PDN writer.
+ */
+#ifndef SHASHKI_MATCH_H
+#define SHASHKI_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "player.h"
+#include "stats.h"
+
+#define MATCH_MAX_OPENING_PLIES 64
+
+typedef struct MatchOpening {
+    char name[64];
+    ShPosition start;
+    int count;
+    ShMove moves[MATCH_MAX_OPENING_PLIES];
+} MatchOpening;
+
+/* What limits each move: a time control (clock true: any the library reads, such as 10s+0.1s
+ * or 1h10m/35+15m), or else a time per move, a depth or a number of nodes. */
+typedef struct MatchTime {
+    bool clock;
+    ShTimeControl control;
+    double move_time;
+    int depth;
+    uint64_t nodes;
+} MatchTime;
+
+typedef struct MatchConfig {
+    PlayerSpec players[2];
+    const MatchOpening *openings;
+    int opening_count;
+    int games;          /* total; openings are taken in order, each for two games */
+    int concurrency;
+    MatchTime time;
+    FILE *pdn;          /* games written here when not NULL */
+    bool sprt;
+    Sprt sprt_params;
+    int resign_score;   /* centi-men; 0 = never adjudicate */
+    int resign_moves;   /* moves in a row each engine must agree */
+    int max_plies;      /* a game this long is a draw; 0 = no limit */
+    FILE *log;          /* progress, a line per game, and the summary */
+} MatchConfig;
+
+/* Play the match. Returns false (with the reason) if a player could not be started. */
+bool match_run(const MatchConfig *config, MatchScore *score, char *error, size_t size);
+
+/* Openings: "idf" (IDF-64 ballots), "fmjd" (FMJD-64 move ballots), "fmjd-setups" (its set-up
+ * ballots), "ballots" (IDF-64 and FMJD-64 move ballots), "all"; or a file: FEN lines, move lists ("1. c3-d4 f6-g5 ..."), or PDN games
+ * (a FEN tag and the moves). Lines starting with '#' are comments. */
+bool match_openings_load(const char *source, MatchOpening **list, int *count, char *error,
+                         size_t size);
+/* Put the openings in a fixed pseudo-random order (seeded), so that a part of the list is a
+ * fair sample of it. */
+void match_openings_shuffle(MatchOpening *list, int count, uint64_t seed);
+
+/* Print the score, the Elo difference with its interval and the LOS (and the SPRT state). */
+void match_print_score(FILE *out, const char *first, const char *second, const MatchScore *s,
+                       const Sprt *sprt);
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * player.h - a player in a match: this program's engine with its own settings, or any
+ * engine that speaks the Hub protocol, run as a separate program.
+ *
+ * A player is described by a text:
+ *
+ *   self                          the built-in engine with its defaults
+ *   self:lmr=0,hash=32,level=5    ... with settings: threads, hash, level, seed and any
+ *                                 engine setting (engine_set_param: lmr, probcut, eval-file...)
+ *   hub:COMMAND                   an external Hub engine, started with /bin/sh -c COMMAND;
+ *                                 e.g. "hub:./build/shashki hub" or "hub:scan hub"
+ *
+ * An optional name for the tables comes first, before '=': "base=self", "new=self:lmr=0".
+ */
+#ifndef SHASHKI_PLAYER_H
+#define SHASHKI_PLAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine.h"
+
+#define PLAYER_MAX_SETTINGS 16
+
+typedef struct PlayerSpec {
+    char name[64];
+    char command[1024]; /* not empty: an external Hub engine */
+    EngineOptions options;
+    int settings;
+    char setting_name[PLAYER_MAX_SETTINGS][64];
+    char setting_value[PLAYER_MAX_SETTINGS][256];
+} PlayerSpec;
+
+bool player_spec_parse(const char *text, PlayerSpec *spec, char *error, size_t size);
+
+typedef enum PlayerStatus {
+    PLAYER_OK = 0,
+    PLAYER_NO_MOVE,   /* the engine says it has no move (only right if it has none) */
+    PLAYER_ILLEGAL,   /* it answered a move that is not legal */
+    PLAYER_TIMEOUT,   /* it did not answer in time */
+    PLAYER_FAILED     /* it crashed or said something that is not the protocol */
+} PlayerStatus;
+
+typedef struct PlayerMove {
+    PlayerStatus status;
+    ShMove move;
+    bool has_score;
+    int score;       /* the engine's own score for the side to move, centi-men */
+    int depth;
+    double seconds;  /* wall time from the question to the answer */
+    char error[256];
+} PlayerMove;
+
+typedef struct Player Player;
+
+Player *player_open(const PlayerSpec *spec, char *error, size_t size);
+void player_close(Player *player);
+/* The name for tables: the spec's, or the engine's own (Hub id name=), or "shashki". */
+const char *player_name(const Player *player);
+void player_new_game(Player *player);
+
+/* Ask for a move in positions[count], the game having begun at positions[0] and gone on
+ * with moves[0..count-1]. `deadline` is the wall time in seconds the answer may take before
+ * the player forfeits (negative: no deadline). */
+void player_move(Player *player, const ShPosition *positions, const ShMove *moves, int count,
+                 const EngineLimits *limits, double deadline, PlayerMove *out);
+
+#endif

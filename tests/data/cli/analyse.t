@@ -1,0 +1,80 @@
+# shashki analyse and shashki bench
+
+$ shashki analyse --depth 3
+depth 1 seldepth * score * nodes * nps * time * pv *
+depth 2 seldepth * score * nodes * nps * time * pv *
+depth 3 seldepth * score * nodes * nps * time * pv *
+best * ponder *
+
+$ shashki analyse --depth 2 --multipv 2 --numeric W:Wc3,e3:Bf6,b6
+depth 1 seldepth * multipv 1 score * pv *
+depth 1 seldepth * multipv 2 score * pv *
+depth 2 seldepth * multipv 1 score * pv *
+depth 2 seldepth * multipv 2 score * pv *
+best *
+
+# White has no move and has lost
+$ shashki analyse --depth 2 B:Wa3,c3,d2:Bb4
+best (none): the side to move has no move and has lost
+
+# a win is shown with its distance in moves; the search stops once it has seen it all
+$ shashki analyse --depth 5 W:Wc3:Bd4
+depth 1 seldepth * score win in 1 *
+best c3:e5
+
+$ shashki analyse --depth 3 --moves "c3-d4 f6-g5 g3-h4"
+...
+best *
+
+$ shashki analyse --depth 0
+! --depth must be a whole number from 1 to 127
+? 2
+
+$ shashki analyse --time fast
+! --time must be a number of seconds above 0
+? 2
+
+$ shashki analyse --moves "c3-d4 c3-d4"
+! move 'c3-d4'
+? 2
+
+$ shashki analyse --warp
+! unknown option --warp
+? 2
+
+$ shashki analyse W:Wz9
+! bad FEN
+? 2
+
+$ shashki bench --depth 3
+Nodes searched: *
+Nodes/second: *
+Time: *
+
+$ shashki bench --depth 2 --verbose
+ 1 * W:W21-32:B1-12
+...
+Nodes searched: *
+Nodes/second: *
+Time: *
+
+$ shashki bench --depth x
+! --depth must be a whole number
+? 2
+
+$ shashki analyse --help
+usage: shashki analyse *
+...
+
+$ shashki bench --help
+usage: shashki bench *
+...
+
+# developer settings
+$ shashki analyse --depth 3 --set lmr=0 --set egdb=0
+...
+best *
+
+$ shashki analyse --depth 3 --set warp=9
+! --set warp=9: unknown setting 'warp'
+? 2

@@ -1,0 +1,142 @@
+# shashki hub: Hub conversations in the Russian dialect (hub-russian.md section 5), with bad
+# lines. Commands sent during a search wait for its 'done', so each script's output is fixed;
+# at the end of the input a running search is finished, not stopped.
+
+# the start-up pydraughts and match runners use, then a search after 1.c3-d4 f6-g5 (the
+# numbering of pos= and moves= is 1 = b8 ... 32 = g1); the capture is forced
+$ shashki hub
+< hub
+< set-param name=variant value=russian
+< init
+< pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="22-18 11-15"
+< level depth=3
+< go think
+id name=Shashki version=* author="the Shashki team"
+param name=variant value=russian type=enum values=russian
+param name=move-numbering value=b8 type=enum values="b8 a1"
+param name=threads value=1 type=int min=1 max=64
+param name=hash value=64 type=int min=1 max=65536
+param name=level value=10 type=int min=1 max=10
+param name=ponder value=false type=bool
+wait
+ready
+info depth=1 score=* nodes=* time=* nps=* pv="18x11x15 *"
+info depth=2 score=* pv="18x11x15 *"
+info depth=3 score=* pv="18x11x15 *"
+done move=18x11x15 ponder=*
+
+# pydraughts 0.6.x: moves in the 1 = a1 numbering (c3-d4 is 10-14), pos= unchanged
+$ shashki hub
+< hub
+< set-param name=move-numbering value=a1
+< init
+< pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="10-14 21-18"
+< level depth=2
+< go think
+...
+ready
+info depth=1 * pv="14x21x18 *"
+info depth=2 * pv="14x21x18 *"
+done move=14x21x18 ponder=*
+
+# algebraic moves, and a capture given as just fromxto when that is unambiguous
+$ shashki hub
+< init
+< pos moves="c3-d4 f6-g5 g3-h4 g5-f4 23x16"
+< level depth=1
+< go think
+ready
+info depth=1 *
+done move=*
+
+# ping is answered at once; new-game clears; each level line replaces the last
+$ shashki hub
+< ping
+< init
+< new-game
+< level move-time=5
+< level nodes=500
+< pos
+< go think
+pong
+ready
+info depth=1 *
+...
+done move=*
+
+# a position from pos= alone; a side with no move answers done with no move
+$ shashki hub
+< init
+< pos pos=Beeeeeeeeeeeeeeeebeeewweeeweeeeee
+< go think
+ready
+done
+
+# bad lines: error message="..." and the line is otherwise ignored; unknown commands and
+# unknown parameters are ignored
+$ shashki hub
+< init
+< frobnicate now
+< set-param name=no-such-thing value=1
+< pos pos=Wxyz
+< pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwz
+< pos moves="22-19"
+< pos moves="22-18 11-15 24-20"
+< pos moves="22-18
+< level depth=abc
+< level move-time=-1
+< level time=10 inc=x
+< level depth
+< go fly
+< set-param name=threads value=0
+< set-param name=hash
+< set-param name=move-numbering value=z9
+< set-param name=lmr value=maybe
+< name=value
+< ping
+ready
+error message="pos= must be W or B and then 32 squares (w b W B e)"
+error message="pos= squares must be w, b, W, B or e"
+error message="move 1 '22-19': *"
+error message="move 3 '24-20': *"
+error message="a quoted value has no closing quote"
+error message="level: depth must be 1 to 127, not 'abc'"
+error message="level: move-time must be seconds above 0, not '-1'"
+error message="level: inc must be seconds, not 'x'"
+error message="level: 'depth' needs a value"
+error message="go: expected think, ponder or analyze"
+error message="threads must be a whole number from 1 to 64, not '0'"
+error message="set-param needs name=... and value=..."
+error message="move-numbering is b8 or a1, not 'z9'"
+error message="lmr must be 0 to 2, not 'maybe'"
+error message="a line must start with a command"
+pong
+
+# stop ends an analysis (go analyze searches until told); quit leaves at once
+$ shashki hub
+< init
+< go analyze
+< stop
+< quit
+ready
+...
+done move=*
+
+# pondering: the search runs on the opponent's time until ponder-hit, then keeps the clock
+$ shashki hub
+< init
+< pos moves="22-18"
+< level time=0.5 inc=0
+< go ponder
+< ponder-hit
+< ping
+ready
+...
+
+$ shashki hub --help
+usage: shashki hub
+...
+
+$ shashki hub extra
+! hub takes no arguments
+? 2
