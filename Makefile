@@ -157,8 +157,8 @@ bench: all
 	./$(PROGRAM) perft 12 --threads 2
 
 warnings:
-	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests
-	$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests
+	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune
+	$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests build/clang/tools/datagen build/clang/tools/tune
 
 # ---- fuzzing (clang's libFuzzer) ----
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
