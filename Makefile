@@ -1,7 +1,7 @@
 # Shashki - Russian checkers library, engine and apps.
 #
 #   make            build build/libshashki.a and build/shashki
-#   make run        install what is missing, build, start shashki
+#   make run        install what is missing, build, start the web app (shashki serve)
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
@@ -33,7 +33,8 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lpthread -lm
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lpthread -lm
+TEST_LDLIBS := -lcurl
 
 LIB_SRC    := $(wildcard src/*.c)
 ENGINE_SRC := $(wildcard engine/*.c)
@@ -48,6 +49,8 @@ EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
 ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o
+WEB_FILES  := $(sort $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' 2>/dev/null))
+WEB_OBJ     = $(BUILD)/gen/web_assets.o
 
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
@@ -74,6 +77,10 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
 	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
 
+$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
+	@mkdir -p $(dir $@)
+	$(EMBED) --assets $@ web $(WEB_FILES)
+
 $(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
 	@mkdir -p $(dir $@)
 	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt
@@ -81,11 +88,11 @@ $(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
-$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(LIB)
+$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) app/stats.c) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) app/stats.c) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(TEST_LDLIBS) $(LDLIBS)
 
 # Tools that use the engine: self-play data and the evaluation tuner (tools/README.md).
 TOOLS := $(BUILD)/tools/datagen $(BUILD)/tools/tune
@@ -99,12 +106,18 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
-DEB_PACKAGES := gcc make libc6-dev
+DEB_PACKAGES := gcc clang make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev \
+                libcurl4-openssl-dev libclang-rt-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Programs found on the PATH count as installed however they came (node may come with npm).
+DEB_COMMANDS := node:nodejs npm:npm chromium:chromium
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for c in $(DEB_COMMANDS); do \
+	  command -v $${c%%:*} >/dev/null 2>&1 || missing="$$missing $${c#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
@@ -115,9 +128,15 @@ deps:
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	./$(PROGRAM)
+	./$(PROGRAM) serve
 
-test: deps
+# The browser tests' npm packages (playwright-core), pinned by package-lock.json.
+BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
+
+$(BROWSER_MODULES): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+
+test: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory all $(TESTS)
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data
 
@@ -125,7 +144,7 @@ test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft
 
-sanitize: deps
+sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" build/sanitize/shashki build/sanitize/shashki-tests
@@ -138,8 +157,8 @@ bench: all
 	./$(PROGRAM) perft 12 --threads 2
 
 warnings:
-	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests
-	$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests
+	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune
+	$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests build/clang/tools/datagen build/clang/tools/tune
 
 # ---- fuzzing (clang's libFuzzer) ----
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))

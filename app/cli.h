@@ -15,6 +15,7 @@ int cmd_divide(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
 int cmd_openings(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hub(int argc, char **argv);

@@ -14,7 +14,7 @@ static const char HELP[] =
     "\n"
     "Play engine against engine: each opening twice, the colours swapped, and print a line\n"
     "per game, then the score of the first player: wins - losses - draws, the Elo difference\n"
-    "with its 95%% interval, and the likelihood of superiority (LOS).\n"
+    "with its 95% interval, and the likelihood of superiority (LOS).\n"
     "\n"
     "PLAYER is [NAME=]self, [NAME=]self:SETTING=VALUE,... or [NAME=]hub:COMMAND:\n"
     "  self                    this program's engine (the default for both players)\n"

@@ -15,6 +15,7 @@ static const CommandEntry COMMANDS[] = {
     {"divide", cmd_divide, "perft split by the first move"},
     {"moves", cmd_moves, "the legal moves of a position and the positions they lead to"},
     {"openings", cmd_openings, "the official opening ballots (IDF-64, FMJD-64)"},
+    {"serve", cmd_serve, "the web app: play, analyse and keep games in the browser"},
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
     {"game", cmd_game, "two people play at one terminal: clocks, draw offers, the arbiter"},
     {"pdn", cmd_pdn, "check PDN game collections (replay every game), or convert them"},

@@ -213,6 +213,13 @@ typedef struct ShPath {
  * after each captured piece. For a quiet move, from and to. */
 ShStatus sh_move_path(const ShPosition *pos, const ShMove *move, ShPath *path, ShError *err);
 
+/* Every way each legal move can be played: a move that k capture paths make appears k times,
+ * each time with its own path (quiet moves once). Writes at most `max` pairs to the parallel
+ * arrays and returns how many; SH_ERR_LIMIT if there were more. For move input in a user
+ * interface, where a capture is entered landing square by landing square. */
+ShStatus sh_moves_paths(const ShPosition *pos, ShMove *moves, ShPath *paths, int max, int *count,
+                        ShError *err);
+
 /* ------------------------------------------------------------------------------------------
  * Move notation
  *

@@ -113,6 +113,24 @@ ShStatus sh_move_path(const ShPosition *pos, const ShMove *move, ShPath *path, S
     return st ? st : move_path_in(&paths, move, path, err);
 }
 
+ShStatus sh_moves_paths(const ShPosition *pos, ShMove *moves, ShPath *out, int max, int *count,
+                        ShError *err)
+{
+    PathList paths;
+    *count = 0;
+    ShStatus st = paths_of(pos, &paths, err);
+    if (st)
+        return st;
+    for (int i = 0; i < paths.count; i++) {
+        if (*count == max)
+            return error_set(err, SH_ERR_LIMIT, 0, 0, "more than %d move paths", max);
+        moves[*count] = paths.items[i].move;
+        out[*count] = paths.items[i].path;
+        (*count)++;
+    }
+    return SH_OK;
+}
+
 /* ---- writing ---- */
 
 typedef struct Writer {

@@ -22,11 +22,14 @@ static const Suite SUITES[] = {
     {"notation", suite_notation},
     {"openings", suite_openings},
     {"properties", suite_properties},
+    {"store", suite_store},
     {"game", suite_game},
     {"clock", suite_clock},
     {"pdn", suite_pdn},
     {"engine", suite_engine},
     {"cli", suite_cli},
+    {"web", suite_web},
+    {"browser", suite_browser},
 };
 
 static const char *data_dir = "tests/data";

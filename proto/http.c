@@ -1,0 +1,380 @@
+/* http.c - the HTTP layer over libmicrohttpd (see http.h). */
+#include "http.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+struct HttpServer {
+    struct MHD_Daemon *daemon;
+    HttpOptions options;
+    int port;
+};
+
+/* What a connection accumulates while its request body arrives. */
+typedef struct Upload {
+    char *data;
+    size_t size;
+    bool too_large;
+} Upload;
+
+const char *http_query(const HttpRequest *req, const char *name)
+{
+    return MHD_lookup_connection_value((struct MHD_Connection *)req->connection,
+                                       MHD_GET_ARGUMENT_KIND, name);
+}
+
+/* ---- responses ---- */
+
+void http_json(HttpResponse *res, int status, json_t *value)
+{
+    free(res->body);
+    res->status = status;
+    res->content_type = "application/json; charset=utf-8";
+    res->body = value ? json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+    res->size = res->body ? strlen(res->body) : 0;
+    json_decref(value);
+    if (!res->body) {
+        res->status = 500;
+        res->body = strdup("{\"error\":{\"status\":500,\"message\":\"out of memory\"}}");
+        res->size = res->body ? strlen(res->body) : 0;
+    }
+}
+
+void http_text(HttpResponse *res, int status, const char *content_type, const char *text)
+{
+    free(res->body);
+    res->status = status;
+    res->content_type = content_type;
+    res->body = strdup(text);
+    res->size = res->body ? strlen(res->body) : 0;
+}
+
+static void error_object(HttpResponse *res, int status, const char *field, int line, int column,
+                         const char *format, va_list args)
+{
+    char message[1024];
+    vsnprintf(message, sizeof message, format, args);
+    json_t *e = json_pack("{s:i,s:s}", "status", status, "message", message);
+    if (field)
+        json_object_set_new(e, "field", json_string(field));
+    if (line > 0)
+        json_object_set_new(e, "line", json_integer(line));
+    if (column > 0)
+        json_object_set_new(e, "column", json_integer(column));
+    http_json(res, status, json_pack("{s:o}", "error", e));
+}
+
+void http_error(HttpResponse *res, int status, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    error_object(res, status, NULL, 0, 0, format, args);
+    va_end(args);
+}
+
+void http_field_error(HttpResponse *res, int status, const char *field, int line, int column,
+                      const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    error_object(res, status, field, line, column, format, args);
+    va_end(args);
+}
+
+json_t *http_body_object(const HttpRequest *req, HttpResponse *res)
+{
+    if (req->body_size == 0) {
+        http_error(res, 400, "the request needs a JSON object as its body");
+        return NULL;
+    }
+    json_error_t jerr;
+    json_t *value = json_loadb(req->body, req->body_size, JSON_REJECT_DUPLICATES, &jerr);
+    if (!value) {
+        http_field_error(res, 400, "body", jerr.line, jerr.column, "bad JSON: %s", jerr.text);
+        return NULL;
+    }
+    if (!json_is_object(value)) {
+        json_decref(value);
+        http_error(res, 400, "the request body must be a JSON object");
+        return NULL;
+    }
+    return value;
+}
+
+bool http_get_string(json_t *obj, const char *name, const char **out, HttpResponse *res)
+{
+    json_t *v = json_object_get(obj, name);
+    if (!v || json_is_null(v))
+        return true;
+    if (!json_is_string(v)) {
+        http_field_error(res, 400, name, 0, 0, "'%s' must be a string", name);
+        return false;
+    }
+    *out = json_string_value(v);
+    return true;
+}
+
+bool http_get_int(json_t *obj, const char *name, long min, long max, long *out, HttpResponse *res)
+{
+    json_t *v = json_object_get(obj, name);
+    if (!v || json_is_null(v))
+        return true;
+    if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
+        http_field_error(res, 400, name, 0, 0, "'%s' must be a whole number from %ld to %ld",
+                         name, min, max);
+        return false;
+    }
+    *out = (long)json_integer_value(v);
+    return true;
+}
+
+bool http_get_bool(json_t *obj, const char *name, bool *out, HttpResponse *res)
+{
+    json_t *v = json_object_get(obj, name);
+    if (!v || json_is_null(v))
+        return true;
+    if (!json_is_boolean(v)) {
+        http_field_error(res, 400, name, 0, 0, "'%s' must be true or false", name);
+        return false;
+    }
+    *out = json_is_true(v);
+    return true;
+}
+
+/* ---- routing ---- */
+
+/* Match path against pattern; '*' takes one segment, a final "**" the rest. */
+static bool route_match(const char *pattern, const char *path, HttpRequest *req, char *scratch,
+                        size_t scratch_size)
+{
+    size_t used = 0;
+    req->nparams = 0;
+    const char *p = pattern, *s = path;
+    while (*p) {
+        if (p[0] == '*' && p[1] == '*') {
+            size_t n = strlen(s);
+            if (req->nparams == HTTP_MAX_PARAMS || used + n + 1 > scratch_size)
+                return false;
+            memcpy(scratch + used, s, n + 1);
+            req->params[req->nparams++] = scratch + used;
+            return true;
+        }
+        if (*p == '*') {
+            size_t n = strcspn(s, "/");
+            if (n == 0 || req->nparams == HTTP_MAX_PARAMS || used + n + 1 > scratch_size)
+                return false;
+            memcpy(scratch + used, s, n);
+            scratch[used + n] = '\0';
+            req->params[req->nparams++] = scratch + used;
+            used += n + 1;
+            s += n;
+            p++;
+            continue;
+        }
+        if (*p != *s)
+            return false;
+        p++;
+        s++;
+    }
+    return *s == '\0';
+}
+
+static ssize_t stream_next(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    HttpStream *stream = cls;
+    long n = stream->next(stream->state, buf, max);
+    if (n < 0)
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    if (n == 0) {
+        static const char keepalive[] = ": keep-alive\n\n";
+        if (max < sizeof keepalive)
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        memcpy(buf, keepalive, sizeof keepalive - 1);
+        return (ssize_t)(sizeof keepalive - 1);
+    }
+    return (ssize_t)n;
+}
+
+static void stream_free(void *cls)
+{
+    HttpStream *stream = cls;
+    if (stream->done)
+        stream->done(stream->state);
+    free(stream);
+}
+
+static enum MHD_Result send_response(struct MHD_Connection *connection, HttpResponse *res)
+{
+    struct MHD_Response *r;
+    if (res->has_stream) {
+        HttpStream *stream = malloc(sizeof *stream);
+        if (!stream) {
+            if (res->stream.done)
+                res->stream.done(res->stream.state);
+            return MHD_NO;
+        }
+        *stream = res->stream;
+        r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_next, stream,
+                                              stream_free);
+        if (!r) {
+            stream_free(stream);
+            return MHD_NO;
+        }
+        MHD_add_response_header(r, "Content-Type", "text/event-stream; charset=utf-8");
+        MHD_add_response_header(r, "Cache-Control", "no-store");
+        MHD_add_response_header(r, "X-Accel-Buffering", "no");
+    } else if (res->body) {
+        r = MHD_create_response_from_buffer(res->size, res->body, MHD_RESPMEM_MUST_FREE);
+        res->body = NULL;
+    } else {
+        r = MHD_create_response_from_buffer(res->size, (void *)(uintptr_t)res->static_body,
+                                            MHD_RESPMEM_PERSISTENT);
+    }
+    if (!r)
+        return MHD_NO;
+    if (!res->has_stream) {
+        if (res->content_type)
+            MHD_add_response_header(r, "Content-Type", res->content_type);
+        MHD_add_response_header(r, "Cache-Control", res->cache_control ? res->cache_control : "no-store");
+    }
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    enum MHD_Result ret = MHD_queue_response(connection, (unsigned)res->status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url,
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
+{
+    (void)version;
+    HttpServer *server = cls;
+    Upload *up = *con_cls;
+    if (!up) {
+        up = calloc(1, sizeof *up);
+        if (!up)
+            return MHD_NO;
+        *con_cls = up;
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        if (!up->too_large) {
+            if (up->size + *upload_data_size > HTTP_MAX_BODY) {
+                up->too_large = true;
+            } else {
+                char *bigger = realloc(up->data, up->size + *upload_data_size + 1);
+                if (!bigger)
+                    return MHD_NO;
+                up->data = bigger;
+                memcpy(up->data + up->size, upload_data, *upload_data_size);
+                up->size += *upload_data_size;
+                up->data[up->size] = '\0';
+            }
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+
+    HttpResponse res = {.status = 200};
+    HttpRequest req = {.method = method, .path = url, .body = up->data ? up->data : "",
+                       .body_size = up->size, .connection = connection};
+    char scratch[1024];
+    if (up->too_large) {
+        http_error(&res, 413, "the request body is larger than %u bytes", HTTP_MAX_BODY);
+    } else if (strlen(url) > 512) {
+        http_error(&res, 414, "the address is too long");
+    } else if (up->size && memchr(up->data, '\0', up->size)) {
+        http_error(&res, 400, "the request body holds a NUL byte");
+    } else {
+        bool path_known = false, handled = false;
+        for (int i = 0; i < server->options.nroutes && !handled; i++) {
+            const HttpRoute *route = &server->options.routes[i];
+            if (!route_match(route->pattern, url, &req, scratch, sizeof scratch))
+                continue;
+            path_known = true;
+            if (strcmp(route->method, method) == 0) {
+                if (route->handler)
+                    route->handler(&req, &res, server->options.context);
+                else
+                    http_error(&res, 404, "nothing at %s", url);
+                handled = true;
+            }
+        }
+        if (!handled) {
+            if (path_known)
+                http_error(&res, 405, "%s is not allowed on %s", method, url);
+            else
+                http_error(&res, 404, "nothing at %s", url);
+        }
+    }
+    return send_response(connection, &res);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *connection, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)cls;
+    (void)connection;
+    (void)toe;
+    Upload *up = *con_cls;
+    if (up) {
+        free(up->data);
+        free(up);
+        *con_cls = NULL;
+    }
+}
+
+HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errsize)
+{
+    HttpServer *server = calloc(1, sizeof *server);
+    if (!server) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    server->options = *options;
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)options->port);
+    const char *host = options->host ? options->host : "127.0.0.1";
+    if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
+        snprintf(err, errsize, "'%s' is not an IPv4 address (such as 127.0.0.1 or 0.0.0.0)", host);
+        free(server);
+        return NULL;
+    }
+    unsigned limit = options->max_connections > 0 ? (unsigned)options->max_connections : 64;
+    server->daemon = MHD_start_daemon(
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
+        (uint16_t)options->port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, &addr,
+        MHD_OPTION_CONNECTION_LIMIT, limit, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);
+    if (!server->daemon) {
+        snprintf(err, errsize, "cannot listen on %s:%d (is the port in use?)", host, options->port);
+        free(server);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    server->port = info ? info->port : options->port;
+    return server;
+}
+
+int http_server_port(const HttpServer *server)
+{
+    return server->port;
+}
+
+void http_server_stop(HttpServer *server)
+{
+    if (!server)
+        return;
+    MHD_stop_daemon(server->daemon);
+    free(server);
+}

@@ -1,0 +1,100 @@
+/*
+ * http.h - a small HTTP server for the web app: routes, JSON in and out, server-sent events.
+ *
+ * It sits on libmicrohttpd (a thread per connection, so a handler or an event stream may block)
+ * and jansson. A handler gets the request with its path parameters, query and body (already
+ * size-checked), and fills a response: JSON, text, a static asset, or an event stream.
+ * Everything a client sends is checked before a handler sees it: method, route, body size,
+ * JSON syntax (with line and column in the error). Errors are JSON:
+ *
+ *     {"error": {"status": 400, "message": "...", "field": "fen", "column": 4}}
+ */
+#ifndef SHASHKI_HTTP_H
+#define SHASHKI_HTTP_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define HTTP_MAX_PARAMS 4
+#define HTTP_MAX_BODY (4u << 20) /* 4 MiB: a large PDN collection */
+
+typedef struct HttpServer HttpServer;
+
+typedef struct HttpRequest {
+    const char *method;                 /* "GET", "POST", "DELETE" ... */
+    const char *path;                   /* "/api/games/12", without the query */
+    const char *params[HTTP_MAX_PARAMS]; /* the path segments matched by '*' in the route */
+    int nparams;
+    const char *body;                   /* NUL-terminated, possibly empty */
+    size_t body_size;
+    void *connection;                   /* for http_query */
+} HttpRequest;
+
+/* An event stream: `next` is called again and again from the connection's thread; it may
+ * block. It writes one chunk of "data: ...\n\n" text into buf (at most max bytes) and returns
+ * its length, 0 to send a keep-alive comment, or -1 to end the stream. `done` frees state. */
+typedef struct HttpStream {
+    long (*next)(void *state, char *buf, size_t max);
+    void (*done)(void *state);
+    void *state;
+} HttpStream;
+
+typedef struct HttpResponse {
+    int status;
+    const char *content_type;
+    char *body; /* malloc'ed, owned by the response */
+    size_t size;
+    const void *static_body; /* not owned (an embedded asset); used when body is NULL */
+    const char *cache_control;
+    bool has_stream;
+    HttpStream stream;
+} HttpResponse;
+
+typedef void (*HttpHandler)(const HttpRequest *req, HttpResponse *res, void *context);
+
+/* Routes are matched in order; in a pattern, '*' matches one path segment and becomes a
+ * parameter, and a final "**" matches the rest of the path. A route without a handler
+ * answers 404 (to keep a prefix away from the routes after it). */
+typedef struct HttpRoute {
+    const char *method;
+    const char *pattern;
+    HttpHandler handler;
+} HttpRoute;
+
+typedef struct HttpOptions {
+    const char *host; /* "127.0.0.1" unless told otherwise */
+    int port;         /* 0: any free port (see http_server_port) */
+    int max_connections;
+    const HttpRoute *routes;
+    int nroutes;
+    void *context; /* given to every handler */
+} HttpOptions;
+
+/* Start serving in background threads; NULL with a message in err (size errsize) if it cannot. */
+HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errsize);
+int http_server_port(const HttpServer *server);
+void http_server_stop(HttpServer *server);
+
+/* A query parameter of the request, or NULL. */
+const char *http_query(const HttpRequest *req, const char *name);
+
+/* Responses. http_json takes ownership of the value (json_decref). */
+void http_json(HttpResponse *res, int status, json_t *value);
+void http_text(HttpResponse *res, int status, const char *content_type, const char *text);
+void http_error(HttpResponse *res, int status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+/* An error about one field of the request, with the column in that field's text (0: none). */
+void http_field_error(HttpResponse *res, int status, const char *field, int line, int column,
+                      const char *format, ...) __attribute__((format(printf, 6, 7)));
+
+/* The request body as a JSON object; on failure fills res with a 400 and returns NULL. */
+json_t *http_body_object(const HttpRequest *req, HttpResponse *res);
+
+/* Members of a request object, checked: false (with res filled) if present but of the wrong
+ * kind; *out keeps the default when the member is absent. */
+bool http_get_string(json_t *obj, const char *name, const char **out, HttpResponse *res);
+bool http_get_int(json_t *obj, const char *name, long min, long max, long *out, HttpResponse *res);
+bool http_get_bool(json_t *obj, const char *name, bool *out, HttpResponse *res);
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * store.h - the archive of games in an SQLite file.
+ *
+ * A game is a row of settings and state (players, opponent, time control, start, result) and
+ * one row per move, in full notation with the clocks after it. Each change is one
+ * transaction, and the file runs in WAL mode with full synchronisation, so a move the server
+ * has acknowledged survives the process being killed. Games are rebuilt after a restart by
+ * replaying their moves. Every function is safe to call from any thread.
+ */
+#ifndef SHASHKI_STORE_H
+#define SHASHKI_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define STORE_TEXT 128
+
+typedef struct Store Store;
+
+typedef struct StoredGame {
+    long id;
+    char created[32], updated[32];    /* ISO 8601, UTC */
+    char white[STORE_TEXT], black[STORE_TEXT];
+    char opponent[16];                /* "engine" or "human" */
+    int level;                        /* engine level 1-10 (0 for human games) */
+    char engine_color[8];             /* "white", "black" or "" */
+    char time_control[128];           /* "5m+3s" or "" */
+    char start_fen[160];
+    char opening[32];                 /* "IDF-64 1-III" or "" */
+    char status[16];                  /* "playing" or "finished" */
+    char result[16];                  /* "*", "1-0", "0-1", "1/2-1/2" */
+    char reason[STORE_TEXT];
+    char draw_offer[8];               /* "white", "black" or "" */
+    double clock_white, clock_black;  /* seconds left when last saved (negative: no clock) */
+    int moves;                        /* number of moves stored */
+} StoredGame;
+
+typedef struct StoredMove {
+    char text[64];                    /* full notation */
+    double clock_white, clock_black;  /* after the move */
+} StoredMove;
+
+/* Open (creating if needed) the archive; NULL with a message in err on failure. */
+Store *store_open(const char *path, char *err, size_t errsize);
+void store_close(Store *store);
+
+/* Add a game (its id is set); false on failure. */
+bool store_create(Store *store, StoredGame *game);
+/* Save the game's row (state, result, clocks, draw offer) as it is now. */
+bool store_update(Store *store, const StoredGame *game);
+/* Add move number `ply` (1-based) with the game's row in the same transaction. */
+bool store_add_move(Store *store, const StoredGame *game, int ply, const StoredMove *move);
+/* Drop every move after `ply` (undo), with the game's row, in one transaction. */
+bool store_truncate(Store *store, const StoredGame *game, int ply);
+bool store_delete(Store *store, long id);
+
+/* Load a game and its moves (*moves malloc'ed, free() it); false if there is no such game. */
+bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count);
+
+/* Games matching a player name substring (or NULL), a result (or NULL) and a status (or NULL),
+ * newest first; fills at most max, returns how many were written, *total = all matches. */
+int store_list(Store *store, const char *player, const char *result, const char *status, int offset,
+               int max, StoredGame *out, int *total);
+
+/* Ids of the games still being played (to bring them back after a restart). */
+int store_playing(Store *store, long *ids, int max);
+
+#endif

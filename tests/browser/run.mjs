@@ -1,0 +1,925 @@
+#!/usr/bin/env node
+// run.mjs - the web app's browser tests.
+//
+//   node tests/browser/run.mjs [--program build/shashki] [--only SUBSTRING] [--headed] [--times]
+//
+// Starts `PROGRAM serve --port 0 --db <temp file>`, drives Debian's chromium with
+// playwright-core along the paths a person takes (start a game, move by click and by drag,
+// capture several pieces choosing the path, see the engine answer, offer a draw, resign, replay
+// and delete from the archive, import PDN, set up and analyse a position, survive a server
+// kill), prints "ok NAME" or "FAIL NAME: reason" for each test and "N passed, M failed" at the
+// end, exits 1 on any failure, and always stops the servers it started. Screenshots go to
+// build/screenshots/ (desktop 1440x900 and phone 390x844).
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const SHOTS = path.join(ROOT, 'build', 'screenshots');
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const TEST_MS = 90_000;
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+const PROGRAM = path.resolve(option('--program', path.join(ROOT, 'build', 'shashki')));
+const ONLY = option('--only', '');
+const HEADED = process.argv.includes('--headed');
+const TIMES = process.argv.includes('--times'); // each test's seconds on stderr
+
+// ---------------------------------------------------------------- the server
+
+const servers = new Set();
+
+class Server {
+  constructor(db) {
+    this.db = db;
+    this.proc = null;
+    this.url = null;
+    this.log = '';
+  }
+
+  start() {
+    return new Promise((resolve, reject) => {
+      const proc = spawn(PROGRAM, ['serve', '--port', '0', '--db', this.db], { stdio: ['ignore', 'pipe', 'pipe'] });
+      this.proc = proc;
+      servers.add(this);
+      const timer = setTimeout(() => reject(new Error(`no "ready" line from the server in 15 s:\n${this.log}`)), 15_000);
+      const onData = (chunk) => {
+        this.log += chunk.toString();
+        if (this.log.length > 20_000) this.log = this.log.slice(-20_000);
+        const m = /ready at (http:\/\/[^\s]+)/.exec(this.log);
+        if (m && !this.url) {
+          this.url = m[1].endsWith('/') ? m[1] : m[1] + '/';
+          clearTimeout(timer);
+          resolve(this);
+        }
+      };
+      proc.stdout.on('data', onData);
+      proc.stderr.on('data', onData);
+      proc.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      proc.on('exit', (code, signal) => {
+        servers.delete(this);
+        this.exited = { code, signal };
+        if (!this.url) {
+          clearTimeout(timer);
+          reject(new Error(`the server stopped (${code ?? signal}) before it was ready:\n${this.log}`));
+        }
+      });
+    });
+  }
+
+  /** Stop politely (SIGTERM), then for good after 3 s. */
+  async stop() {
+    const proc = this.proc;
+    if (!proc || this.exited) return;
+    const gone = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 3000);
+    await gone;
+    clearTimeout(timer);
+  }
+
+  /** Kill without warning, as a crash would. */
+  async kill() {
+    const proc = this.proc;
+    if (!proc || this.exited) return;
+    const gone = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGKILL');
+    await gone;
+  }
+}
+
+function killAll() {
+  for (const s of servers) {
+    try {
+      s.proc.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+process.on('exit', killAll);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------- helpers
+
+class Failure extends Error {}
+
+function expect(cond, message) {
+  if (!cond) throw new Failure(message);
+}
+
+function equal(actual, expected, what) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new Failure(`${what}: expected ${e}, got ${a}`);
+}
+
+async function api(base, method, p, body) {
+  const res = await fetch(base + p.replace(/^\//, ''), {
+    method,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let data = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    /* text */
+  }
+  return { status: res.status, data };
+}
+
+async function needEndpoint(base, method, p, body) {
+  const r = await api(base, method, p, body);
+  const message = (r.data && r.data.error && r.data.error.message) || '';
+  if ((r.status === 404 && /nothing at/.test(message)) || (r.status === 405 && /not allowed/.test(message))) {
+    throw new Failure(`the server has no ${method} ${p} yet`);
+  }
+  return r;
+}
+
+const sq = (s) => `.board-svg rect.sq[data-square="${s}"]`;
+
+async function clickSquare(page, s) {
+  await page.click(sq(s));
+}
+
+async function center(page, s) {
+  const b = await page.locator(sq(s)).boundingBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+/** Drag a piece from square a to square b with the mouse, in small steps. */
+async function drag(page, a, b) {
+  const [x1, y1] = await center(page, a);
+  const [x2, y2] = await center(page, b);
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x1 + (x2 - x1) * 0.3, y1 + (y2 - y1) * 0.3, { steps: 4 });
+  await page.mouse.move(x2, y2, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function boardString(page) {
+  return page.getAttribute('.board-svg', 'data-board');
+}
+
+async function moveTexts(page) {
+  return page.$$eval('.movelist .move[data-ply]', (els) => els.map((e) => e.textContent.trim()));
+}
+
+async function waitMoves(page, n, ms = 30_000) {
+  await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length >= k, n, { timeout: ms });
+}
+
+async function waitInteractive(page, ms = 30_000) {
+  await page.waitForSelector('.board-svg.interactive', { timeout: ms });
+}
+
+function gameIdOf(page) {
+  const m = /#\/play\/(\d+)/.exec(page.url());
+  return m ? Number(m[1]) : null;
+}
+
+async function screenshot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Start a game through the new-game dialog. o: {opponent, level, color, time, fen, white, black} */
+async function newGame(page, base, o) {
+  await page.goto(base + '#/');
+  await page.click('[data-action=new-game]');
+  await page.waitForSelector('dialog[open] form.newgame');
+  await page.click(`label.seg:has(input[name=opponent][value=${o.opponent}])`);
+  if (o.opponent === 'engine') {
+    await page.$eval('#ng-level', (el, v) => {
+      el.value = v;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, String(o.level || 1));
+    await page.click(`label.seg:has(input[name=color][value=${o.color || 'white'}])`);
+    if (o.name) await page.fill('input[name=name]', o.name);
+  } else {
+    if (o.white) await page.fill('input[name=white]', o.white);
+    if (o.black) await page.fill('input[name=black]', o.black);
+  }
+  if (o.time) {
+    await page.selectOption('#ng-time', 'custom');
+    await page.fill('#ng-time-text', o.time);
+  } else {
+    await page.selectOption('#ng-time', '');
+  }
+  if (o.fen) {
+    await page.click('label.seg:has(input[name=start][value=fen])');
+    await page.fill('#ng-fen', o.fen);
+  } else if (o.opening) {
+    await page.click('label.seg:has(input[name=start][value=opening])');
+    await page.selectOption('#ng-opening', o.opening);
+  } else {
+    await page.click('label.seg:has(input[name=start][value=normal])');
+  }
+  await page.click('[data-action=create]');
+  try {
+    await page.waitForURL(/#\/play\/\d+$/, { timeout: 10_000 });
+  } catch {
+    const err = await page.$eval('.form-error', (e) => e.textContent).catch(() => '');
+    throw new Failure(`no game was created${err ? ': ' + err : ''}`);
+  }
+  await page.waitForSelector('.play[data-status]');
+  return gameIdOf(page);
+}
+
+// ---------------------------------------------------------------- the tests
+
+const tests = [];
+function test(name, fn) {
+  tests.push({ name, fn });
+}
+
+// The page's pure modules, loaded in Node: web/ has no package.json saying they are ES modules,
+// so they are copied beside one that does.
+let webModules = null;
+async function webModule(name) {
+  if (!webModules) {
+    webModules = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-web-js-'));
+    fs.writeFileSync(path.join(webModules, 'package.json'), '{"type": "module"}\n');
+    for (const f of ['squares.js', 'fen.js', 'input.js']) fs.copyFileSync(path.join(ROOT, 'web', 'js', f), path.join(webModules, f));
+  }
+  return import(pathToFileURL(path.join(webModules, name)));
+}
+
+const RULES = fs.readFileSync(path.join(ROOT, 'tests', 'data', 'rules_moves.txt'), 'utf8');
+const RULE_FENS = RULES.split('\n').filter((l) => l.startsWith('FEN ')).map((l) => l.slice(4).trim());
+const SAMPLE_PDN = fs.readFileSync(path.join(HERE, 'data', 'abaulin-abaciev-1965.pdn'), 'utf8');
+
+test('unit: square names, numbers and FEN boards agree with the server', async ({ base }) => {
+  const squares = await webModule('squares.js');
+  const fen = await webModule('fen.js');
+  // rules-notes: 1=b8 ... 4=h8, 5=a7, 29=a1, 32=g1
+  equal(['b8', 'h8', 'a7', 'a1', 'g1'].map(squares.numberOf), [1, 4, 5, 29, 32], 'square numbers');
+  for (let i = 0; i < 32; i++) equal(squares.indexOf(squares.nameOf(i)), i, `index round trip of ${i}`);
+  equal(squares.indexOf('a2'), -1, 'a light square');
+  for (const f of [...RULE_FENS, fen.START_FEN]) {
+    const r = await api(base, 'POST', '/api/position', { fen: f });
+    equal(r.status, 200, `server status for ${f}`);
+    const mine = fen.parseFen(f);
+    equal(mine.board, r.data.board, `board of ${f}`);
+    equal(mine.side, r.data.side, `side of ${f}`);
+    const again = await api(base, 'POST', '/api/position', { fen: fen.writeFen(mine) });
+    equal(again.data.fen, r.data.fen, `the server reads the page's FEN of ${f} back`);
+  }
+});
+
+test('unit: capture input follows every path of every legal move', async ({ base }) => {
+  const input = await webModule('input.js');
+  let paths = 0;
+  for (const f of RULE_FENS) {
+    const { data: pos } = await api(base, 'POST', '/api/position', { fen: f });
+    for (const move of pos.legal) {
+      for (const p of move.paths) {
+        paths++;
+        let prefix = [];
+        let r = null;
+        for (const s of p) {
+          r = input.step(pos.legal, prefix, s);
+          if (r.kind === 'complete') break;
+          expect(r.kind === 'select' || r.kind === 'extend', `${f}: ${p.join(' ')} at ${s} gave ${r.kind}`);
+          prefix = r.prefix;
+          if (prefix.length < p.length) {
+            expect(input.targets(pos.legal, prefix).has(p[prefix.length]), `${f}: ${p[prefix.length]} is not offered after ${prefix.join(' ')}`);
+          }
+        }
+        expect(r && r.kind === 'complete', `${f}: entering ${p.join(' ')} did not complete a move`);
+        equal(r.move.notation, move.notation, `${f}: the move entered along ${p.join(' ')}`);
+      }
+      // clicking the final square straight after the piece: never a different move
+      const r = input.step(pos.legal, [move.from], move.to);
+      expect(r.kind !== 'ignore' && r.kind !== 'cancel' || move.to === move.from, `${f}: ${move.notation} final square ignored`);
+      if (r.kind === 'complete') equal(r.move.to, move.to, `${f}: the move chosen by clicking ${move.to}`);
+    }
+  }
+  expect(paths > 30, `only ${paths} paths were tried`);
+});
+
+test('unit: every text the page uses exists in English and in Russian', async () => {
+  const src = fs.readFileSync(path.join(ROOT, 'web/js/i18n.js'), 'utf8');
+  const table = (from, to) => new Set([...src.slice(src.indexOf(from), src.indexOf(to)).matchAll(/^  '([^']+)':/gm)].map((m) => m[1]));
+  const en = table('const EN', 'const RU');
+  const ru = table('const RU', 'const TABLES');
+  expect(en.size > 100, `only ${en.size} English texts`);
+  equal([...en].filter((k) => !ru.has(k)), [], 'English texts without a Russian one');
+  equal([...ru].filter((k) => !en.has(k)), [], 'Russian texts without an English one');
+  const used = new Set();
+  for (const f of fs.readdirSync(path.join(ROOT, 'web/js'))) {
+    if (f === 'i18n.js') continue;
+    const js = fs.readFileSync(path.join(ROOT, 'web/js', f), 'utf8');
+    for (const m of js.matchAll(/\bt\('([\w.]+)'\s*[,)]/g)) used.add(m[1]);
+  }
+  expect(used.size > 80, `only ${used.size} texts found in use`);
+  equal([...used].filter((k) => !en.has(k)), [], 'texts used but never written');
+});
+
+test('the start page loads, with a board of 24 pieces', async ({ base, newPage }) => {
+  const page = await newPage(DESKTOP);
+  await page.goto(base);
+  await page.waitForSelector('.home .board-svg');
+  equal(await page.locator('.board-svg rect.sq.dark').count(), 32, 'dark squares');
+  equal(await page.locator('.board-svg .piece').count(), 24, 'pieces');
+  equal(await page.locator('.board-svg .coord').count(), 16, 'coordinates');
+  expect((await page.title()).includes('Shashki'), 'title');
+  await screenshot(page, 'home-desktop');
+  const phone = await newPage(PHONE);
+  await phone.goto(base);
+  await phone.waitForSelector('.home .board-svg');
+  await screenshot(phone, 'home-phone');
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow <= 0, `the phone page scrolls sideways by ${overflow}px`);
+});
+
+test('language: Russian is chosen, shown and remembered after a reload', async ({ base, newPage }) => {
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/analysis');
+  await page.click('[data-lang=ru]');
+  await page.waitForSelector('.nav-link[data-nav=analysis]:has-text("Анализ")');
+  equal(await page.getAttribute('html', 'lang'), 'ru', 'html lang');
+  await page.reload();
+  await page.waitForSelector('.nav-link[data-nav=play]:has-text("Игра")');
+  expect(page.url().includes('#/analysis'), 'the route survived the reload');
+  await screenshot(page, 'analysis-ru-desktop');
+  await page.click('[data-lang=en]');
+  await page.waitForSelector('.nav-link[data-nav=play]:has-text("Play")');
+});
+
+test('notation: numeric squares are shown on the board and remembered', async ({ base, newPage }) => {
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/analysis');
+  await page.click('[data-notation=numeric]');
+  await page.waitForSelector('.board-svg .sq-number');
+  equal(await page.locator('.board-svg .sq-number').count(), 32, 'square numbers');
+  await waitInteractive(page);
+  await clickSquare(page, 'c3');
+  await clickSquare(page, 'd4');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['22-18'], 'the move in numeric notation');
+  await page.reload();
+  await page.waitForSelector('.board-svg .sq-number');
+  equal(await moveTexts(page), ['22-18'], 'the line and the notation after a reload');
+  await page.click('[data-notation=algebraic]');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['c3-d4'], 'the move in algebraic notation');
+});
+
+test('engine game: start it from the new-game dialog', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { opponent: 'engine', level: 1, color: 'white', time: '5m+3s', name: 'Tester' });
+  expect(id, 'a game id in the address');
+  await waitInteractive(page);
+  await page.waitForSelector('.clock:not([hidden])');
+  const clocks = await page.$$eval('.clock:not([hidden]) .clock-time', (els) => els.map((e) => e.textContent));
+  equal(clocks.length, 2, 'two clocks');
+  expect(clocks.every((c) => /^[45]:\d\d$/.test(c)), `clocks show about five minutes: ${clocks}`);
+  expect((await page.textContent('.player.bottom .name')).includes('Tester'), 'the person is at the bottom');
+  state.engine = { page, id };
+});
+
+test('engine game: a move by clicking, then the engine answers', async ({ state }) => {
+  expect(state.engine, 'needs the game of the previous test');
+  const { page } = state.engine;
+  await clickSquare(page, 'c3');
+  const targets = await page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort());
+  equal(targets, ['b4', 'd4'], 'squares offered to the man on c3');
+  await clickSquare(page, 'd4');
+  await waitMoves(page, 2);
+  equal((await moveTexts(page))[0], 'c3-d4', 'the first move');
+  await waitInteractive(page);
+  await screenshot(page, 'engine-answered-desktop');
+});
+
+test('engine game: a move by dragging, then the engine answers', async ({ base, state }) => {
+  expect(state.engine, 'needs the game of the first engine test');
+  const { page, id } = state.engine;
+  await waitInteractive(page);
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  const n = game.moves.length;
+  // a move that is the only one between its two squares: one drag from its square to its end
+  const legal = game.position.legal;
+  const move = legal.find((m) => legal.filter((o) => o.from === m.from && o.to === m.to).length === 1);
+  await drag(page, move.from, move.to);
+  await waitMoves(page, n + 1);
+  equal((await moveTexts(page))[n], move.notation, 'the dragged move');
+  await waitMoves(page, n + 2);
+  await waitInteractive(page);
+  const after = await api(base, 'GET', `/api/games/${id}`);
+  equal(after.data.moves[n].move.notation, move.notation, 'the server has the dragged move');
+  equal(await boardString(page), after.data.position.board, 'the board shows the server position');
+});
+
+test('engine game: take back returns to the person\'s turn', async ({ base, state }) => {
+  expect(state.engine, 'needs the game of the first engine test');
+  const { page, id } = state.engine;
+  await waitInteractive(page);
+  const before = (await moveTexts(page)).length;
+  await page.click('[data-action=undo]');
+  await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length === k, before - 2);
+  await waitInteractive(page);
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.moves.length, before - 2, 'moves on the server after the take-back');
+  equal(await boardString(page), game.position.board, 'the board after the take-back');
+});
+
+test('engine game: the engine\'s capture is shown landing by landing, the taken pieces marked until it ends', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  // after a1-b2 Black must take twice: b6:d4:f2 over c5 and e3
+  await newGame(page, base, { opponent: 'engine', level: 1, color: 'white', fen: 'W:Wa1,c5,e3,h2:Ba7,b6,h8' });
+  await waitInteractive(page);
+  await page.evaluate(() => {
+    // watch the board: what was marked while the black man was on its way
+    window.__seen = { moving: false, marked: new Set(), piecesWhileMoving: 0 };
+    const svg = document.querySelector('.board-svg');
+    new MutationObserver(() => {
+      if (!svg.querySelector('.piece.moving')) return;
+      window.__seen.moving = true;
+      for (const el of svg.querySelectorAll('.piece.captured')) window.__seen.marked.add(el.dataset.square);
+      window.__seen.piecesWhileMoving = Math.max(window.__seen.piecesWhileMoving, svg.querySelectorAll('.b-pieces .piece').length);
+    }).observe(svg, { subtree: true, childList: true, attributes: true });
+  });
+  await clickSquare(page, 'a1');
+  await clickSquare(page, 'b2');
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => !document.querySelector('.piece.moving'));
+  const seen = await page.evaluate(() => ({ ...window.__seen, marked: [...window.__seen.marked].sort() }));
+  expect(seen.moving, 'the engine\'s move was animated');
+  equal(seen.marked, ['c5', 'e3'], 'pieces marked as taken during the move');
+  equal(seen.piecesWhileMoving, 7, 'taken pieces stay on the board until the move ends');
+  equal(await page.locator('.board-svg .piece').count(), 5, 'pieces after the move');
+  equal((await moveTexts(page))[1], 'b6:f2', 'the engine\'s move (full notation names turning squares only)');
+});
+
+test('clock: a flag falls and the arbiter\'s result is shown', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  await newGame(page, base, { opponent: 'human', time: '3s', white: 'Slow', black: 'Patient' });
+  await page.waitForSelector('.clock.running[data-color=white]');
+  await page.waitForSelector('.status-card.over', { timeout: 15_000 });
+  equal(await page.getAttribute('#game-status', 'data-result'), '0-1', 'White lost');
+  const reason = await page.textContent('#game-status .reason');
+  equal(reason, 'White lost on time', 'the reason shown');
+  equal(await page.textContent('.clock[data-color=white] .clock-time'), '0:00.0', 'White\'s clock');
+  await screenshot(page, 'flag-fell-desktop');
+});
+
+test('new game from a ballot opening: the board starts after the ballot moves', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const { data } = await api(base, 'GET', '/api/openings?table=idf');
+  const opening = data.openings.find((o) => o.code === '1-III');
+  expect(opening, 'the IDF ballot 1-III exists');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { opponent: 'human', opening: 'IDF 1-III' });
+  const { data: pos } = await api(base, 'POST', '/api/position', { fen: opening.fen });
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.position.board, pos.board, 'the server starts from the ballot');
+  await page.waitForFunction((b) => document.querySelector('.board-svg').dataset.board === b, pos.board);
+  expect((await page.textContent('#game-status')).includes('1-III'), 'the ballot is named');
+});
+
+test('multi-capture: the path is chosen landing by landing, the captured stay marked until the end', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  // c3 can take d4 then either d6 and b6 (ending a5) or f6 (ending g7): both start c3-e5
+  await newGame(page, base, { opponent: 'human', fen: 'W:Wc3,g1:Bb6,d4,d6,f6,h8', white: 'Left', black: 'Right' });
+  await waitInteractive(page);
+  await clickSquare(page, 'c3');
+  equal(await page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square)), ['e5'], 'first landing offered');
+  await clickSquare(page, 'e5');
+  const targets = await page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort());
+  equal(targets, ['c7', 'g7'], 'two ways on from e5');
+  equal(await page.$$eval('.piece.captured', (els) => els.map((e) => e.dataset.square)), ['d4'], 'd4 is taken but still on the board');
+  await screenshot(page, 'capture-choice-desktop');
+  await clickSquare(page, 'c7');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['c3:e5:c7:a5'], 'the capture in full notation');
+  await page.waitForFunction(() => !document.querySelector('.piece.captured'));
+  const board = await boardString(page);
+  const { data: pos } = await api(base, 'POST', '/api/position', { fen: 'W:Wc3,g1:Bb6,d4,d6,f6,h8', moves: ['c3:e5:c7:a5'] });
+  equal(board, pos.board, 'the board after the capture');
+  // Black answers by dragging h8-g7
+  await drag(page, 'h8', 'g7');
+  await waitMoves(page, 2);
+  equal((await moveTexts(page))[1], 'h8-g7', 'the dragged reply');
+});
+
+test('draw: offered and declined, offered by the other side and accepted; result and reason shown', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { opponent: 'human', white: 'Anna Drawson', black: 'Boris Drawson' });
+  const status = (k) => page.getAttribute('#game-status', k);
+  await waitInteractive(page);
+  await clickSquare(page, 'c3');
+  await clickSquare(page, 'd4');
+  await waitMoves(page, 1);
+  // White has just moved, so White offers; Black answers
+  await page.click('[data-action=offer-draw]');
+  await page.waitForSelector('[data-action=accept-draw]');
+  equal(await status('data-draw-offer'), 'white', 'the offer is White\'s');
+  expect((await page.textContent('#game-status')).includes('White offers a draw'), 'the offer is shown');
+  await screenshot(page, 'draw-offer-desktop');
+  await page.click('[data-action=decline-draw]');
+  await page.waitForFunction(() => document.querySelector('#game-status').dataset.drawOffer === '');
+  await clickSquare(page, 'f6');
+  await clickSquare(page, 'g5');
+  await waitMoves(page, 2);
+  await page.click('[data-action=offer-draw]');
+  await page.waitForSelector('[data-action=accept-draw]');
+  equal(await status('data-draw-offer'), 'black', 'the offer is Black\'s');
+  await page.click('[data-action=accept-draw]');
+  await page.waitForSelector('.status-card.over');
+  equal(await status('data-result'), '1/2-1/2', 'result');
+  const text = await page.textContent('#game-status');
+  expect(text.includes('Draw') && text.includes('By agreement'), `the result and its reason are shown: ${text}`);
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.result, '1/2-1/2', 'the server result');
+  expect(!(await page.$('.board-svg.interactive')), 'no more moves after the game ends');
+  await screenshot(page, 'draw-agreed-desktop');
+  state.drawGame = id;
+});
+
+test('draw: the third repetition may be claimed, and the claim is granted', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  await newGame(page, base, { opponent: 'human', fen: 'W:WKa1:BKh6' });
+  const moves = [['a1', 'b2'], ['h6', 'g5'], ['b2', 'a1'], ['g5', 'h6']];
+  for (let round = 0; round < 2; round++) {
+    for (const [i, [a, b]] of moves.entries()) {
+      await waitInteractive(page);
+      expect(!(await page.$('[data-action=claim-draw]')), 'no claim before the third time');
+      await clickSquare(page, a);
+      await clickSquare(page, b);
+      await waitMoves(page, round * 4 + i + 1);
+    }
+  }
+  await page.click('[data-action=claim-draw]');
+  await page.waitForSelector('.status-card.over');
+  equal(await page.getAttribute('#game-status', 'data-result'), '1/2-1/2', 'result');
+  equal(await page.textContent('#game-status .reason'), 'The same position three times', 'the reason shown');
+});
+
+test('draw: an offer made with a move is answered by the engine', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { opponent: 'engine', level: 1, color: 'white' });
+  await waitInteractive(page);
+  await page.click('[data-action=offer-draw]');
+  equal(await page.getAttribute('[data-action=offer-draw]', 'aria-pressed'), 'true', 'the offer waits for the move');
+  await clickSquare(page, 'g3');
+  await clickSquare(page, 'h4');
+  // the engine accepts (game over) or declines by moving
+  await page.waitForFunction(
+    () => {
+      const s = document.querySelector('#game-status');
+      return s && (s.classList.contains('over') || document.querySelectorAll('.movelist .move[data-ply]').length >= 2);
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  expect(!(await page.$('.toast.error.show')), `no error: ${await page.textContent('.toast').catch(() => '')}`);
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.draw_offer, null, 'no offer left open');
+  expect(game.result === '1/2-1/2' || game.moves.length === 2, `accepted or answered by a move: ${game.result}, ${game.moves.length} moves`);
+});
+
+test('resign: the person resigns against the engine and loses', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { opponent: 'engine', level: 2, color: 'black', name: 'Quitter' });
+  await waitMoves(page, 1);
+  await waitInteractive(page);
+  equal(await page.getAttribute('.board-svg', 'data-flipped'), 'true', 'Black plays from the bottom');
+  await page.click('[data-action=resign]');
+  await page.click('dialog[open] .btn.danger');
+  await page.waitForSelector('.status-card.over');
+  equal(await page.getAttribute('#game-status', 'data-result'), '1-0', 'result');
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.result, '1-0', 'the server result');
+  expect((await page.textContent('#game-status .reason')).length > 0, 'a reason is shown');
+  await screenshot(page, 'resigned-desktop');
+  state.resignGame = id;
+});
+
+test('archive: search by player and result, replay a game move by move', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  expect(state.drawGame, 'needs the drawn game of the draw test');
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/archive');
+  await page.waitForSelector('.arow[data-id]');
+  await page.fill('#archive-search', 'Drawson');
+  await page.waitForFunction(() => [...document.querySelectorAll('.arow[data-id]')].length === 1);
+  equal(await page.getAttribute('.arow[data-id]', 'data-id'), String(state.drawGame), 'the game found by name');
+  await page.fill('#archive-search', '');
+  await page.selectOption('#archive-result', '1/2-1/2');
+  await page.waitForFunction((id) => [...document.querySelectorAll('.arow[data-id]')].some((r) => r.dataset.id === String(id)), state.drawGame);
+  const results = await page.$$eval('.arow[data-id] .aresult', (els) => els.map((e) => e.dataset.outcome));
+  expect(results.every((r) => r === 'draw'), `only draws are listed: ${results}`);
+  await screenshot(page, 'archive-desktop');
+  await page.click(`.arow[data-id="${state.drawGame}"] [data-action=replay]`);
+  await page.waitForURL(new RegExp(`#/play/${state.drawGame}$`));
+  await waitMoves(page, 1);
+  await page.click('[data-nav=first]');
+  await page.waitForFunction(() => document.querySelector('.play').dataset.ply === '0');
+  const { data: start } = await api(base, 'POST', '/api/position', {});
+  equal(await boardString(page), start.board, 'the first position');
+  await page.click('.move[data-ply="1"]');
+  const { data: after } = await api(base, 'POST', '/api/position', { moves: ['c3-d4'] });
+  await page.waitForFunction((b) => document.querySelector('.board-svg').dataset.board === b, after.board);
+});
+
+test('archive: delete a game', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/games');
+  expect(state.resignGame, 'needs the game of the resign test');
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/archive');
+  const row = `.arow[data-id="${state.resignGame}"]`;
+  await page.waitForSelector(row);
+  await page.click(`${row} [data-action=delete]`);
+  await page.click('dialog[open] .btn.danger');
+  await page.waitForSelector(row, { state: 'detached' });
+  equal((await api(base, 'GET', `/api/games/${state.resignGame}`)).status, 404, 'the deleted game is gone');
+});
+
+test('archive: import a PDN file and replay the game', async ({ base, newPage }) => {
+  await needEndpoint(base, 'POST', '/api/import', { pdn: '' });
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/archive');
+  await page.click('[data-action=import]');
+  // from a file, as a person would choose it
+  await page.setInputFiles('dialog[open] input[type=file]', path.join(HERE, 'data', 'abaulin-abaciev-1965.pdn'));
+  await page.waitForFunction(() => document.querySelector('#archive-pdn').value.includes('Abaulin'));
+  await page.click('[data-action=do-import]');
+  await page.waitForSelector('.import-result .ok');
+  const msg = await page.textContent('.import-result');
+  expect(/Imported 1 games/.test(msg), `import message: ${msg}`);
+  await page.click('dialog[open] .dialog-actions .btn:has-text("Close")');
+  await page.fill('#archive-search', 'Abaulin');
+  await page.waitForFunction(() => document.querySelectorAll('.arow[data-id]').length === 1);
+  await page.click('.arow[data-id] [data-action=replay]');
+  await page.waitForURL(/#\/play\/\d+$/);
+  await waitMoves(page, 83);
+  const moves = await moveTexts(page);
+  equal(moves.length, 83, 'plies of the game');
+  equal(moves[0], 'c3-d4', 'the first move');
+  equal(await page.getAttribute('#game-status', 'data-result'), '1-0', 'the result of the game');
+  await page.click('[data-nav=first]');
+  await page.click('[data-nav=next]');
+  await page.waitForFunction(() => document.querySelector('.play').dataset.ply === '1');
+  await screenshot(page, 'imported-replay-desktop');
+});
+
+test('analysis: set up a position, see it validated, analyse it with the engine', async ({ base, newPage }) => {
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/analysis');
+  await waitInteractive(page);
+  await page.click('[data-action=setup]');
+  await page.waitForSelector('.editor');
+  // 13 white men cannot be
+  await page.click('[data-action=editor-start]');
+  await page.click('[data-tool=w]');
+  await clickSquare(page, 'e5');
+  await page.waitForSelector('#editor-verdict.bad');
+  await page.click('[data-action=editor-clear]');
+  await page.click('[data-tool=w]');
+  await clickSquare(page, 'c3');
+  await page.click('[data-tool=b]');
+  for (const s of ['b6', 'd4', 'd6', 'f6']) await clickSquare(page, s);
+  await page.click('[data-tool=B]');
+  await clickSquare(page, 'h8');
+  await page.waitForSelector('#editor-verdict.ok');
+  const fen = await page.inputValue('#editor-fen');
+  const { data: pos } = await api(base, 'POST', '/api/position', { fen });
+  equal(pos.board, '...B....bbb......b...w..........', 'the board set up');
+  await screenshot(page, 'editor-desktop');
+  await page.click('[data-action=editor-done]');
+  await waitInteractive(page);
+  expect(page.url().includes('fen='), 'the position is in the address');
+  await needEndpoint(base, 'GET', '/api/analyse?fen=' + encodeURIComponent(pos.fen) + '&depth=1');
+  await page.check('#engine-toggle', { force: true });
+  await page.waitForSelector('.pv-line', { timeout: 30_000 });
+  const first = await page.textContent('.pv-line[data-rank="1"] .pv-move');
+  expect(pos.legal.some((m) => m.notation === first.trim()), `the best line starts with a legal move: ${first}`);
+  const score = await page.textContent('.pv-line[data-rank="1"] .score');
+  expect(/^[+−]?(#\d+|\d+\.\d\d)$/.test(score.trim()), `a score: ${score}`);
+  await page.waitForSelector('.arrow.best');
+  await screenshot(page, 'analysis-desktop');
+  await page.click('.pv-line[data-rank="1"] .pv-move');
+  await waitMoves(page, 1);
+});
+
+test('analysis: import FEN and PDN, export PDN', async ({ base, newPage }) => {
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/analysis');
+  await waitInteractive(page);
+  await page.click('[data-action=import]');
+  await page.fill('#import-fen', 'B:W18,K31:B3,11');
+  await page.click('[data-action=load-fen]');
+  await page.waitForFunction(() => document.querySelector('.analysis').dataset.fen?.startsWith('B:'));
+  const { data: pos } = await api(base, 'POST', '/api/position', { fen: 'B:W18,K31:B3,11' });
+  equal(await boardString(page), pos.board, 'the board from the FEN');
+  // play a move and export the line
+  await waitInteractive(page);
+  const m = pos.legal[0];
+  for (const s of m.paths[0]) await clickSquare(page, s);
+  await waitMoves(page, 1);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=export-pdn]')]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  expect(text.includes(`[FEN "${pos.fen}"]`), `the PDN has the start position:\n${text}`);
+  expect(text.includes(`1... ${m.notation}`), `the PDN has the move:\n${text}`);
+  // PDN import goes through the archive
+  await needEndpoint(base, 'POST', '/api/import', { pdn: '' });
+  await page.click('[data-action=import]');
+  await page.fill('#import-pdn', SAMPLE_PDN);
+  await page.click('[data-action=load-pdn]');
+  await waitMoves(page, 83);
+  equal((await moveTexts(page))[82], 'd8-f6', 'the last move of the imported game');
+});
+
+test('restart: the server is killed during a game and the game is intact after', async ({ newPage }) => {
+  const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-restart-')), 'games.db');
+  let server = await new Server(db).start();
+  try {
+    await needEndpoint(server.url, 'GET', '/api/games');
+    const page = await newPage(DESKTOP);
+    const id = await newGame(page, server.url, { opponent: 'human', white: 'Before', black: 'After' });
+    await waitInteractive(page);
+    for (const [a, b] of [['c3', 'd4'], ['f6', 'g5'], ['d4', 'c5']]) {
+      await clickSquare(page, a);
+      await clickSquare(page, b);
+      await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length >= k && document.querySelector('.board-svg.interactive'), 0);
+    }
+    await waitMoves(page, 3);
+    const board = await boardString(page);
+    await server.kill();
+    server = await new Server(db).start();
+    await page.goto(server.url + `#/play/${id}`);
+    await waitMoves(page, 3);
+    equal(await moveTexts(page), ['c3-d4', 'f6-g5', 'd4-c5'], 'the moves after the restart');
+    equal(await boardString(page), board, 'the board after the restart');
+    // the game goes on
+    await waitInteractive(page);
+    await clickSquare(page, 'b6');
+    await clickSquare(page, 'd4');
+    await waitMoves(page, 4);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('phone: every view fits 390 and 360 px without sideways scrolling', async ({ base, newPage, state }) => {
+  const views = [['home', '#/'], ['analysis', '#/analysis'], ['archive', '#/archive']];
+  if (state.drawGame) views.push(['game', `#/play/${state.drawGame}`]);
+  if (state.engine) views.push(['engine-game', `#/play/${state.engine.id}`]);
+  for (const viewport of [PHONE, { width: 360, height: 740 }]) {
+    const page = await newPage(viewport);
+    for (const [name, hash] of views) {
+      await page.goto(base + hash);
+      await page.waitForSelector('.board-svg, .archive-list');
+      await page.waitForTimeout(400);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (viewport === PHONE) await screenshot(page, `${name}-phone`);
+      expect(overflow <= 0, `${name} at ${viewport.width} px scrolls sideways by ${overflow}px`);
+    }
+  }
+  const page = await newPage(PHONE);
+  await page.goto(base + '#/');
+  await page.click('[data-action=new-game]');
+  await page.waitForSelector('dialog[open]');
+  await page.waitForTimeout(300);
+  await screenshot(page, 'new-game-dialog-phone');
+});
+
+test('keyboard: a move made with the arrow keys and Enter', async ({ base, newPage }) => {
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/analysis?fen=' + encodeURIComponent('W:Wc3:Bh8'));
+  await waitInteractive(page);
+  await page.focus('.board-svg');
+  // the cursor starts on c3: Enter picks the man, Up and Right move to d4, Enter plays
+  await page.keyboard.press('Enter');
+  equal(await page.getAttribute('.board-svg', 'data-selected'), 'c3', 'selected by keyboard');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['c3-d4'], 'the move made by keyboard');
+});
+
+// ---------------------------------------------------------------- running
+
+async function main() {
+  if (!fs.existsSync(PROGRAM)) {
+    console.log(`FAIL setup: no program at ${PROGRAM} (run make)`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-browser-'));
+  const server = new Server(path.join(tmp, 'games.db'));
+  let browser = null;
+  let passed = 0;
+  let failed = 0;
+  try {
+    await server.start();
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      headless: !HEADED,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (e) {
+    console.log(`FAIL setup: ${String(e.message || e).split('\n')[0]}`);
+    console.log('0 passed, 1 failed');
+    await server.stop();
+    if (browser) await browser.close();
+    process.exit(1);
+  }
+
+  const state = {};
+  for (const t of tests) {
+    if (ONLY && !t.name.includes(ONLY)) continue;
+    const contexts = [];
+    const errors = [];
+    const newPage = async (viewport) => {
+      const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US' });
+      context.setDefaultTimeout(15_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      return page;
+    };
+    let timer;
+    const started = Date.now();
+    try {
+      await Promise.race([
+        t.fn({ base: server.url, newPage, state }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Failure(`took longer than ${TEST_MS / 1000} s`)), TEST_MS);
+        }),
+      ]);
+      if (errors.length) throw new Failure(`script error in the page: ${errors[0]}`);
+      console.log(`ok ${t.name}`);
+      passed++;
+    } catch (e) {
+      const reason = String((e && e.message) || e).split('\n')[0];
+      console.log(`FAIL ${t.name}: ${reason}`);
+      failed++;
+      // keep what the pages looked like
+      for (const [i, c] of browser.contexts().entries()) {
+        for (const p of c.pages()) {
+          await screenshot(p, `FAIL-${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${i}`).catch(() => {});
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      if (TIMES) process.stderr.write(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${t.name}\n`);
+      // a test's pages live on for the tests that continue its game
+      if (!Object.values(state).some((v) => v && v.page && contexts.includes(v.page.context()))) {
+        for (const c of contexts) await c.close().catch(() => {});
+      }
+    }
+  }
+  await browser.close().catch(() => {});
+  await server.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (webModules) fs.rmSync(webModules, { recursive: true, force: true });
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.log(`FAIL runner: ${e && e.stack ? e.stack.split('\n')[0] : e}`);
+  console.log('0 passed, 1 failed');
+  killAll();
+  process.exit(1);
+});

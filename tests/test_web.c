@@ -1,0 +1,385 @@
+/* test_web.c - the web server's API, driven over HTTP on a free port, from the transcripts in
+ * tests/data/web (files ending in .http), each against a fresh games file:
+ *
+ *   > POST /api/games {"opponent": "human"}   a request (the body, if any, after the path)
+ *   > POST /api/import @pdn games/test.pdn     ... with a body {"pdn": <that data file>}
+ *   > POST /api/position @bytes 5000000        ... with a body of that many bytes
+ *   < 201 {"status": "playing"}               the expected status and part of the JSON answer:
+ *                                              every member given must match ("*" matches any
+ *                                              value, "~text" a string containing text, a
+ *                                              list must have the same length)
+ *   <text ~[Result "*"]                        the answer's text must contain this
+ *   wait 1                                     until game 1's engine has stopped thinking
+ *   event /api/games/1/events state {...}      the first event of that name on the stream,
+ *                                              with part of its JSON as above
+ *   restart                                    stop the server and start it on the same file
+ *   kill                                       the same with the program killed (SIGKILL)
+ *
+ * The server runs as the real program (`shashki serve --port 0`), so "kill" is a true crash. */
+#include <curl/curl.h>
+#include <dirent.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test.h"
+
+typedef struct Server {
+    pid_t pid;
+    int port;
+    char db[64];
+} Server;
+
+typedef struct Buffer {
+    char *data;
+    size_t size;
+} Buffer;
+
+static size_t on_data(char *ptr, size_t size, size_t n, void *user)
+{
+    Buffer *b = user;
+    size_t add = size * n;
+    char *bigger = realloc(b->data, b->size + add + 1);
+    if (!bigger)
+        return 0;
+    b->data = bigger;
+    memcpy(b->data + b->size, ptr, add);
+    b->size += add;
+    b->data[b->size] = '\0';
+    return add;
+}
+
+static bool server_start(Server *s)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return false;
+    s->pid = fork();
+    if (s->pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char line[256] = "";
+    FILE *out = fdopen(fds[0], "r");
+    bool ok = out && fgets(line, sizeof line, out) && sscanf(line, "Shashki is ready at http://127.0.0.1:%d/", &s->port) == 1;
+    if (out)
+        fclose(out);
+    return ok;
+}
+
+static void server_stop(Server *s, bool crash)
+{
+    if (s->pid <= 0)
+        return;
+    kill(s->pid, crash ? SIGKILL : SIGTERM);
+    int status;
+    waitpid(s->pid, &status, 0);
+    s->pid = 0;
+}
+
+/* One HTTP exchange; returns the status (0 on failure) and the body in out. */
+static long request(const Server *s, const char *method, const char *path, const char *body,
+                    size_t body_size, Buffer *out, long timeout_ms)
+{
+    CURL *curl = curl_easy_init();
+    if (!curl)
+        return 0;
+    char url[1024];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
+    curl_easy_setopt(curl, CURLOPT_PATH_AS_IS, 1L);
+    struct curl_slist *headers = NULL;
+    if (body) {
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_size);
+        headers = curl_slist_append(headers, "Content-Type: application/json");
+        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    }
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
+    long status = 0;
+    CURLcode rc = curl_easy_perform(curl);
+    if (rc == CURLE_OK)
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(headers);
+    curl_easy_cleanup(curl);
+    return status;
+}
+
+/* Does `actual` hold everything `expected` says? Writes where it differs into why. */
+static bool json_fits(json_t *expected, json_t *actual, char *why, size_t size, const char *at)
+{
+    char where[256];
+    if (json_is_string(expected)) {
+        const char *e = json_string_value(expected);
+        if (strcmp(e, "*") == 0) {
+            if (actual)
+                return true;
+        } else if (e[0] == '~') {
+            if (json_is_string(actual) && strstr(json_string_value(actual), e + 1))
+                return true;
+        } else if (json_is_string(actual) && strcmp(e, json_string_value(actual)) == 0) {
+            return true;
+        }
+        char *a = actual ? json_dumps(actual, JSON_ENCODE_ANY) : NULL;
+        snprintf(why, size, "%s is %s, expected %s", at, a ? a : "missing", e);
+        free(a);
+        return false;
+    }
+    if (json_is_object(expected)) {
+        if (!json_is_object(actual)) {
+            snprintf(why, size, "%s is not an object", at);
+            return false;
+        }
+        const char *key;
+        json_t *value;
+        json_object_foreach(expected, key, value)
+        {
+            snprintf(where, sizeof where, "%s.%s", at, key);
+            if (!json_fits(value, json_object_get(actual, key), why, size, where))
+                return false;
+        }
+        return true;
+    }
+    if (json_is_array(expected)) {
+        if (!json_is_array(actual) || json_array_size(actual) != json_array_size(expected)) {
+            snprintf(why, size, "%s: a list of %zu expected, found %zu", at,
+                     json_array_size(expected), json_is_array(actual) ? json_array_size(actual) : 0);
+            return false;
+        }
+        for (size_t i = 0; i < json_array_size(expected); i++) {
+            snprintf(where, sizeof where, "%s[%zu]", at, i);
+            if (!json_fits(json_array_get(expected, i), json_array_get(actual, i), why, size, where))
+                return false;
+        }
+        return true;
+    }
+    if (json_equal(expected, actual))
+        return true;
+    char *e = json_dumps(expected, JSON_ENCODE_ANY), *a = actual ? json_dumps(actual, JSON_ENCODE_ANY) : NULL;
+    snprintf(why, size, "%s is %s, expected %s", at, a ? a : "missing", e ? e : "?");
+    free(e);
+    free(a);
+    return false;
+}
+
+static void check_json(const char *expected_text, const char *body)
+{
+    json_error_t jerr;
+    json_t *expected = json_loads(expected_text, 0, &jerr);
+    if (!expected) {
+        CHECK_MSG(false, "bad expected JSON '%s': %s", expected_text, jerr.text);
+        return;
+    }
+    json_t *actual = body ? json_loads(body, 0, &jerr) : NULL;
+    char why[512] = "";
+    CHECK_MSG(actual && json_fits(expected, actual, why, sizeof why, "answer"), "%s (answer: %.300s)",
+              actual ? why : "the answer is not JSON", body ? body : "");
+    json_decref(expected);
+    json_decref(actual);
+}
+
+/* Poll a game until its engine is not thinking. */
+static void wait_game(const Server *s, const char *id)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    for (int tries = 0; tries < 300; tries++) {
+        Buffer b = {0};
+        long status = request(s, "GET", path, NULL, 0, &b, 5000);
+        json_t *j = status == 200 ? json_loads(b.data, 0, NULL) : NULL;
+        bool thinking = j && json_is_true(json_object_get(j, "thinking"));
+        json_decref(j);
+        free(b.data);
+        if (status == 200 && !thinking)
+            return;
+        usleep(100 * 1000);
+    }
+    CHECK_MSG(false, "game %s: the engine is still thinking after 30 s", id);
+}
+
+/* Read a stream until the first event of the name has arrived (20 s at most), then check
+ * its data. */
+static void check_event(const Server *s, const char *path, const char *name, const char *expected)
+{
+    Buffer b = {0};
+    char want[64], url[1024];
+    snprintf(want, sizeof want, "event: %s\ndata: ", name);
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
+    CURL *curl = curl_easy_init();
+    CURLM *multi = curl_multi_init();
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &b);
+    curl_multi_add_handle(multi, curl);
+    int running = 1;
+    time_t start = time(NULL);
+    char *at = NULL;
+    while (running && time(NULL) - start < 20) {
+        curl_multi_perform(multi, &running);
+        at = b.data ? strstr(b.data, want) : NULL;
+        if (at && strstr(at + strlen(want), "\n\n"))
+            break;
+        curl_multi_wait(multi, NULL, 0, 100, NULL);
+    }
+    curl_multi_remove_handle(multi, curl);
+    curl_easy_cleanup(curl);
+    curl_multi_cleanup(multi);
+    at = b.data ? strstr(b.data, want) : NULL;
+    if (!at) {
+        CHECK_MSG(false, "no '%s' event on %s (got: %.200s)", name, path, b.data ? b.data : "");
+    } else {
+        at += strlen(want);
+        char *end = strstr(at, "\n\n");
+        if (end)
+            *end = '\0';
+        if (expected && *expected)
+            check_json(expected, at);
+    }
+    free(b.data);
+}
+
+static char *body_from(const char *spec, size_t *size)
+{
+    if (strncmp(spec, "@bytes ", 7) == 0) {
+        size_t n = (size_t)strtoul(spec + 7, NULL, 10);
+        char *b = malloc(n + 1);
+        if (b) {
+            memset(b, ' ', n);
+            b[n] = '\0';
+        }
+        *size = n;
+        return b;
+    }
+    if (strncmp(spec, "@pdn ", 5) == 0) {
+        char *text = test_read_file(test_data(spec + 5), NULL);
+        json_t *j = json_pack("{s:s}", "pdn", text ? text : "");
+        free(text);
+        char *b = json_dumps(j, 0);
+        json_decref(j);
+        *size = b ? strlen(b) : 0;
+        return b;
+    }
+    *size = strlen(spec);
+    return strdup(spec);
+}
+
+static int run_file(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "web/%s", name);
+    char *text = test_read_file(test_data(path), NULL);
+    if (!text) {
+        test_case("read %s", path);
+        CHECK(false);
+        return 0;
+    }
+    Server s = {0};
+    snprintf(s.db, sizeof s.db, "/tmp/shashki-web-test-XXXXXX");
+    int fd = mkstemp(s.db);
+    if (fd >= 0)
+        close(fd);
+    unlink(s.db);
+    test_case("%s: start the server", name);
+    CHECK(server_start(&s));
+    int cases = 0, line_no = 0;
+    long status = 0;
+    Buffer last = {0};
+    char *cursor = text;
+    for (char *line; (line = test_next_line(&cursor));) {
+        line_no++;
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        if (strncmp(line, "> ", 2) == 0) {
+            char method[16], target[512];
+            int used = 0;
+            if (sscanf(line + 2, "%15s %511s %n", method, target, &used) < 2) {
+                test_case("%s:%d", name, line_no);
+                CHECK_MSG(false, "bad request line");
+                continue;
+            }
+            test_case("%s:%d %s %s", name, line_no, method, target);
+            cases++;
+            const char *spec = used ? line + 2 + used : "";
+            size_t size = 0;
+            char *body = *spec ? body_from(spec, &size) : NULL;
+            free(last.data);
+            last = (Buffer){0};
+            status = request(&s, method, target, body, size, &last, 30000);
+            free(body);
+        } else if (strncmp(line, "< ", 2) == 0) {
+            long want = strtol(line + 2, NULL, 10);
+            CHECK_MSG(status == want, "status %ld, expected %ld (answer: %.300s)", status, want,
+                      last.data ? last.data : "");
+            const char *brace = strchr(line, '{');
+            if (brace)
+                check_json(brace, last.data);
+        } else if (strncmp(line, "<text ~", 7) == 0) {
+            CHECK_MSG(last.data && strstr(last.data, line + 7), "the answer lacks '%s': %.300s",
+                      line + 7, last.data ? last.data : "");
+        } else if (strncmp(line, "wait ", 5) == 0) {
+            wait_game(&s, line + 5);
+        } else if (strncmp(line, "event ", 6) == 0) {
+            char stream[512], event[32];
+            int used = 0;
+            if (sscanf(line + 6, "%511s %31s %n", stream, event, &used) >= 2) {
+                test_case("%s:%d event %s on %s", name, line_no, event, stream);
+                cases++;
+                check_event(&s, stream, event, used ? line + 6 + used : NULL);
+            }
+        } else if (strcmp(line, "restart") == 0 || strcmp(line, "kill") == 0) {
+            test_case("%s:%d %s and start again", name, line_no, line);
+            cases++;
+            server_stop(&s, line[0] == 'k');
+            CHECK(server_start(&s));
+        } else {
+            test_case("%s:%d", name, line_no);
+            CHECK_MSG(false, "cannot read the line '%s'", line);
+        }
+    }
+    free(last.data);
+    server_stop(&s, false);
+    unlink(s.db);
+    char side[128];
+    snprintf(side, sizeof side, "%s-wal", s.db);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", s.db);
+    unlink(side);
+    free(text);
+    return cases;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+void suite_web(void)
+{
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    struct dirent **entries;
+    int n = scandir(test_data("web"), &entries, NULL, by_name);
+    test_case("list tests/data/web");
+    CHECK(n > 0);
+    int cases = 0;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(entries[i]->d_name);
+        if (len > 5 && strcmp(entries[i]->d_name + len - 5, ".http") == 0)
+            cases += run_file(entries[i]->d_name);
+        free(entries[i]);
+    }
+    if (n > 0)
+        free(entries);
+    test_case("the web transcripts hold cases");
+    CHECK(cases > 20);
+    curl_global_cleanup();
+}

@@ -1,0 +1,169 @@
+// api.js - the server's JSON API (docs/web-api.md), one function per endpoint.
+//
+// Every failure becomes an ApiError carrying the server's message, and its field, line and
+// column when the server gave them, so forms can point at the wrong input. A network failure
+// (the server is gone) is an ApiError with status 0.
+
+export class ApiError extends Error {
+  constructor(status, message, extra = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.field = extra.field ?? null;
+    this.line = extra.line ?? null;
+    this.column = extra.column ?? null;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'offline');
+  }
+  const text = await res.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      if (!res.ok) throw new ApiError(res.status, text.slice(0, 300));
+      return text;
+    }
+  }
+  if (!res.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(res.status, err.message || `HTTP ${res.status}`, err);
+  }
+  return data;
+}
+
+async function requestText(path) {
+  let res;
+  try {
+    res = await fetch(path);
+  } catch {
+    throw new ApiError(0, 'offline');
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let message = `HTTP ${res.status}`;
+    try {
+      message = JSON.parse(text).error.message || message;
+    } catch {
+      /* keep the status */
+    }
+    throw new ApiError(res.status, message);
+  }
+  return text;
+}
+
+function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? '?' + s : '';
+}
+
+export const api = {
+  health: () => request('GET', '/api/health'),
+  openings: (table) => request('GET', '/api/openings' + query({ table })),
+  position: (fen, moves) => request('POST', '/api/position', { fen: fen ?? null, moves: moves ?? [] }),
+
+  createGame: (options) => request('POST', '/api/games', options),
+  games: (params = {}) => request('GET', '/api/games' + query(params)),
+  game: (id) => request('GET', `/api/games/${id}`),
+  move: (id, move, ply, offerDraw) => request('POST', `/api/games/${id}/moves`, offerDraw ? { move, ply, offer_draw: true } : { move, ply }),
+  claim: (id, move) => request('POST', `/api/games/${id}/claim`, move ? { move } : {}),
+  undo: (id) => request('POST', `/api/games/${id}/undo`, {}),
+  draw: (id, action, color) => request('POST', `/api/games/${id}/draw`, { action, color }),
+  resign: (id, color) => request('POST', `/api/games/${id}/resign`, { color }),
+  deleteGame: (id) => request('DELETE', `/api/games/${id}`),
+  gamePdn: (id) => requestText(`/api/games/${id}/pdn`),
+  pdnUrl: (id) => `/api/games/${id}/pdn`,
+  importPdn: (pdn) => request('POST', '/api/import', { pdn }),
+  exportUrl: () => '/api/export',
+  exportAll: () => requestText('/api/export'),
+
+  /**
+   * Follow a game's changes. onState(game) runs for each `state` event. Returns a function
+   * that stops following. When the stream breaks, onError runs (the caller may poll).
+   */
+  gameEvents(id, onState, onError) {
+    const source = new EventSource(`/api/games/${id}/events`);
+    source.addEventListener('state', (ev) => {
+      try {
+        onState(JSON.parse(ev.data));
+      } catch (e) {
+        console.error('bad state event', e);
+      }
+    });
+    source.onerror = () => onError && onError(source);
+    return () => source.close();
+  },
+
+  /**
+   * Analyse a position. handlers.info(data) for each `info` event, handlers.done(data) at the
+   * end, handlers.error(ApiError) when the stream cannot start or breaks. Returns stop().
+   */
+  analyse(fen, options, handlers) {
+    const url = '/api/analyse' + query({ fen, multipv: options.multipv, depth: options.depth, time: options.time });
+    const source = new EventSource(url);
+    let finished = false;
+    source.addEventListener('info', (ev) => {
+      try {
+        handlers.info(JSON.parse(ev.data));
+      } catch (e) {
+        console.error('bad info event', e);
+      }
+    });
+    source.addEventListener('done', (ev) => {
+      finished = true;
+      source.close();
+      let data = null;
+      try {
+        data = JSON.parse(ev.data);
+      } catch {
+        /* done without data */
+      }
+      handlers.done && handlers.done(data);
+    });
+    source.onerror = async () => {
+      if (finished) return;
+      source.close();
+      finished = true;
+      // EventSource hides the status: ask once more to learn why.
+      let error = new ApiError(0, 'offline');
+      try {
+        const res = await fetch(url, { headers: { Accept: 'application/json' } });
+        const text = await res.text();
+        if (!res.ok) {
+          let message = `HTTP ${res.status}`;
+          try {
+            message = JSON.parse(text).error.message || message;
+          } catch {
+            /* keep the status */
+          }
+          error = new ApiError(res.status, message);
+        } else {
+          error = new ApiError(0, 'the analysis stream broke');
+        }
+      } catch {
+        /* offline */
+      }
+      handlers.error && handlers.error(error);
+    };
+    return () => {
+      finished = true;
+      source.close();
+    };
+  },
+};

@@ -1,0 +1,609 @@
+// board.js - the board, drawn as SVG, and the person's hands on it.
+//
+// The board draws a position (the 32-character board string), the last move, the squares a
+// selected piece may land on, an optional arrow, and animates moves landing by landing with the
+// captured pieces left in place, marked, until the move ends (the Turkish strike of the rules).
+//
+// Input: a click or a drag adds one square to the move being entered; input.js decides what
+// that square means against the legal moves' paths. A drag may also drop straight onto the
+// final square when the path there is forced. The keyboard works too: the arrow keys move a
+// cursor over the squares, Enter or Space stands for a click, Escape drops the selection.
+//
+// Pieces and marks ignore the pointer; every square rectangle carries data-square, so a test
+// (or a person) clicking a square always reaches the board's own handler.
+
+import { FILES, SQUARES, between, colorOf, fileRank, indexOf, numberOf } from './squares.js';
+import * as input from './input.js';
+
+const SQ = 100;
+const M = 34;
+const SIZE = 8 * SQ + 2 * M;
+const NS = 'http://www.w3.org/2000/svg';
+const STEP_MS = 170;
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+let spriteDone = false;
+
+// Gradients and piece shapes, defined once for every board and icon on the page.
+export function ensureSprite() {
+  if (spriteDone || typeof document === 'undefined') return;
+  spriteDone = true;
+  const holder = document.createElementNS(NS, 'svg');
+  holder.setAttribute('width', '0');
+  holder.setAttribute('height', '0');
+  holder.setAttribute('aria-hidden', 'true');
+  holder.style.position = 'absolute';
+  holder.innerHTML = `
+  <defs>
+    <radialGradient id="sh-g-white" cx="40%" cy="34%" r="70%">
+      <stop offset="0" stop-color="#ffffff"/>
+      <stop offset="0.55" stop-color="#f4ecdf"/>
+      <stop offset="1" stop-color="#dccbb0"/>
+    </radialGradient>
+    <radialGradient id="sh-g-black" cx="40%" cy="34%" r="70%">
+      <stop offset="0" stop-color="#6b625b"/>
+      <stop offset="0.5" stop-color="#3a3430"/>
+      <stop offset="1" stop-color="#1f1b19"/>
+    </radialGradient>
+    <linearGradient id="sh-g-gold" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#f6d676"/>
+      <stop offset="1" stop-color="#c9962b"/>
+    </linearGradient>
+    <g id="sh-crown">
+      <path d="M-19 9 L-22 -10 L-10 -1 L0 -17 L10 -1 L22 -10 L19 9 Z" fill="url(#sh-g-gold)" stroke="#7a5612" stroke-width="2.2" stroke-linejoin="round"/>
+      <rect x="-19" y="11" width="38" height="6" rx="2" fill="url(#sh-g-gold)" stroke="#7a5612" stroke-width="2"/>
+      <circle cx="0" cy="-17" r="3" fill="#fbe7a6" stroke="#7a5612" stroke-width="1.5"/>
+      <circle cx="-22" cy="-10" r="2.6" fill="#fbe7a6" stroke="#7a5612" stroke-width="1.5"/>
+      <circle cx="22" cy="-10" r="2.6" fill="#fbe7a6" stroke="#7a5612" stroke-width="1.5"/>
+    </g>
+    <g id="sh-w">
+      <ellipse cx="2" cy="7" rx="39" ry="37" fill="rgba(40,25,10,.28)"/>
+      <circle cx="0" cy="4" r="38" fill="#b6a07c"/>
+      <circle cx="0" cy="0" r="38" fill="url(#sh-g-white)" stroke="#a48e6a" stroke-width="1.5"/>
+      <circle cx="0" cy="0" r="27" fill="none" stroke="#c8b592" stroke-width="2.5"/>
+      <circle cx="0" cy="0" r="17" fill="none" stroke="#d9c9ab" stroke-width="1.6"/>
+    </g>
+    <g id="sh-b">
+      <ellipse cx="2" cy="7" rx="39" ry="37" fill="rgba(20,10,5,.32)"/>
+      <circle cx="0" cy="4" r="38" fill="#0f0d0c"/>
+      <circle cx="0" cy="0" r="38" fill="url(#sh-g-black)" stroke="#141110" stroke-width="1.5"/>
+      <circle cx="0" cy="0" r="27" fill="none" stroke="#57504a" stroke-width="2.5"/>
+      <circle cx="0" cy="0" r="17" fill="none" stroke="#4a433e" stroke-width="1.6"/>
+    </g>
+  </defs>`;
+  document.body.prepend(holder);
+}
+
+/** An SVG of one piece ('w', 'W', 'b', 'B'), for palettes and labels. */
+export function pieceIcon(ch, size = 28) {
+  ensureSprite();
+  const el = svg('svg', { viewBox: '-45 -45 90 92', width: size, height: size, class: 'piece-icon', 'aria-hidden': 'true' });
+  el.append(pieceShape(ch));
+  return el;
+}
+
+function pieceShape(ch) {
+  const g = svg('g');
+  g.append(svg('use', { href: colorOf(ch) === 'white' ? '#sh-w' : '#sh-b' }));
+  if (ch === 'W' || ch === 'B') g.append(svg('use', { href: '#sh-crown' }));
+  return g;
+}
+
+/** The board string after move, played here before the server confirms it. */
+export function playLocally(board, move) {
+  const cells = board.split('');
+  const from = indexOf(move.from);
+  const to = indexOf(move.to);
+  let piece = cells[from];
+  cells[from] = '.';
+  for (const sq of move.captured || []) cells[indexOf(sq)] = '.';
+  if (move.promotes) piece = piece.toUpperCase();
+  cells[to] = piece;
+  return cells.join('');
+}
+
+// A taken piece stays until the move ends, faded and crossed out.
+function markCaptured(g) {
+  g.classList.add('captured');
+  g.append(svg('circle', { r: 41, class: 'captured-ring' }), svg('path', { d: 'M-20 -20 L20 20 M20 -20 L-20 20', class: 'captured-cross' }));
+}
+
+function promotesOn(ch, sq) {
+  const rank = fileRank(sq)[1];
+  return (ch === 'w' && rank === 8) || (ch === 'b' && rank === 1);
+}
+
+export class Board {
+  /**
+   * options: onMove(move, path) when a person completes a move; onSquare(sq) in edit mode;
+   * onMessage(key) for hints ('game.chooseLanding'); label for the SVG's accessible name.
+   */
+  constructor(options = {}) {
+    ensureSprite();
+    this.options = options;
+    this.board = '.'.repeat(32);
+    this.legal = [];
+    this.interactive = false;
+    this.flipped = false;
+    this.numbers = false;
+    this.mode = 'play';
+    this.prefix = [];
+    this.lastMove = null;
+    this.arrows = [];
+    this.cursor = 'c3';
+    this.keyboard = false;
+    this.press = null;
+    this.anim = null;
+
+    this.svg = svg('svg', {
+      viewBox: `0 0 ${SIZE} ${SIZE}`,
+      class: 'board-svg',
+      tabindex: '0',
+      role: 'application',
+      'aria-label': options.label || 'Board',
+    });
+    this.gSquares = svg('g', { class: 'b-squares' });
+    this.gCoords = svg('g', { class: 'b-coords', 'aria-hidden': 'true' });
+    this.gMarks = svg('g', { class: 'b-marks', 'aria-hidden': 'true' });
+    this.gPieces = svg('g', { class: 'b-pieces', 'aria-hidden': 'true' });
+    this.gArrows = svg('g', { class: 'b-arrows', 'aria-hidden': 'true' });
+    this.gDrag = svg('g', { class: 'b-drag', 'aria-hidden': 'true' });
+    this.svg.append(
+      svg('rect', { x: 0, y: 0, width: SIZE, height: SIZE, rx: 18, class: 'b-frame' }),
+      svg('rect', { x: M - 3, y: M - 3, width: 8 * SQ + 6, height: 8 * SQ + 6, rx: 3, class: 'b-inlay' }),
+      this.gSquares,
+      this.gCoords,
+      this.gMarks,
+      this.gPieces,
+      this.gArrows,
+      this.gDrag,
+    );
+    this.el = document.createElement('div');
+    this.el.className = 'board';
+    this.el.append(this.svg);
+
+    this.svg.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
+    this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
+    this.svg.addEventListener('pointercancel', () => this.endPress(true));
+    this.svg.addEventListener('keydown', (e) => this.onKey(e));
+    this.svg.addEventListener('focus', () => this.renderMarks());
+    this.svg.addEventListener('blur', () => {
+      this.keyboard = false;
+      this.renderMarks();
+    });
+    this.svg.addEventListener('contextmenu', (e) => {
+      if (this.press) e.preventDefault();
+    });
+    this.drawGrid();
+    this.render();
+  }
+
+  // ---- what the owner sets ----
+
+  /**
+   * Show a position. opts.lastMove: a Move to mark; opts.animate: {move, path, before} to play
+   * the move from the board `before`; opts.keepInput keeps a selection that is still valid.
+   */
+  setPosition(board, legal = [], opts = {}) {
+    if (this.anim && this.animTarget === board && !opts.animate) {
+      // the same position again (a clock update, say): let the move finish its journey
+      this.legal = legal || [];
+      this.lastMove = opts.lastMove || this.lastMove;
+      return;
+    }
+    this.stopAnimation();
+    const keep = opts.keepInput && this.prefix.length > 0 && input.candidates(legal, this.prefix).length > 0;
+    this.board = board;
+    this.legal = legal || [];
+    this.lastMove = opts.lastMove || null;
+    if (!keep) this.prefix = [];
+    this.pending = null;
+    if (opts.animate && opts.animate.before) this.animate(opts.animate);
+    else this.render();
+    this.svg.dataset.board = board;
+  }
+
+  setInteractive(on) {
+    this.interactive = !!on;
+    if (!on) this.prefix = [];
+    this.svg.classList.toggle('interactive', this.interactive);
+    this.render();
+  }
+
+  setFlipped(on) {
+    if (this.flipped === !!on) return;
+    this.flipped = !!on;
+    this.svg.dataset.flipped = this.flipped ? 'true' : 'false';
+    this.drawGrid();
+    this.render();
+  }
+
+  setNumbers(on) {
+    this.numbers = !!on;
+    this.drawGrid();
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    this.prefix = [];
+    this.svg.classList.toggle('editing', mode === 'edit');
+    this.render();
+  }
+
+  /** Arrows: [{path: ['c3','d4'], kind: 'best'|'alt'}]. */
+  setArrows(arrows) {
+    this.arrows = arrows || [];
+    this.renderArrows();
+  }
+
+  setLabel(text) {
+    this.svg.setAttribute('aria-label', text);
+  }
+
+  clearInput() {
+    this.prefix = [];
+    this.render();
+  }
+
+  // ---- geometry ----
+
+  xy(sq) {
+    const [f, r] = fileRank(sq);
+    const col = this.flipped ? 7 - f : f;
+    const row = this.flipped ? r - 1 : 8 - r;
+    return [M + col * SQ, M + row * SQ];
+  }
+
+  center(sq) {
+    const [x, y] = this.xy(sq);
+    return [x + SQ / 2, y + SQ / 2];
+  }
+
+  squareAtPoint(clientX, clientY) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    const col = Math.floor((p.x - M) / SQ);
+    const row = Math.floor((p.y - M) / SQ);
+    if (col < 0 || col > 7 || row < 0 || row > 7) return null;
+    const f = this.flipped ? 7 - col : col;
+    const r = this.flipped ? row + 1 : 8 - row;
+    return FILES[f] + r;
+  }
+
+  svgPoint(clientX, clientY) {
+    const ctm = this.svg.getScreenCTM();
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return [p.x, p.y];
+  }
+
+  // ---- drawing ----
+
+  drawGrid() {
+    this.gSquares.replaceChildren();
+    this.gCoords.replaceChildren();
+    for (let r = 1; r <= 8; r++) {
+      for (let f = 0; f < 8; f++) {
+        const sq = FILES[f] + r;
+        const [x, y] = this.xy(sq);
+        const dark = (f + r) % 2 === 1;
+        const rect = svg('rect', { x, y, width: SQ, height: SQ, class: dark ? 'sq dark' : 'sq light' });
+        if (dark) rect.dataset.square = sq;
+        this.gSquares.append(rect);
+        if (dark && this.numbers) {
+          this.gCoords.append(svg('text', { x: x + 7, y: y + 22, class: 'sq-number' }, document.createTextNode(String(numberOf(sq)))));
+        }
+      }
+    }
+    for (let i = 0; i < 8; i++) {
+      const file = FILES[this.flipped ? 7 - i : i];
+      const rank = String(this.flipped ? i + 1 : 8 - i);
+      const fx = M + i * SQ + SQ / 2;
+      const ry = M + i * SQ + SQ / 2;
+      this.gCoords.append(
+        svg('text', { x: fx, y: SIZE - M / 2 + 1, class: 'coord' }, document.createTextNode(file)),
+        svg('text', { x: M / 2, y: ry + 1, class: 'coord' }, document.createTextNode(rank)),
+      );
+    }
+  }
+
+  render() {
+    if (!this.anim) this.renderPieces(); // a move on its way owns the pieces until it lands
+    this.renderMarks();
+    this.renderArrows();
+    this.svg.dataset.selected = this.prefix.join(' ');
+  }
+
+  // The board as it looks during input: the piece at its latest landing, captures marked.
+  displayed() {
+    const cells = this.board.split('');
+    const marked = new Set();
+    if (this.pending) {
+      return { cells: playLocally(this.board, this.pending).split(''), marked };
+    }
+    if (this.prefix.length > 1) {
+      const from = indexOf(this.prefix[0]);
+      let piece = cells[from];
+      cells[from] = '.';
+      for (let i = 1; i < this.prefix.length; i++) if (promotesOn(piece, this.prefix[i])) piece = piece.toUpperCase();
+      cells[indexOf(this.prefix[this.prefix.length - 1])] = piece;
+      for (const sq of input.capturedSoFar(this.legal, this.prefix)) marked.add(sq);
+    }
+    return { cells, marked };
+  }
+
+  renderPieces() {
+    const { cells, marked } = this.displayed();
+    this.gPieces.replaceChildren();
+    const dragging = this.press && this.press.dragging ? this.press.sq : null;
+    for (let i = 0; i < 32; i++) {
+      const ch = cells[i];
+      if (ch === '.') continue;
+      const sq = SQUARES[i];
+      if (sq === dragging) continue;
+      this.gPieces.append(this.pieceEl(ch, sq, marked.has(sq)));
+    }
+  }
+
+  pieceEl(ch, sq, captured = false) {
+    const [cx, cy] = this.center(sq);
+    const g = svg('g', {
+      class: `piece ${colorOf(ch)} ${ch === 'W' || ch === 'B' ? 'king' : 'man'}${captured ? ' captured' : ''}`,
+      transform: `translate(${cx} ${cy})`,
+    });
+    g.dataset.square = sq;
+    g.dataset.piece = ch;
+    g.append(pieceShape(ch));
+    if (captured) markCaptured(g);
+    return g;
+  }
+
+  renderMarks() {
+    this.gMarks.replaceChildren();
+    const add = (sq, cls) => {
+      const [x, y] = this.xy(sq);
+      const r = svg('rect', { x, y, width: SQ, height: SQ, class: cls });
+      r.dataset.square = sq;
+      this.gMarks.append(r);
+    };
+    if (this.lastMove && !this.pending) {
+      const path = (this.lastMove.paths && this.lastMove.paths[0]) || [this.lastMove.from, this.lastMove.to];
+      for (const sq of path.slice(1, -1)) add(sq, 'mark-last-via');
+      add(this.lastMove.from, 'mark-last');
+      add(this.lastMove.to, 'mark-last');
+    }
+    if (this.pending) {
+      add(this.pending.from, 'mark-last');
+      add(this.pending.to, 'mark-last');
+    }
+    if (this.prefix.length > 0 && this.mode === 'play') {
+      add(this.prefix[0], 'mark-origin');
+      for (const sq of this.prefix.slice(1, -1)) add(sq, 'mark-via');
+      add(this.prefix[this.prefix.length - 1], 'mark-selected');
+      for (const sq of input.targets(this.legal, this.prefix)) {
+        const [cx, cy] = this.center(sq);
+        const dot = svg('circle', { cx, cy, r: 15, class: 'mark-target' });
+        dot.dataset.square = sq;
+        this.gMarks.append(dot);
+      }
+    }
+    if (this.keyboard && document.activeElement === this.svg) {
+      const [x, y] = this.xy(this.cursor);
+      this.gMarks.append(svg('rect', { x: x + 4, y: y + 4, width: SQ - 8, height: SQ - 8, rx: 6, class: 'mark-cursor' }));
+    }
+  }
+
+  renderArrows() {
+    this.gArrows.replaceChildren();
+    for (const a of this.arrows) {
+      const pts = a.path.map((sq) => this.center(sq));
+      if (pts.length < 2) continue;
+      // stop the line short of the last centre so the head sits on the square
+      const [x1, y1] = pts[pts.length - 2];
+      const [x2, y2] = pts[pts.length - 1];
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      const ux = (x2 - x1) / len;
+      const uy = (y2 - y1) / len;
+      const tip = [x2 - ux * 6, y2 - uy * 6];
+      const base = [tip[0] - ux * 30, tip[1] - uy * 30];
+      const line = [...pts.slice(0, -1), base].map((p) => p.join(',')).join(' ');
+      const head = [tip, [base[0] - uy * 17, base[1] + ux * 17], [base[0] + uy * 17, base[1] - ux * 17]];
+      const g = svg('g', { class: `arrow ${a.kind || 'best'}` });
+      g.append(
+        svg('polyline', { points: line, class: 'arrow-line' }),
+        svg('polygon', { points: head.map((p) => p.join(',')).join(' '), class: 'arrow-head' }),
+      );
+      this.gArrows.append(g);
+    }
+  }
+
+  // ---- animation ----
+
+  animate({ move, path, before }) {
+    this.board = before;
+    this.renderMarks();
+    const cells = before.split('');
+    const from = indexOf(move.from);
+    const ch = cells[from];
+    const route = path || (move.paths && move.paths[0]) || [move.from, move.to];
+    cells[from] = '.';
+    this.gPieces.replaceChildren();
+    const byEl = new Map();
+    for (let i = 0; i < 32; i++) {
+      if (cells[i] === '.') continue;
+      const el = this.pieceEl(cells[i], SQUARES[i]);
+      byEl.set(SQUARES[i], el);
+      this.gPieces.append(el);
+    }
+    const mover = this.pieceEl(ch, move.from);
+    mover.classList.add('moving');
+    this.gPieces.append(mover);
+    const captured = new Set(move.captured || []);
+    const finalBoard = playLocally(before, move);
+    const token = {};
+    this.anim = token;
+    this.animTarget = finalBoard;
+    const run = async () => {
+      let at = route[0];
+      for (const sq of route.slice(1)) {
+        const [x0, y0] = this.center(at);
+        const [x1, y1] = this.center(sq);
+        const steps = Math.max(1, Math.abs(fileRank(sq)[0] - fileRank(at)[0]));
+        const a = mover.animate(
+          [{ transform: `translate(${x0}px, ${y0}px)` }, { transform: `translate(${x1}px, ${y1}px)` }],
+          { duration: STEP_MS + 45 * (steps - 1), easing: 'ease-in-out', fill: 'forwards' },
+        );
+        try {
+          await a.finished;
+        } catch {
+          return;
+        }
+        if (this.anim !== token) return;
+        for (const c of between(at, sq)) {
+          if (captured.has(c) && byEl.has(c)) markCaptured(byEl.get(c));
+        }
+        at = sq;
+      }
+      if (this.anim !== token) return;
+      await new Promise((r) => setTimeout(r, 90));
+      if (this.anim !== token) return;
+      this.anim = null;
+      this.board = finalBoard;
+      this.render();
+      this.svg.dataset.board = finalBoard;
+    };
+    this.animDone = run();
+  }
+
+  stopAnimation() {
+    if (this.anim) {
+      this.anim = null;
+      for (const el of this.gPieces.querySelectorAll('.moving')) el.getAnimations().forEach((a) => a.cancel());
+    }
+  }
+
+  // ---- input ----
+
+  canPick(sq) {
+    if (!this.interactive || this.mode !== 'play') return false;
+    const pieces = input.movable(this.legal);
+    if (this.prefix.length <= 1) return pieces.has(sq);
+    return sq === this.prefix[this.prefix.length - 1];
+  }
+
+  /** A click (or key press, or drop) on square sq. */
+  choose(sq) {
+    if (this.mode === 'edit') {
+      this.options.onSquare && this.options.onSquare(sq);
+      return;
+    }
+    if (!this.interactive || this.pending || this.anim) return;
+    const r = input.step(this.legal, this.prefix, sq);
+    if (r.kind === 'ignore') return;
+    if (r.kind === 'ambiguous') {
+      this.options.onMessage && this.options.onMessage('game.chooseLanding');
+      this.svg.classList.add('shake');
+      setTimeout(() => this.svg.classList.remove('shake'), 400);
+      return;
+    }
+    if (r.kind === 'complete') {
+      this.prefix = [];
+      this.pending = r.move;
+      this.render();
+      this.options.onMove && this.options.onMove(r.move, r.path);
+      return;
+    }
+    this.prefix = r.prefix;
+    this.render();
+  }
+
+  onPointerDown(e) {
+    if (e.button !== 0 || this.anim) return;
+    const sq = this.squareAtPoint(e.clientX, e.clientY);
+    if (!sq || indexOf(sq) < 0) return;
+    this.keyboard = false;
+    this.press = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false };
+    try {
+      this.svg.setPointerCapture(e.pointerId);
+    } catch {
+      /* synthetic events have no capture */
+    }
+    e.preventDefault();
+    this.svg.focus({ preventScroll: true });
+  }
+
+  onPointerMove(e) {
+    const p = this.press;
+    if (!p || p.id !== e.pointerId) return;
+    if (!p.dragging) {
+      if (Math.hypot(e.clientX - p.x, e.clientY - p.y) < 6) return;
+      if (!this.canPick(p.sq)) return;
+      if (this.prefix.length === 0 || (this.prefix.length === 1 && this.prefix[0] !== p.sq)) {
+        this.prefix = [p.sq];
+      }
+      p.dragging = true;
+      this.render();
+      const { cells } = this.displayed();
+      const ch = cells[indexOf(p.sq)];
+      p.ghost = this.pieceEl(ch, p.sq);
+      p.ghost.classList.add('dragged');
+      this.gDrag.append(p.ghost);
+      this.svg.classList.add('dragging');
+    }
+    const [x, y] = this.svgPoint(e.clientX, e.clientY);
+    p.ghost.setAttribute('transform', `translate(${x} ${y}) scale(1.08)`);
+  }
+
+  onPointerUp(e) {
+    const p = this.press;
+    if (!p || p.id !== e.pointerId) return;
+    const sq = this.squareAtPoint(e.clientX, e.clientY);
+    this.endPress(false);
+    if (p.dragging) {
+      if (sq && indexOf(sq) >= 0 && sq !== p.sq) this.choose(sq);
+      else this.render();
+    } else if (sq && sq === p.sq) {
+      this.choose(sq);
+    }
+  }
+
+  endPress(cancelled) {
+    const p = this.press;
+    this.press = null;
+    this.gDrag.replaceChildren();
+    this.svg.classList.remove('dragging');
+    if (p && p.dragging && cancelled) this.render();
+  }
+
+  onKey(e) {
+    const arrows = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (e.key in arrows) {
+      e.preventDefault();
+      e.stopPropagation();
+      const [df, dr] = arrows[e.key];
+      const s = this.flipped ? -1 : 1;
+      let [f, r] = fileRank(this.cursor);
+      f = Math.min(7, Math.max(0, f + df * s));
+      r = Math.min(8, Math.max(1, r + dr * s));
+      this.cursor = FILES[f] + r;
+      this.keyboard = true;
+      this.renderMarks();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.keyboard = true;
+      if (indexOf(this.cursor) >= 0) this.choose(this.cursor);
+      this.renderMarks();
+    } else if (e.key === 'Escape' && this.prefix.length) {
+      e.stopPropagation();
+      this.clearInput();
+    }
+  }
+}

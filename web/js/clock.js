@@ -1,0 +1,80 @@
+// clock.js - the two clocks of a game, counting down between the server's updates.
+//
+// The server owns the time: each Game carries the seconds left and which clock runs. The page
+// only interpolates from the moment the answer arrived, and when a running clock reaches zero
+// it asks the server (onFlag) which then rules on the flag.
+
+import { h, icon } from './dom.js';
+
+/** "5:00", "1:02:03", "0:09.4" */
+export function formatClock(seconds) {
+  const s = Math.max(0, seconds);
+  if (s < 10) {
+    const tenths = Math.floor(s * 10);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const whole = Math.floor(s);
+  const hh = Math.floor(whole / 3600);
+  const mm = Math.floor((whole % 3600) / 60);
+  const ss = whole % 60;
+  const pad = (n) => String(n).padStart(2, '0');
+  return hh > 0 ? `${hh}:${pad(mm)}:${pad(ss)}` : `${mm}:${pad(ss)}`;
+}
+
+export class Clocks {
+  constructor(onFlag) {
+    this.onFlag = onFlag;
+    this.clock = null;
+    this.at = 0;
+    this.live = false;
+    this.flagged = false;
+    this.els = { white: this.make('white'), black: this.make('black') };
+    this.timer = null;
+  }
+
+  make(color) {
+    const el = h('div.clock', { dataset: { color }, role: 'timer', 'aria-live': 'off' }, icon('clock'), h('span.clock-time', '–'));
+    return el;
+  }
+
+  /** clock: {white, black, running} or null; live: the game is still being played. */
+  update(clock, live) {
+    this.clock = clock;
+    this.live = live;
+    this.at = performance.now();
+    this.flagged = false;
+    for (const el of Object.values(this.els)) el.hidden = !clock;
+    this.draw();
+    clearInterval(this.timer);
+    this.timer = null;
+    if (clock && clock.running && live) this.timer = setInterval(() => this.draw(), 100);
+  }
+
+  left(color) {
+    if (!this.clock) return 0;
+    let s = this.clock[color];
+    if (this.live && this.clock.running === color) s -= (performance.now() - this.at) / 1000;
+    return s;
+  }
+
+  draw() {
+    if (!this.clock) return;
+    for (const color of ['white', 'black']) {
+      const el = this.els[color];
+      const s = this.left(color);
+      el.querySelector('.clock-time').textContent = formatClock(s);
+      el.classList.toggle('running', this.live && this.clock.running === color);
+      el.classList.toggle('low', s < 20);
+      el.classList.toggle('out', s <= 0);
+      if (this.live && this.clock.running === color && s <= 0 && !this.flagged) {
+        this.flagged = true;
+        this.onFlag && this.onFlag(color);
+      }
+    }
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,77 @@
+// fen.js - reading and writing PDN FEN strings for display and the set-up editor.
+//
+// The server is the judge of a position (it validates every FEN the page sends through
+// /api/position); this reader only turns the FENs the server returns (and the editor's own)
+// into the 32-character board string the board draws. It accepts both notations,
+// "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with optional kings and ranges.
+
+import { indexOf, nameOf, nameOfNumber } from './squares.js';
+
+export const START_BOARD = 'bbbbbbbbbbbb........wwwwwwwwwwww';
+export const START_FEN = 'W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8';
+
+function squareIndex(token) {
+  if (/^\d+$/.test(token)) {
+    const name = nameOfNumber(Number(token));
+    return name ? indexOf(name) : -1;
+  }
+  return indexOf(token);
+}
+
+/**
+ * Parse a FEN into {side: 'white'|'black', board: string(32)}.
+ * Throws an Error whose message says what is wrong.
+ */
+export function parseFen(text) {
+  let fen = String(text || '').trim();
+  if (fen.startsWith('"') && fen.endsWith('"')) fen = fen.slice(1, -1);
+  fen = fen.replace(/\.$/, '');
+  const parts = fen.split(':');
+  const turn = parts[0].toUpperCase();
+  if (turn !== 'W' && turn !== 'B') throw new Error('FEN must start with W or B (the side to move)');
+  const board = Array(32).fill('.');
+  for (const part of parts.slice(1)) {
+    if (!part) continue;
+    const colour = part[0].toUpperCase();
+    if (colour !== 'W' && colour !== 'B') throw new Error(`FEN: expected W or B before "${part}"`);
+    const items = part.slice(1).split(',').map((s) => s.trim()).filter(Boolean);
+    for (let item of items) {
+      let king = false;
+      if (item[0] === 'K' || item[0] === 'k') {
+        king = true;
+        item = item.slice(1);
+      }
+      const range = item.split('-');
+      let list;
+      if (range.length === 2 && /^\d+$/.test(range[0]) && /^\d+$/.test(range[1])) {
+        list = [];
+        for (let n = Number(range[0]); n <= Number(range[1]); n++) list.push(String(n));
+      } else {
+        list = [item];
+      }
+      for (const sq of list) {
+        const i = squareIndex(sq);
+        if (i < 0) throw new Error(`FEN: "${sq}" is not a dark square`);
+        const ch = colour === 'W' ? 'w' : 'b';
+        board[i] = king ? ch.toUpperCase() : ch;
+      }
+    }
+  }
+  return { side: turn === 'W' ? 'white' : 'black', board: board.join('') };
+}
+
+/** Write {side, board} as an algebraic FEN ("W:Wa1,Kc3:Bb6"). */
+export function writeFen({ side, board }) {
+  const white = [];
+  const black = [];
+  const names = [];
+  for (let i = 0; i < 32; i++) names.push([nameOf(i), board[i]]);
+  names.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  for (const [name, ch] of names) {
+    if (ch === 'w') white.push(name);
+    else if (ch === 'W') white.push('K' + name);
+    else if (ch === 'b') black.push(name);
+    else if (ch === 'B') black.push('K' + name);
+  }
+  return `${side === 'black' ? 'B' : 'W'}:W${white.join(',')}:B${black.join(',')}`;
+}

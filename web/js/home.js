@@ -1,0 +1,96 @@
+// home.js - the start page (#/): start a game, or go back to one in progress.
+
+import { api } from './api.js';
+import { Board } from './board.js';
+import { errorText, h, icon, toast } from './dom.js';
+import { START_BOARD } from './fen.js';
+import { playerName, t } from './i18n.js';
+import { newGameDialog } from './newgame.js';
+import { pref } from './prefs.js';
+
+function when(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function gameRow(g) {
+  const white = playerName(g.white, 'white');
+  const black = playerName(g.black, 'black');
+  return h(
+    'a.game-row',
+    { href: `#/play/${g.id}`, dataset: { id: String(g.id) } },
+    h('span.players', h('span.dot.white'), white, h('span.vs', '–'), h('span.dot.black'), black),
+    h('span.meta', `${t('home.moves', { n: g.moves })} · ${when(g.updated || g.created)}`),
+    h('span.result', g.status === 'playing' ? t('home.continue') : g.result),
+  );
+}
+
+export class HomeView {
+  constructor(root) {
+    this.root = root;
+    this.board = new Board({ label: t('app.tagline') });
+    this.board.setPosition(START_BOARD, []);
+    this.list = h('div.game-list', h('p.muted', '…'));
+    const start = async (options) => {
+      try {
+        const game = await api.createGame(options);
+        location.hash = `#/play/${game.id}`;
+      } catch (e) {
+        toast(errorText(e), 'error');
+      }
+    };
+    const last = pref('lastNewGame') || {};
+    root.replaceChildren(
+      h(
+        'div.home',
+        h('div.home-board', this.board.el),
+        h(
+          'div.home-side',
+          h('h1.home-title', t('home.title')),
+          h('p.lead', t('home.lead')),
+          h(
+            'div.cta',
+            h(
+              'button.btn.primary.big',
+              {
+                type: 'button',
+                dataset: { action: 'new-game' },
+                onclick: async () => {
+                  const game = await newGameDialog();
+                  if (game) location.hash = `#/play/${game.id}`;
+                },
+              },
+              icon('plus'),
+              t('home.newGame'),
+            ),
+            h(
+              'div.quick',
+              h(
+                'button.btn',
+                { type: 'button', dataset: { action: 'quick-engine' }, onclick: () => start({ opponent: 'engine', level: last.level || 3, color: 'white', time: null }) },
+                icon('cpu'),
+                t('home.quickEngine'),
+              ),
+              h('button.btn', { type: 'button', dataset: { action: 'quick-human' }, onclick: () => start({ opponent: 'human', time: null }) }, icon('users'), t('home.quickHuman')),
+            ),
+          ),
+          h('section.card.in-progress', h('h2.card-title', t('home.inProgress')), this.list),
+        ),
+      ),
+    );
+    this.load();
+  }
+
+  async load() {
+    try {
+      const r = await api.games({ status: 'playing', limit: 6 });
+      this.list.replaceChildren(...(r.games.length ? r.games.map(gameRow) : [h('p.muted', t('home.noneInProgress'))]));
+    } catch (e) {
+      this.list.replaceChildren(h('p.muted', t('home.noneInProgress')));
+    }
+  }
+
+  destroy() {}
+}

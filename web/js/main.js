@@ -1,0 +1,121 @@
+// main.js - the page's frame: header, settings, and the hash router.
+//
+//   #/ or #/play        start page          #/analysis?fen=..   analysis board
+//   #/play/ID           a game              #/archive?q=..      the archive
+//
+// A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
+// the language or the notation re-draws the header and the current view.
+
+import { api } from './api.js';
+import { AnalysisView } from './analysis.js';
+import { ArchiveView } from './archive.js';
+import { h, icon } from './dom.js';
+import { GameView } from './game.js';
+import { HomeView } from './home.js';
+import { getLang, onLangChange, setLang, t } from './i18n.js';
+import { onPrefChange, pref, setPref } from './prefs.js';
+
+const root = document.getElementById('view');
+const topbar = document.getElementById('topbar');
+let view = null;
+let section = '';
+
+function route() {
+  const raw = location.hash.replace(/^#\/?/, '');
+  const [path, query = ''] = raw.split('?');
+  return { parts: path.split('/').filter(Boolean), params: new URLSearchParams(query) };
+}
+
+function mount() {
+  if (view) view.destroy();
+  view = null;
+  const { parts, params } = route();
+  const name = parts[0] || 'play';
+  section = name;
+  root.dataset.view = name;
+  if (name === 'play' && parts[1]) {
+    const id = Number(parts[1]);
+    view = new GameView(root, id);
+    document.title = `${t('app.name')} · #${id}`;
+  } else if (name === 'analysis') {
+    view = new AnalysisView(root, params);
+    document.title = `${t('app.name')} · ${t('nav.analysis')}`;
+  } else if (name === 'archive') {
+    view = new ArchiveView(root, params);
+    document.title = `${t('app.name')} · ${t('nav.archive')}`;
+  } else {
+    section = 'play';
+    view = new HomeView(root);
+    document.title = `${t('app.name')} · ${t('app.tagline')}`;
+  }
+  renderHeader();
+}
+
+function toggle(name, label, options, value, onChange) {
+  return h(
+    'div.toggle',
+    { role: 'radiogroup', 'aria-label': label, title: label },
+    options.map(([v, text, title]) =>
+      h(
+        'button',
+        { type: 'button', role: 'radio', 'aria-checked': String(v === value), title, dataset: { [name]: v }, onclick: () => onChange(v) },
+        text,
+      ),
+    ),
+  );
+}
+
+function renderHeader() {
+  const link = (id, key) =>
+    h('a.nav-link', { href: `#/${id === 'play' ? '' : id}`, 'aria-current': section === id ? 'page' : null, dataset: { nav: id } }, t(key));
+  topbar.replaceChildren(
+    h(
+      'div.topbar-inner',
+      h(
+        'a.brand',
+        { href: '#/', 'aria-label': t('app.name') },
+        h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
+        h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
+      ),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive')),
+      h(
+        'div.settings',
+        toggle('notation', t('settings.notation'), [
+          ['algebraic', 'c3-d4', t('notation.algebraic')],
+          ['numeric', '22-18', t('notation.numeric')],
+        ], pref('notation'), (v) => setPref('notation', v)),
+        toggle('lang', t('settings.language'), [
+          ['en', 'EN', 'English'],
+          ['ru', 'RU', 'Русский'],
+        ], getLang(), (v) => setLang(v)),
+      ),
+    ),
+  );
+}
+
+async function checkServer() {
+  try {
+    await api.health();
+    document.body.classList.remove('offline');
+  } catch {
+    document.body.classList.add('offline');
+    let banner = document.getElementById('offline');
+    if (!banner) {
+      banner = h('div#offline.offline-banner', { role: 'alert' }, icon('close'), h('span', t('common.offline')));
+      document.body.prepend(banner);
+    }
+    setTimeout(checkServer, 3000);
+    return;
+  }
+  const banner = document.getElementById('offline');
+  if (banner) banner.remove();
+}
+
+document.documentElement.lang = getLang();
+window.addEventListener('hashchange', mount);
+onLangChange(mount);
+onPrefChange((name) => {
+  if (name === 'notation') mount();
+});
+mount();
+checkServer();
