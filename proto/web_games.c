@@ -910,6 +910,28 @@ static int request_color(json_t *body, const Live *l, HttpResponse *res)
     return -2;
 }
 
+/* A side's action on the game (resign, offer, accept or decline a draw): the game's lock is
+ * taken and released here, and the body freed. */
+typedef ShStatus (*SideAction)(ShGame *game, ShColor who, ShError *err);
+
+static void side_action(WebGames *g, const HttpRequest *req, HttpResponse *res, json_t *body,
+                        SideAction act)
+{
+    Live *l = game_for(g, req, res);
+    if (l) {
+        int who = request_color(body, l, res);
+        ShError err;
+        if (who >= 0) {
+            if (act(l->game, (ShColor)who, &err) != SH_OK)
+                http_error(res, 409, "%s", err.message);
+            else
+                settle(g, l, res);
+        }
+        pthread_mutex_unlock(&g->lock);
+    }
+    json_decref(body);
+}
+
 void web_games_draw(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     WebGames *g = ctx;
@@ -926,24 +948,10 @@ void web_games_draw(const HttpRequest *req, HttpResponse *res, void *ctx)
         http_field_error(res, 400, "action", 0, 0, "action must be offer, accept or decline");
         return;
     }
-    Live *l = game_for(g, req, res);
-    if (!l) {
-        json_decref(body);
-        return;
-    }
-    int who = request_color(body, l, res);
-    ShError err;
-    if (who >= 0) {
-        ShStatus st = action[0] == 'o'   ? sh_game_offer_draw(l->game, (ShColor)who, &err)
-                      : action[0] == 'a' ? sh_game_accept_draw(l->game, (ShColor)who, &err)
-                                         : sh_game_decline_draw(l->game, (ShColor)who, &err);
-        if (st != SH_OK)
-            http_error(res, 409, "%s", err.message);
-        else
-            settle(g, l, res);
-    }
-    pthread_mutex_unlock(&g->lock);
-    json_decref(body);
+    side_action(g, req, res, body,
+                action[0] == 'o'   ? sh_game_offer_draw
+                : action[0] == 'a' ? sh_game_accept_draw
+                                   : sh_game_decline_draw);
 }
 
 void web_games_claim(const HttpRequest *req, HttpResponse *res, void *ctx)
@@ -995,21 +1003,7 @@ void web_games_resign(const HttpRequest *req, HttpResponse *res, void *ctx)
     json_t *body = http_body_object(req, res);
     if (!body)
         return;
-    Live *l = game_for(g, req, res);
-    if (!l) {
-        json_decref(body);
-        return;
-    }
-    int who = request_color(body, l, res);
-    ShError err;
-    if (who >= 0) {
-        if (sh_game_resign(l->game, (ShColor)who, &err) != SH_OK)
-            http_error(res, 409, "%s", err.message);
-        else
-            settle(g, l, res);
-    }
-    pthread_mutex_unlock(&g->lock);
-    json_decref(body);
+    side_action(g, req, res, body, sh_game_resign);
 }
 
 void web_games_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
