@@ -34,7 +34,7 @@ void timeman_plan(const EngineLimits *l, int men, TimePlan *plan)
         /* What may be spent: the clock less 5% and a reserve for the moves to come: without
          * an increment to pay for them, enough for a long tail of quick answers. */
         double tail = inc >= 0.01 ? 0 : l->moves_to_go > 0 ? 0.005 * min2(l->moves_to_go, 40) : 0.2;
-        double reserve = TIMEMAN_OVERHEAD + tail;
+        double reserve = TIMEMAN_OVERHEAD + TIMEMAN_SAFETY + tail;
         double usable = max2(left - reserve, 0) * 0.95;
         /* An even share of it, plus most of the increment that comes back after the move. */
         double share = usable / mtg + 0.75 * inc;

@@ -171,6 +171,15 @@ static void suite_timeman_cases(void)
         fake_game(7200, 0, 50, 200, soft);
     }
 
+    /* A stall of the whole machine costs the engine time it cannot see; the plan keeps
+     * TIMEMAN_SAFETY on the clock for it, whatever the moves before cost. */
+    test_case("timeman: 1 s + 0.01 s at the hard limit keeps 0.1 s on the clock");
+    double least = fake_game(1, 0.01, 0, 500, false);
+    CHECK_MSG(least >= 0.1, "least %.3f s", least);
+    test_case("timeman: 10 s + 0.1 s at the hard limit keeps 0.1 s on the clock");
+    least = fake_game(10, 0.1, 0, 500, false);
+    CHECK_MSG(least >= 0.1, "least %.3f s", least);
+
     test_case("timeman: with 50 ms left the engine answers in less");
     engine_limits_default(&l);
     l.time_left = 0.05;
