@@ -2,6 +2,7 @@
 #include "match.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -508,7 +509,8 @@ void match_print_score(FILE *out, const char *first, const char *second, const M
     fprintf(out, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n", first, second, s->wins,
             s->losses, s->draws, e.score, n);
     if (e.margin < 1e9)
-        fprintf(out, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo,
+        fprintf(out, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n",
+                fabs(e.elo) < 0.05 ? 0.0 : e.elo, /* never "-0.0" */
                 e.margin, e.los * 100, n ? 100.0 * s->draws / n : 0);
     else
         fprintf(out, "Elo difference: %s, LOS: %.1f %%, DrawRatio: %.1f %%\n",
