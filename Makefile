@@ -56,7 +56,7 @@ LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
 TESTS    := $(BUILD)/shashki-tests
 
-.PHONY: all run test test-slow sanitize bench fuzz warnings deps clean tools
+.PHONY: all run test test-slow sanitize bench fuzz warnings deps deps-run clean tools
 
 all: $(LIB) $(PROGRAM)
 
@@ -106,27 +106,36 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
-DEB_PACKAGES := gcc clang make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev \
-                libcurl4-openssl-dev libclang-rt-dev
+# What building and running needs (make run), and besides what the tests need (make test).
+RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev
+TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Programs found on the PATH count as installed however they came (node may come with npm).
-DEB_COMMANDS := node:nodejs npm:npm chromium:chromium
+TEST_COMMANDS := node:nodejs npm:npm chromium:chromium
 
-deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+# $(call install,PACKAGES,COMMANDS): apt-get install those that are missing.
+define install
+	@missing=""; for p in $(1); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	for c in $(DEB_COMMANDS); do \
+	for c in $(2); do \
 	  command -v $${c%%:*} >/dev/null 2>&1 || missing="$$missing $${c#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps-run:
+	$(call install,$(RUN_PACKAGES),)
+
+deps:
+	$(call install,$(RUN_PACKAGES) $(TEST_PACKAGES),$(TEST_COMMANDS))
 
 # ---- the two set-up commands ----
 
-run: deps
+run: deps-run
 	@$(MAKE) --no-print-directory all
 	./$(PROGRAM) serve
 
