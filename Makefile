@@ -173,14 +173,17 @@ warnings:
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 
+# The harnesses link the library, and the Hub reader with the engine it drives.
+FUZZ_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(ENGINE_OBJ) $(call obj,proto/hub.c))
+
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang OPT=-O1 \
 	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
-	  build/fuzz/libshashki.a
+	  build/fuzz/libshashki.a $(FUZZ_OBJ)
 	@mkdir -p build/fuzz/corpus
 	@for t in $(FUZZ_TARGETS); do \
-	  clang $(CPPFLAGS) -std=c11 -g -O1 $(FUZZ_FLAGS) tests/fuzz/$$t.c build/fuzz/libshashki.a \
-	    -o build/fuzz/$$t $(LDLIBS) || exit 1; \
+	  clang $(CPPFLAGS) -std=c11 -g -O1 $(FUZZ_FLAGS) tests/fuzz/$$t.c $(FUZZ_OBJ) \
+	    build/fuzz/libshashki.a -o build/fuzz/$$t $(LDLIBS) || exit 1; \
 	  mkdir -p build/fuzz/corpus/$$t; cp -n tests/fuzz/seeds/$$t/* build/fuzz/corpus/$$t/ 2>/dev/null; \
 	  echo "== $$t for $(FUZZ_SECONDS) s"; \
 	  ./build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
