@@ -635,7 +635,9 @@ test('archive: search by player and result, replay a game move by move', async (
   await page.waitForFunction(() => [...document.querySelectorAll('.arow[data-id]')].length === 1);
   equal(await page.getAttribute('.arow[data-id]', 'data-id'), String(state.drawGame), 'the game found by name');
   await page.fill('#archive-search', '');
+  await page.waitForFunction(() => !location.hash.includes('q='));
   await page.selectOption('#archive-result', '1/2-1/2');
+  await page.waitForFunction(() => location.hash.includes('result='));
   await page.waitForFunction((id) => [...document.querySelectorAll('.arow[data-id]')].some((r) => r.dataset.id === String(id)), state.drawGame);
   const results = await page.$$eval('.arow[data-id] .aresult', (els) => els.map((e) => e.dataset.outcome));
   expect(results.every((r) => r === 'draw'), `only draws are listed: ${results}`);

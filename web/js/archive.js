@@ -25,10 +25,10 @@ export class ArchiveView {
     this.seq = 0;
 
     this.search = h('input#archive-search', { type: 'search', placeholder: t('archive.search'), 'aria-label': t('archive.search'), value: this.q });
-    let timer = null;
+    this.searchTimer = null;
     this.search.addEventListener('input', () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
+      clearTimeout(this.searchTimer);
+      this.searchTimer = setTimeout(() => {
         this.q = this.search.value.trim();
         this.page = 0;
         this.load();
@@ -79,11 +79,15 @@ export class ArchiveView {
     this.load();
   }
 
+  // A search typed just before a game is opened must not run after the view is gone: its
+  // saveAddress would write #/archive over the game's address.
   destroy() {
     this.closed = true;
+    clearTimeout(this.searchTimer);
   }
 
   saveAddress() {
+    if (this.closed) return;
     const q = new URLSearchParams();
     if (this.q) q.set('q', this.q);
     if (this.result) q.set('result', this.result);
@@ -94,6 +98,7 @@ export class ArchiveView {
   }
 
   async load() {
+    if (this.closed) return;
     this.saveAddress();
     const seq = ++this.seq;
     try {

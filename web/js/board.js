@@ -489,6 +489,18 @@ export class Board {
     }
   }
 
+  /**
+   * Input that arrives while a move is on its way (a press as the engine's reply lands, on a
+   * slow phone or a busy machine) is not lost: the move lands at once and the input counts.
+   */
+  finishAnimation() {
+    if (!this.anim) return;
+    this.stopAnimation();
+    this.board = this.animTarget;
+    this.render();
+    this.svg.dataset.board = this.board;
+  }
+
   // ---- input ----
 
   canPick(sq) {
@@ -504,7 +516,8 @@ export class Board {
       this.options.onSquare && this.options.onSquare(sq);
       return;
     }
-    if (!this.interactive || this.pending || this.anim) return;
+    if (!this.interactive || this.pending) return;
+    this.finishAnimation();
     const r = input.step(this.legal, this.prefix, sq);
     if (r.kind === 'ignore') return;
     if (r.kind === 'ambiguous') {
@@ -525,9 +538,10 @@ export class Board {
   }
 
   onPointerDown(e) {
-    if (e.button !== 0 || this.anim) return;
+    if (e.button !== 0) return;
     const sq = this.squareAtPoint(e.clientX, e.clientY);
     if (!sq || indexOf(sq) < 0) return;
+    if (this.interactive) this.finishAnimation();
     this.keyboard = false;
     this.press = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false };
     try {
