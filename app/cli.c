@@ -61,6 +61,18 @@ bool cli_read_fen(const char *text, ShPosition *pos)
     return true;
 }
 
+bool cli_no_moves(FILE *out, const ShPosition *pos)
+{
+    ShReason why;
+    ShResult result = sh_position_result(pos, &why);
+    if (result == SH_RESULT_NONE)
+        return false;
+    char said[160];
+    sh_result_describe(result, why, said, sizeof said);
+    fprintf(out, "no legal moves: %s\n", said);
+    return true;
+}
+
 double cli_now(void)
 {
     struct timespec ts;

@@ -35,6 +35,10 @@ bool cli_parse_int(const char *text, long min, long max, const char *what, long 
 /* Read a FEN (or "start"), printing the error if it is bad. */
 bool cli_read_fen(const char *text, ShPosition *pos);
 
+/* When the side to move has no legal move, print "no legal moves: Black wins: White has no
+ * move" (or "... no pieces") on out and return true. */
+bool cli_no_moves(FILE *out, const ShPosition *pos);
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

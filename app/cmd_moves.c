@@ -9,7 +9,13 @@ static const char MOVES_HELP[] =
     "Print each legal move of the position (default: the start position), one a line, in\n"
     "full notation, followed by the FEN of the position it leads to.\n"
     "\n"
-    "  --numeric   squares as numbers 1..32 (1 = b8, 32 = g1) instead of a1..h8\n";
+    "  --numeric   squares as numbers 1..32 (1 = b8, 32 = g1) instead of a1..h8\n"
+    "\n"
+    "When the side to move has no legal move, the line says what the rules decide\n"
+    "('no legal moves: Black wins: White has no move').\n"
+    "\n"
+    "Exit status: 0 when the position has legal moves, 1 when it has none (the game is\n"
+    "over), 2 for a bad FEN or argument.\n";
 
 int cmd_moves(int argc, char **argv)
 {
@@ -38,6 +44,8 @@ int cmd_moves(int argc, char **argv)
     ShMoveList moves;
     sh_moves_generate(&pos, &moves);
     sh_moves_sort(&moves);
+    if (cli_no_moves(stdout, &pos))
+        return 1;
     for (int i = 0; i < moves.count; i++) {
         char text[SH_MOVE_TEXT_SIZE], fen_out[SH_FEN_SIZE];
         ShPosition next;

@@ -11,10 +11,16 @@ static const char PDN_HELP[] =
     "check    replay every game of the PDN files and print a line for each: its number and\n"
     "         line, the players, the moves replayed, the recorded result and the arbiter's\n"
     "         verdict on the final position; then 'N passed, M failed'. A game fails when a\n"
-    "         move cannot be replayed (the line and column are given) or when the rules decide\n"
-    "         the final position otherwise than the record. A move that fits several legal\n"
-    "         moves and is settled by the moves after it is named in the game's line.\n"
-    "         --quiet prints only the failed games and the totals. Exit status 1 if any failed.\n"
+    "         move cannot be replayed (the line and column are given), when the rules decide\n"
+    "         the final position otherwise than the record, or when the record goes on after\n"
+    "         the rules ended the game (a count reached, no move, a flag shown down by a\n"
+    "         [%clk] or [%clock] comment): the line names the ply, the move and the rule, and\n"
+    "         where the moves that do not count begin. A game that goes on where the side to\n"
+    "         move may claim a draw says so ('a draw may be claimed (threefold repetition)').\n"
+    "         A move that fits several legal moves and is settled by the moves after it is\n"
+    "         named in the game's line.\n"
+    "         --quiet prints only the failed games and the totals. Exit status 1 if any failed\n"
+    "         or a file holds no game, 2 if a file cannot be read.\n"
     "\n"
     "convert  read a collection and write it to standard output: tags (GameType 25, FEN when\n"
     "         the game does not start from the initial position), moves in one notation,\n"
@@ -96,14 +102,39 @@ static bool report(const char *file, const ShGame *g, const ShPdnInfo *info, ShS
     }
     ShReason why;
     ShResult verdict = sh_game_verdict(g, &why);
+    int plies = sh_game_ply_count(g);
+    bool early = info->end_ply >= 0 && info->end_ply < plies;
+    if (info->end_ply >= 0) { /* a flag the record's clock shows, or the rules before the end */
+        verdict = info->end_result;
+        why = info->end_reason;
+    }
     char said[200];
     sh_result_describe(verdict, why, said, sizeof said);
-    n += snprintf(line + n, sizeof line - (size_t)n, "%d plies, recorded %s, arbiter: %s",
-                  sh_game_ply_count(g), info->has_result ? sh_result_pdn(info->recorded, false) : "*",
-                  said);
-    if (verdict != SH_RESULT_NONE && info->has_result && verdict != info->recorded) {
+    n += snprintf(line + n, sizeof line - (size_t)n, "%d plies, recorded %s, arbiter: %s", plies,
+                  info->has_result ? sh_result_pdn(info->recorded, false) : "*", said);
+    if (early) {
+        /* the game ended there: the moves after it do not count */
+        int ply = info->end_ply - 1, after = plies - info->end_ply;
+        const ShPosition *pos = sh_game_position_at(g, ply);
+        char text[SH_MOVE_TEXT_SIZE] = "?";
+        sh_move_write(pos, sh_game_move_at(g, ply), SH_NOTATION_SHORT, text, NULL);
+        int number = 1 + (ply + (int)sh_position_side(sh_game_start(g))) / 2;
+        n += snprintf(line + n, sizeof line - (size_t)n,
+                      " at ply %d (after %d%s %s); the %d pl%s after it (from line %d, column %d) "
+                      "do not count",
+                      info->end_ply, number, sh_position_side(pos) == SH_BLACK ? "..." : ".",
+                      text, after, after == 1 ? "y" : "ies", info->end_line, info->end_column);
+        if (info->has_result && verdict != info->recorded)
+            n += snprintf(line + n, sizeof line - (size_t)n,
+                          "; the recorded result does not stand");
+        n += snprintf(line + n, sizeof line - (size_t)n, " - PLAYED ON PAST THE END");
+        passed = false;
+    } else if (verdict != SH_RESULT_NONE && info->has_result && verdict != info->recorded) {
         n += snprintf(line + n, sizeof line - (size_t)n, " - DIFFERS FROM THE RECORD");
         passed = false;
+    } else if (verdict == SH_RESULT_NONE && sh_game_may_claim(g, &why)) {
+        n += snprintf(line + n, sizeof line - (size_t)n, "; a draw may be claimed (%s)",
+                      sh_reason_title(why));
     }
     for (int i = 0; i < info->settled && i < SH_PDN_MAX_SETTLED && n < (int)sizeof line; i++) {
         int ply = info->settled_plies[i];
@@ -151,8 +182,13 @@ static int pdn_check(int argc, char **argv)
             ShPdnInfo info;
             ShError err;
             ShStatus st = sh_pdn_read_next(&reader, &g, &info, &err);
-            if (st == SH_OK && !g)
+            if (st == SH_OK && !g) {
+                if (reader.games == 0) {
+                    cli_error("%s holds no game", argv[i]);
+                    status = 1;
+                }
                 break;
+            }
             if (st == SH_ERR_NO_MEMORY) {
                 cli_error("out of memory");
                 sh_game_free(g);
@@ -214,8 +250,13 @@ static int pdn_convert(int argc, char **argv)
         ShPdnInfo info;
         ShError err;
         ShStatus st = sh_pdn_read_next(&reader, &g, &info, &err);
-        if (st == SH_OK && !g)
+        if (st == SH_OK && !g) {
+            if (reader.games == 0) {
+                cli_error("%s holds no game", file);
+                bad++;
+            }
             break;
+        }
         char *out = NULL;
         if (st == SH_OK)
             st = sh_pdn_write(g, notation, &out, NULL, &err);

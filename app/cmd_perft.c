@@ -175,6 +175,13 @@ int cmd_perft(int argc, char **argv)
     ShPosition pos;
     if (o.fen ? !cli_read_fen(o.fen, &pos) : (sh_position_start(&pos, SH_VARIANT_RUSSIAN), false))
         return 2;
+    if (o.depth > 0 && sh_moves_count(&pos) == 0) {
+        char said[160];
+        ShReason why;
+        ShResult result = sh_position_result(&pos, &why);
+        sh_result_describe(result, why, said, sizeof said);
+        fprintf(stderr, "shashki: no legal moves (%s): every count is 0\n", said);
+    }
     for (int d = 1; d <= o.depth; d++) {
         double start = cli_now();
         uint64_t n = sh_perft_threads(&pos, d, o.mode, (int)o.threads);
@@ -192,8 +199,15 @@ int cmd_divide(int argc, char **argv)
     PerftOptions o;
     if (!perft_options(argc, argv, &o))
         return 2;
-    if (o.depth < 1 || o.suite) {
-        fputs(DIVIDE_HELP, stderr);
+    if (o.suite) {
+        cli_error("divide takes no --suite (see shashki divide --help)");
+        return 2;
+    }
+    if (o.depth < 1) {
+        if (o.depth == 0)
+            cli_error("divide needs a DEPTH from 1 to 64: depth 0 has no first move to split by");
+        else
+            fputs(DIVIDE_HELP, stderr);
         return 2;
     }
     ShPosition pos;
@@ -202,6 +216,7 @@ int cmd_divide(int argc, char **argv)
     ShMoveList moves;
     sh_moves_generate(&pos, &moves);
     sh_moves_sort(&moves);
+    cli_no_moves(stdout, &pos);
     uint64_t total = 0;
     for (int i = 0; i < moves.count; i++) {
         ShPosition child;

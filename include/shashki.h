@@ -492,6 +492,12 @@ bool sh_result_parse(const char *text, ShResult *result);
 /* A reason's short name, used in data files: "no-pieces", "kings-only", "balance-5" ... */
 const char *sh_reason_name(ShReason reason);
 bool sh_reason_find(const char *name, ShReason *reason);
+/* What the rules decide about a position by itself: the side to move loses when it has no
+ * pieces (SH_REASON_NO_PIECES) or no legal move (SH_REASON_NO_MOVES); SH_RESULT_NONE when it
+ * has a move. (A game's arbiter adds the counts and repetition: sh_game_verdict.) */
+ShResult sh_position_result(const ShPosition *pos, ShReason *reason);
+/* A reason as a short title for people: "threefold repetition", "kings only, 15 moves". */
+const char *sh_reason_title(ShReason reason);
 /* A sentence for people: "White wins: Black has no move", "draw: 15 moves with kings only",
  * "the game goes on". Returns the length. */
 int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size);
@@ -577,6 +583,10 @@ bool sh_game_may_offer_draw(const ShGame *game, ShColor who, ShError *err);
  * move and the game goes on (*granted false); a claim without a move that fails is an error. */
 int sh_game_repetitions(const ShGame *game);
 ShStatus sh_game_claim_draw(ShGame *game, const ShMove *move, bool *granted, ShError *err);
+/* Whether the side to move may claim a draw now, the game going on: the position has occurred
+ * three times and repetition is claimed, not automatic (SH_REASON_REPETITION in *reason). This
+ * is the only claim the rules give; every other rule ends the game by itself. */
+bool sh_game_may_claim(const ShGame *game, ShReason *reason);
 
 /* The counting rules that apply to the current position, with the plies counted so far and
  * the count at which the game is drawn: at most 4 (repetition is not among them). */
@@ -655,6 +665,16 @@ typedef struct ShPdnInfo {
     bool has_result;      /* the record gives a result (not "*", not missing) */
     int settled;          /* moves that fit several legal moves, settled by the next move */
     int settled_plies[SH_PDN_MAX_SETTLED]; /* their move indexes (0-based) */
+    /* Where the rules ended the game, if they did: the first position (0 = the start, i =
+     * after i moves) at which the side to move had no piece or no move, a count was reached,
+     * the third repetition ended the game (when repetition is automatic), or a clock comment
+     * after the move that led there showed a flag down ([%clk 0:00:00], or lidraughts'
+     * [%clock w0:00:00 B1:00]). -1 if the game never ended. When end_ply is before the last
+     * position, the moves after it do not count: end_line and end_column give the first. */
+    int end_ply;
+    ShResult end_result;
+    ShReason end_reason;
+    int end_line, end_column;
 } ShPdnInfo;
 
 /* options: how the games read are arbitrated after reading (NULL: the defaults). While the

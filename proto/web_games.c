@@ -171,7 +171,7 @@ static json_t *game_json(const Live *l)
         sh_result_pdn(result, false), "reason", reason[0] ? json_string(reason) : json_null(),
         "draw_offer", offer < 0 ? json_null() : json_string(color_name(offer)), "thinking",
         l->thinking, "repetitions", sh_game_repetitions(game), "may_claim",
-        result == SH_RESULT_NONE && sh_game_repetitions(game) >= 3, "created", l->row.created,
+        sh_game_may_claim(game, NULL), "created", l->row.created,
         "updated", l->row.updated);
     json_object_set_new(j, "version", json_integer(l->version));
     json_object_set_new(j, "reason_code", result == SH_RESULT_NONE ? json_null()

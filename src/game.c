@@ -70,6 +70,29 @@ bool sh_reason_find(const char *name, ShReason *reason)
     return false;
 }
 
+const char *sh_reason_title(ShReason reason)
+{
+    static const char *const TITLES[SH_REASON_COUNT] = {
+        "",
+        "no pieces",
+        "no move",
+        "resignation",
+        "time",
+        "agreement",
+        "threefold repetition",
+        "three kings against one, 15 moves",
+        "the main road, 5 moves",
+        "balance unchanged, 5 moves",
+        "balance unchanged, 30 moves",
+        "balance unchanged, 60 moves",
+        "kings only, 15 moves",
+        "both flags",
+        "adjudication",
+        "recorded",
+    };
+    return (unsigned)reason < SH_REASON_COUNT ? TITLES[reason] : "unknown";
+}
+
 const char *sh_result_pdn(ShResult result, bool russian_scoring)
 {
     switch (result) {
@@ -224,19 +247,28 @@ static ShResult win_for(int color)
     return color == SH_WHITE ? SH_RESULT_WHITE_WINS : SH_RESULT_BLACK_WINS;
 }
 
+ShResult sh_position_result(const ShPosition *pos, ShReason *reason)
+{
+    int us = pos->side, them = us ^ 1;
+    ShReason why = SH_REASON_NONE;
+    ShResult result = SH_RESULT_NONE;
+    if (!pos->pieces[us] || !pos->pieces[them]) {
+        why = SH_REASON_NO_PIECES;
+        result = win_for(pos->pieces[us] ? us : them);
+    } else if (sh_moves_count(pos) == 0) {
+        why = SH_REASON_NO_MOVES;
+        result = win_for(them);
+    }
+    if (reason)
+        *reason = why;
+    return result;
+}
+
 static ShResult verdict_of(const ShGame *g, const Ply *p, ShReason *reason)
 {
-    const ShPosition *pos = &p->pos;
-    int us = pos->side, them = us ^ 1;
-    *reason = SH_REASON_NONE;
-    if (!pos->pieces[us] || !pos->pieces[them]) {
-        *reason = SH_REASON_NO_PIECES;
-        return win_for(pos->pieces[us] ? us : them);
-    }
-    if (sh_moves_count(pos) == 0) {
-        *reason = SH_REASON_NO_MOVES;
-        return win_for(them);
-    }
+    ShResult result = sh_position_result(&p->pos, reason);
+    if (result != SH_RESULT_NONE)
+        return result;
     if (g->options.repetition == SH_REPETITION_AUTOMATIC && p->arb.repetitions >= 3) {
         *reason = SH_REASON_REPETITION;
         return SH_RESULT_DRAW;
@@ -599,6 +631,16 @@ ShResult sh_game_verdict(const ShGame *g, ShReason *reason)
 int sh_game_repetitions(const ShGame *g)
 {
     return current(g)->arb.repetitions;
+}
+
+bool sh_game_may_claim(const ShGame *g, ShReason *reason)
+{
+    ShReason why;
+    bool may = g->result == SH_RESULT_NONE && verdict_of(g, current(g), &why) == SH_RESULT_NONE &&
+               g->options.repetition == SH_REPETITION_CLAIMED && current(g)->arb.repetitions >= 3;
+    if (reason)
+        *reason = may ? SH_REASON_REPETITION : SH_REASON_NONE;
+    return may;
 }
 
 int sh_game_draw_counts(const ShGame *g, ShDrawCount out[4])

@@ -33,345 +33,13 @@
 
 #include "error.h"
 #include "game.h"
+#include "pdn_lex.h"
 
 #define MAX_DEPTH 64       /* variations nested deeper than this are refused */
 #define MAX_MOVE_TEXT 127
 #define LOOKAHEAD 40 /* moves tried after an ambiguous one to settle it */
 #define LOOKAHEAD_BUDGET 1000 /* moves read for each reading of an ambiguous move */
 #define WRAP 79
-
-/* ---- tokens ---- */
-
-typedef enum TokKind {
-    T_TAG,
-    T_COMMENT,
-    T_OPEN,
-    T_CLOSE,
-    T_NAG,
-    T_NUMBER, /* a move number, or dots: ignored */
-    T_MOVE,
-    T_RESULT,
-    T_END
-} TokKind;
-
-typedef struct Token {
-    TokKind kind;
-    size_t start, end; /* the token's bytes */
-    int line, column;
-    size_t vstart, vend; /* a tag's name, a comment's text */
-    size_t value_at;     /* where a tag's value starts */
-    char *value;         /* a tag's value, unescaped (allocated) */
-    int nag;
-    ShResult result;
-    bool semicolon;      /* a ';' comment */
-} Token;
-
-typedef struct TokenList {
-    Token *items;
-    int count, capacity;
-} TokenList;
-
-static void tokens_free(TokenList *list)
-{
-    for (int i = 0; i < list->count; i++)
-        free(list->items[i].value);
-    free(list->items);
-    memset(list, 0, sizeof *list);
-}
-
-static bool tokens_push(TokenList *list, const Token *t)
-{
-    if (list->count == list->capacity) {
-        int cap = list->capacity ? list->capacity * 2 : 256;
-        Token *items = realloc(list->items, (size_t)cap * sizeof *items);
-        if (!items)
-            return false;
-        list->items = items;
-        list->capacity = cap;
-    }
-    list->items[list->count++] = *t;
-    return true;
-}
-
-/* ---- the lexer ---- */
-
-typedef struct Lexer {
-    const char *text;
-    size_t size;
-    size_t at;
-    int line;
-    size_t line_start;
-} Lexer;
-
-static void lex_to(Lexer *lx, size_t to)
-{
-    if (to > lx->size)
-        to = lx->size;
-    for (size_t i = lx->at; i < to; i++) {
-        if (lx->text[i] == '\n') {
-            lx->line++;
-            lx->line_start = i + 1;
-        }
-    }
-    lx->at = to;
-}
-
-static int column_of(const Lexer *lx, size_t at)
-{
-    return (int)(at - lx->line_start) + 1;
-}
-
-static char peek(const Lexer *lx, size_t at)
-{
-    return at < lx->size ? lx->text[at] : '\0';
-}
-
-static bool is_word_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '-' || c == ':';
-}
-
-static size_t line_end(const Lexer *lx, size_t from)
-{
-    const char *nl = memchr(lx->text + from, '\n', lx->size - from);
-    return nl ? (size_t)(nl - lx->text) : lx->size;
-}
-
-static ShStatus lex_error(Lexer *lx, ShError *err, size_t at, const char *format, const char *what)
-{
-    /* at is on the lexer's current line */
-    char msg[256];
-    snprintf(msg, sizeof msg, format, what);
-    return error_set(err, SH_ERR_SYNTAX, lx->line, column_of(lx, at), "%s", msg);
-}
-
-static const struct {
-    const char *text;
-    int nag;
-} MARKS[] = {{"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"!", 1}, {"?", 2}};
-
-static const char *const RESULT_FORMS[] = {"1/2-1/2", "1/2:1/2", "1-0", "0-1", "2-0",
-                                           "0-2",     "1-1",     "1:0", "0:1"};
-
-/* Read a tag at lx->at ('['). */
-static ShStatus lex_tag(Lexer *lx, Token *t, ShError *err)
-{
-    size_t eol = line_end(lx, lx->at), p = lx->at + 1;
-    while (p < eol && (lx->text[p] == ' ' || lx->text[p] == '\t'))
-        p++;
-    size_t name = p;
-    while (p < eol && (isalnum((unsigned char)lx->text[p]) || lx->text[p] == '_'))
-        p++;
-    if (p == name || p - name > 64) {
-        ShStatus st = lex_error(lx, err, lx->at, "%s", "a tag needs a name: [Name \"value\"]");
-        lex_to(lx, eol);
-        return st;
-    }
-    t->vstart = name;
-    t->vend = p;
-    while (p < eol && (lx->text[p] == ' ' || lx->text[p] == '\t'))
-        p++;
-    size_t vstart = p, vend = 0, close = 0;
-    bool quoted = p < eol && lx->text[p] == '"';
-    if (quoted) {
-        /* the closing quote is the one followed by ']' */
-        for (size_t q = p + 1; q < eol && !close; q++) {
-            if (lx->text[q] == '\\' && q + 1 < eol &&
-                (lx->text[q + 1] == '"' || lx->text[q + 1] == '\\')) {
-                q++;
-                continue;
-            }
-            if (lx->text[q] == '"') {
-                size_t r = q + 1;
-                while (r < eol && (lx->text[r] == ' ' || lx->text[r] == '\t'))
-                    r++;
-                if (r < eol && lx->text[r] == ']') {
-                    vstart = p + 1;
-                    vend = q;
-                    close = r;
-                }
-            }
-        }
-        if (!close)
-            vstart = p + 1; /* an unclosed quote: [Round "11.1] */
-    }
-    if (!close) {
-        const char *bracket = memchr(lx->text + vstart, ']', eol - vstart);
-        if (!bracket) {
-            ShStatus st = lex_error(lx, err, lx->at, "%s", "a tag not closed with ']'");
-            lex_to(lx, eol);
-            return st;
-        }
-        close = (size_t)(bracket - lx->text);
-        vend = close;
-        quoted = false;
-    }
-    while (!quoted && vend > vstart && isspace((unsigned char)lx->text[vend - 1]))
-        vend--;
-    char *value = malloc(vend - vstart + 1);
-    if (!value)
-        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
-    size_t n = 0;
-    for (size_t q = vstart; q < vend; q++) {
-        if (quoted && lx->text[q] == '\\' && q + 1 < vend &&
-            (lx->text[q + 1] == '"' || lx->text[q + 1] == '\\'))
-            q++;
-        value[n++] = lx->text[q];
-    }
-    value[n] = '\0';
-    t->value = value;
-    t->value_at = vstart;
-    t->kind = T_TAG;
-    lex_to(lx, close + 1);
-    return SH_OK;
-}
-
-/* The next token. On an error the lexer has moved past the bad text. */
-static ShStatus lex_next(Lexer *lx, Token *t, ShError *err)
-{
-    memset(t, 0, sizeof *t);
-    for (;;) {
-        if (lx->at == 0 && lx->size >= 3 && memcmp(lx->text, "\xEF\xBB\xBF", 3) == 0) {
-            lx->at = 3;
-            continue;
-        }
-        char c = peek(lx, lx->at);
-        if (lx->at < lx->size && (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
-                                  c == '\v')) {
-            lex_to(lx, lx->at + 1);
-            continue;
-        }
-        if (c == '%' && lx->at == lx->line_start) {
-            lex_to(lx, line_end(lx, lx->at));
-            continue;
-        }
-        break;
-    }
-    t->start = lx->at;
-    t->line = lx->line;
-    t->column = column_of(lx, lx->at);
-    if (lx->at >= lx->size) {
-        t->kind = T_END;
-        t->end = lx->at;
-        return SH_OK;
-    }
-    const char *s = lx->text + lx->at;
-    size_t left = lx->size - lx->at;
-    char c = *s;
-    ShStatus st = SH_OK;
-    if (c == '[') {
-        st = lex_tag(lx, t, err);
-    } else if (c == '{') {
-        const char *close = memchr(s + 1, '}', left - 1);
-        if (!close) {
-            st = lex_error(lx, err, lx->at, "%s", "a comment opened with '{' is never closed");
-            /* go on at the next line that starts a tag, if any */
-            size_t p = lx->at + 1;
-            for (;;) {
-                const char *nl = memchr(lx->text + p, '\n', lx->size - p);
-                if (!nl) {
-                    p = lx->size;
-                    break;
-                }
-                p = (size_t)(nl - lx->text) + 1;
-                if (peek(lx, p) == '[')
-                    break;
-            }
-            lex_to(lx, p);
-        } else {
-            t->kind = T_COMMENT;
-            t->vstart = lx->at + 1;
-            t->vend = (size_t)(close - lx->text);
-            lex_to(lx, t->vend + 1);
-        }
-    } else if (c == ';') {
-        t->kind = T_COMMENT;
-        t->semicolon = true;
-        t->vstart = lx->at + 1;
-        t->vend = line_end(lx, lx->at);
-        lex_to(lx, t->vend);
-    } else if (c == '(' || c == ')') {
-        t->kind = c == '(' ? T_OPEN : T_CLOSE;
-        lex_to(lx, lx->at + 1);
-    } else if (c == '$') {
-        size_t p = lx->at + 1;
-        int nag = 0;
-        while (p < lx->size && isdigit((unsigned char)lx->text[p]) && nag <= 255)
-            nag = nag * 10 + (lx->text[p++] - '0');
-        if (p == lx->at + 1 || nag < 1 || nag > 255) {
-            st = lex_error(lx, err, lx->at, "%s", "a NAG is $1 to $255");
-            while (p < lx->size && isdigit((unsigned char)lx->text[p]))
-                p++;
-            lex_to(lx, p);
-        } else {
-            t->kind = T_NAG;
-            t->nag = nag;
-            lex_to(lx, p);
-        }
-    } else if (c == '!' || c == '?') {
-        size_t n = 0;
-        while (n < left && (s[n] == '!' || s[n] == '?'))
-            n++;
-        for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; i++) {
-            if (strlen(MARKS[i].text) == n && strncmp(s, MARKS[i].text, n) == 0) {
-                t->kind = T_NAG;
-                t->nag = MARKS[i].nag;
-            }
-        }
-        if (t->kind != T_NAG)
-            st = lex_error(lx, err, lx->at, "%s", "unknown mark: use !, ?, !!, ??, !? or ?!");
-        lex_to(lx, lx->at + n);
-    } else if (c == '*') {
-        t->kind = T_RESULT;
-        t->result = SH_RESULT_NONE;
-        lex_to(lx, lx->at + 1);
-    } else if (c == '.') {
-        size_t n = 0;
-        while (n < left && s[n] == '.')
-            n++;
-        t->kind = T_NUMBER;
-        lex_to(lx, lx->at + n);
-    } else if (isalnum((unsigned char)c) || c == '-') {
-        for (size_t i = 0; i < sizeof RESULT_FORMS / sizeof RESULT_FORMS[0]; i++) {
-            size_t n = strlen(RESULT_FORMS[i]);
-            if (n <= left && strncmp(s, RESULT_FORMS[i], n) == 0 &&
-                (n == left || (!is_word_char(s[n]) && s[n] != '/'))) {
-                t->kind = T_RESULT;
-                sh_result_parse(RESULT_FORMS[i], &t->result);
-                lex_to(lx, lx->at + n);
-                t->end = lx->at;
-                return SH_OK;
-            }
-        }
-        size_t n = 0;
-        bool digits = true;
-        while (n < left && is_word_char(s[n])) {
-            digits = digits && isdigit((unsigned char)s[n]);
-            n++;
-        }
-        if (digits && n < left && s[n] == '.') {
-            while (n < left && s[n] == '.')
-                n++;
-            t->kind = T_NUMBER;
-        } else {
-            t->kind = T_MOVE;
-        }
-        lex_to(lx, lx->at + n);
-    } else {
-        char shown[8];
-        if ((unsigned char)c < 0x20 || (unsigned char)c >= 0x7f)
-            snprintf(shown, sizeof shown, "\\x%02X", (unsigned char)c);
-        else
-            snprintf(shown, sizeof shown, "%c", c);
-        st = lex_error(lx, err, lx->at, "unexpected character '%s'", shown);
-        size_t n = 1;
-        while ((unsigned char)c >= 0xC0 && n < left && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n++; /* the rest of a UTF-8 character */
-        lex_to(lx, lx->at + n);
-    }
-    t->end = lx->at;
-    return st;
-}
 
 /* ---- text helpers ---- */
 
@@ -762,7 +430,7 @@ static ShStatus lex_line(const char *text, TokenList *list, ShError *err)
     Lexer lx = {text, strlen(text), 0, 1, 0};
     for (;;) {
         Token t;
-        ShStatus st = lex_next(&lx, &t, err);
+        ShStatus st = pdn_lex_next(&lx, &t, err);
         if (st) {
             free(t.value);
             return st;
@@ -773,7 +441,7 @@ static ShStatus lex_line(const char *text, TokenList *list, ShError *err)
             free(t.value);
             return error_set(err, SH_ERR_SYNTAX, t.line, t.column, "a tag inside move text");
         }
-        if (!tokens_push(list, &t)) {
+        if (!pdn_tokens_push(list, &t)) {
             free(t.value);
             return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
         }
@@ -801,7 +469,7 @@ static ShStatus walk_text(const char *text, const ShPosition *pos, int ply, int 
         Line line = {text, list.items, 0, list.count};
         st = walk_line(&line, pos, ply, start_side, 1, w, notation, err);
     }
-    tokens_free(&list);
+    pdn_tokens_free(&list);
     return st;
 }
 
@@ -849,10 +517,97 @@ static ShStatus tag_error(ShError *err, const Token *t, const Lexer *lx, ShStatu
     return error_set(err, st, t->line, column, "%s tag: %s", tag, msg);
 }
 
+/* ---- where the game ended: the rules, or a flag that a clock comment shows ---- */
+
+/* A clock reading at s: "1:05:23", "4:59", "0:09.5", "0:00:00"; the characters read (0 if
+ * none) and the time in *ms. */
+static size_t clock_reading(const char *s, int64_t *ms)
+{
+    size_t i = 0;
+    int64_t total = 0;
+    int groups = 0;
+    for (;;) {
+        if (!isdigit((unsigned char)s[i]))
+            return 0;
+        int64_t v = 0;
+        while (isdigit((unsigned char)s[i]) && v < 1000000)
+            v = v * 10 + (s[i++] - '0');
+        total = total * 60 + v;
+        groups++;
+        if (s[i] != ':' || groups == 3)
+            break;
+        i++;
+    }
+    total *= 1000;
+    if (s[i] == '.' && isdigit((unsigned char)s[i + 1])) {
+        int64_t scale = 100;
+        for (i++; isdigit((unsigned char)s[i]); i++, scale /= 10)
+            total += (s[i] - '0') * scale;
+    }
+    *ms = total;
+    return i;
+}
+
+/* The flags a move's comment shows down, as bits (1 White, 2 Black): [%clk T] is the time the
+ * mover has left (the PGN standard's command), lidraughts' [%clock wT BT] both sides'. */
+static int clock_flags(const char *comment, int mover)
+{
+    int flags = 0;
+    int64_t ms;
+    for (const char *p = comment; (p = strstr(p, "[%clk")) != NULL; p++) {
+        const char *q = p + 5;
+        while (*q == ' ')
+            q++;
+        if (clock_reading(q, &ms) && ms <= 0)
+            flags |= 1 << mover;
+    }
+    for (const char *p = comment; (p = strstr(p, "[%clock")) != NULL; p++) {
+        const char *q = p + 7;
+        for (int k = 0; k < 2; k++) {
+            while (*q == ' ')
+                q++;
+            int side = *q == 'w' || *q == 'W' ? SH_WHITE : *q == 'b' || *q == 'B' ? SH_BLACK : -1;
+            size_t n = side >= 0 ? clock_reading(q + 1, &ms) : 0;
+            if (!n)
+                break;
+            if (ms <= 0)
+                flags |= 1 << side;
+            q += 1 + n;
+        }
+    }
+    return flags;
+}
+
+/* Before the move token `next` (NULL: at the end of the game), note whether the game had
+ * already ended: by the rules' verdict, or by a flag shown down after the last move. */
+static void note_end(const ShGame *g, int flag_at, int flags, const Token *next, ShPdnInfo *info)
+{
+    if (info->end_ply >= 0)
+        return;
+    int at = g->count - 1;
+    ShReason why;
+    ShResult verdict = sh_game_verdict(g, &why);
+    if (verdict == SH_RESULT_NONE && flags && flag_at == at) {
+        why = flags == 3 ? SH_REASON_BOTH_FLAGS : SH_REASON_TIME;
+        verdict = flags == 3 ? SH_RESULT_DRAW
+                             : (flags & 1) ? SH_RESULT_BLACK_WINS : SH_RESULT_WHITE_WINS;
+    }
+    if (verdict == SH_RESULT_NONE)
+        return;
+    info->end_ply = at;
+    info->end_result = verdict;
+    info->end_reason = why;
+    info->end_line = next ? next->line : 0;
+    info->end_column = next ? next->column : 0;
+}
+
 /* Replay the tokens of one game into a new game. */
 static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame **out,
                            ShPdnInfo *info, ShError *err)
 {
+    ShPdnInfo scratch = {.end_ply = -1};
+    if (!info)
+        info = &scratch;
     const char *text = r->text;
     const Token *toks = list->items;
     int n = list->count;
@@ -941,6 +696,7 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
     Line line = {text, toks, moves, n};
     int start_side = start.side;
     ShResult recorded = tag_result;
+    int flag_at = -1, flags = 0; /* a flag shown down after a move: the position it led to */
     for (int i = moves; i < n; i++) {
         const Token *t = &toks[i];
         int last = g->count - 2; /* the last move's index, -1 before the first */
@@ -948,13 +704,14 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         case T_MOVE: {
             ShMove move;
             bool settled;
+            note_end(g, flag_at, flags, t, info);
             st = read_move(&line, i, sh_game_position(g), g->count - 1, start_side, &move,
                            &settled, err);
             if (st)
                 return st;
-            if (settled && info && info->settled < SH_PDN_MAX_SETTLED)
+            if (settled && info->settled < SH_PDN_MAX_SETTLED)
                 info->settled_plies[info->settled++] = g->count - 1;
-            else if (settled && info)
+            else if (settled)
                 info->settled++;
             if ((st = sh_game_play(g, &move, err)) != SH_OK)
                 return st;
@@ -964,6 +721,15 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
             char *c = copy_trimmed(text, t->vstart, t->vend);
             if (!c)
                 return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+            if (last >= 0) {
+                int f = clock_flags(c, sh_position_side(sh_game_position_at(g, last)));
+                if (f && flag_at != last + 1)
+                    flags = 0;
+                if (f) {
+                    flag_at = last + 1;
+                    flags |= f;
+                }
+            }
             st = game_append_text(&g->notes[last + 1].comment, c, err);
             free(c);
             if (st)
@@ -1021,6 +787,7 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
             break;
         }
     }
+    note_end(g, flag_at, flags, NULL, info);
     g->russian_scoring = russian;
     /* a game begun from a ballot (its Opening tag names it as the writer does, "IDF-64 1-III",
      * and its first moves are the ballot's) keeps the ballot's moves as its start */
@@ -1042,10 +809,8 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
     game_normalise_comment(g->preamble);
     for (int i = 0; i < g->count; i++)
         game_normalise_comment(g->notes[i].comment);
-    if (info) {
-        info->recorded = recorded;
-        info->has_result = recorded != SH_RESULT_NONE;
-    }
+    info->recorded = recorded;
+    info->has_result = recorded != SH_RESULT_NONE;
     /* the result: the record's, with the reason the rules or a Termination tag give */
     if (recorded != SH_RESULT_NONE) {
         ShGameOptions o = r->options;
@@ -1055,6 +820,8 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         ShResult verdict = sh_game_verdict(g, &verdict_reason);
         if (verdict == recorded)
             why = verdict_reason;
+        else if (info->end_ply == g->count - 1 && info->end_result == recorded)
+            why = info->end_reason; /* a flag the last move's clock shows */
         else if (recorded == SH_RESULT_DRAW && sh_game_repetitions(g) >= 3)
             why = SH_REASON_REPETITION;
         bool termination_used = false;
@@ -1088,6 +855,7 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
     if (!info)
         info = &scratch;
     memset(info, 0, sizeof *info);
+    info->end_ply = -1;
     if (game)
         *game = NULL;
     if (err)
@@ -1105,11 +873,11 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
         Lexer save = lx;
         Token t;
         ShError e;
-        ShStatus ls = lex_next(&lx, &t, &e);
+        ShStatus ls = pdn_lex_next(&lx, &t, &e);
         if (ls) {
             free(t.value);
             if (ls == SH_ERR_NO_MEMORY) {
-                tokens_free(&list);
+                pdn_tokens_free(&list);
                 return error_set(err, ls, 0, 0, "out of memory");
             }
             if (!bad)
@@ -1162,9 +930,9 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
             info->start = t.start;
         }
         info->end = t.end;
-        if (!tokens_push(&list, &t)) {
+        if (!pdn_tokens_push(&list, &t)) {
             free(t.value);
-            tokens_free(&list);
+            pdn_tokens_free(&list);
             return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
         }
         if (t.kind == T_RESULT && depth <= 0) {
@@ -1173,7 +941,7 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
             int before = list.count;
             for (;;) {
                 Token c;
-                if (lex_next(&peek_lx, &c, NULL) != SH_OK || c.kind != T_COMMENT) {
+                if (pdn_lex_next(&peek_lx, &c, NULL) != SH_OK || c.kind != T_COMMENT) {
                     free(c.value);
                     if (c.kind == T_END) {
                         lx = peek_lx;
@@ -1183,7 +951,7 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
                     }
                     break;
                 }
-                if (!tokens_push(&list, &c))
+                if (!pdn_tokens_push(&list, &c))
                     break;
             }
             if (list.count > before) {
@@ -1200,11 +968,11 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
     r->line = lx.line;
     r->line_start = lx.line_start;
     if (list.count == 0 && !bad) {
-        tokens_free(&list);
+        pdn_tokens_free(&list);
         return SH_OK; /* the end */
     }
     if (only_comments && !bad) {
-        tokens_free(&list);
+        pdn_tokens_free(&list);
         return SH_OK; /* comments after the last game: nothing to read */
     }
     r->games++;
@@ -1224,7 +992,7 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
             *game = partial;
         else
             sh_game_free(partial);
-        tokens_free(&list);
+        pdn_tokens_free(&list);
         return st;
     }
     st = build_game(r, &list, game, info, err);
@@ -1232,7 +1000,7 @@ ShStatus sh_pdn_read_next(ShPdnReader *r, ShGame **game, ShPdnInfo *info, ShErro
         /* keep the partial game: the caller decides */
         sh_game_set_options(*game, &r->options);
     }
-    tokens_free(&list);
+    pdn_tokens_free(&list);
     return st;
 }
 

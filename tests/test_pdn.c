@@ -13,6 +13,8 @@
  *      start FEN                  the start position
  *      reason NAME                the reason of the game's result
  *      settled N                  moves settled by the moves after them
+ *      end PLY RESULT REASON [LINE COLUMN]   where the rules (or a clock comment) ended the
+ *                                 game, and the first move that does not count; "end none"
  *      writes TEXT                the game written (short notation) holds TEXT
  *    A "\n" in TEXT stands for a line break.
  *
@@ -334,6 +336,19 @@ static void edge_cases(void)
             free(out);
         } else if (strcmp(word, "settled") == 0) {
             CHECK_INT(r->infos[game_no - 1].settled, atoi(rest));
+        } else if (strcmp(word, "end") == 0) {
+            const ShPdnInfo *info = &r->infos[game_no - 1];
+            char result[16] = "", reason[32] = "";
+            int ply = -1, l = 0, c = 0;
+            if (strcmp(rest, "none") != 0)
+                sscanf(rest, "%d %15s %31s %d %d", &ply, result, reason, &l, &c);
+            CHECK_INT(info->end_ply, ply);
+            if (ply >= 0) {
+                CHECK_STR(sh_result_pdn(info->end_result, false), result);
+                CHECK_STR(sh_reason_name(info->end_reason), reason);
+                CHECK_INT(info->end_line, l);
+                CHECK_INT(info->end_column, c);
+            }
         } else {
             CHECK_MSG(false, "expected.txt:%d: unknown line", line_no);
         }

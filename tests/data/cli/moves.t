@@ -27,6 +27,13 @@ $ shashki moves B:W19,23,26,18,24:B6,7,8,11,K20
 h4:e1:c3:e5 W:We3,f4:Bc7,Ke5,e7,f6,g7
 
 $ shashki moves W:W:Bc7
+no legal moves: Black wins: White has no pieces
+? 1
+
+# a man blocked: no move
+$ shashki moves B:Wa3,c3,d2:Bb4
+no legal moves: White wins: Black has no move
+? 1
 
 $ shashki moves W:WKa1:Bb2 extra
 ! unexpected argument 'extra'

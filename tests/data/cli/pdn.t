@@ -162,10 +162,16 @@ $ shashki pdn
 ! check    replay every game of the PDN files and print a line for each: its number and
 !          line, the players, the moves replayed, the recorded result and the arbiter's
 !          verdict on the final position; then 'N passed, M failed'. A game fails when a
-!          move cannot be replayed (the line and column are given) or when the rules decide
-!          the final position otherwise than the record. A move that fits several legal
-!          moves and is settled by the moves after it is named in the game's line.
-!          --quiet prints only the failed games and the totals. Exit status 1 if any failed.
+!          move cannot be replayed (the line and column are given), when the rules decide
+!          the final position otherwise than the record, or when the record goes on after
+!          the rules ended the game (a count reached, no move, a flag shown down by a
+!          [%clk] or [%clock] comment): the line names the ply, the move and the rule, and
+!          where the moves that do not count begin. A game that goes on where the side to
+!          move may claim a draw says so ('a draw may be claimed (threefold repetition)').
+!          A move that fits several legal moves and is settled by the moves after it is
+!          named in the game's line.
+!          --quiet prints only the failed games and the totals. Exit status 1 if any failed
+!          or a file holds no game, 2 if a file cannot be read.
 ! convert  read a collection and write it to standard output: tags (GameType 25, FEN when
 !          the game does not start from the initial position), moves in one notation,
 !          comments, NAGs and variations. A game that cannot be read is copied as it is and
@@ -176,3 +182,26 @@ $ shashki pdn
 !                       end are ambiguous)
 ! FILE '-' reads standard input.
 ? 2
+
+# a record that goes on after the rules ended the game fails, naming the ply, the move, the
+# rule and where the moves that do not count begin; a flag shown down by a clock comment
+# ([%clk] or lidraughts' [%clock]) ends the game too; a position that may be claimed as a
+# draw says so
+$ shashki pdn check $DATA/pdn/ended.pdn
+ended.pdn:1 (line 1) ? - ?: 13 plies, recorded 0-1, arbiter: draw: 5 moves without a change of balance (2 or 3 pieces, kings on both sides) at ply 10 (after 5... e7-h4); the 3 plies after it (from line 5, column 4) do not count; the recorded result does not stand - PLAYED ON PAST THE END
+ended.pdn:2 (line 7) ? - ?: 33 plies, recorded 1/2-1/2, arbiter: draw: 15 moves with kings only at ply 30 (after 15... e3-c5); the 3 plies after it (from line 13, column 5) do not count - PLAYED ON PAST THE END
+ended.pdn:3 (line 15) ? - ?: 6 plies, recorded 1-0, arbiter: Black wins: White lost on time at ply 3 (after 2. g3-h4); the 3 plies after it (from line 18, column 76) do not count; the recorded result does not stand - PLAYED ON PAST THE END
+ended.pdn:4 (line 21) ? - ?: 2 plies, recorded 1-0, arbiter: White wins: Black lost on time
+ended.pdn:5 (line 26) ? - ?: 8 plies, recorded *, arbiter: the game goes on; a draw may be claimed (threefold repetition)
+2 passed, 3 failed
+? 1
+
+# a file with no game in it is not a pass
+$ shashki pdn check /dev/null
+0 passed, 0 failed
+! /dev/null holds no game
+? 1
+
+$ shashki pdn convert /dev/null
+! /dev/null holds no game
+? 1

@@ -81,3 +81,17 @@ total 1
 $ shashki divide 1 B:We3,e5,g3,g5:Bf6 --paths
 f6:d4:f2:h4:f6 2
 total 2
+
+# a position with no legal move: counts of 0, and the reason
+$ shashki perft 2 B:Wa3,c3,d2:Bb4
+perft 1 0 *
+perft 2 0 *
+! no legal moves (White wins: Black has no move): every count is 0
+
+$ shashki divide 2 B:Wa3,c3,d2:Bb4
+no legal moves: White wins: Black has no move
+total 0
+
+$ shashki divide 0
+! divide needs a DEPTH from 1 to 64
+? 2
