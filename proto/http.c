@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 struct HttpServer {
@@ -251,6 +252,92 @@ static enum MHD_Result send_response(struct MHD_Connection *connection, HttpResp
     return ret;
 }
 
+/* ---- who may ask: the Host a request names, and the site a state change comes from ---- */
+
+/* The host part of a Host header ("127.0.0.1:8080" -> "127.0.0.1", "[::1]:80" -> "::1"). */
+static void host_name(const char *header, char *out, size_t size)
+{
+    size_t n;
+    if (header[0] == '[') {
+        const char *close = strchr(header, ']');
+        header++;
+        n = close ? (size_t)(close - header) : strlen(header);
+    } else {
+        n = strcspn(header, ":");
+    }
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, header, n);
+    out[n] = '\0';
+}
+
+/* A Host that is not this server's is what a DNS-rebinding page sends (its own name, resolved
+ * to 127.0.0.1): only the loopback names and addresses and the address the server was started
+ * on are answered, and, when it listens on every address (0.0.0.0), any address literal, since
+ * a literal address cannot be rebound. */
+static bool host_allowed(const HttpServer *server, const char *header)
+{
+    char name[256];
+    host_name(header, name, sizeof name);
+    const char *bound = server->options.host ? server->options.host : "127.0.0.1";
+    if (strcasecmp(name, "localhost") == 0 || strcmp(name, "127.0.0.1") == 0 ||
+        strcmp(name, "::1") == 0 || strcasecmp(name, bound) == 0)
+        return true;
+    unsigned char addr[16];
+    return strcmp(bound, "0.0.0.0") == 0 &&
+           (inet_pton(AF_INET, name, addr) == 1 || inet_pton(AF_INET6, name, addr) == 1);
+}
+
+/* "http://HOST" followed by the end, or by '/' when rest_ok (a Referer). */
+static bool same_origin(const char *value, const char *host, bool rest_ok)
+{
+    size_t n = strlen(host);
+    if (strncmp(value, "http://", 7) != 0 || strncasecmp(value + 7, host, n) != 0)
+        return false;
+    char after = value[7 + n];
+    return after == '\0' || (rest_ok && after == '/');
+}
+
+/* A request that changes something must be JSON and come from the server's own page: a form
+ * or a "simple" fetch from another site can send text/plain or form data without asking the
+ * browser first, so those are refused, and so is any request whose Origin (or, without it,
+ * Referer) is another site. Programs that send neither (curl, the tests) are let through. */
+static bool request_allowed(const HttpServer *server, struct MHD_Connection *connection,
+                            const char *method, size_t body_size, HttpResponse *res)
+{
+    const char *host = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Host");
+    if (host && !host_allowed(server, host)) {
+        http_error(res, 403,
+                   "the Host '%s' is not an address of this server (127.0.0.1, localhost, [::1]%s%s)",
+                   host, server->options.host ? ", " : "",
+                   server->options.host ? server->options.host : "");
+        return false;
+    }
+    if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0)
+        return true;
+    const char *type = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Type");
+    size_t tn = type ? strcspn(type, "; \t") : 0;
+    bool json = type && tn == 16 && strncasecmp(type, "application/json", 16) == 0;
+    if (!json && (body_size > 0 || strcmp(method, "POST") == 0)) {
+        http_error(res, 403, "a %s request must be JSON (Content-Type: application/json)%s%s",
+                   method, type ? ", not " : "", type ? type : "");
+        return false;
+    }
+    const char *origin = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Origin");
+    const char *referer = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Referer");
+    if (origin && (!host || !same_origin(origin, host, false))) {
+        http_error(res, 403, "a request from %s may not change anything here (only this server's page may)",
+                   origin);
+        return false;
+    }
+    if (!origin && referer && (!host || !same_origin(referer, host, true))) {
+        http_error(res, 403, "a request from the page %s may not change anything here (only this server's page may)",
+                   referer);
+        return false;
+    }
+    return true;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls)
@@ -293,6 +380,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         http_error(&res, 414, "the address is too long");
     } else if (up->size && memchr(up->data, '\0', up->size)) {
         http_error(&res, 400, "the request body holds a NUL byte");
+    } else if (!request_allowed(server, connection, method, up->size, &res)) {
+        /* refused: res says why */
     } else {
         bool path_known = false, handled = false;
         for (int i = 0; i < server->options.nroutes && !handled; i++) {

@@ -4,6 +4,9 @@
  *   > POST /api/games {"opponent": "human"}   a request (the body, if any, after the path)
  *   > POST /api/import @pdn games/test.pdn     ... with a body {"pdn": <that data file>}
  *   > POST /api/position @bytes 5000000        ... with a body of that many bytes
+ *   header Origin: http://evil.example        a header for the next request only ($PORT is the
+ *                                              server's port); a Content-Type given replaces
+ *                                              the application/json sent with every body
  *   < 201 {"status": "playing"}               the expected status and part of the JSON answer:
  *                                              every member given must match ("*" matches any
  *                                              value, "~text" a string containing text, a
@@ -22,6 +25,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -84,9 +88,10 @@ static void server_stop(Server *s, bool crash)
     s->pid = 0;
 }
 
-/* One HTTP exchange; returns the status (0 on failure) and the body in out. */
+/* One HTTP exchange; returns the status (0 on failure) and the body in out. extra: headers
+ * to send besides (NULL: none). */
 static long request(const Server *s, const char *method, const char *path, const char *body,
-                    size_t body_size, Buffer *out, long timeout_ms)
+                    size_t body_size, Buffer *out, long timeout_ms, struct curl_slist *extra)
 {
     CURL *curl = curl_easy_init();
     if (!curl)
@@ -97,12 +102,19 @@ static long request(const Server *s, const char *method, const char *path, const
     curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
     curl_easy_setopt(curl, CURLOPT_PATH_AS_IS, 1L);
     struct curl_slist *headers = NULL;
+    bool typed = false;
+    for (struct curl_slist *h = extra; h; h = h->next) {
+        headers = curl_slist_append(headers, h->data);
+        typed = typed || strncasecmp(h->data, "Content-Type:", 13) == 0;
+    }
     if (body) {
         curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body);
         curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_size);
-        headers = curl_slist_append(headers, "Content-Type: application/json");
-        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+        if (!typed)
+            headers = curl_slist_append(headers, "Content-Type: application/json");
     }
+    if (headers)
+        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
@@ -195,7 +207,7 @@ static void wait_game(const Server *s, const char *id)
     snprintf(path, sizeof path, "/api/games/%s", id);
     for (int tries = 0; tries < 300; tries++) {
         Buffer b = {0};
-        long status = request(s, "GET", path, NULL, 0, &b, 5000);
+        long status = request(s, "GET", path, NULL, 0, &b, 5000, NULL);
         json_t *j = status == 200 ? json_loads(b.data, 0, NULL) : NULL;
         bool thinking = j && json_is_true(json_object_get(j, "thinking"));
         json_decref(j);
@@ -294,6 +306,7 @@ static int run_file(const char *name)
     int cases = 0, line_no = 0;
     long status = 0;
     Buffer last = {0};
+    struct curl_slist *extra = NULL;
     char *cursor = text;
     for (char *line; (line = test_next_line(&cursor));) {
         line_no++;
@@ -314,8 +327,19 @@ static int run_file(const char *name)
             char *body = *spec ? body_from(spec, &size) : NULL;
             free(last.data);
             last = (Buffer){0};
-            status = request(&s, method, target, body, size, &last, 30000);
+            status = request(&s, method, target, body, size, &last, 30000, extra);
             free(body);
+            curl_slist_free_all(extra);
+            extra = NULL;
+        } else if (strncmp(line, "header ", 7) == 0) {
+            char value[1024] = "";
+            const char *port = strstr(line + 7, "$PORT");
+            if (port)
+                snprintf(value, sizeof value, "%.*s%d%s", (int)(port - (line + 7)), line + 7,
+                         s.port, port + 5);
+            else
+                snprintf(value, sizeof value, "%s", line + 7);
+            extra = curl_slist_append(extra, value);
         } else if (strncmp(line, "< ", 2) == 0) {
             long want = strtol(line + 2, NULL, 10);
             CHECK_MSG(status == want, "status %ld, expected %ld (answer: %.300s)", status, want,
@@ -347,6 +371,7 @@ static int run_file(const char *name)
         }
     }
     free(last.data);
+    curl_slist_free_all(extra);
     server_stop(&s, false);
     unlink(s.db);
     char side[128];
