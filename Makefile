@@ -36,10 +36,10 @@ LDFLAGS  += $(EXTRA_LDFLAGS)
 LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lpthread -lm
 TEST_LDLIBS := -lcurl
 
-LIB_SRC    := $(wildcard src/*.c)
-ENGINE_SRC := $(wildcard engine/*.c)
-PROTO_SRC  := $(wildcard proto/*.c)
-APP_SRC    := $(wildcard app/*.c)
+LIB_SRC    := $(wildcard src/*.c src/*/*.c)
+ENGINE_SRC := $(wildcard engine/*.c engine/*/*.c)
+PROTO_SRC  := $(wildcard proto/*.c proto/*/*.c)
+APP_SRC    := $(wildcard app/*.c app/*/*.c)
 TEST_SRC   := $(wildcard tests/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
