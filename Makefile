@@ -33,8 +33,18 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lpthread -lm
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lzstd -lpthread -lm
 TEST_LDLIBS := -lcurl
+
+# Open MPI, for `shashki egdb build --mpi` (docs/egdb.md): used when its headers are installed
+# (make test installs them; make run does not need them). engine/egdb/dbmpi.c is rebuilt when
+# that changes.
+MPI_CFLAGS := $(shell pkg-config --cflags ompi-c 2>/dev/null)
+MPI_LIBS   := $(shell pkg-config --libs ompi-c 2>/dev/null)
+ifneq ($(MPI_LIBS),)
+MPI_DEFS := -DSHASHKI_MPI $(MPI_CFLAGS)
+LDLIBS   += $(MPI_LIBS)
+endif
 
 LIB_SRC    := $(wildcard src/*.c src/*/*.c)
 ENGINE_SRC := $(wildcard engine/*.c engine/*/*.c)
@@ -63,6 +73,17 @@ all: $(LIB) $(PROGRAM)
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# The MPI build path: compiled with MPI's flags when it is there; a stamp records which.
+MPI_STAMP := $(BUILD)/gen/mpi-$(if $(MPI_LIBS),on,off)
+$(MPI_STAMP):
+	@mkdir -p $(dir $@)
+	@rm -f $(BUILD)/gen/mpi-on $(BUILD)/gen/mpi-off
+	@touch $@
+
+$(BUILD)/obj/engine/egdb/dbmpi.o: engine/egdb/dbmpi.c $(MPI_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(MPI_DEFS) $(CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -107,8 +128,8 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 # What building and running needs (make run), and besides what the tests need (make test).
-RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev
-TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev
+RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libzstd-dev
+TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Programs found on the PATH count as installed however they came (node may come with npm).

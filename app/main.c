@@ -22,6 +22,7 @@ static const CommandEntry COMMANDS[] = {
     {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
     {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
+    {"egdb", cmd_egdb, "endgame databases: build, list, verify and probe them"},
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
 };
 

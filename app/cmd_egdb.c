@@ -1,0 +1,243 @@
+/* cmd_egdb.c - shashki egdb: build, list, check and probe the endgame databases. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "egdb/dbbuild.h"
+#include "egdb/dbfile.h"
+#include "egdb/dbmpi.h"
+#include "egdb/dbprobe.h"
+#include "egdb/dbverify.h"
+
+static const char HELP[] =
+    "usage: shashki egdb build --pieces N [--dir DIR] [--threads T] [--memory MB] [--mpi]\n"
+    "       shashki egdb info [DIR]\n"
+    "       shashki egdb verify [DIR] [--pieces N] [--sample K] [--threads T]\n"
+    "       shashki egdb probe [--dir DIR] FEN\n"
+    "\n"
+    "Endgame databases: the value (win, draw or loss for the side to move) of every position\n"
+    "of up to N pieces, men and kings, solved by retrograde analysis under the rules of the\n"
+    "library; up to 5 pieces also the plies to the next capture or crowning (the conversion)\n"
+    "with best play. DIR defaults to " DBPROBE_DEFAULT_DIR " (or $SHASHKI_EGDB).\n"
+    "\n"
+    "  build   solve every slice (a material and the leading ranks of its men) not yet in DIR;\n"
+    "          a killed build resumes where it stopped. --threads T builds T slices at once;\n"
+    "          --memory MB caps the tables kept loaded for lookups (default 4096). With\n"
+    "          --mpi, under mpirun -np K: rank 0 hands out slices, the others build them\n"
+    "          (DIR must be shared); the files are the same as a build on one machine.\n"
+    "  info    each slice: its positions, wins, draws, losses and bytes on disk; the totals.\n"
+    "  verify  every stored value against the values of its successors (win: a successor\n"
+    "          lost; loss: all won; and the distances), then a sample of K positions (default\n"
+    "          1000) against a plain search. Exit status 1 on any mismatch.\n"
+    "  probe   the value of a position, and its conversion distance where stored; a position\n"
+    "          with a capture pending is resolved through the captures.\n";
+
+static const char *default_dir(void)
+{
+    const char *env = getenv("SHASHKI_EGDB");
+    return env && *env ? env : DBPROBE_DEFAULT_DIR;
+}
+
+static int egdb_build(int argc, char **argv)
+{
+    DbBuildOptions o = {0, default_dir(), 1, SH_VARIANT_RUSSIAN, 0, stdout};
+    bool mpi = false;
+    for (int i = 1; i < argc; i++) {
+        long v;
+        if (strcmp(argv[i], "--pieces") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 2, 7, "--pieces", &v))
+                return 2;
+            o.pieces = (int)v;
+        } else if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
+            o.dir = argv[++i];
+        } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 64, "--threads", &v))
+                return 2;
+            o.threads = (int)v;
+        } else if (strcmp(argv[i], "--memory") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 64, 1 << 20, "--memory", &v))
+                return 2;
+            o.memory_mb = (size_t)v;
+        } else if (strcmp(argv[i], "--mpi") == 0) {
+            mpi = true;
+        } else {
+            cli_error("egdb build: unknown argument '%s' (see shashki egdb --help)", argv[i]);
+            return 2;
+        }
+    }
+    if (!o.pieces) {
+        cli_error("egdb build needs --pieces N (2 to 7)");
+        return 2;
+    }
+    ShError err;
+    memset(&err, 0, sizeof err);
+    ShStatus st = mpi ? dbmpi_build(&o, &err) : dbbuild_run(&o, &err);
+    if (st != SH_OK) {
+        cli_error("egdb build: %s", err.message);
+        return 1;
+    }
+    return 0;
+}
+
+static int egdb_info(int argc, char **argv)
+{
+    const char *dir = default_dir();
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-') {
+            cli_error("egdb info: unknown argument '%s'", argv[i]);
+            return 2;
+        }
+        dir = argv[i];
+    }
+    ShError err;
+    DbInfo *info = dbprobe_info(dir, &err);
+    if (!info) {
+        cli_error("egdb info: %s", err.message);
+        return 1;
+    }
+    printf("%-16s %6s %14s %14s %14s %14s %12s\n", "slice", "pieces", "positions", "wins",
+           "draws", "losses", "bytes");
+    uint64_t tot[5] = {0};
+    uint64_t by_pieces[DB_MAX_PIECES + 1][5];
+    memset(by_pieces, 0, sizeof by_pieces);
+    for (int i = 0; i < info->count; i++) {
+        const DbInfoSlice *s = &info->slices[i];
+        printf("%-16s %6d %14" PRIu64 " %14" PRIu64 " %14" PRIu64 " %14" PRIu64 " %12" PRIu64
+               "\n",
+               s->name, s->pieces, s->positions, s->wins, s->draws, s->losses, s->bytes);
+        uint64_t v[5] = {s->positions, s->wins, s->draws, s->losses, s->bytes};
+        for (int k = 0; k < 5; k++) {
+            tot[k] += v[k];
+            by_pieces[s->pieces][k] += v[k];
+        }
+    }
+    for (int p = 2; p <= DB_MAX_PIECES; p++)
+        if (by_pieces[p][0])
+            printf("%-9s %d pieces %14" PRIu64 " %14" PRIu64 " %14" PRIu64 " %14" PRIu64
+                   " %12" PRIu64 "\n",
+                   "total", p, by_pieces[p][0], by_pieces[p][1], by_pieces[p][2],
+                   by_pieces[p][3], by_pieces[p][4]);
+    printf("%-16s %6s %14" PRIu64 " %14" PRIu64 " %14" PRIu64 " %14" PRIu64 " %12" PRIu64
+           "\n",
+           "total", "", tot[0], tot[1], tot[2], tot[3], tot[4]);
+    printf("%d slices in %s\n", info->count, dir);
+    dbprobe_info_free(info);
+    return 0;
+}
+
+static int egdb_verify(int argc, char **argv)
+{
+    DbVerifyOptions o = {default_dir(), 0, 1000, 1, stdout};
+    for (int i = 1; i < argc; i++) {
+        long v;
+        if (strcmp(argv[i], "--pieces") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 2, DB_MAX_PIECES, "--pieces", &v))
+                return 2;
+            o.pieces = (int)v;
+        } else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 0, 100000000, "--sample", &v))
+                return 2;
+            o.sample = (int)v;
+        } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 64, "--threads", &v))
+                return 2;
+            o.threads = (int)v;
+        } else if (argv[i][0] != '-') {
+            o.dir = argv[i];
+        } else {
+            cli_error("egdb verify: unknown argument '%s' (see shashki egdb --help)", argv[i]);
+            return 2;
+        }
+    }
+    ShError err;
+    DbVerifyResult r;
+    if (dbverify_run(&o, &r, &err) != SH_OK) {
+        cli_error("egdb verify: %s", err.message);
+        return 1;
+    }
+    printf("consistency: %d slices, %" PRIu64 " positions checked, %" PRIu64 " mismatches\n",
+           r.slices, r.positions, r.mismatches);
+    printf("search: %d positions sampled, %d proven by the search, %d mismatches\n", r.sampled,
+           r.proven, r.sample_mismatches);
+    bool ok = r.mismatches == 0 && r.sample_mismatches == 0 && r.slices > 0;
+    printf("%s\n", ok ? "verified" : "MISMATCH");
+    return ok ? 0 : 1;
+}
+
+static int egdb_probe(int argc, char **argv)
+{
+    const char *dir = default_dir(), *fen = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc)
+            dir = argv[++i];
+        else if (argv[i][0] != '-' && !fen)
+            fen = argv[i];
+        else {
+            cli_error("egdb probe: unknown argument '%s' (see shashki egdb --help)", argv[i]);
+            return 2;
+        }
+    }
+    if (!fen) {
+        cli_error("egdb probe needs a FEN");
+        return 2;
+    }
+    ShPosition pos;
+    if (!cli_read_fen(fen, &pos))
+        return 2;
+    ShError err;
+    Db *db = dbprobe_open(dir, 16, &err);
+    if (!db) {
+        cli_error("egdb probe: %s", err.message);
+        return 1;
+    }
+    DbValue v;
+    int status = 0;
+    if (!pos.pieces[pos.side]) {
+        printf("loss (the side to move has no pieces)\n");
+    } else if (!pos.pieces[pos.side ^ 1]) {
+        printf("win (the other side has no pieces)\n");
+    } else if (!dbprobe_value(db, &pos, &v)) {
+        cli_error("egdb probe: the position is not in the databases of %s", dir);
+        status = 1;
+    } else {
+        static const char *NAMES[] = {"draw", "win", "loss"};
+        printf("%s", NAMES[v.result]);
+        if (v.dtc >= 0 && v.result != DB_DRAW)
+            printf(", conversion in %d plies", v.dtc);
+        ShMove m;
+        if (v.result != DB_DRAW || v.dtc >= 0) {
+            if (dbprobe_best_move(db, &pos, &m)) {
+                char text[SH_MOVE_TEXT_SIZE];
+                if (sh_move_write(&pos, &m, SH_NOTATION_FULL, text, NULL) == SH_OK)
+                    printf(" (best %s)", text);
+            }
+        }
+        printf("\n");
+    }
+    dbprobe_close(db);
+    return status;
+}
+
+int cmd_egdb(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(HELP, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (cli_wants_help(argc - 1, argv + 1)) {
+        fputs(HELP, stdout);
+        return 0;
+    }
+    const char *sub = argv[1];
+    if (strcmp(sub, "build") == 0)
+        return egdb_build(argc - 1, argv + 1);
+    if (strcmp(sub, "info") == 0)
+        return egdb_info(argc - 1, argv + 1);
+    if (strcmp(sub, "verify") == 0)
+        return egdb_verify(argc - 1, argv + 1);
+    if (strcmp(sub, "probe") == 0)
+        return egdb_probe(argc - 1, argv + 1);
+    cli_error("egdb: unknown command '%s' (build, info, verify, probe)", sub);
+    return 2;
+}
