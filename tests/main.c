@@ -27,6 +27,7 @@ static const Suite SUITES[] = {
     {"clock", suite_clock},
     {"pdn", suite_pdn},
     {"engine", suite_engine},
+    {"egdb", suite_egdb},
     {"cli", suite_cli},
     {"web", suite_web},
     {"browser", suite_browser},

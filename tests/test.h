@@ -74,6 +74,7 @@ void suite_clock(void);
 void suite_pdn(void);
 void suite_cli(void);
 void suite_engine(void);
+void suite_egdb(void);
 void suite_store(void);
 void suite_web(void);
 void suite_browser(void);
