@@ -585,6 +585,16 @@ typedef enum ShReason {
     SH_REASON_BOTH_FLAGS,   /* both flags fell, and which fell first cannot be told */
     SH_REASON_ADJUDICATION, /* decided from outside the rules (an arbiter, a match runner) */
     SH_REASON_RECORDED,     /* read from a record that does not say why */
+    /* the other games' rules */
+    SH_REASON_GIVEAWAY_NO_PIECES, /* giveaway: the winner, to move, has no pieces left */
+    SH_REASON_GIVEAWAY_NO_MOVES,  /* giveaway: the winner, to move, has no move */
+    SH_REASON_KING_MOVES_20,      /* 20 moves each of kings without a capture (Spanish) */
+    SH_REASON_KING_MOVES_25,      /* 25 moves each of kings without a capture (FMJD, Turkish) */
+    SH_REASON_KING_MOVES_30,      /* 30 moves each of kings without a capture (Czech) */
+    SH_REASON_FMJD_16,            /* 3 pieces, a king among them, against a lone king: 16 moves */
+    SH_REASON_FMJD_5,             /* 1 or 2 pieces, a king among them, against a lone king: 5 moves */
+    SH_REASON_POOL_13,            /* three kings against a lone king: 13 moves (pool) */
+    SH_REASON_FORTY_MOVES,        /* 40 moves each without a man moved or a capture */
     SH_REASON_COUNT
 } ShReason;
 
@@ -605,6 +615,8 @@ const char *sh_reason_title(ShReason reason);
  * "the game goes on". Returns the length. */
 int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size);
 
+/* The draws a player claims (repetition; English's 40-move rule): claimed by a player, or
+ * ending the game by themselves (games between programs). */
 typedef enum ShRepetitionRule {
     SH_REPETITION_CLAIMED = 0, /* a player claims the draw (1.9.2; games between people) */
     SH_REPETITION_AUTOMATIC    /* the third occurrence ends the game (games between programs) */
