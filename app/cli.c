@@ -49,16 +49,34 @@ bool cli_parse_int(const char *text, long min, long max, const char *what, long 
 
 bool cli_read_fen(const char *text, ShPosition *pos)
 {
+    return cli_read_fen_variant(text, SH_VARIANT_RUSSIAN, pos);
+}
+
+bool cli_read_fen_variant(const char *text, ShVariant variant, ShPosition *pos)
+{
     if (strcmp(text, "start") == 0) {
-        sh_position_start(pos, SH_VARIANT_RUSSIAN);
+        sh_position_start(pos, variant);
         return true;
     }
     ShError err;
-    if (sh_fen_read(text, pos, &err) != SH_OK) {
+    if (sh_fen_read_variant(text, variant, pos, &err) != SH_OK) {
         cli_error("bad FEN '%s': %s", text, err.message);
         return false;
     }
     return true;
+}
+
+bool cli_parse_variant(const char *text, ShVariant *variant)
+{
+    if (text && sh_rules_find(text, variant))
+        return true;
+    char names[512] = "";
+    for (int i = 0; i < SH_VARIANT_COUNT; i++) {
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", sh_rules_get((ShVariant)i)->name);
+    }
+    cli_error("unknown variant '%s': %s", text ? text : "", names);
+    return false;
 }
 
 bool cli_no_moves(FILE *out, const ShPosition *pos)

@@ -8,11 +8,11 @@ $ shashki --version
 shashki *
 
 $ shashki perft --help
-usage: shashki perft DEPTH [FEN] [--paths] [--threads N]
+usage: shashki perft DEPTH [FEN] [--variant NAME] [--paths] [--threads N]
 ...
 
 $ shashki divide --help
-usage: shashki divide DEPTH [FEN] [--paths]
+usage: shashki divide DEPTH [FEN] [--variant NAME] [--paths]
 ...
 
 $ shashki frobnicate
