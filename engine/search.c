@@ -227,20 +227,20 @@ static inline void path_push(Worker *w, const ShPosition *pos, const ShMove *m,
                              const ShPosition *child, int ply)
 {
     w->keys[w->shared->key_count + ply + 1] = child->key;
-    bool man = !(pos->kings & bb_bit(m->from));
-    draw_next(&w->draw[ply], pos, child, m->captured || man, m->captured || m->promotes,
-              &w->draw[ply + 1]);
+    draw_next(&w->draw[ply], pos, m, child, &w->draw[ply + 1]);
 }
 
 /* A repetition of an earlier position of the line or the game. */
 static inline bool repeats(const Worker *w, const ShPosition *pos, int ply)
 {
-    int reversible = w->draw[ply].kings_only;
-    if (reversible < 4)
+    int reversible = w->draw[ply].reversible;
+    /* the side to move alternates every ply, but for two moves a turn */
+    int step = pos->variant == SH_VARIANT_TWO_MOVE ? 1 : 2;
+    if (reversible < 2 * step)
         return false;
     const uint64_t *k = w->keys + w->shared->key_count + ply;
     int limit = reversible < w->shared->key_count + ply ? reversible : w->shared->key_count + ply;
-    for (int d = 4; d <= limit; d += 2)
+    for (int d = 2 * step; d <= limit; d += step)
         if (k[-d] == pos->key)
             return true;
     return false;

@@ -100,7 +100,7 @@ static void play(Job *job, Engine *engine, long index)
             result = pos.side == SH_WHITE ? 0 : 1;
             break;
         }
-        if (draw_reason(&dc, &pos) || plies >= MAX_PLIES)
+        if (draw_reason(&dc, &pos) != SH_REASON_NONE || plies >= MAX_PLIES)
             break;
         int seen = 0;
         for (int i = n - 2; i >= 0; i -= 2)
