@@ -299,12 +299,12 @@ void dbbuild_log(FILE *log, const DbSlice *s, const DbSliceStats *st, int done, 
     dbindex_name(&s->t[0], name);
     fprintf(log,
             "%-16s %12llu positions  W %llu D %llu L %llu  %10llu bytes  %8.2f s  %6.2f M/s"
-            "  dtc<=%d  [%d/%d]\n",
+            "  dtc<=%d  cpu %.2f+%.2f+%.2f s  [%d/%d]\n",
             name, (unsigned long long)(st->positions - st->invalid),
             (unsigned long long)st->wins, (unsigned long long)st->draws,
             (unsigned long long)st->losses, (unsigned long long)st->bytes, st->seconds,
             st->seconds > 0 ? (double)st->positions / st->seconds / 1e6 : 0.0, st->max_dtc,
-            done, count);
+            st->cpu[0], st->cpu[1], st->cpu[2], done, count);
     fflush(log);
 }
 

@@ -22,7 +22,9 @@
 #include "shashki.h"
 
 #define DB_DTC_PIECES 5   /* conversion distances are kept up to this many pieces */
-#define DB_BUILD_LEVEL 12 /* zstd level of the files */
+#define DB_BUILD_LEVEL 12 /* zstd level of the values (2 bits a position) */
+#define DB_DTC_LEVEL 6    /* and of the distances (a byte a position: level 12 is 4-7 times
+                             slower for 6-8% less; docs/egdb.md) */
 
 typedef struct DbSlice {
     DbKey t[2];
@@ -49,6 +51,8 @@ typedef struct DbSliceStats {
     uint64_t bytes;
     int max_dtc; /* the longest conversion distance (0 when not kept) */
     double seconds;
+    double cpu[3]; /* processor seconds of the three steps: the moves, the retrograde
+                      passes, compressing and writing the file */
 } DbSliceStats;
 
 typedef struct DbBuilder DbBuilder;

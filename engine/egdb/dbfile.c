@@ -87,7 +87,7 @@ static bool compress_section(ZSTD_CCtx *cctx, const uint8_t *src, uint64_t size,
 }
 
 ShStatus dbfile_write(const char *path, int variant, int ntables, const DbTableData *tables,
-                      int level, ShError *err)
+                      int level, int dtc_level, ShError *err)
 {
     bool dtc = tables[0].dtc != NULL;
     uint32_t wblocks[2] = {0}, dblocks[2] = {0};
@@ -115,10 +115,12 @@ ShStatus dbfile_write(const char *path, int variant, int ntables, const DbTableD
     uint64_t *section[2][2];
     for (int t = 0; t < ntables && ok; t++) {
         section[t][0] = offsets + w;
+        ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
         ok = compress_section(cctx, tables[t].wdl, wbytes[t], &data, offsets + w, wblocks[t]);
         w += wblocks[t] + 1;
         section[t][1] = NULL;
         if (dtc && ok) {
+            ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, dtc_level);
             section[t][1] = offsets + w;
             ok = compress_section(cctx, tables[t].dtc, dbytes[t], &data, offsets + w,
                                   dblocks[t]);

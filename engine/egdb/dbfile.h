@@ -61,9 +61,10 @@ typedef struct DbTableData {
     const uint8_t *dtc;
 } DbTableData;
 
-/* Write a slice file (through `path`.tmp, then renamed). */
+/* Write a slice file (through `path`.tmp, then renamed), the values compressed at zstd level
+ * `level`, the distances at `dtc_level`. */
 ShStatus dbfile_write(const char *path, int variant, int ntables, const DbTableData *tables,
-                      int level, ShError *err);
+                      int level, int dtc_level, ShError *err);
 
 /* Open a slice file and read its header and indexes. */
 ShStatus dbfile_open(const char *path, DbFile *f, ShError *err);

@@ -3,37 +3,64 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static uint64_t binom[33][33];
-static int8_t wpos[32];      /* square -> place of a White man in advancement order, -1 none */
-static int8_t bpos[32];      /* the same for a Black man */
-static int8_t wsq[28], bsq[28]; /* place -> square */
-static uint8_t flipbit[64];  /* internal bit -> the bit of the square turned 180 degrees */
+uint64_t dbindex_binom[33][33];
+const uint32_t *dbindex_colex[DBINDEX_LISTED + 1];
+uint32_t dbindex_bb_square[8][256];
+uint64_t dbindex_square_bb[4][256];
+
+static uint32_t *colex_lists[DBINDEX_LISTED + 1];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/* The k-subsets of 0..31 in colex order: the next set after `set` (Gosper's hack). */
+static uint32_t next_set(uint32_t set)
+{
+    uint32_t c = set & -set, r = set + c;
+    return (((r ^ set) >> 2) / c) | r;
+}
 
 static void init_tables(void)
 {
     for (int n = 0; n <= 32; n++)
         for (int k = 0; k <= 32; k++)
-            binom[n][k] = k == 0 ? 1 : n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
-    int place = 0;
-    for (int rank = 0; rank < 7; rank++)
-        for (int s = 0; s < 32; s++)
-            if (sh_square_rank(s) == rank) {
-                wsq[place] = (int8_t)s;
-                wpos[s] = (int8_t)place++;
-            }
-    for (int s = 0; s < 32; s++)
-        if (sh_square_rank(s) == 7)
-            wpos[s] = -1;
-    for (int s = 0; s < 32; s++)
-        bpos[s] = wpos[31 - s];
-    for (int p = 0; p < 28; p++)
-        bsq[p] = (int8_t)(31 - wsq[p]);
-    memset(flipbit, 0, sizeof flipbit);
-    for (int s = 0; s < 32; s++)
-        flipbit[bb_square_bit(s)] = (uint8_t)bb_square_bit(31 - s);
+            dbindex_binom[n][k] = k == 0   ? 1
+                                  : n == 0 ? 0
+                                           : dbindex_binom[n - 1][k - 1] + dbindex_binom[n - 1][k];
+    for (int byte = 0; byte < 8; byte++)
+        for (int v = 0; v < 256; v++) {
+            uint32_t m = 0;
+            for (int b = 0; b < 8; b++)
+                if (v >> b & 1) {
+                    int s = bb_bit_square(8 * byte + b);
+                    if (s >= 0)
+                        m |= 1u << s;
+                }
+            dbindex_bb_square[byte][v] = m;
+        }
+    for (int byte = 0; byte < 4; byte++)
+        for (int v = 0; v < 256; v++) {
+            Bitboard b = 0;
+            for (int i = 0; i < 8; i++)
+                if (v >> i & 1)
+                    b |= bb_bit(bb_square_bit(8 * byte + i));
+            dbindex_square_bb[byte][v] = b;
+        }
+    /* Sets in colex order are Gosper's successors: the list of C(32, k) sets is a loop. */
+    static const uint32_t empty = 0;
+    dbindex_colex[0] = &empty;
+    for (int k = 1; k <= DBINDEX_LISTED; k++) {
+        uint64_t n = dbindex_binom[32][k];
+        uint32_t *list = malloc(sizeof(uint32_t) * n);
+        if (list) {
+            uint32_t set = (1u << k) - 1;
+            for (uint64_t i = 0; i < n; i++, set = i < n ? next_set(set) : set)
+                list[i] = set;
+        }
+        colex_lists[k] = list;
+        dbindex_colex[k] = list;
+    }
 }
 
 void dbindex_init(void)
@@ -44,190 +71,130 @@ void dbindex_init(void)
 uint64_t dbindex_binomial(int n, int k)
 {
     dbindex_init();
-    return n < 0 || k < 0 || k > n ? 0 : binom[n][k];
-}
-
-static inline Bitboard flip(Bitboard b)
-{
-    Bitboard out = 0;
-    for (; b; b &= b - 1)
-        out |= bb_bit(flipbit[bb_first(b)]);
-    return out;
+    return n < 0 || k < 0 || k > n || n > 32 ? 0 : dbindex_binom[n][k];
 }
 
 void dbindex_normalize(const ShPosition *pos, ShPosition *out)
 {
     dbindex_init();
-    if (pos->side == SH_WHITE) {
-        *out = *pos;
-        return;
-    }
-    Bitboard w = pos->pieces[SH_WHITE], b = pos->pieces[SH_BLACK], k = pos->kings;
-    out->pieces[SH_WHITE] = flip(b);
-    out->pieces[SH_BLACK] = flip(w);
-    out->kings = flip(k);
-    out->key = 0;
-    out->side = SH_WHITE;
-    out->variant = pos->variant;
-    memset(out->reserved, 0, sizeof out->reserved);
-}
-
-/* Public-square mask (bit s = square s) of an internal bitboard. */
-static inline uint32_t square_mask(Bitboard b)
-{
-    uint32_t m = 0;
-    for (; b; b &= b - 1)
-        m |= 1u << bb_bit_square(bb_first(b));
-    return m;
-}
-
-/* The men's squares as places in advancement order (bit p = place p). */
-static inline uint32_t places(uint32_t squares, const int8_t *order)
-{
-    uint32_t m = 0;
-    for (; squares; squares &= squares - 1)
-        m |= 1u << order[__builtin_ctz(squares)];
-    return m;
+    DbMasks m;
+    dbindex_masks(pos, &m);
+    dbindex_position(&m, pos->variant, out);
 }
 
 void dbindex_key(const ShPosition *norm, DbKey *key)
 {
     dbindex_init();
-    Bitboard wm = norm->pieces[SH_WHITE] & ~norm->kings, bm = norm->pieces[SH_BLACK] & ~norm->kings;
-    key->sm = (uint8_t)bb_count(wm);
-    key->sk = (uint8_t)bb_count(norm->pieces[SH_WHITE] & norm->kings);
-    key->om = (uint8_t)bb_count(bm);
-    key->ok = (uint8_t)bb_count(norm->pieces[SH_BLACK] & norm->kings);
-    uint32_t pw = places(square_mask(wm), wpos), pb = places(square_mask(bm), bpos);
-    key->ls = (uint8_t)(pw ? (31 - __builtin_clz(pw)) / 4 : 0);
-    key->lo = (uint8_t)(pb ? (31 - __builtin_clz(pb)) / 4 : 0);
+    DbMasks m;
+    dbindex_masks(norm, &m);
+    dbindex_masks_key(&m, key);
 }
 
 static inline uint64_t men_count(int men, int lead)
 {
     if (men == 0)
         return 1;
-    return binom[4 * lead + 4][men] - binom[4 * lead][men];
+    return dbindex_binom[4 * lead + 4][men] - dbindex_binom[4 * lead][men];
+}
+
+void dbindex_table(const DbKey *k, DbTable *t)
+{
+    dbindex_init();
+    int free = 32 - k->sm - k->om;
+    t->key = *k;
+    t->n_om = men_count(k->om, k->lo);
+    t->n_sk = dbindex_binom[free][k->sk];
+    t->n_ok = dbindex_binom[free - k->sk][k->ok];
+    t->base_sm = k->sm ? dbindex_binom[4 * k->ls][k->sm] : 0;
+    t->base_om = k->om ? dbindex_binom[4 * k->lo][k->om] : 0;
+    t->size = men_count(k->sm, k->ls) * t->n_om * t->n_sk * t->n_ok;
 }
 
 uint64_t dbindex_size(const DbKey *k)
 {
-    dbindex_init();
-    int free = 32 - k->sm - k->om;
-    return men_count(k->sm, k->ls) * men_count(k->om, k->lo) * binom[free][k->sk] *
-           binom[free - k->sk][k->ok];
-}
-
-static inline uint64_t colex(uint32_t set)
-{
-    uint64_t r = 0;
-    int i = 1;
-    for (; set; set &= set - 1, i++)
-        r += binom[__builtin_ctz(set)][i];
-    return r;
-}
-
-/* The kings' places among the free squares (bit p = the p-th free square). */
-static inline uint32_t free_places(uint32_t kings, uint32_t free)
-{
-    uint32_t m = 0;
-    for (; kings; kings &= kings - 1) {
-        int s = __builtin_ctz(kings);
-        m |= 1u << __builtin_popcount(free & ((1u << s) - 1));
-    }
-    return m;
+    DbTable t;
+    dbindex_table(k, &t);
+    return t.size;
 }
 
 uint64_t dbindex_rank(const DbKey *k, const ShPosition *norm)
 {
-    Bitboard kings = norm->kings;
-    uint32_t wm = square_mask(norm->pieces[SH_WHITE] & ~kings);
-    uint32_t bm = square_mask(norm->pieces[SH_BLACK] & ~kings);
-    uint32_t wk = square_mask(norm->pieces[SH_WHITE] & kings);
-    uint32_t bk = square_mask(norm->pieces[SH_BLACK] & kings);
-    uint64_t ism = k->sm ? colex(places(wm, wpos)) - binom[4 * k->ls][k->sm] : 0;
-    uint64_t iom = k->om ? colex(places(bm, bpos)) - binom[4 * k->lo][k->om] : 0;
-    uint32_t free = ~(wm | bm);
-    uint64_t isk = colex(free_places(wk, free));
-    uint64_t iok = colex(free_places(bk, free & ~wk));
-    int nfree = 32 - k->sm - k->om;
-    uint64_t nsk = binom[nfree][k->sk], nok = binom[nfree - k->sk][k->ok];
-    return ((ism * men_count(k->om, k->lo) + iom) * nsk + isk) * nok + iok;
+    DbTable t;
+    dbindex_table(k, &t);
+    DbMasks m;
+    dbindex_masks(norm, &m);
+    return dbindex_rank_masks(&t, &m);
 }
 
-/* The k-set of places below n with colex rank r. */
-static inline uint32_t colex_unrank(uint64_t r, int k, int n)
+uint32_t dbindex_colex_search(uint64_t r, int k)
 {
     uint32_t set = 0;
-    for (int i = k; i >= 1; i--) {
-        int p = n - 1;
-        while (binom[p][i] > r)
-            p--;
-        set |= 1u << p;
-        r -= binom[p][i];
-        n = p;
+    for (int i = k, n = 32; i >= 1; i--) {
+        int lo = i - 1, hi = n - 1; /* the largest p < n with C(p, i) <= r */
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (dbindex_binom[mid][i] <= r)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        set |= 1u << lo;
+        r -= dbindex_binom[lo][i];
+        n = lo;
     }
     return set;
 }
 
-static inline uint32_t places_to_squares(uint32_t set, const int8_t *sq)
+static inline uint32_t colex_unrank(uint64_t r, int k)
 {
-    uint32_t m = 0;
-    for (; set; set &= set - 1)
-        m |= 1u << sq[__builtin_ctz(set)];
-    return m;
+    return dbindex_colex_set(r, k);
 }
 
-static inline uint32_t free_to_squares(uint32_t set, uint32_t free)
+/* Kings given as places among the squares not in `taken`, put on their squares: the square of
+ * place p is the least s with s = p + |taken & [0, s]|, reached by iterating from s = p (at
+ * most one step a taken square). */
+static inline uint32_t kings_squares(uint32_t places, uint32_t taken)
 {
-    uint32_t m = 0;
-    int p = 0;
-    for (uint32_t f = free; set && f; f &= f - 1, p++) {
-        if (set & (1u << p)) {
-            m |= f & -f;
-            set &= ~(1u << p);
+    uint32_t out = 0;
+    for (; places; places &= places - 1) {
+        int p = __builtin_ctz(places), s = p;
+        for (;;) {
+            int next = p + __builtin_popcountll(taken & ((UINT64_C(2) << s) - 1));
+            if (next == s)
+                break;
+            s = next;
         }
+        out |= 1u << s;
     }
-    return m;
+    return out;
 }
 
-static inline Bitboard board_of(uint32_t squares)
+bool dbindex_unrank_masks(const DbTable *t, uint64_t index, DbMasks *m)
 {
-    Bitboard b = 0;
-    for (; squares; squares &= squares - 1)
-        b |= bb_bit(bb_square_bit(__builtin_ctz(squares)));
-    return b;
+    const DbKey *k = &t->key;
+    uint64_t iok = index % t->n_ok;
+    index /= t->n_ok;
+    uint64_t isk = index % t->n_sk;
+    index /= t->n_sk;
+    uint64_t iom = index % t->n_om, ism = index / t->n_om;
+    m->sm = k->sm ? dbindex_white_places(colex_unrank(ism + t->base_sm, k->sm)) : 0;
+    m->om = k->om ? dbindex_black_places(colex_unrank(iom + t->base_om, k->om)) : 0;
+    if (m->sm & m->om)
+        return false;
+    uint32_t men = m->sm | m->om;
+    m->sk = k->sk ? kings_squares(colex_unrank(isk, k->sk), men) : 0;
+    m->ok = k->ok ? kings_squares(colex_unrank(iok, k->ok), men | m->sk) : 0;
+    return true;
 }
 
 bool dbindex_unrank(const DbKey *k, uint64_t index, int variant, ShPosition *out)
 {
-    dbindex_init();
-    int nfree = 32 - k->sm - k->om;
-    uint64_t nsk = binom[nfree][k->sk], nok = binom[nfree - k->sk][k->ok];
-    uint64_t nom = men_count(k->om, k->lo);
-    uint64_t iok = index % nok;
-    index /= nok;
-    uint64_t isk = index % nsk;
-    index /= nsk;
-    uint64_t iom = index % nom, ism = index / nom;
-    uint32_t wm = 0, bm = 0;
-    if (k->sm)
-        wm = places_to_squares(
-            colex_unrank(ism + binom[4 * k->ls][k->sm], k->sm, 4 * k->ls + 4), wsq);
-    if (k->om)
-        bm = places_to_squares(
-            colex_unrank(iom + binom[4 * k->lo][k->om], k->om, 4 * k->lo + 4), bsq);
-    if (wm & bm)
+    DbTable t;
+    dbindex_table(k, &t);
+    DbMasks m;
+    if (!dbindex_unrank_masks(&t, index, &m))
         return false;
-    uint32_t free = ~(wm | bm);
-    uint32_t wk = free_to_squares(colex_unrank(isk, k->sk, nfree), free);
-    uint32_t bk = free_to_squares(colex_unrank(iok, k->ok, nfree - k->sk), free & ~wk);
-    memset(out, 0, sizeof *out);
-    out->pieces[SH_WHITE] = board_of(wm | wk);
-    out->pieces[SH_BLACK] = board_of(bm | bk);
-    out->kings = board_of(wk | bk);
-    out->side = SH_WHITE;
-    out->variant = (uint8_t)variant;
+    dbindex_position(&m, variant, out);
     return true;
 }
 
@@ -264,8 +231,7 @@ bool dbindex_parse(const char *name, DbKey *key)
     DbKey k = {(uint8_t)v[0], (uint8_t)v[1], (uint8_t)v[2], (uint8_t)v[3], (uint8_t)v[4],
                (uint8_t)v[5]};
     /* A side's men must fit below its leading rank. */
-    if ((k.sm && binom[4 * k.ls + 4][k.sm] == binom[4 * k.ls][k.sm]) ||
-        (k.om && binom[4 * k.lo + 4][k.om] == binom[4 * k.lo][k.om]))
+    if ((k.sm && men_count(k.sm, k.ls) == 0) || (k.om && men_count(k.om, k.lo) == 0))
         return false;
     *key = k;
     return true;

@@ -1,11 +1,13 @@
 /* dbsolve.c - solving one slice (the design is in dbbuild.c) and the cache of the tables a
  * slice looks up. */
 #include <errno.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "board.h"
 #include "egdb/dbbuild.h"
 #include "egdb/dbfile.h"
 #include "error.h"
@@ -14,6 +16,7 @@
 
 typedef struct Loaded {
     DbKey key;
+    DbTable table;
     uint8_t *wdl, *dtc;
     size_t bytes;
     int refs;
@@ -113,6 +116,7 @@ static Loaded *cache_get(DbBuilder *b, const DbKey *key, ShError *err)
                 l = NULL;
             } else {
                 l->key = *key;
+                dbindex_table(key, &l->table);
                 l->bytes = need;
                 b->bytes += need;
                 b->by_id[id] = l;
@@ -156,9 +160,12 @@ typedef struct Solve {
     DbBuilder *b;
     const DbSlice *slice;
     bool dtc;
-    uint64_t size[2];
+    DbTable tab[2];
+    int mirror[2];      /* the table of a position's children and predecessors in the slice */
     uint8_t *state[2], *count[2], *dist[2];
-    Queue queue[MAX_LEVEL + 1];
+    Queue queue[MAX_LEVEL + 1]; /* with distances: the positions decided at each distance */
+    uint64_t *pending[2];       /* without: a bit for each decided position not yet unmade */
+    bool more;                  /* a pending bit was set */
     Loaded **local;     /* by table id, pinned for this slice */
     Loaded **pinned;
     int npinned, cap_pinned;
@@ -169,6 +176,11 @@ typedef struct Solve {
 
 static bool push(Solve *s, int level, int table, uint64_t index)
 {
+    if (!s->dtc) {
+        s->pending[table][index >> 6] |= UINT64_C(1) << (index & 63);
+        s->more = true;
+        return true;
+    }
     if (level > MAX_LEVEL) {
         if (!s->failed)
             error_set(s->err, SH_ERR_LIMIT, 0, 0,
@@ -193,15 +205,6 @@ static bool push(Solve *s, int level, int table, uint64_t index)
     if (level > s->max_level)
         s->max_level = level;
     return true;
-}
-
-static int table_of(const Solve *s, const DbKey *k)
-{
-    if (dbindex_equal(k, &s->slice->t[0]))
-        return 0;
-    if (s->slice->ntables == 2 && dbindex_equal(k, &s->slice->t[1]))
-        return 1;
-    return -1;
 }
 
 static Loaded *lookup_table(Solve *s, const DbKey *k)
@@ -231,81 +234,137 @@ static Loaded *lookup_table(Solve *s, const DbKey *k)
     return l;
 }
 
-/* The value of a child (the other side to move) for its side to move, with its distance;
- * -1 - table when it is in this slice (its index in *index), -100 on error. */
-static int child_value(Solve *s, const ShPosition *child, int *dist, uint64_t *index)
+static inline uint32_t square_of(int bit)
+{
+    return 1u << bb_bit_square(bit);
+}
+
+/* The value of a child outside the slice for its side to move, and its distance; -1 on
+ * error. The child is given by the square sets of the parent (White to move) after the move. */
+static int child_value(Solve *s, uint32_t sm, uint32_t sk, uint32_t om, uint32_t ok, int *dist)
 {
     *dist = 0;
-    if (!child->pieces[child->side])
+    if (!(om | ok))
         return DB_LOSS;
-    ShPosition n;
-    dbindex_normalize(child, &n);
+    DbMasks c = {dbindex_turn(om), dbindex_turn(ok), dbindex_turn(sm), dbindex_turn(sk)};
     DbKey k;
-    dbindex_key(&n, &k);
-    int t = table_of(s, &k);
-    if (t >= 0) {
-        if (index)
-            *index = dbindex_rank(&k, &n);
-        return -1 - t;
-    }
+    dbindex_masks_key(&c, &k);
     Loaded *l = lookup_table(s, &k);
     if (!l)
-        return -100;
-    uint64_t i = dbindex_rank(&k, &n);
+        return -1;
+    uint64_t i = dbindex_rank_masks(&l->table, &c);
     if (l->dtc)
         *dist = l->dtc[i];
     return dbfile_wdl_get(l->wdl, i);
 }
 
-static void init_position(Solve *s, int t, uint64_t i)
+/* What a position's moves that leave the slice lead to, and how many stay in it. */
+typedef struct Tally {
+    int wmin, lmax, in_slice, moves;
+    bool draw, all_lose;
+} Tally;
+
+/* One move out of the slice: its child (the parent's square sets after the move) looked up. */
+static inline bool tally_child(Solve *s, Tally *y, bool converts, uint32_t sm, uint32_t sk,
+                               uint32_t om, uint32_t ok)
 {
-    ShPosition p;
-    uint8_t *st = &s->state[t][i];
-    if (!dbindex_unrank(&s->slice->t[t], i, s->b->variant, &p)) {
-        *st = F_INVALID;
-        return;
+    int d, v = child_value(s, sm, sk, om, ok, &d);
+    if (v < 0)
+        return false;
+    int plies = converts ? 1 : d + 1;
+    y->moves++;
+    if (v == DB_LOSS) {
+        if (plies < y->wmin)
+            y->wmin = plies;
+        y->all_lose = false;
+    } else if (v == DB_WIN) {
+        if (plies > y->lmax)
+            y->lmax = plies;
+    } else {
+        y->draw = true;
+        y->all_lose = false;
     }
-    ShMoveList list;
-    sh_moves_generate(&p, &list);
-    if (list.count == 0) {
+    return true;
+}
+
+/* The squares of rank at most r (0 = rank 1), for the men's steps that keep the leading rank. */
+static Bitboard ranks_upto(int r)
+{
+    Bitboard b = 0;
+    for (int sq = 0; sq < 32; sq++)
+        if (sh_square_rank(sq) <= r)
+            b |= bb_bit(bb_square_bit(sq));
+    return b;
+}
+
+/* Pass 1 for one position. A capture (compulsory) leads out of the slice: the library's
+ * generator gives the captures and each child is looked up. Otherwise the quiet moves are
+ * counted on the bitboards: a king's (the rays of several kings in one direction never meet,
+ * so one fill a direction counts them all) and a man's step behind its side's leading rank
+ * stay in the slice; a crowning or the leading man's step past that rank is looked up. */
+static void init_position(Solve *s, int t, uint64_t i, const DbMasks *m, Bitboard inside)
+{
+    uint8_t *st = &s->state[t][i];
+    ShPosition p;
+    dbindex_position(m, s->b->variant, &p);
+    Tally y = {1000, 0, 0, 0, false, true};
+    bool capture = board_can_capture(&p, SH_WHITE);
+    if (capture) {
+        ShMoveList list;
+        sh_moves_generate(&p, &list);
+        for (int n = 0; n < list.count; n++) {
+            const ShMove *mv = &list.moves[n];
+            uint32_t from = square_of(mv->from), to = square_of(mv->to);
+            uint32_t cap = dbindex_squares(mv->captured), sm = m->sm, sk = m->sk;
+            if ((p.kings >> mv->from) & 1)
+                sk ^= from | to;
+            else if (mv->promotes)
+                sm ^= from, sk |= to;
+            else
+                sm ^= from | to;
+            if (!tally_child(s, &y, true, sm, sk, m->om & ~cap, m->ok & ~cap))
+                return;
+        }
+    } else {
+        Bitboard empty = pos_empty(&p), kings = p.pieces[SH_WHITE] & p.kings;
+        Bitboard men = p.pieces[SH_WHITE] & ~p.kings;
+        if (kings) {
+            y.in_slice += bb_count(bb_fill(kings, empty, DIR_NE) & ~kings);
+            y.in_slice += bb_count(bb_fill(kings, empty, DIR_NW) & ~kings);
+            y.in_slice += bb_count(bb_fill(kings, empty, DIR_SW) & ~kings);
+            y.in_slice += bb_count(bb_fill(kings, empty, DIR_SE) & ~kings);
+        }
+        for (int d = 0; d < 2; d++) {
+            int dir = d ? DIR_NW : DIR_NE;
+            Bitboard to = bb_shift(men, dir) & empty;
+            y.in_slice += bb_count(to & inside);
+            for (Bitboard out = to & ~inside; out; out &= out - 1) {
+                int bit = bb_first(out);
+                uint32_t sq_to = square_of(bit), sq_from = square_of(bit - dir);
+                bool crowns = (bb_bit(bit) & BB_RANK8) != 0;
+                uint32_t sm = m->sm ^ sq_from, sk = m->sk;
+                if (crowns)
+                    sk |= sq_to;
+                else
+                    sm |= sq_to;
+                if (!tally_child(s, &y, crowns, sm, sk, m->om, m->ok))
+                    return;
+            }
+        }
+        if (y.in_slice)
+            y.all_lose = false;
+    }
+    if (y.moves + y.in_slice == 0) {
         *st = DB_LOSS;
         if (s->dtc)
             s->dist[t][i] = 0;
         push(s, 0, t, i);
         return;
     }
-    bool capture = list.moves[0].captured != 0;
-    int wmin = 1000, lmax = 0, in_slice = 0;
-    bool draw = false, all_lose = true;
-    for (int m = 0; m < list.count; m++) {
-        ShPosition child;
-        sh_position_play(&p, &list.moves[m], &child);
-        int d;
-        int v = child_value(s, &child, &d, NULL);
-        if (v == -100)
-            return;
-        if (v < 0) {
-            in_slice++;
-            all_lose = false;
-            continue;
-        }
-        int plies = capture || list.moves[m].promotes ? 1 : d + 1;
-        if (v == DB_LOSS) {
-            if (plies < wmin)
-                wmin = plies;
-            all_lose = false;
-        } else if (v == DB_WIN) {
-            if (plies > lmax)
-                lmax = plies;
-        } else {
-            draw = true;
-            all_lose = false;
-        }
-    }
     if (capture) {
         *st = F_CAPTURE;
-        if (wmin < 1000 || all_lose) {
-            *st |= wmin < 1000 ? DB_WIN : DB_LOSS;
+        if (y.wmin < 1000 || y.all_lose) {
+            *st |= y.wmin < 1000 ? DB_WIN : DB_LOSS;
             if (s->dtc)
                 s->dist[t][i] = 1;
             push(s, s->dtc ? 1 : 0, t, i);
@@ -314,42 +373,79 @@ static void init_position(Solve *s, int t, uint64_t i)
         }
         return;
     }
-    if (wmin < 1000) {
+    if (y.wmin < 1000) {
         *st = DB_WIN;
         if (s->dtc)
-            s->dist[t][i] = (uint8_t)(wmin > 255 ? 255 : wmin);
-        push(s, s->dtc ? wmin : 0, t, i);
+            s->dist[t][i] = (uint8_t)(y.wmin > 255 ? 255 : y.wmin);
+        push(s, s->dtc ? y.wmin : 0, t, i);
         return;
     }
-    if (in_slice == 0) {
-        if (draw) {
+    if (y.in_slice == 0) {
+        if (y.draw) {
             *st = S_DRAWN;
         } else {
             *st = DB_LOSS;
             if (s->dtc)
-                s->dist[t][i] = (uint8_t)(lmax > 255 ? 255 : lmax);
-            push(s, s->dtc ? lmax : 0, t, i);
+                s->dist[t][i] = (uint8_t)(y.lmax > 255 ? 255 : y.lmax);
+            push(s, s->dtc ? y.lmax : 0, t, i);
         }
         return;
     }
-    *st = draw ? F_DRAW_CHILD : 0;
-    s->count[t][i] = (uint8_t)in_slice;
+    *st = y.draw ? F_DRAW_CHILD : 0;
+    s->count[t][i] = (uint8_t)y.in_slice;
     if (s->dtc)
-        s->dist[t][i] = (uint8_t)(lmax > 255 ? 255 : lmax);
+        s->dist[t][i] = (uint8_t)(y.lmax > 255 ? 255 : y.lmax);
 }
 
-/* A predecessor Y (the side that moved to X is to move in Y) of decided X at `level`. */
-static void reach(Solve *s, const ShPosition *y, int xres, int level)
+/* Pass 1 over a table, its positions in index order: the square sets are built part by part
+ * (the men of each side, then the kings on the squares left), and a block of indices whose two
+ * sets of men overlap is marked invalid at once. */
+static void init_table(Solve *s, int t)
 {
-    ShPosition n;
-    dbindex_normalize(y, &n);
-    DbKey k;
-    dbindex_key(&n, &k);
-    int t = table_of(s, &k);
-    if (t < 0)
-        return; /* a man stepped back below its side's leading rank: another slice */
-    uint64_t j = dbindex_rank(&k, &n);
-    uint8_t *st = &s->state[t][j];
+    const DbTable *tab = &s->tab[t];
+    const DbKey *k = &tab->key;
+    uint64_t block = tab->n_sk * tab->n_ok, n_sm = tab->size / (block * tab->n_om);
+    Bitboard inside = ranks_upto(k->ls);
+    uint64_t i = 0;
+    for (uint64_t ism = 0; ism < n_sm && !s->failed; ism++) {
+        uint32_t sm = k->sm ? dbindex_white_places(dbindex_colex_set(tab->base_sm + ism, k->sm)) : 0;
+        for (uint64_t iom = 0; iom < tab->n_om && !s->failed; iom++) {
+            uint32_t om =
+                k->om ? dbindex_black_places(dbindex_colex_set(tab->base_om + iom, k->om)) : 0;
+            if (sm & om) {
+                memset(s->state[t] + i, F_INVALID, block);
+                i += block;
+                continue;
+            }
+            int8_t free1[32], free2[32];
+            int n1 = 0;
+            for (uint32_t f = ~(sm | om); f; f &= f - 1)
+                free1[n1++] = (int8_t)__builtin_ctz(f);
+            for (uint64_t isk = 0; isk < tab->n_sk && !s->failed; isk++) {
+                uint32_t places = dbindex_colex_set(isk, k->sk), sk = 0;
+                int n2 = 0;
+                for (int f = 0; f < n1; f++) {
+                    if (places >> f & 1)
+                        sk |= 1u << free1[f];
+                    else
+                        free2[n2++] = free1[f];
+                }
+                for (uint64_t iok = 0; iok < tab->n_ok && !s->failed; iok++, i++) {
+                    DbMasks m = {sm, sk, om, 0};
+                    for (uint32_t q = dbindex_colex_set(iok, k->ok); q; q &= q - 1)
+                        m.ok |= 1u << free2[__builtin_ctz(q)];
+                    init_position(s, t, i, &m, inside);
+                }
+            }
+        }
+    }
+}
+
+/* A predecessor (index j of table u, its side to move the one that moved to X) of X, decided
+ * at `level` with result xres. */
+static inline void reach(Solve *s, int u, uint64_t j, int xres, int level)
+{
+    uint8_t *st = &s->state[u][j];
     if (*st & (F_CAPTURE | F_INVALID))
         return;
     int res = *st & RES;
@@ -357,62 +453,76 @@ static void reach(Solve *s, const ShPosition *y, int xres, int level)
         if (res == 0) {
             *st = (uint8_t)((*st & ~RES) | DB_WIN);
             if (s->dtc)
-                s->dist[t][j] = (uint8_t)(level + 1);
-            push(s, s->dtc ? level + 1 : 0, t, j);
-        } else if (res == DB_WIN && s->dtc && s->dist[t][j] > level + 1) {
-            s->dist[t][j] = (uint8_t)(level + 1);
-            push(s, level + 1, t, j);
+                s->dist[u][j] = (uint8_t)(level + 1);
+            push(s, s->dtc ? level + 1 : 0, u, j);
+        } else if (res == DB_WIN && s->dtc && s->dist[u][j] > level + 1) {
+            s->dist[u][j] = (uint8_t)(level + 1);
+            push(s, level + 1, u, j);
         }
         return;
     }
     if (res != 0)
         return;
-    if (--s->count[t][j] == 0 && !(*st & F_DRAW_CHILD)) {
+    if (--s->count[u][j] == 0 && !(*st & F_DRAW_CHILD)) {
         *st = (uint8_t)((*st & ~RES) | DB_LOSS);
         int d = level + 1;
         if (s->dtc) {
-            if (s->dist[t][j] > d)
-                d = s->dist[t][j];
-            s->dist[t][j] = (uint8_t)d;
+            if (s->dist[u][j] > d)
+                d = s->dist[u][j];
+            s->dist[u][j] = (uint8_t)d;
         }
-        push(s, s->dtc ? d : 0, t, j);
+        push(s, s->dtc ? d : 0, u, j);
     }
 }
 
-/* Every predecessor of X within the slice: unmake a quiet move of the side not to move. */
+/* Pass 2: every predecessor of X within the slice. Seen from the predecessor's side (the board
+ * turned, so that it is White), its side to move unmakes a quiet move: a king slides back
+ * along a free diagonal, a man steps back, keeping its side's leading rank. The predecessors'
+ * indices are gathered first and their bytes prefetched: they lie all over the slice, and
+ * waiting for memory one at a time is what would take the time. */
 static void unmove(Solve *s, int t, uint64_t i, int level)
 {
-    ShPosition x;
-    dbindex_unrank(&s->slice->t[t], i, s->b->variant, &x);
+    DbMasks x;
+    dbindex_unrank_masks(&s->tab[t], i, &x);
     int xres = s->state[t][i] & RES;
-    Bitboard empty = pos_empty(&x);
-    Bitboard them = x.pieces[SH_BLACK];
+    int u = s->mirror[t];
+    const DbTable *tu = &s->tab[u];
+    DbMasks y = {dbindex_turn(x.om), dbindex_turn(x.ok), dbindex_turn(x.sm), dbindex_turn(x.sk)};
+    Bitboard kings = dbindex_board(y.sk), men = dbindex_board(y.sm);
+    Bitboard empty = BB_VALID & ~(kings | men | dbindex_board(y.om | y.ok));
+    uint64_t found[8 * 13 + 2 * 8];
+    int n = 0;
     static const int dirs[4] = {DIR_NE, DIR_NW, DIR_SW, DIR_SE};
-    ShPosition y = x;
-    y.side = SH_BLACK;
-    for (Bitboard k = them & x.kings; k; k &= k - 1) {
-        Bitboard from = k & -k;
+    for (Bitboard k = kings; k; k &= k - 1) {
+        Bitboard at = k & -k;
+        uint32_t sk = y.sk ^ square_of(bb_first(at));
         for (int d = 0; d < 4; d++) {
-            Bitboard ray = bb_fill(from, empty, dirs[d]) & ~from;
-            for (; ray; ray &= ray - 1) {
-                Bitboard to = ray & -ray;
-                y.pieces[SH_BLACK] = them ^ from ^ to;
-                y.kings = x.kings ^ from ^ to;
-                reach(s, &y, xres, level);
+            for (Bitboard ray = bb_fill(at, empty, dirs[d]) & ~at; ray; ray &= ray - 1) {
+                DbMasks p = y;
+                p.sk = sk | square_of(bb_first(ray));
+                uint64_t j = dbindex_rank_masks(tu, &p);
+                __builtin_prefetch(&s->state[u][j], 1);
+                found[n++] = j;
             }
         }
     }
-    y.kings = x.kings;
-    /* Black men step towards rank 1 (south); a step back goes north. */
-    for (Bitboard m = them & ~x.kings; m; m &= m - 1) {
+    int lead = tu->key.ls;
+    for (Bitboard m = men; m; m &= m - 1) {
         Bitboard at = m & -m;
-        Bitboard back = (bb_shift(at, DIR_NE) | bb_shift(at, DIR_NW)) & empty;
-        for (; back; back &= back - 1) {
-            Bitboard from = back & -back;
-            y.pieces[SH_BLACK] = them ^ at ^ from;
-            reach(s, &y, xres, level);
+        uint32_t sm = y.sm ^ square_of(bb_first(at));
+        for (Bitboard back = (bb_shift(at, DIR_SW) | bb_shift(at, DIR_SE)) & empty; back;
+             back &= back - 1) {
+            DbMasks p = y;
+            p.sm = sm | square_of(bb_first(back));
+            if (dbindex_lead(dbindex_white_places(p.sm)) != lead)
+                continue; /* the leading man stepped back: another slice */
+            uint64_t j = dbindex_rank_masks(tu, &p);
+            __builtin_prefetch(&s->state[u][j], 1);
+            found[n++] = j;
         }
     }
+    for (int f = 0; f < n; f++)
+        reach(s, u, found[f], xres, level);
 }
 
 static double now(void)
@@ -422,12 +532,20 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void solve_free(Solve *s)
 {
     for (int t = 0; t < 2; t++) {
         free(s->state[t]);
         free(s->count[t]);
         free(s->dist[t]);
+        free(s->pending[t]);
     }
     for (int l = 0; l <= MAX_LEVEL; l++)
         free(s->queue[l].items);
@@ -439,7 +557,7 @@ static void solve_free(Solve *s)
 
 ShStatus dbbuild_slice(DbBuilder *b, const DbSlice *slice, DbSliceStats *stats, ShError *err)
 {
-    double start = now();
+    double start = now(), cpu_start = cpu_now();
     Solve s;
     memset(&s, 0, sizeof s);
     s.b = b;
@@ -449,21 +567,37 @@ ShStatus dbbuild_slice(DbBuilder *b, const DbSlice *slice, DbSliceStats *stats, 
     s.local = calloc(DBINDEX_IDS, sizeof *s.local);
     bool ok = s.local != NULL;
     for (int t = 0; t < slice->ntables && ok; t++) {
-        s.size[t] = dbindex_size(&slice->t[t]);
-        s.state[t] = calloc(s.size[t] + 1, 1);
-        s.count[t] = calloc(s.size[t] + 1, 1);
+        dbindex_table(&slice->t[t], &s.tab[t]);
+        s.mirror[t] = slice->ntables == 2 ? 1 - t : 0;
+        uint64_t size = s.tab[t].size;
+        s.state[t] = calloc(size + 1, 1);
+        s.count[t] = calloc(size + 1, 1);
         if (s.dtc)
-            s.dist[t] = calloc(s.size[t] + 1, 1);
-        ok = s.state[t] && s.count[t] && (!s.dtc || s.dist[t]);
+            s.dist[t] = calloc(size + 1, 1);
+        else
+            s.pending[t] = calloc(size / 64 + 1, sizeof(uint64_t));
+        ok = s.state[t] && s.count[t] && (s.dtc ? s.dist[t] != NULL : s.pending[t] != NULL);
     }
     if (!ok) {
         solve_free(&s);
         return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
     }
     for (int t = 0; t < slice->ntables && !s.failed; t++)
-        for (uint64_t i = 0; i < s.size[t] && !s.failed; i++)
-            init_position(&s, t, i);
-    for (int level = 0; level <= s.max_level && !s.failed; level++) {
+        init_table(&s, t);
+    double t1 = cpu_now();
+    /* Without distances the order does not matter: sweep the pending bits until none is left
+     * (a bit set behind the sweep waits for the next one). */
+    while (!s.dtc && s.more && !s.failed) {
+        s.more = false;
+        for (int t = 0; t < slice->ntables; t++)
+            for (uint64_t w = 0; w <= s.tab[t].size / 64; w++)
+                while (s.pending[t][w]) {
+                    int bit = __builtin_ctzll(s.pending[t][w]);
+                    s.pending[t][w] &= s.pending[t][w] - 1;
+                    unmove(&s, t, w * 64 + (uint64_t)bit, 0);
+                }
+    }
+    for (int level = 0; s.dtc && level <= s.max_level && !s.failed; level++) {
         Queue *q = &s.queue[level];
         for (size_t n = 0; n < q->count && !s.failed; n++) {
             int t = (int)(q->items[n] >> 40);
@@ -480,20 +614,21 @@ ShStatus dbbuild_slice(DbBuilder *b, const DbSlice *slice, DbSliceStats *stats, 
         solve_free(&s);
         return err ? err->code : SH_ERR_NO_MEMORY;
     }
+    double t2 = cpu_now();
     /* The values, packed; invalid indices repeat the value before them (they compress). */
     DbTableData data[2];
     memset(data, 0, sizeof data);
     memset(stats, 0, sizeof *stats);
     uint8_t *packed[2] = {NULL, NULL};
     for (int t = 0; t < slice->ntables && ok; t++) {
-        packed[t] = calloc(s.size[t] / 4 + 1, 1);
+        packed[t] = calloc(s.tab[t].size / 4 + 1, 1);
         if (!(ok = packed[t] != NULL))
             break;
         DbTableData *d = &data[t];
         d->key = slice->t[t];
-        d->positions = s.size[t];
+        d->positions = s.tab[t].size;
         int last = DB_DRAW, last_dist = 0;
-        for (uint64_t i = 0; i < s.size[t]; i++) {
+        for (uint64_t i = 0; i < s.tab[t].size; i++) {
             uint8_t st = s.state[t][i];
             int v;
             if (st & F_INVALID) {
@@ -533,7 +668,7 @@ ShStatus dbbuild_slice(DbBuilder *b, const DbSlice *slice, DbSliceStats *stats, 
     char path[4200];
     dbbuild_path(b->dir, slice, path, sizeof path);
     if (ok)
-        st = dbfile_write(path, b->variant, slice->ntables, data, DB_BUILD_LEVEL, err);
+        st = dbfile_write(path, b->variant, slice->ntables, data, DB_BUILD_LEVEL, DB_DTC_LEVEL, err);
     else
         error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
     free(packed[0]);
@@ -547,5 +682,8 @@ ShStatus dbbuild_slice(DbBuilder *b, const DbSlice *slice, DbSliceStats *stats, 
         }
     }
     stats->seconds = now() - start;
+    stats->cpu[0] = t1 - cpu_start;
+    stats->cpu[1] = t2 - t1;
+    stats->cpu[2] = cpu_now() - t2;
     return st;
 }
