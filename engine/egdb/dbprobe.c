@@ -14,6 +14,7 @@
 
 typedef struct Slot {
     char *path;
+    DbTable tab[2];
     DbFile file;
     atomic_int state; /* 0 not opened, 1 open, 2 failed */
 } Slot;
@@ -35,6 +36,8 @@ typedef struct Set {
 
 struct Db {
     char dir[4096];
+    int shared;          /* dbprobe_acquire's count of users, 0 for a private Db */
+    struct Db *next;     /* in the list of shared ones */
     int nslots;
     Slot *slots;
     int32_t *table_slot; /* by table id: slot * 2 + table, -1 */
@@ -146,8 +149,10 @@ Db *dbprobe_open(const char *dir, size_t cache_mb, ShError *err)
             slot->file.fd = -1;
             if (dbindex_pieces(&k) > db->max_pieces)
                 db->max_pieces = dbindex_pieces(&k);
-            for (int t = 0; t < s.ntables; t++)
+            for (int t = 0; t < s.ntables; t++) {
                 db->table_slot[dbindex_id(&s.t[t])] = db->nslots * 2 + t;
+                dbindex_table(&s.t[t], &slot->tab[t]);
+            }
             db->nslots++;
         } else {
             free(slot->path);
@@ -190,6 +195,43 @@ void dbprobe_close(Db *db)
     free(db->slots);
     free(db->table_slot);
     free(db);
+}
+
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static Db *shared_list;
+
+Db *dbprobe_acquire(const char *dir, ShError *err)
+{
+    pthread_mutex_lock(&shared_lock);
+    Db *db = shared_list;
+    while (db && strcmp(db->dir, dir) != 0)
+        db = db->next;
+    if (db) {
+        db->shared++;
+    } else if ((db = dbprobe_open(dir, 0, err)) != NULL) {
+        db->shared = 1;
+        db->next = shared_list;
+        shared_list = db;
+    }
+    pthread_mutex_unlock(&shared_lock);
+    return db;
+}
+
+void dbprobe_release(Db *db)
+{
+    if (!db)
+        return;
+    pthread_mutex_lock(&shared_lock);
+    bool last = --db->shared == 0;
+    if (last)
+        for (Db **p = &shared_list; *p; p = &(*p)->next)
+            if (*p == db) {
+                *p = db->next;
+                break;
+            }
+    pthread_mutex_unlock(&shared_lock);
+    if (last)
+        dbprobe_close(db);
 }
 
 const char *dbprobe_dir(const Db *db)
@@ -271,35 +313,35 @@ int dbprobe_max_pieces(const Db *db)
     return db->max_pieces;
 }
 
-bool dbprobe_covers(const Db *db, const ShPosition *pos)
+/* The table of a position (its square sets in *m), or -1: slot * 2 + table. */
+static inline int table_of(const Db *db, const ShPosition *pos, DbMasks *m)
 {
     if (!pos->pieces[0] || !pos->pieces[1] ||
         bb_count(pos->pieces[0] | pos->pieces[1]) > DB_MAX_PIECES)
-        return false;
-    ShPosition n;
-    dbindex_normalize(pos, &n);
+        return -1;
+    dbindex_masks(pos, m);
     DbKey k;
-    dbindex_key(&n, &k);
-    return db->table_slot[dbindex_id(&k)] >= 0;
+    dbindex_masks_key(m, &k);
+    return db->table_slot[dbindex_id(&k)];
+}
+
+bool dbprobe_covers(const Db *db, const ShPosition *pos)
+{
+    DbMasks m;
+    return table_of(db, pos, &m) >= 0;
 }
 
 bool dbprobe_value(Db *db, const ShPosition *pos, DbValue *value)
 {
-    if (!pos->pieces[0] || !pos->pieces[1] ||
-        bb_count(pos->pieces[0] | pos->pieces[1]) > DB_MAX_PIECES)
-        return false;
-    ShPosition n;
-    dbindex_normalize(pos, &n);
-    DbKey k;
-    dbindex_key(&n, &k);
-    int ts = db->table_slot[dbindex_id(&k)];
+    DbMasks m;
+    int ts = table_of(db, pos, &m);
     if (ts < 0)
         return false;
     Slot *slot = slot_get(db, ts / 2);
     if (!slot)
         return false;
     int t = ts % 2;
-    uint64_t i = dbindex_rank(&k, &n);
+    uint64_t i = dbindex_rank_masks(&slot->tab[t], &m);
     atomic_fetch_add_explicit(&db->probes, 1, memory_order_relaxed);
     int byte = block_byte(db, ts / 2, &slot->file, t, 0, (uint32_t)(i / DBFILE_WDL_PER_BLOCK),
                           (uint32_t)(i % DBFILE_WDL_PER_BLOCK / 4));

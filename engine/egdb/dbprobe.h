@@ -26,6 +26,12 @@ typedef struct Db Db;
 Db *dbprobe_open(const char *dir, size_t cache_mb, ShError *err);
 void dbprobe_close(Db *db);
 
+/* The databases of a folder shared by everything in the process that asks for that folder
+ * (engines, the web app's analyses): opened on the first dbprobe_acquire, closed on the last
+ * dbprobe_release. Thread-safe. */
+Db *dbprobe_acquire(const char *dir, ShError *err);
+void dbprobe_release(Db *db);
+
 /* The folder. */
 const char *dbprobe_dir(const Db *db);
 
