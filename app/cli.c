@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "egdb/dbprobe.h"
+
 void cli_error(const char *format, ...)
 {
     va_list args;
@@ -115,4 +117,31 @@ void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
     }
     fputs("   +-----------------+\n", out);
     fputs(flip ? "     h g f e d c b a\n" : "     a b c d e f g h\n", out);
+}
+
+const char *cli_egdb_default(void)
+{
+    const char *env = getenv("SHASHKI_EGDB");
+    return env && *env ? env : DBPROBE_DEFAULT_DIR;
+}
+
+const char *cli_egdb_find(const char *named, char *note, size_t size)
+{
+    if (size)
+        note[0] = '\0';
+    const char *dir = named ? named : cli_egdb_default();
+    ShError err;
+    Db *db = dbprobe_open(dir, 1, &err);
+    if (!db) {
+        if (named) {
+            cli_error("--egdb %s: %s", named, err.message);
+            return NULL;
+        }
+        snprintf(note, size, "no endgame databases in %s: playing without them", dir);
+        return "";
+    }
+    snprintf(note, size, "endgame databases: %s (every ending of up to %d pieces)", dir,
+             dbprobe_pieces(db));
+    dbprobe_close(db);
+    return dir;
 }

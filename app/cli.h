@@ -48,6 +48,16 @@ bool cli_parse_variant(const char *text, ShVariant *variant);
  * move" (or "... no pieces") on out and return true. */
 bool cli_no_moves(FILE *out, const ShPosition *pos);
 
+/* The endgame databases' folder when none is named: $SHASHKI_EGDB, else "egdb". */
+const char *cli_egdb_default(void);
+/* The folder of endgame databases a playing command uses: `named` (--egdb DIR), or the
+ * default. Returns the folder, "" when the default holds none (play without them), or NULL
+ * with an error printed when the named one holds none; `note` gets a line saying which. */
+const char *cli_egdb_find(const char *named, char *note, size_t size);
+#define CLI_EGDB_HELP                                                                            \
+    "  --egdb DIR     the endgame databases (shashki egdb build); default $SHASHKI_EGDB or\n"    \
+    "                 ./egdb, played without when that holds none\n"
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

@@ -8,7 +8,7 @@
 #include "web.h"
 
 static const char SERVE_HELP[] =
-    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE]\n"
+    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--egdb DIR]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, analyse, keep games. Open the\n"
     "address it prints in a browser. Stop with Ctrl-C.\n"
@@ -16,7 +16,10 @@ static const char SERVE_HELP[] =
     "  --port N        the port (default 8080; 0 picks a free one)\n"
     "  --host ADDRESS  the address to listen on (default 127.0.0.1, this machine only;\n"
     "                  0.0.0.0 lets other machines connect)\n"
-    "  --db FILE       the SQLite file where games are kept (default shashki-games.db)\n";
+    "  --db FILE       the SQLite file where games are kept (default shashki-games.db)\n"
+    "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
+    "                  build); default $SHASHKI_EGDB or ./egdb, played without when that\n"
+    "                  holds none\n";
 
 static volatile sig_atomic_t stop_requested;
 
@@ -33,9 +36,11 @@ int cmd_serve(int argc, char **argv)
         return 0;
     }
     WebOptions options = {.host = "127.0.0.1", .port = 8080, .db_path = "shashki-games.db"};
+    const char *egdb = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (i + 1 >= argc || (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db"))) {
+        if (i + 1 >= argc ||
+            (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
                       a);
             return 2;
@@ -48,10 +53,16 @@ int cmd_serve(int argc, char **argv)
             options.port = (int)port;
         } else if (strcmp(a, "--host") == 0) {
             options.host = v;
+        } else if (strcmp(a, "--egdb") == 0) {
+            egdb = v;
         } else {
             options.db_path = v;
         }
     }
+    char note[4200];
+    options.egdb_dir = cli_egdb_find(egdb, note, sizeof note);
+    if (!options.egdb_dir)
+        return 2;
     char err[256];
     WebServer *server = web_start(&options, err, sizeof err);
     if (!server) {
@@ -65,6 +76,7 @@ int cmd_serve(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     printf("Shashki is ready at http://%s:%d/\n",
            strcmp(options.host, "0.0.0.0") == 0 ? "127.0.0.1" : options.host, web_port(server));
+    printf("%s\n", note);
     fflush(stdout);
     while (!stop_requested)
         pause();

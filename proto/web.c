@@ -172,7 +172,7 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         free(server);
         return NULL;
     }
-    server->games = web_games_open(server->store, err, errsize);
+    server->games = web_games_open(server->store, options->egdb_dir, err, errsize);
     if (!server->games) {
         store_close(server->store);
         free(server);

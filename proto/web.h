@@ -8,6 +8,7 @@ typedef struct WebOptions {
     const char *host;    /* "127.0.0.1" */
     int port;            /* 8080; 0 = any free port */
     const char *db_path; /* SQLite file for the games */
+    const char *egdb_dir; /* endgame databases for the engine, or NULL / "" for none */
 } WebOptions;
 
 typedef struct WebServer WebServer;

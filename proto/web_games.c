@@ -43,6 +43,7 @@ struct WebGames {
     bool stopping;
     pthread_t ticker;
     uint64_t seed;
+    char egdb[4096]; /* the engines' endgame databases ("": none) */
 };
 
 /* ---- small helpers ---- */
@@ -336,6 +337,8 @@ static Engine *pool_take(WebGames *g)
                     g->pool[i] = engine_create(&options, NULL);
                     if (!g->pool[i])
                         return NULL;
+                    if (g->egdb[0])
+                        engine_set_param(g->pool[i], "egdb-path", g->egdb, NULL);
                 }
                 g->pool_busy[i] = true;
                 return g->pool[i];
@@ -536,13 +539,14 @@ static void *ticker(void *arg)
     return NULL;
 }
 
-WebGames *web_games_open(Store *store, char *err, size_t errsize)
+WebGames *web_games_open(Store *store, const char *egdb_dir, char *err, size_t errsize)
 {
     WebGames *g = calloc(1, sizeof *g);
     if (!g) {
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    snprintf(g->egdb, sizeof g->egdb, "%s", egdb_dir ? egdb_dir : "");
     g->store = store;
     g->seed = (uint64_t)time(NULL);
     pthread_mutex_init(&g->lock, NULL);
@@ -1302,7 +1306,13 @@ static json_t *score_json(int score, bool white_to_move)
     int plies = engine_score_plies(score);
     json_t *j = json_pack("{s:i}", "score", score);
     int white = white_to_move ? score : -score;
-    if (plies) {
+    if (engine_score_is_db(score)) { /* a win by the endgame databases: no count of plies */
+        bool win = score > 0;
+        json_object_set_new(j, "win", json_pack("{s:s,s:n,s:b}", "side",
+                                                (win == white_to_move) ? "white" : "black",
+                                                "plies", "database", true));
+        json_object_set_new(j, "white_cp", json_null());
+    } else if (plies) {
         bool win = engine_score_is_win(score);
         json_object_set_new(j, "win", json_pack("{s:s,s:i}", "side",
                                                 (win == white_to_move) ? "white" : "black",
@@ -1533,6 +1543,8 @@ void web_analyse(const HttpRequest *req, HttpResponse *res, void *ctx)
     options.hash_mb = ENGINE_HASH_MB;
     if (a)
         a->engine = engine_create(&options, &err);
+    if (a && a->engine && g->egdb[0])
+        engine_set_param(a->engine, "egdb-path", g->egdb, NULL);
     if (!a || !a->engine) {
         free(a);
         pthread_mutex_lock(&g->lock);

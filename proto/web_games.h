@@ -18,8 +18,9 @@
 
 typedef struct WebGames WebGames;
 
-/* Bring back the games in progress from the store; NULL with a message on failure. */
-WebGames *web_games_open(Store *store, char *err, size_t errsize);
+/* Bring back the games in progress from the store; NULL with a message on failure. The engines
+ * use the endgame databases of the folder egdb_dir (NULL or "": none). */
+WebGames *web_games_open(Store *store, const char *egdb_dir, char *err, size_t errsize);
 /* Wake and end every event stream and analysis (before the HTTP server stops). */
 void web_games_shutdown(WebGames *games);
 /* Stop the engine and the clock thread, free the games (the store stays open). */

@@ -18,6 +18,7 @@ param name=threads value=1 type=int min=1 max=64
 param name=hash value=64 type=int min=1 max=65536
 param name=level value=10 type=int min=1 max=10
 param name=ponder value=false type=bool
+param name=egdb-path value=* type=string
 wait
 ready
 info depth=1 score=* nodes=* time=* nps=* pv="18x11x15 *"
@@ -134,9 +135,14 @@ ready
 ...
 
 $ shashki hub --help
-usage: shashki hub
+usage: shashki hub [--egdb DIR]
 ...
 
 $ shashki hub extra
-! hub takes no arguments
+! unexpected argument 'extra'
+? 2
+
+# a folder named with --egdb must hold databases
+$ shashki hub --egdb /nonexistent-folder
+! --egdb /nonexistent-folder: cannot read the endgame database folder /nonexistent-folder
 ? 2
