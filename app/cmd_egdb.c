@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "egdb/dbbuild.h"
 #include "egdb/dbfile.h"
 #include "egdb/dbmpi.h"
@@ -15,6 +16,8 @@ static const char HELP[] =
     "       shashki egdb info [DIR]\n"
     "       shashki egdb verify [DIR] [--pieces N] [--sample K] [--threads T]\n"
     "       shashki egdb probe [--dir DIR] FEN\n"
+    "       shashki egdb convert [--dir DIR] [--pieces N] [--positions K] [--nodes N]\n"
+    "                            [--min-dtc D] [--seed S]\n"
     "\n"
     "Endgame databases: the value (win, draw or loss for the side to move) of every position\n"
     "of up to N pieces, men and kings, solved by retrograde analysis under the rules of the\n"
@@ -30,13 +33,19 @@ static const char HELP[] =
     "  verify  every stored value against the values of its successors (win: a successor\n"
     "          lost; loss: all won; and the distances), then a sample of K positions (default\n"
     "          1000) against a plain search. Exit status 1 on any mismatch.\n"
-    "  probe   the value of a position, and its conversion distance where stored; a position\n"
-    "          with a capture pending is resolved through the captures.\n";
+    "  probe   the value of a position, and its conversion distance where stored, and the\n"
+    "          databases' best move.\n"
+    "  convert K random positions of N pieces (default 200 of 5) that the databases call won\n"
+    "          (with a conversion at least D plies away, default 0, and no further than the\n"
+    "          arbiter's counts allow),\n"
+    "          each played out under the arbiter's counts: the engine (with the databases,\n"
+    "          N nodes a move, default 20000) for the winner against the databases' best\n"
+    "          defence. A line per game that is not won, then the count; exit status 1 unless\n"
+    "          every one is won.\n";
 
 static const char *default_dir(void)
 {
-    const char *env = getenv("SHASHKI_EGDB");
-    return env && *env ? env : DBPROBE_DEFAULT_DIR;
+    return cli_egdb_default();
 }
 
 static int egdb_build(int argc, char **argv)
@@ -219,6 +228,185 @@ static int egdb_probe(int argc, char **argv)
     return status;
 }
 
+/* The plies the arbiter's counts leave a game that starts at `pos` (a large number if none
+ * applies). */
+static int fresh_counts(const ShPosition *pos)
+{
+    ShGame *g;
+    if (sh_game_new(&g, pos, NULL, NULL) != SH_OK)
+        return 0;
+    ShDrawCount c[4];
+    int n = sh_game_draw_counts(g, c), left = 1000;
+    for (int i = 0; i < n; i++)
+        if (c[i].limit - c[i].plies < left)
+            left = c[i].limit - c[i].plies;
+    sh_game_free(g);
+    return left;
+}
+
+/* A random position of `pieces` pieces that the databases call won for the side to move, with
+ * a conversion at least min_dtc plies away that the counts leave room for (*beyond counts the
+ * won positions passed over because their conversion is further than the counts allow). */
+static bool random_won(Db *db, const DbSlice *slices, int count, int pieces, int min_dtc,
+                       uint64_t *seed, ShPosition *out, int *beyond)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < count; i++)
+        if (dbindex_pieces(&slices[i].t[0]) == pieces)
+            total += slices[i].positions;
+    for (int tries = 0; total && tries < 1000000; tries++) {
+        *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        uint64_t at = (*seed >> 11) % total;
+        for (int i = 0; i < count; i++) {
+            const DbSlice *s = &slices[i];
+            if (dbindex_pieces(&s->t[0]) != pieces)
+                continue;
+            if (at >= s->positions) {
+                at -= s->positions;
+                continue;
+            }
+            uint64_t size = dbindex_size(&s->t[0]);
+            int t = at >= size ? 1 : 0;
+            DbValue v;
+            if (dbindex_unrank(&s->t[t], at - (uint64_t)t * size, SH_VARIANT_RUSSIAN, out) &&
+                dbprobe_value(db, out, &v) && v.result == DB_WIN && v.dtc >= min_dtc) {
+                out->key = sh_position_hash(out);
+                if (v.dtc <= fresh_counts(out))
+                    return true;
+                (*beyond)++;
+            }
+            break;
+        }
+    }
+    return false;
+}
+
+/* Play one game from a won position: the engine for the winner, the databases' best defence
+ * for the loser, the arbiter deciding. Returns the result for the side that began. */
+static ShResult convert_one(Engine *e, Db *db, const ShPosition *start, uint64_t nodes,
+                            ShReason *reason, int *plies)
+{
+    ShGame *g;
+    ShError err;
+    if (sh_game_new(&g, start, NULL, &err) != SH_OK)
+        return SH_RESULT_NONE;
+    engine_clear(e);
+    int winner = start->side;
+    ShResult r = SH_RESULT_NONE;
+    ShPosition history[512];
+    while ((r = sh_game_result(g, reason)) == SH_RESULT_NONE && sh_game_ply_count(g) < 500) {
+        const ShPosition *pos = sh_game_position(g);
+        ShMove m;
+        int n = sh_game_ply_count(g);
+        if (pos->side == winner) {
+            for (int i = 0; i < n && i < 512; i++)
+                history[i] = *sh_game_position_at(g, i);
+            EngineLimits l;
+            engine_limits_default(&l);
+            l.nodes = nodes;
+            EngineResult res;
+            if (engine_search(e, pos, history, n < 512 ? n : 512, &l, NULL, NULL, &res, &err) !=
+                    SH_OK ||
+                !res.has_move)
+                break;
+            m = res.move;
+        } else if (!dbprobe_best_move(db, pos, &m)) {
+            break;
+        }
+        if (sh_game_play(g, &m, &err) != SH_OK)
+            break;
+    }
+    *plies = sh_game_ply_count(g);
+    sh_game_free(g);
+    if (r == SH_RESULT_NONE)
+        return r;
+    if (r == SH_RESULT_DRAW)
+        return r;
+    return (r == SH_RESULT_WHITE_WINS) == (winner == SH_WHITE) ? SH_RESULT_WHITE_WINS
+                                                                : SH_RESULT_BLACK_WINS;
+}
+
+static int egdb_convert(int argc, char **argv)
+{
+    const char *dir = default_dir();
+    long pieces = 5, positions = 200, nodes = 20000, seed = 1, min_dtc = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
+            dir = argv[++i];
+        } else if (strcmp(argv[i], "--pieces") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 2, DB_MAX_PIECES, "--pieces", &pieces))
+                return 2;
+        } else if (strcmp(argv[i], "--positions") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 1000000, "--positions", &positions))
+                return 2;
+        } else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 1000000000L, "--nodes", &nodes))
+                return 2;
+        } else if (strcmp(argv[i], "--min-dtc") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 0, 255, "--min-dtc", &min_dtc))
+                return 2;
+        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 0, 1000000000L, "--seed", &seed))
+                return 2;
+        } else {
+            cli_error("egdb convert: unknown argument '%s' (see shashki egdb --help)", argv[i]);
+            return 2;
+        }
+    }
+    ShError err;
+    Db *db = dbprobe_open(dir, 64, &err);
+    if (!db) {
+        cli_error("egdb convert: %s", err.message);
+        return 1;
+    }
+    if (dbprobe_pieces(db) < pieces) {
+        cli_error("egdb convert: %s does not hold every ending of %ld pieces", dir, pieces);
+        dbprobe_close(db);
+        return 1;
+    }
+    Engine *e = engine_create(NULL, &err);
+    DbSlice *slices = NULL;
+    int count = dbbuild_slices((int)pieces, &slices);
+    if (!e || count < 0 || engine_set_param(e, "egdb-path", dir, &err) != SH_OK) {
+        cli_error("egdb convert: %s", e ? err.message : "cannot start the engine");
+        engine_free(e);
+        free(slices);
+        dbprobe_close(db);
+        return 1;
+    }
+    uint64_t state = (uint64_t)seed * 2654435761u + 1;
+    int won = 0, played = 0, beyond = 0;
+    long total_plies = 0;
+    for (long k = 0; k < positions; k++) {
+        ShPosition start;
+        if (!random_won(db, slices, count, (int)pieces, (int)min_dtc, &state, &start, &beyond))
+            break;
+        ShReason reason = SH_REASON_NONE;
+        int plies = 0;
+        ShResult r = convert_one(e, db, &start, (uint64_t)nodes, &reason, &plies);
+        played++;
+        total_plies += plies;
+        char fen[SH_FEN_SIZE];
+        sh_fen_write(&start, false, fen);
+        if (r == SH_RESULT_WHITE_WINS) {
+            won++;
+        } else {
+            DbValue v;
+            dbprobe_value(db, &start, &v);
+            printf("not won: %s (conversion in %d plies): %s after %d plies\n", fen, v.dtc,
+                   r == SH_RESULT_DRAW ? sh_reason_name(reason) : "no result", plies);
+        }
+    }
+    printf("%d of %d won positions of %ld pieces converted within the counts (%.1f plies a game "
+           "on average, %ld nodes a move); %d won positions passed over, their conversion "
+           "further than the counts allow\n",
+           won, played, pieces, played ? (double)total_plies / played : 0.0, nodes, beyond);
+    engine_free(e);
+    free(slices);
+    dbprobe_close(db);
+    return played == positions && won == played ? 0 : 1;
+}
+
 int cmd_egdb(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
@@ -238,6 +426,8 @@ int cmd_egdb(int argc, char **argv)
         return egdb_verify(argc - 1, argv + 1);
     if (strcmp(sub, "probe") == 0)
         return egdb_probe(argc - 1, argv + 1);
-    cli_error("egdb: unknown command '%s' (build, info, verify, probe)", sub);
+    if (strcmp(sub, "convert") == 0)
+        return egdb_convert(argc - 1, argv + 1);
+    cli_error("egdb: unknown command '%s' (build, info, verify, probe, convert)", sub);
     return 2;
 }
