@@ -316,12 +316,13 @@ static void init_position(Solve *s, int t, uint64_t i, const DbMasks *m, Bitboar
             const ShMove *mv = &list.moves[n];
             uint32_t from = square_of(mv->from), to = square_of(mv->to);
             uint32_t cap = dbindex_squares(mv->captured), sm = m->sm, sk = m->sk;
+            /* (a capture may end where it began: a king, or a man, going round four pieces) */
             if ((p.kings >> mv->from) & 1)
-                sk ^= from | to;
+                sk = (sk & ~from) | to;
             else if (mv->promotes)
-                sm ^= from, sk |= to;
+                sm &= ~from, sk |= to;
             else
-                sm ^= from | to;
+                sm = (sm & ~from) | to;
             if (!tally_child(s, &y, true, sm, sk, m->om & ~cap, m->ok & ~cap))
                 return;
         }
