@@ -1,5 +1,6 @@
 /* cmd_egdb.c - shashki egdb: build, list, check and probe the endgame databases. */
 #include <inttypes.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@ static const char HELP[] =
     "       shashki egdb probe [--dir DIR] FEN\n"
     "       shashki egdb convert [--dir DIR] [--pieces N] [--positions K] [--nodes N]\n"
     "                            [--min-dtc D] [--seed S]\n"
+    "       shashki egdb bench [--dir DIR] [--probes N] [--seed S]\n"
     "\n"
     "Endgame databases: the value (win, draw or loss for the side to move) of every position\n"
     "of up to N pieces, men and kings, solved by retrograde analysis under the rules of the\n"
@@ -41,7 +43,9 @@ static const char HELP[] =
     "          each played out under the arbiter's counts: the engine (with the databases,\n"
     "          N nodes a move, default 20000) for the winner against the databases' best\n"
     "          defence. A line per game that is not won, then the count; exit status 1 unless\n"
-    "          every one is won.\n";
+    "          every one is won.\n"
+    "  bench   probe speed over N random positions (default 20000): warm (their blocks\n"
+    "          cached), cold (a block read and decompressed) and from the disk.\n";
 
 static const char *default_dir(void)
 {
@@ -172,6 +176,127 @@ static int egdb_verify(int argc, char **argv)
     bool ok = r.mismatches == 0 && r.sample_mismatches == 0 && r.slices > 0;
     printf("%s\n", ok ? "verified" : "MISMATCH");
     return ok ? 0 : 1;
+}
+
+/* The thread's processor time: on a loaded machine the wall clock would count other programs'
+ * turns. */
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Probe speed: random positions of the folder, warm (their blocks in the cache), cold (the
+ * block cache emptied before each probe, the files in the system's cache) and from the disk
+ * (the files' pages dropped too). */
+static int egdb_bench(int argc, char **argv)
+{
+    const char *dir = default_dir();
+    long count = 20000, seed = 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
+            dir = argv[++i];
+        } else if (strcmp(argv[i], "--probes") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 10000000, "--probes", &count))
+                return 2;
+        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 0, 1000000000L, "--seed", &seed))
+                return 2;
+        } else {
+            cli_error("egdb bench: unknown argument '%s' (see shashki egdb --help)", argv[i]);
+            return 2;
+        }
+    }
+    ShError err;
+    Db *db = dbprobe_open(dir, 256, &err);
+    if (!db) {
+        cli_error("egdb bench: %s", err.message);
+        return 1;
+    }
+    DbSlice *slices = NULL;
+    int n = dbbuild_slices(dbprobe_max_pieces(db), &slices);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++)
+        if (dbprobe_has_table(db, &slices[i].t[0]))
+            total += slices[i].positions;
+    ShPosition *pos = malloc(sizeof *pos * (size_t)count);
+    long got = 0;
+    uint64_t state = (uint64_t)seed * 2654435761u + 7;
+    for (long tries = 0; pos && total && got < count && tries < 100 * count; tries++) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        uint64_t at = (state >> 11) % total;
+        for (int i = 0; i < n; i++) {
+            if (!dbprobe_has_table(db, &slices[i].t[0]))
+                continue;
+            if (at >= slices[i].positions) {
+                at -= slices[i].positions;
+                continue;
+            }
+            uint64_t size = dbindex_size(&slices[i].t[0]);
+            int t = at >= size ? 1 : 0;
+            if (dbindex_unrank(&slices[i].t[t], at - (uint64_t)t * size, SH_VARIANT_RUSSIAN,
+                               &pos[got]))
+                got++;
+            break;
+        }
+    }
+    DbValue v;
+    double warm = 0, cold = 0, disk = 0;
+    for (int pass = 0; pass < 2; pass++) { /* the first fills the cache */
+        double start = seconds_now();
+        for (long i = 0; i < got; i++)
+            dbprobe_value(db, &pos[i], &v);
+        warm = seconds_now() - start;
+    }
+    /* Cold: a cache of the smallest size, so that nearly every probe reads its blocks; the
+     * time is divided by the block reads. From the disk: the files' pages dropped before each
+     * of a few hundred probes. */
+    Db *small = dbprobe_open(dir, 1, &err);
+    uint64_t probes = 0, reads = 0, disk_reads = 0;
+    long kd = got < 500 ? got : 500;
+    if (small) {
+        for (long i = 0; i < got; i++) /* opens the files and reads their indexes */
+            dbprobe_value(small, &pos[i], &v);
+        uint64_t p0, r0;
+        dbprobe_stats(small, &p0, &r0);
+        double start = seconds_now();
+        for (long i = 0; i < got; i++)
+            dbprobe_value(small, &pos[i], &v);
+        cold = seconds_now() - start;
+        dbprobe_stats(small, &probes, &reads);
+        probes -= p0;
+        reads -= r0;
+        r0 += reads;
+        for (long i = 0; i < kd; i++) {
+            dbprobe_evict(small);
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            dbprobe_value(small, &pos[i], &v);
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            disk += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        }
+        uint64_t p2;
+        dbprobe_stats(small, &p2, &disk_reads);
+        disk_reads -= r0;
+        dbprobe_close(small);
+    }
+    if (got)
+        printf("%ld random positions of up to %d pieces in %s:\n"
+               "  warm  %8.0f ns a probe (its blocks in the cache; processor time)\n"
+               "  cold  %8.0f ns a block read and decompressed (%.2f reads a probe, the files "
+               "in the system's cache; processor time)\n"
+               "  disk  %8.0f ns a probe with the files' pages dropped (%ld probes, %.2f "
+               "reads a probe; wall clock)\n",
+               got, dbprobe_max_pieces(db), dir, warm / (double)got * 1e9,
+               reads ? cold / (double)reads * 1e9 : 0.0,
+               probes ? (double)reads / (double)probes : 0.0,
+               kd ? disk / (double)kd * 1e9 : 0.0, kd,
+               kd ? (double)disk_reads / (double)kd : 0.0);
+    free(pos);
+    free(slices);
+    dbprobe_close(db);
+    return got ? 0 : 1;
 }
 
 static int egdb_probe(int argc, char **argv)
@@ -428,6 +553,8 @@ int cmd_egdb(int argc, char **argv)
         return egdb_probe(argc - 1, argv + 1);
     if (strcmp(sub, "convert") == 0)
         return egdb_convert(argc - 1, argv + 1);
-    cli_error("egdb: unknown command '%s' (build, info, verify, probe, convert)", sub);
+    if (strcmp(sub, "bench") == 0)
+        return egdb_bench(argc - 1, argv + 1);
+    cli_error("egdb: unknown command '%s' (build, info, verify, probe, convert, bench)", sub);
     return 2;
 }

@@ -2,6 +2,7 @@
 #include "egdb/dbprobe.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ typedef struct Slot {
 } Slot;
 
 #define WAYS 4
+#define DBPROBE_POOL 16
 
 typedef struct Entry {
     uint64_t key; /* 0 = empty */
@@ -29,7 +31,6 @@ typedef struct Entry {
 
 typedef struct Set {
     pthread_mutex_t lock;
-    ZSTD_DCtx *dctx;
     uint64_t tick;
     Entry way[WAYS];
 } Set;
@@ -46,6 +47,11 @@ struct Db {
     Set *sets;
     int pieces, max_pieces;
     atomic_uint_fast64_t probes, reads;
+    /* Decompression contexts, taken by a thread for one block read (one a set would cost
+     * about 100 KB each of the thousands of sets). */
+    pthread_mutex_t pool_lock;
+    int npool;
+    ZSTD_DCtx *pool[DBPROBE_POOL];
 };
 
 static int name_cmp(const void *a, const void *b)
@@ -134,6 +140,7 @@ Db *dbprobe_open(const char *dir, size_t cache_mb, ShError *err)
     for (size_t i = 0; i < sets; i++)
         pthread_mutex_init(&db->sets[i].lock, NULL);
     pthread_mutex_init(&db->open_lock, NULL);
+    pthread_mutex_init(&db->pool_lock, NULL);
     for (int i = 0; i < DBINDEX_IDS; i++)
         db->table_slot[i] = -1;
     for (int i = 0; i < n; i++) {
@@ -186,10 +193,11 @@ void dbprobe_close(Db *db)
             dbfile_close(&db->slots[i].file);
         free(db->slots[i].path);
     }
-    for (size_t i = 0; i < db->nsets; i++) {
+    for (size_t i = 0; i < db->nsets; i++)
         pthread_mutex_destroy(&db->sets[i].lock);
-        ZSTD_freeDCtx(db->sets[i].dctx);
-    }
+    for (int i = 0; i < db->npool; i++)
+        ZSTD_freeDCtx(db->pool[i]);
+    pthread_mutex_destroy(&db->pool_lock);
     pthread_mutex_destroy(&db->open_lock);
     free(db->sets);
     free(db->slots);
@@ -268,6 +276,27 @@ static inline uint64_t mix(uint64_t x)
     return x;
 }
 
+static ZSTD_DCtx *dctx_take(Db *db)
+{
+    pthread_mutex_lock(&db->pool_lock);
+    ZSTD_DCtx *d = db->npool ? db->pool[--db->npool] : NULL;
+    pthread_mutex_unlock(&db->pool_lock);
+    return d ? d : ZSTD_createDCtx();
+}
+
+static void dctx_give(Db *db, ZSTD_DCtx *d)
+{
+    if (!d)
+        return;
+    pthread_mutex_lock(&db->pool_lock);
+    if (db->npool < DBPROBE_POOL) {
+        db->pool[db->npool++] = d;
+        d = NULL;
+    }
+    pthread_mutex_unlock(&db->pool_lock);
+    ZSTD_freeDCtx(d);
+}
+
 /* Byte `offset` of a block, through the cache; -1 on a read error. */
 static int block_byte(Db *db, int s, const DbFile *f, int table, int section, uint32_t block,
                       uint32_t offset)
@@ -287,11 +316,12 @@ static int block_byte(Db *db, int s, const DbFile *f, int table, int section, ui
     }
     if (!e) {
         atomic_fetch_add_explicit(&db->reads, 1, memory_order_relaxed);
-        if (!set->dctx)
-            set->dctx = ZSTD_createDCtx();
         e = oldest;
         e->key = 0;
-        if (!set->dctx || dbfile_read_block(f, table, section, block, set->dctx, e->data, NULL) < 0) {
+        ZSTD_DCtx *dctx = dctx_take(db);
+        bool ok = dctx && dbfile_read_block(f, table, section, block, dctx, e->data, NULL) >= 0;
+        dctx_give(db, dctx);
+        if (!ok) {
             pthread_mutex_unlock(&set->lock);
             return -1;
         }
@@ -416,6 +446,14 @@ void dbprobe_flush(Db *db)
             db->sets[i].way[w].key = 0;
         pthread_mutex_unlock(&db->sets[i].lock);
     }
+}
+
+void dbprobe_evict(Db *db)
+{
+    dbprobe_flush(db);
+    for (int i = 0; i < db->nslots; i++)
+        if (atomic_load(&db->slots[i].state) == 1)
+            posix_fadvise(db->slots[i].file.fd, 0, 0, POSIX_FADV_DONTNEED);
 }
 
 DbInfo *dbprobe_info(const char *dir, ShError *err)

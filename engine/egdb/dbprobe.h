@@ -64,6 +64,9 @@ bool dbprobe_best_move(Db *db, const ShPosition *pos, ShMove *move);
 void dbprobe_stats(const Db *db, uint64_t *probes, uint64_t *reads);
 /* Empty the block cache (for cold-probe measurements). */
 void dbprobe_flush(Db *db);
+/* The same, and ask the system to drop the files' pages from its cache too (the next probe of
+ * each reads the disk). */
+void dbprobe_evict(Db *db);
 
 /* The slices of a folder, for `shashki egdb info`. */
 typedef struct DbInfoSlice {
