@@ -81,9 +81,14 @@ $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES)
 
-$(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
+# The evaluation's weights: Russian (weights.txt) and each family of games with its own.
+EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway
+EVAL_FILES := data/eval/weights.txt $(foreach f,$(EVAL_FAMILIES),data/eval/weights-$(f).txt)
+
+$(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)
 	@mkdir -p $(dir $@)
-	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt
+	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt \
+	  $(foreach f,$(EVAL_FAMILIES),EVAL_WEIGHTS_$(shell echo $(f) | tr a-z A-Z) data/eval/weights-$(f).txt)
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@

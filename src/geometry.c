@@ -13,14 +13,14 @@ const uint8_t GEO_KIND[SH_VARIANT_COUNT] = {
 
 int sh_board_squares(ShVariant variant)
 {
-    return geo_squares(variant);
+    return geo_squares((int)variant);
 }
 
 int sh_board_square_at(ShVariant variant, int file, int rank)
 {
     if (file < 0 || file > 7 || rank < 0 || rank > 7)
         return -1;
-    switch (geo_kind(variant)) {
+    switch (geo_kind((int)variant)) {
     case GEO_ORTHOGONAL: return (7 - rank) * 8 + file;
     case GEO_MIRRORED: {
         int s = sh_square_at(7 - file, rank);
@@ -33,7 +33,7 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
 
 int sh_board_square_file(ShVariant variant, int square)
 {
-    switch (geo_kind(variant)) {
+    switch (geo_kind((int)variant)) {
     case GEO_ORTHOGONAL: return square % 8;
     case GEO_MIRRORED: return 7 - sh_square_file(geo_mirror(square));
     case GEO_DIAGONAL: break;
@@ -43,7 +43,7 @@ int sh_board_square_file(ShVariant variant, int square)
 
 int sh_board_square_rank(ShVariant variant, int square)
 {
-    if (geo_kind(variant) == GEO_ORTHOGONAL)
+    if (geo_kind((int)variant) == GEO_ORTHOGONAL)
         return 7 - square / 8;
     return sh_square_rank(square);
 }
@@ -51,7 +51,7 @@ int sh_board_square_rank(ShVariant variant, int square)
 void sh_board_square_name(ShVariant variant, int square, bool numeric,
                           char out[SH_SQUARE_NAME_SIZE])
 {
-    if (square < 0 || square >= geo_squares(variant)) {
+    if (square < 0 || square >= geo_squares((int)variant)) {
         out[0] = '?';
         out[1] = '\0';
         return;
@@ -82,7 +82,7 @@ int sh_board_square_parse(ShVariant variant, const char *text, int *square)
         int n = 0, len = 0;
         while (isdigit((unsigned char)text[len]) && len < 3)
             n = n * 10 + (text[len++] - '0');
-        if (isdigit((unsigned char)text[len]) || n < 1 || n > geo_squares(variant))
+        if (isdigit((unsigned char)text[len]) || n < 1 || n > geo_squares((int)variant))
             return 0;
         if (square)
             *square = n - 1;

@@ -366,7 +366,7 @@ static bool path_passes(ShVariant v, const MovePath *mp, const int *want, int n)
             int sq = sh_board_square_at(v, f, r);
             if (sq < 0)
                 break;
-            if (captured & bb_bit(geo_square_bit(v, sq))) {
+            if (captured & bb_bit(geo_square_bit((int)v, sq))) {
                 jumped = true;
                 continue;
             }
@@ -418,7 +418,7 @@ static int text_fits(ShVariant v, const MoveText *mt, const MovePath *mp)
     if (mt->count >= 3 && to == mt->squares[1] && m->captured) {
         Bitboard listed = 0;
         for (int i = 2; i < mt->count; i++)
-            listed |= bb_bit(geo_square_bit(v, mt->squares[i]));
+            listed |= bb_bit(geo_square_bit((int)v, mt->squares[i]));
         if (listed == m->captured && bb_count(m->captured) == mt->count - 2)
             return FIT_EXACT;
     }

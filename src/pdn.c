@@ -722,7 +722,7 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
             if (!c)
                 return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
             if (last >= 0) {
-                int f = clock_flags(c, sh_position_side(sh_game_position_at(g, last)));
+                int f = clock_flags(c, (int)sh_position_side(sh_game_position_at(g, last)));
                 if (f && flag_at != last + 1)
                     flags = 0;
                 if (f) {
