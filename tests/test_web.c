@@ -17,7 +17,17 @@
  *                                              with part of its JSON as above
  *   restart                                    stop the server and start it on the same file
  *   kill                                       the same with the program killed (SIGKILL)
+ *   device NAME                                the requests after it come from the device NAME,
+ *                                              with its own cookies (the first one is "main")
+ *   keep VAR json PATH                         $VAR is then the value at PATH ("codes.black",
+ *                                              "moves.0.ply") of the last JSON answer
+ *   keep VAR cookie SUFFIX                     ... the value of the device's cookie whose name
+ *                                              ends in _SUFFIX ("white", "arbiter")
+ *   keep VAR cookiename SUFFIX                 ... that cookie's name
+ *   password TEXT                              start (and restart) the server with
+ *                                              --set-password TEXT before the next request
  *
+ * $VAR is replaced in requests and headers; $PORT is the server's port.
  * The server runs as the real program (`shashki serve --port 0`), so "kill" is a true crash. */
 #include <curl/curl.h>
 #include <dirent.h>
@@ -36,7 +46,22 @@ typedef struct Server {
     pid_t pid;
     int port;
     char db[64];
+    char password[128]; /* given to --set-password when starting, or "" */
 } Server;
+
+#define MAX_DEVICES 8
+#define MAX_VARS 32
+
+typedef struct Device {
+    char name[32];
+    char jar[64]; /* the cookie file */
+} Device;
+
+typedef struct Vars {
+    char name[MAX_VARS][32];
+    char value[MAX_VARS][256];
+    int count;
+} Vars;
 
 typedef struct Buffer {
     char *data;
@@ -62,14 +87,31 @@ static bool server_start(Server *s)
     int fds[2];
     if (pipe(fds) != 0)
         return false;
+    int in[2];
+    if (pipe(in) != 0)
+        return false;
     s->pid = fork();
     if (s->pid == 0) {
         dup2(fds[1], 1);
+        dup2(in[0], 0);
         close(fds[0]);
-        execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db, (char *)NULL);
+        close(in[1]);
+        if (s->password[0])
+            execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db,
+                  "--set-password", (char *)NULL);
+        else
+            execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db,
+                  (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
+    close(in[0]);
+    if (s->password[0]) {
+        ssize_t n = write(in[1], s->password, strlen(s->password));
+        n += write(in[1], "\n", 1);
+        (void)n;
+    }
+    close(in[1]);
     char line[256] = "";
     FILE *out = fdopen(fds[0], "r");
     bool ok = out && fgets(line, sizeof line, out) && sscanf(line, "Shashki is ready at http://127.0.0.1:%d/", &s->port) == 1;
@@ -91,11 +133,16 @@ static void server_stop(Server *s, bool crash)
 /* One HTTP exchange; returns the status (0 on failure) and the body in out. extra: headers
  * to send besides (NULL: none). */
 static long request(const Server *s, const char *method, const char *path, const char *body,
-                    size_t body_size, Buffer *out, long timeout_ms, struct curl_slist *extra)
+                    size_t body_size, Buffer *out, long timeout_ms, struct curl_slist *extra,
+                    const char *jar)
 {
     CURL *curl = curl_easy_init();
     if (!curl)
         return 0;
+    if (jar) {
+        curl_easy_setopt(curl, CURLOPT_COOKIEFILE, jar);
+        curl_easy_setopt(curl, CURLOPT_COOKIEJAR, jar);
+    }
     char url[1024];
     snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
     curl_easy_setopt(curl, CURLOPT_URL, url);
@@ -203,11 +250,11 @@ static void check_json(const char *expected_text, const char *body)
 /* Poll a game until its engine is not thinking. */
 static void wait_game(const Server *s, const char *id)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/api/games/%s", id);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%.60s", id);
     for (int tries = 0; tries < 300; tries++) {
         Buffer b = {0};
-        long status = request(s, "GET", path, NULL, 0, &b, 5000, NULL);
+        long status = request(s, "GET", path, NULL, 0, &b, 5000, NULL, NULL);
         json_t *j = status == 200 ? json_loads(b.data, 0, NULL) : NULL;
         bool thinking = j && json_is_true(json_object_get(j, "thinking"));
         json_decref(j);
@@ -285,6 +332,117 @@ static char *body_from(const char *spec, size_t *size)
     return strdup(spec);
 }
 
+/* Replace $VAR (and $PORT) in text. */
+static void expand(const char *text, const Vars *vars, int port, char *out, size_t size)
+{
+    size_t n = 0;
+    while (*text && n + 1 < size) {
+        if (*text == '$') {
+            size_t len = 0;
+            while (text[1 + len] == '_' || (text[1 + len] >= 'a' && text[1 + len] <= 'z') ||
+                   (text[1 + len] >= 'A' && text[1 + len] <= 'Z') ||
+                   (text[1 + len] >= '0' && text[1 + len] <= '9'))
+                len++;
+            const char *value = NULL;
+            char number[16];
+            if (len == 4 && strncmp(text + 1, "PORT", 4) == 0) {
+                snprintf(number, sizeof number, "%d", port);
+                value = number;
+            }
+            for (int i = 0; !value && i < vars->count; i++)
+                if (strlen(vars->name[i]) == len && strncmp(vars->name[i], text + 1, len) == 0)
+                    value = vars->value[i];
+            if (value) {
+                n += (size_t)snprintf(out + n, size - n, "%s", value);
+                if (n >= size)
+                    n = size - 1;
+                text += 1 + len;
+                continue;
+            }
+        }
+        out[n++] = *text++;
+    }
+    out[n] = '\0';
+}
+
+static void var_set(Vars *vars, const char *name, const char *value)
+{
+    int i = 0;
+    while (i < vars->count && strcmp(vars->name[i], name))
+        i++;
+    if (i == MAX_VARS)
+        return;
+    if (i == vars->count)
+        vars->count++;
+    snprintf(vars->name[i], sizeof vars->name[i], "%s", name);
+    snprintf(vars->value[i], sizeof vars->value[i], "%s", value);
+}
+
+/* The value (or the name) of the cookie in a jar file whose name ends in _suffix. */
+static bool jar_cookie(const char *jar, const char *suffix, bool want_name, char *out, size_t size)
+{
+    char *text = test_read_file(jar, NULL);
+    bool found = false;
+    char *cursor = text;
+    for (char *line; text && !found && (line = test_next_line(&cursor));) {
+        if (line[0] == '#' && strncmp(line, "#HttpOnly_", 10) != 0)
+            continue;
+        char *field[7];
+        int n = 0;
+        for (char *f = strtok(line, "\t"); f && n < 7; f = strtok(NULL, "\t"))
+            field[n++] = f;
+        if (n < 6)
+            continue;
+        size_t nl = strlen(field[5]), sl = strlen(suffix);
+        if (nl > sl && field[5][nl - sl - 1] == '_' && strcmp(field[5] + nl - sl, suffix) == 0) {
+            snprintf(out, size, "%s", want_name ? field[5] : (n > 6 ? field[6] : ""));
+            found = true;
+        }
+    }
+    free(text);
+    return found;
+}
+
+/* The value at a dotted path of a JSON text, as text. */
+static bool json_at(const char *body, const char *path, char *out, size_t size)
+{
+    json_t *root = body ? json_loads(body, 0, NULL) : NULL;
+    json_t *v = root;
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", path);
+    for (char *part = strtok(copy, "."); v && part; part = strtok(NULL, ".")) {
+        char *end;
+        long index = strtol(part, &end, 10);
+        v = json_is_array(v) && !*end ? json_array_get(v, (size_t)index) : json_object_get(v, part);
+    }
+    bool ok = v != NULL;
+    if (json_is_string(v))
+        snprintf(out, size, "%s", json_string_value(v));
+    else if (v) {
+        char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        snprintf(out, size, "%s", text ? text : "");
+        free(text);
+    }
+    json_decref(root);
+    return ok;
+}
+
+static Device *device_get(Device *devices, int *count, const char *name)
+{
+    for (int i = 0; i < *count; i++)
+        if (strcmp(devices[i].name, name) == 0)
+            return &devices[i];
+    if (*count == MAX_DEVICES)
+        return &devices[0];
+    Device *d = &devices[(*count)++];
+    snprintf(d->name, sizeof d->name, "%.31s", name);
+    snprintf(d->jar, sizeof d->jar, "/tmp/shashki-cookies-XXXXXX");
+    int fd = mkstemp(d->jar);
+    if (fd >= 0)
+        close(fd);
+    return d;
+}
+
 static int run_file(const char *name)
 {
     char path[512];
@@ -301,8 +459,17 @@ static int run_file(const char *name)
     if (fd >= 0)
         close(fd);
     unlink(s.db);
-    test_case("%s: start the server", name);
-    CHECK(server_start(&s));
+    Device devices[MAX_DEVICES];
+    int ndevices = 0;
+    Device *device = device_get(devices, &ndevices, "main");
+    Vars vars = {.count = 0};
+    char expanded[8192];
+    bool started = false;
+    if (strstr(text, "\npassword ") == NULL) {
+        test_case("%s: start the server", name);
+        CHECK(server_start(&s));
+        started = true;
+    }
     int cases = 0, line_no = 0;
     long status = 0;
     Buffer last = {0};
@@ -312,6 +479,22 @@ static int run_file(const char *name)
         line_no++;
         if (line[0] == '#' || line[0] == '\0')
             continue;
+        if (!started && strncmp(line, "password ", 9) != 0) {
+            test_case("%s: start the server", name);
+            CHECK(server_start(&s));
+            started = true;
+        }
+        if (strncmp(line, "password ", 9) == 0) {
+            snprintf(s.password, sizeof s.password, "%s", line + 9);
+            if (started)
+                server_stop(&s, false);
+            test_case("%s:%d start the server with a password", name, line_no);
+            CHECK(server_start(&s));
+            started = true;
+            continue;
+        }
+        expand(line, &vars, s.port, expanded, sizeof expanded);
+        line = expanded;
         if (strncmp(line, "> ", 2) == 0) {
             char method[16], target[512];
             int used = 0;
@@ -327,19 +510,26 @@ static int run_file(const char *name)
             char *body = *spec ? body_from(spec, &size) : NULL;
             free(last.data);
             last = (Buffer){0};
-            status = request(&s, method, target, body, size, &last, 30000, extra);
+            status = request(&s, method, target, body, size, &last, 30000, extra, device->jar);
             free(body);
             curl_slist_free_all(extra);
             extra = NULL;
         } else if (strncmp(line, "header ", 7) == 0) {
-            char value[1024] = "";
-            const char *port = strstr(line + 7, "$PORT");
-            if (port)
-                snprintf(value, sizeof value, "%.*s%d%s", (int)(port - (line + 7)), line + 7,
-                         s.port, port + 5);
+            extra = curl_slist_append(extra, line + 7);
+        } else if (strncmp(line, "device ", 7) == 0) {
+            device = device_get(devices, &ndevices, line + 7);
+        } else if (strncmp(line, "keep ", 5) == 0) {
+            char var[32], kind[16], what[256], value[256] = "";
+            bool ok = sscanf(line + 5, "%31s %15s %255s", var, kind, what) == 3;
+            test_case("%s:%d %s", name, line_no, line);
+            if (ok && strcmp(kind, "json") == 0)
+                ok = json_at(last.data, what, value, sizeof value);
+            else if (ok && (strcmp(kind, "cookie") == 0 || strcmp(kind, "cookiename") == 0))
+                ok = jar_cookie(device->jar, what, kind[6] == 'n', value, sizeof value);
             else
-                snprintf(value, sizeof value, "%s", line + 7);
-            extra = curl_slist_append(extra, value);
+                ok = false;
+            CHECK_MSG(ok, "nothing to keep (answer: %.300s)", last.data ? last.data : "");
+            var_set(&vars, var, value);
         } else if (strncmp(line, "< ", 2) == 0) {
             long want = strtol(line + 2, NULL, 10);
             CHECK_MSG(status == want, "status %ld, expected %ld (answer: %.300s)", status, want,
@@ -373,6 +563,8 @@ static int run_file(const char *name)
     free(last.data);
     curl_slist_free_all(extra);
     server_stop(&s, false);
+    for (int i = 0; i < ndevices; i++)
+        unlink(devices[i].jar);
     unlink(s.db);
     char side[128];
     snprintf(side, sizeof side, "%s-wal", s.db);
