@@ -19,7 +19,7 @@ static const char SCHEMA[] =
     "PRAGMA synchronous=FULL;"
     "PRAGMA foreign_keys=ON;"
     "CREATE TABLE IF NOT EXISTS games ("
-    "  id INTEGER PRIMARY KEY,"
+    "  id INTEGER PRIMARY KEY AUTOINCREMENT," /* ids are never reused: links and seat cookies name them */
     "  created TEXT NOT NULL, updated TEXT NOT NULL,"
     "  white TEXT NOT NULL, black TEXT NOT NULL,"
     "  opponent TEXT NOT NULL, level INTEGER NOT NULL, engine_color TEXT NOT NULL,"

@@ -12,6 +12,7 @@
  *                                              value, "~text" a string containing text, a
  *                                              list must have the same length)
  *   <text ~[Result "*"]                        the answer's text must contain this
+ *   <header ~HttpOnly                          the answer's headers must contain this
  *   wait 1                                     until game 1's engine has stopped thinking
  *   event /api/games/1/events state {...}      the first event of that name on the stream,
  *                                              with part of its JSON as above
@@ -132,6 +133,8 @@ static void server_stop(Server *s, bool crash)
 
 /* One HTTP exchange; returns the status (0 on failure) and the body in out. extra: headers
  * to send besides (NULL: none). */
+static Buffer last_headers; /* the headers of the last answer */
+
 static long request(const Server *s, const char *method, const char *path, const char *body,
                     size_t body_size, Buffer *out, long timeout_ms, struct curl_slist *extra,
                     const char *jar)
@@ -164,6 +167,10 @@ static long request(const Server *s, const char *method, const char *path, const
         curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
+    free(last_headers.data);
+    last_headers = (Buffer){0};
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &last_headers);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
     long status = 0;
     CURLcode rc = curl_easy_perform(curl);
@@ -540,6 +547,10 @@ static int run_file(const char *name)
         } else if (strncmp(line, "<text ~", 7) == 0) {
             CHECK_MSG(last.data && strstr(last.data, line + 7), "the answer lacks '%s': %.300s",
                       line + 7, last.data ? last.data : "");
+        } else if (strncmp(line, "<header ~", 9) == 0) {
+            CHECK_MSG(last_headers.data && strstr(last_headers.data, line + 9),
+                      "the answer's headers lack '%s': %.500s", line + 9,
+                      last_headers.data ? last_headers.data : "");
         } else if (strncmp(line, "wait ", 5) == 0) {
             wait_game(&s, line + 5);
         } else if (strncmp(line, "event ", 6) == 0) {
@@ -598,5 +609,7 @@ void suite_web(void)
         free(entries);
     test_case("the web transcripts hold cases");
     CHECK(cases > 20);
+    free(last_headers.data);
+    last_headers = (Buffer){0};
     curl_global_cleanup();
 }
