@@ -25,9 +25,9 @@ char *qr_svg(const char *text)
     }
     n += (size_t)snprintf(out + n, cap - n,
                           "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                          "shape-rendering=\"crispEdges\" role=\"img\">"
+                          "width=\"%d\" height=\"%d\" shape-rendering=\"crispEdges\" role=\"img\">"
                           "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/><path fill=\"#000\" d=\"",
-                          size, size, size, size);
+                          size, size, size * 6, size * 6, size, size);
     for (int y = 0; y < w; y++)
         for (int x = 0; x < w; x++)
             if (code->data[y * w + x] & 1)

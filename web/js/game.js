@@ -117,7 +117,7 @@ export class GameView {
   startPolling() {
     if (this.poll || this.closed) return;
     this.poll = setInterval(async () => {
-      if (!this.game || this.game.status !== 'playing') return;
+      if (!this.game) return;
       try {
         this.applyGame(await api.game(this.id));
       } catch {
@@ -233,9 +233,8 @@ export class GameView {
     }
     this.board.setInteractive(this.canMove());
     this.renderPanel();
+    // a game that ends while it is watched stays followed: the arbiter may still correct it
     if (g.status !== 'playing') {
-      this.stopFollow && this.stopFollow();
-      this.stopFollow = null;
       clearInterval(this.poll);
       this.poll = null;
     }
