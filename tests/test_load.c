@@ -29,11 +29,6 @@
 #define WATCHERS 3 /* White's device, Black's device, a spectator */
 #define MAX_VERSION 512
 
-typedef struct Buffer {
-    char *data;
-    size_t size;
-} Buffer;
-
 typedef struct Watcher {
     CURL *handle;
     Buffer buf;
@@ -70,20 +65,6 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static size_t on_data(char *ptr, size_t size, size_t n, void *user)
-{
-    Buffer *b = user;
-    size_t add = size * n;
-    char *bigger = realloc(b->data, b->size + add + 1);
-    if (!bigger)
-        return 0;
-    b->data = bigger;
-    memcpy(b->data + b->size, ptr, add);
-    b->size += add;
-    b->data[b->size] = '\0';
-    return add;
-}
-
 static void request_setup(CURL *h, int port, const char *path, const char *body, Buffer *out,
                           struct curl_slist **headers)
 {
@@ -91,7 +72,7 @@ static void request_setup(CURL *h, int port, const char *path, const char *body,
     snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
     curl_easy_setopt(h, CURLOPT_URL, url);
     curl_easy_setopt(h, CURLOPT_COOKIEFILE, ""); /* the device keeps its cookies */
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, test_buffer_append);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
     curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
     curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L); /* a phone's request, on its own connection */
@@ -288,7 +269,7 @@ void suite_load(void)
         char url[128];
         snprintf(url, sizeof url, "http://127.0.0.1:%d/api/games/%ld/events", s.port, games[w->game].id);
         curl_easy_setopt(w->handle, CURLOPT_URL, url);
-        curl_easy_setopt(w->handle, CURLOPT_WRITEFUNCTION, on_data);
+        curl_easy_setopt(w->handle, CURLOPT_WRITEFUNCTION, test_buffer_append);
         curl_easy_setopt(w->handle, CURLOPT_WRITEDATA, &w->buf);
         curl_easy_setopt(w->handle, CURLOPT_PRIVATE, NULL);
         curl_multi_add_handle(multi, w->handle);

@@ -3,6 +3,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -55,4 +56,18 @@ void server_stop(Server *s, bool crash)
     int status;
     waitpid(s->pid, &status, 0);
     s->pid = 0;
+}
+
+size_t test_buffer_append(char *ptr, size_t size, size_t n, void *buffer)
+{
+    Buffer *b = buffer;
+    size_t add = size * n;
+    char *bigger = realloc(b->data, b->size + add + 1);
+    if (!bigger)
+        return 0;
+    b->data = bigger;
+    memcpy(b->data + b->size, ptr, add);
+    b->size += add;
+    b->data[b->size] = '\0';
+    return add;
 }

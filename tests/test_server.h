@@ -4,6 +4,7 @@
 #define SHASHKI_TEST_SERVER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 typedef struct Server {
@@ -12,6 +13,14 @@ typedef struct Server {
     char db[64];
     char password[128]; /* given to --set-password when starting, or "" */
 } Server;
+
+/* What a test reads of an answer; test_buffer_append is libcurl's write callback for it
+ * (NUL-terminated as it grows). */
+typedef struct Buffer {
+    char *data;
+    size_t size;
+} Buffer;
+size_t test_buffer_append(char *ptr, size_t size, size_t n, void *buffer);
 
 /* Start the server on s->db (with --set-password s->password when it is not empty) and read
  * its port from the first line; false if it does not start. */

@@ -58,24 +58,6 @@ typedef struct Vars {
     int count;
 } Vars;
 
-typedef struct Buffer {
-    char *data;
-    size_t size;
-} Buffer;
-
-static size_t on_data(char *ptr, size_t size, size_t n, void *user)
-{
-    Buffer *b = user;
-    size_t add = size * n;
-    char *bigger = realloc(b->data, b->size + add + 1);
-    if (!bigger)
-        return 0;
-    b->data = bigger;
-    memcpy(b->data + b->size, ptr, add);
-    b->size += add;
-    b->data[b->size] = '\0';
-    return add;
-}
 
 /* One HTTP exchange; returns the status (0 on failure) and the body in out. extra: headers
  * to send besides (NULL: none). */
@@ -111,11 +93,11 @@ static long request(const Server *s, const char *method, const char *path, const
     }
     if (headers)
         curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, test_buffer_append);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
     free(last_headers.data);
     last_headers = (Buffer){0};
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, test_buffer_append);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &last_headers);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
     long status = 0;
@@ -230,7 +212,7 @@ static void check_event(const Server *s, const char *path, const char *name, con
     CURL *curl = curl_easy_init();
     CURLM *multi = curl_multi_init();
     curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, test_buffer_append);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &b);
     curl_multi_add_handle(multi, curl);
     int running = 1;
