@@ -198,7 +198,10 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     sh_game_set_tag(game, "Date", date, NULL);
     live_add(g, l);
     live_engine_maybe_move(g, l);
-    web_reply_game(app, req, res, 201, l, take);
+    /* the creator sees the codes it made, whatever seats it took */
+    json_t *j = live_json_game(l);
+    live_json_viewer(j, l, take, true);
+    http_json(res, 201, j);
     pthread_mutex_unlock(&g->lock);
 done:
     json_decref(body);
