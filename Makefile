@@ -33,7 +33,7 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lpthread -lm
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lpthread -lm
 TEST_LDLIBS := -lcurl
 
 LIB_SRC    := $(wildcard src/*.c src/*/*.c)
@@ -112,7 +112,8 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 # What building and running needs (make run), and besides what the tests need (make test).
-RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev
+RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libsodium-dev \
+  libqrencode-dev
 TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -156,7 +157,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \

@@ -678,6 +678,10 @@ ShResult sh_game_verdict(const ShGame *game, ShReason *reason);
 /* End the game for a reason decided outside (SH_REASON_RESIGNATION, SH_REASON_TIME,
  * SH_REASON_BOTH_FLAGS, SH_REASON_AGREEMENT, SH_REASON_ADJUDICATION, SH_REASON_RECORDED). */
 ShStatus sh_game_end(ShGame *game, ShResult result, ShReason reason, ShError *err);
+/* The arbiter's decision: the result (not SH_RESULT_NONE) is set by adjudication, whether the
+ * game was going on or had already ended (a result corrected); sh_game_verdict still tells
+ * what the rules say. */
+ShStatus sh_game_adjudicate(ShGame *game, ShResult result, ShError *err);
 ShStatus sh_game_resign(ShGame *game, ShColor who, ShError *err);
 
 /* Draw offers (1.9.3-1.9.6): a player offers right after making a move (so while the

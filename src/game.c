@@ -811,6 +811,14 @@ ShStatus sh_game_end(ShGame *g, ShResult result, ShReason reason, ShError *err)
     return SH_OK;
 }
 
+ShStatus sh_game_adjudicate(ShGame *g, ShResult result, ShError *err)
+{
+    if (result != SH_RESULT_WHITE_WINS && result != SH_RESULT_BLACK_WINS && result != SH_RESULT_DRAW)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "an adjudicated result must be a win or a draw");
+    game_set_result(g, result, SH_REASON_ADJUDICATION);
+    return SH_OK;
+}
+
 ShStatus sh_game_resign(ShGame *g, ShColor who, ShError *err)
 {
     if ((unsigned)who > SH_BLACK)

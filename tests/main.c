@@ -30,6 +30,7 @@ static const Suite SUITES[] = {
     {"cli", suite_cli},
     {"web", suite_web},
     {"browser", suite_browser},
+    {"load", suite_load},
 };
 
 static const char *data_dir = "tests/data";

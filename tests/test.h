@@ -77,5 +77,6 @@ void suite_engine(void);
 void suite_store(void);
 void suite_web(void);
 void suite_browser(void);
+void suite_load(void); /* only with --slow */
 
 #endif
