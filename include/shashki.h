@@ -757,7 +757,12 @@ ShStatus sh_game_add_variation(ShGame *game, int index, const char *pdn, ShError
  * the move after it when exactly one candidate lets the game go on. A bad game is reported
  * with its line and column and the reader goes on with the next game.
  *
- * The writer emits the tags (GameType 25, FEN when the start is not the initial position,
+ * The reader takes each game's rules from its GameType tag (21 English, 22 Italian, 23 pool,
+ * 24 Spanish, 25 Russian, 26 Brazilian, 29 Czech, 30 Turkish; 25 with a Variant tag for the
+ * Russian games: giveaway, flying, diagonal, northern, self-eaters, two-move), so a collection
+ * may mix games; the FEN and the moves are read in that game's squares.
+ *
+ * The writer emits the tags (GameType and Variant, FEN when the start is not the initial position,
  * Result, Termination when the game knows why it ended), the moves in the notation asked
  * (by default short: a capture's full path only where start and end are ambiguous), the
  * comments, NAGs and variations. Reading what it wrote gives the same game back.
@@ -771,6 +776,8 @@ typedef struct ShPdnReader {
     size_t line_start;/* the offset where that line starts */
     int games;        /* games read so far */
     ShGameOptions options;
+    ShVariant variant; /* the game of a record without a GameType tag (Russian; set it after
+                          sh_pdn_reader_init to read another game's records) */
 } ShPdnReader;
 
 #define SH_PDN_MAX_SETTLED 8

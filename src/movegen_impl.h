@@ -266,6 +266,9 @@ ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard
 ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bitboard men,
                                        Bitboard empty, const int us, const int d)
 {
+#if R_CAPTURE_OWN
+    s->enemy = ENEMY(p, us); /* a search of another direction left its mover out */
+#endif
     Bitboard enemy = s->enemy;
     Bitboard jumpers = men & bb_shift(PREY(s), -d) & bb_shift(empty, -2 * d);
     if (!jumpers)
@@ -557,8 +560,8 @@ static void GEN(paths)(const ShPosition *p, PathList *paths)
         MovePath *mp = &paths->items[paths->count++];
         mp->move = list.moves[i];
         mp->path.count = 2;
-        mp->path.squares[0] = (uint8_t)bb_bit_square(list.moves[i].from);
-        mp->path.squares[1] = (uint8_t)bb_bit_square(list.moves[i].to);
+        mp->path.squares[0] = (uint8_t)geo_bit_square(R_BOARD, list.moves[i].from);
+        mp->path.squares[1] = (uint8_t)geo_bit_square(R_BOARD, list.moves[i].to);
     }
 }
 
