@@ -107,7 +107,7 @@ void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
         fprintf(out, " %d | ", rank + 1);
         for (int col = 0; col < 8; col++) {
             int file = flip ? 7 - col : col;
-            int sq = sh_square_at(file, rank);
+            int sq = sh_board_square_at((ShVariant)pos->variant, file, rank);
             fputc(sq < 0 ? ' ' : glyph[sh_position_piece_at(pos, sq)], out);
             fputc(' ', out);
         }
