@@ -50,7 +50,7 @@ static inline bool board_can_capture(const ShPosition *p, int side)
 /* Whether the side to move has a quiet move (a step of a man or a king). */
 static inline bool board_has_quiet_move(const ShPosition *p)
 {
-    if (geo_kind(p->variant) == GEO_ORTHOGONAL)
+    if (geo_kind(p->variant) >= GEO_ORTHOGONAL) /* the boards of another bit layout */
         return sh_moves_count(p) > 0;
     int us = p->side;
     Bitboard empty = pos_empty(p), men = pos_men(p, us), kings = pos_kings(p, us);

@@ -75,6 +75,7 @@ typedef enum ShVariant {
     SH_VARIANT_SPANISH,
     SH_VARIANT_CZECH,
     SH_VARIANT_TURKISH,      /* orthogonal, all 64 squares */
+    SH_VARIANT_INTERNATIONAL,/* international draughts, 10x10 */
     SH_VARIANT_GIVEAWAY,     /* поддавки: Russian rules, the side left without a move wins */
     SH_VARIANT_FLYING,       /* летучие: Russian rules from a start drawn by lot */
     SH_VARIANT_DIAGONAL,     /* диагональные: Russian rules, the 2-4-6 corner set-up */
@@ -125,7 +126,7 @@ typedef struct ShRules {
     int pdn_game_type;         /* PDN GameType tag: 25 */
     const char *pdn_variant;   /* the PDN Variant tag of a game on another's GameType ("flying"),
                                   NULL for a game with a GameType of its own */
-    int board_size;            /* 8: an 8x8 board */
+    int board_size;            /* 8: an 8x8 board; 10 for international draughts */
     ShBoardKind board;         /* which squares are played and how pieces move */
     bool a1_playable;          /* (diagonal boards) the player's near left corner is a playing
                                   square (Russian, English ...), or the board is turned and the
@@ -167,10 +168,11 @@ bool sh_rules_from_pdn(int game_type, const char *variant_tag, ShVariant *varian
  * ---------------------------------------------------------------------------------------- */
 
 #define SH_SQUARES 32             /* squares of the Russian board */
+#define SH_MAX_BOARD_SIZE 10       /* files (and ranks) of the largest board here */
 #define SH_MAX_SQUARES 64         /* playing squares of any board here (Turkish: 64) */
-#define SH_MAX_PIECES_PER_SIDE 16 /* pieces a side may have in any variant (Turkish: 16) */
+#define SH_MAX_PIECES_PER_SIDE 20 /* pieces a side may have in any variant (10x10: 20) */
 #define SH_MAX_CAPTURES 32        /* pieces one move may capture (self-eaters: both colours) */
-#define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "64" */
+#define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "j10", "64" */
 
 typedef enum ShPiece {
     SH_EMPTY = 0,
@@ -196,7 +198,8 @@ int sh_square_parse(const char *text, int *square);
 /* The same for the board of any variant. Squares are numbered 0 .. squares-1 in the order of
  * the variant's PDN numbering, which runs row by row from the top left as White sees the
  * board; the number printed is index + 1. Russian: 1 = b8, 32 = g1. Italian and Spanish (the
- * board turned): 1 = a8, 32 = h1. Turkish (every square): 1 = a8, 8 = h8, 64 = h1. */
+ * board turned): 1 = a8, 32 = h1. Turkish (every square): 1 = a8, 8 = h8, 64 = h1. 10x10
+ * (international): 1 = b10, 5 = j10, 46 = a1, 50 = i1, algebraic a1 .. j10. */
 int sh_board_squares(ShVariant variant);
 int sh_board_square_at(ShVariant variant, int file, int rank); /* -1 if not a playing square */
 int sh_board_square_file(ShVariant variant, int square);
@@ -219,6 +222,11 @@ typedef struct ShPosition {
     uint8_t variant;    /* ShVariant */
     uint8_t turn_move;  /* (two-move) 0: the first move of the side's turn, 1: the second */
     uint8_t reserved[5];
+    union {               /* what a board beyond 64 bits or of stacked pieces keeps besides;
+                             all zero on the other boards */
+        uint16_t high[3]; /* (12x12) bits 64-79 of pieces[0], pieces[1] and kings */
+        uint8_t bytes[24];
+    } ext;
 } ShPosition;
 
 /* The initial position of the variant (its start_fen; for flying, the usual start: draw one
@@ -261,6 +269,9 @@ typedef struct ShMove {
     uint8_t promotes;  /* 1 if a man is crowned during the move */
     uint8_t board;     /* a ShVariant whose board layout the bits are in (for the squares'
                           numbers: Russian for every game on the Russian board) */
+    uint8_t ext[4];    /* what a board beyond 64 bits or of stacked pieces needs besides
+                          ((12x12) bits 64-79 of the captured set); not set, and never read,
+                          on the other boards (filling it costs the 8x8 generators 2%) */
 } ShMove;
 
 #define SH_MAX_MOVES 256

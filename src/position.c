@@ -162,7 +162,7 @@ bool sh_position_equal(const ShPosition *a, const ShPosition *b)
 {
     return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
            a->kings == b->kings && a->side == b->side && a->variant == b->variant &&
-           a->turn_move == b->turn_move;
+           a->turn_move == b->turn_move && memcmp(&a->ext, &b->ext, sizeof a->ext) == 0;
 }
 
 ShStatus sh_position_validate(const ShPosition *pos, ShError *err)

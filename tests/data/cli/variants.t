@@ -27,8 +27,31 @@ $ shashki moves --variant russian W:Wc3:Bb4,d4,f6
 c3:a5 B:Wa5:Bd4,f6
 c3:g7 B:Wg7:Bb4
 
+# International draughts on 10x10, the published counts from the start
+$ shashki perft 5 --variant international
+perft 1 9 *
+perft 2 81 *
+perft 3 658 *
+perft 4 4265 *
+perft 5 27117 *
+
+# a man that reaches the crowning row during a capture and must go on stays a man (Russian
+# would crown it there)
+$ shashki moves --variant international W:Wb8:Bc9,e9,j2
+b8:d10:f8 B:Wf8:Bj2
+
+# 10x10 squares: 46 = a1, 41 = b2; a1..j10 in algebraic notation
+$ shashki moves --numeric --variant international W:W46:B1
+46-41 B:W41:B1
+$ shashki moves --variant international W:Wa2
+! bad FEN 'W:Wa2': FEN column 4: a2 is a light square; pieces stand on dark squares
+? 2
+$ shashki moves --variant international W:Wa11
+! bad FEN 'W:Wa11': FEN column 4: a11 is not a square of this board (a1..j10)
+? 2
+
 $ shashki perft 2 --variant chess
-! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, giveaway, flying, diagonal, northern, self-eaters, two-move
+! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, giveaway, flying, diagonal, northern, self-eaters, two-move
 ? 2
 
 # the Hub protocol plays any of them
@@ -43,3 +66,19 @@ $ shashki hub
 id name=Shashki *
 param name=variant *
 ...
+
+# and international draughts, its position as 50 squares (Scan's variant name "normal")
+$ shashki hub
+< hub
+< set-param name=variant value=normal
+< init
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+< level depth=1
+< go think
+< pos pos=Wbbbb
+< quit
+id name=Shashki *
+param name=variant *
+...
+done move=*
+error message="pos= must be W or B and then 50 squares (w b W B e)"
