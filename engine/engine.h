@@ -199,7 +199,8 @@ void engine_clear(Engine *engine);
  *   probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
  *   prune        futility and move-count pruning near the leaves, 0 or 1 (default 0)
  *   egdb         the kings-only endgame tables, 0 or 1 (default 1)
- *   eval-file    a weights file in the format of data/eval/weights.txt (default: built in)
+ *   eval-file    a weights file in the format of data/eval/weights.txt (default: the game's
+ *                built-in weights, data/eval/weights-VARIANT.txt or Russian's)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
  * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */
 ShStatus engine_set_param(Engine *engine, const char *name, const char *value, ShError *err);
@@ -233,7 +234,7 @@ void engine_stop(Engine *engine);
 void engine_ponderhit(Engine *engine);
 
 /* The static evaluation of a position in centi-men from the side to move (no search; a
- * capture may be pending). For tools and tests. */
+ * capture may be pending), with the built-in weights of its game. For tools and tests. */
 int engine_evaluate(const ShPosition *pos);
 
 #ifdef __cplusplus

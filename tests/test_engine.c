@@ -797,6 +797,29 @@ static void suite_search_cases(void)
     CHECK(strstr(list, "runaway") != NULL);
     engine_free(e);
 
+    test_case("search: each game is evaluated with its own built-in weights, eval-zero too");
+    {
+        /* Giveaway: the side with fewer pieces is the better off (Russian's weights say the
+         * opposite). */
+        ShPosition g;
+        CHECK_INT(sh_fen_read_variant("W:W29:B1,2,3,4,5,6", SH_VARIANT_GIVEAWAY, &g, &err), SH_OK);
+        CHECK_INT(engine_evaluate(&g), eval_position(eval_default_weights_for(SH_VARIANT_GIVEAWAY), &g));
+        CHECK(engine_evaluate(&g) > 0);
+        Engine *ge = new_engine(1);
+        engine_limits_default(&l);
+        l.depth = 2;
+        for (int pass = 0; ge && pass < 3; pass++) {
+            if (pass == 1) /* an evaluation switch rebuilds the game's weights, not Russian's */
+                CHECK_INT(engine_set_param(ge, "eval-zero", "runaway", &err), SH_OK);
+            ShPosition p = g;
+            if (pass == 2) /* back to a Russian game and then giveaway again */
+                CHECK_INT(engine_search(ge, &start, NULL, 0, &l, NULL, NULL, &r, &err), SH_OK);
+            CHECK_INT(engine_search(ge, &p, NULL, 0, &l, NULL, NULL, &r, &err), SH_OK);
+            CHECK_MSG(r.score > 0, "pass %d: score %d", pass, r.score);
+        }
+        engine_free(ge);
+    }
+
     test_case("search: bad options are refused with a message");
     EngineOptions o;
     engine_options_default(&o);
