@@ -2,14 +2,15 @@
 //
 // The board goes into edit mode and reports clicked squares; the editor keeps the board string
 // and asks the server (/api/position) whether the position can be played, after each change,
-// showing its verdict. Only a position the server accepts can be taken to analysis.
+// showing its verdict. Only a position the server accepts can be taken to analysis. The board is
+// the game's (32 squares, or 64 for Turkish), and so is the FEN.
 
 import { api } from './api.js';
 import { pieceIcon } from './board.js';
 import { errorText, h, icon } from './dom.js';
-import { START_BOARD, writeFen } from './fen.js';
+import { writeFen } from './fen.js';
 import { t } from './i18n.js';
-import { indexOf } from './squares.js';
+import { geometryOf, variantInfo } from './variants.js';
 
 const TOOLS = [
   ['w', 'editor.whiteMan'],
@@ -20,9 +21,11 @@ const TOOLS = [
 ];
 
 export class Editor {
-  /** board: a Board; start: {board, side}; onDone(fen); onCancel(). */
-  constructor(board, start, onDone, onCancel) {
+  /** board: a Board; start: {board, side}; variant: the game's name; onDone(fen); onCancel(). */
+  constructor(board, start, variant, onDone, onCancel) {
     this.boardView = board;
+    this.variant = variantInfo(variant).name;
+    this.geo = geometryOf(this.variant);
     this.cells = start.board.split('');
     this.side = start.side;
     this.tool = 'w';
@@ -63,8 +66,8 @@ export class Editor {
       h('div.field', h('span.label', t('editor.sideToMove')), this.sideGroup),
       h(
         'div.row-buttons',
-        h('button.btn', { type: 'button', dataset: { action: 'editor-clear' }, onclick: () => this.setCells('.'.repeat(32)) }, t('editor.clear')),
-        h('button.btn', { type: 'button', dataset: { action: 'editor-start' }, onclick: () => this.setCells(START_BOARD, 'white') }, icon('reset'), t('editor.start')),
+        h('button.btn', { type: 'button', dataset: { action: 'editor-clear' }, onclick: () => this.setCells(this.geo.empty()) }, t('editor.clear')),
+        h('button.btn', { type: 'button', dataset: { action: 'editor-start' }, onclick: () => this.setCells(variantInfo(this.variant).start_board, variantInfo(this.variant).first) }, icon('reset'), t('editor.start')),
       ),
       h('div.field', h('span.label', 'FEN'), this.fenOut),
       this.verdict,
@@ -96,14 +99,14 @@ export class Editor {
   }
 
   place(sq) {
-    const i = indexOf(sq);
+    const i = this.geo.indexOf(sq);
     if (i < 0) return;
     this.cells[i] = this.cells[i] === this.tool ? '.' : this.tool;
     this.update();
   }
 
   fen() {
-    return writeFen({ side: this.side, board: this.cells.join('') });
+    return writeFen({ side: this.side, board: this.cells.join('') }, this.geo);
   }
 
   async update() {
@@ -115,7 +118,7 @@ export class Editor {
     this.doneButton.disabled = true;
     const seq = ++this.seq;
     try {
-      const pos = await api.position(fen, []);
+      const pos = await api.position(fen, [], this.variant);
       if (seq !== this.seq) return;
       this.valid = pos;
       this.verdict.className = 'verdict ok';
