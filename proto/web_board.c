@@ -124,7 +124,8 @@ static void on_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
     ShError err;
     const char *white = NULL, *black = NULL, *event = NULL;
     bool numeric = false;
-    if (!http_get_string(body, "white", &white, res) || !http_get_string(body, "black", &black, res) ||
+    if (!http_get_string(body, "white", &white, res) ||
+        !http_get_string(body, "black", &black, res) ||
         !http_get_string(body, "event", &event, res) ||
         !http_get_bool(body, "numeric", &numeric, res) || !start_of(body, &variant, &pos, res))
         goto done;

@@ -155,7 +155,9 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     if (sh_position_result(sh_game_position(game), NULL) != SH_RESULT_NONE) {
         sh_game_free(game);
-        http_field_error(res, 400, field, 0, 0, "the game is over in that position (a side has no piece or no move): nothing to play");
+        http_field_error(res, 400, field, 0, 0,
+                         "the game is over in that position (a side has no piece or no move): "
+                         "nothing to play");
         goto done;
     }
     Live *l = calloc(1, sizeof *l);

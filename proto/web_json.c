@@ -108,9 +108,10 @@ json_t *wj_position(const ShPosition *pos)
         char text[160];
         const char *mover = white ? "White" : "Black";
         bool none = reason == SH_REASON_NO_PIECES || reason == SH_REASON_GIVEAWAY_NO_PIECES;
-        bool giveaway = reason == SH_REASON_GIVEAWAY_NO_PIECES || reason == SH_REASON_GIVEAWAY_NO_MOVES;
-        int left = white ? sh_position_count(pos, SH_WHITE_MAN) + sh_position_count(pos, SH_WHITE_KING)
-                         : sh_position_count(pos, SH_BLACK_MAN) + sh_position_count(pos, SH_BLACK_KING);
+        bool giveaway =
+            reason == SH_REASON_GIVEAWAY_NO_PIECES || reason == SH_REASON_GIVEAWAY_NO_MOVES;
+        ShPiece man = white ? SH_WHITE_MAN : SH_BLACK_MAN, king = white ? SH_WHITE_KING : SH_BLACK_KING;
+        int left = sh_position_count(pos, man) + sh_position_count(pos, king);
         const char *winner = result == SH_RESULT_WHITE_WINS ? "White" : "Black";
         if (none && left) /* self-eaters: the side that has just moved took its own last */
             snprintf(text, sizeof text, "%s has no pieces: %s wins", white ? "Black" : "White",

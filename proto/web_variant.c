@@ -86,7 +86,8 @@ static json_t *variant_json(ShVariant v)
     json_object_set_new(j, "moves_per_turn", json_integer(r->moves_per_turn));
     json_object_set_new(j, "flying_kings", json_boolean(r->flying_kings));
     json_object_set_new(j, "promotion_continues", json_boolean(r->promotion_continues));
-    json_object_set_new(j, "goal", json_string(r->goal == SH_GOAL_GIVEAWAY ? "giveaway" : "normal"));
+    json_object_set_new(j, "goal",
+                        json_string(r->goal == SH_GOAL_GIVEAWAY ? "giveaway" : "normal"));
     return j;
 }
 

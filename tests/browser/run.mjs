@@ -1127,13 +1127,15 @@ test('analysis: the board switched to Turkish and to English, the engine\'s arro
   await screenshot(phone, 'analysis-turkish-phone');
 });
 
-test('analysis: a Turkish position set up in the editor, on 64 squares', async ({ base, newPage }) => {
+test('analysis: the editor switched to Turkish, a position set up on 64 squares', async ({ base, newPage }) => {
   const page = await newPage(DESKTOP);
-  await page.goto(base + '#/analysis?variant=turkish');
-  await page.waitForSelector('.board-svg[data-variant=turkish]');
+  await page.goto(base + '#/analysis?variant=russian');
   await waitInteractive(page);
   await page.click('[data-action=setup]');
   await page.waitForSelector('.editor');
+  await page.selectOption('#editor-variant', 'turkish');
+  await page.waitForSelector('.board-svg[data-variant=turkish]');
+  equal(await page.locator('.board-svg .piece').count(), 32, 'the Turkish start to change');
   await page.click('[data-action=editor-clear]');
   await page.click('[data-tool=w]');
   await clickSquare(page, 'a1');
@@ -1144,9 +1146,13 @@ test('analysis: a Turkish position set up in the editor, on 64 squares', async (
   const fen = await page.inputValue('#editor-fen');
   const { data: pos } = await api(base, 'POST', '/api/position', { variant: 'turkish', fen });
   equal(pos.fen, 'W:Wa1:Ba2,h8', 'the position set up');
+  await settled(page);
+  await screenshot(page, 'editor-turkish-desktop');
   await page.click('[data-action=editor-done]');
   await waitInteractive(page);
   equal(await boardString(page), pos.board, 'the board');
+  await page.waitForFunction(() => location.hash.includes('variant=turkish'));
+  equal(await page.inputValue('#analysis-variant'), 'turkish', 'the analysis board plays Turkish now');
 });
 
 test('archive: each game says its game, and the list filters by it', async ({ base, newPage, state }) => {

@@ -491,12 +491,17 @@ export class AnalysisView {
       this.board,
       start,
       state.variant,
-      (fen) => {
+      (fen, variant) => {
         close();
+        if (variant !== state.variant) {
+          state.variant = variant;
+          this.applyVariant();
+        }
         this.setLine(fen, [], 0);
       },
       () => {
         close();
+        this.applyVariant(); // the editor may have shown another game's board
         this.show();
       },
     );

@@ -10,7 +10,7 @@ import { pieceIcon } from './board.js';
 import { errorText, h, icon } from './dom.js';
 import { writeFen } from './fen.js';
 import { t } from './i18n.js';
-import { geometryOf, variantInfo } from './variants.js';
+import { geometryOf, variantInfo, variantLabel, variants } from './variants.js';
 
 const TOOLS = [
   ['w', 'editor.whiteMan'],
@@ -21,7 +21,10 @@ const TOOLS = [
 ];
 
 export class Editor {
-  /** board: a Board; start: {board, side}; variant: the game's name; onDone(fen); onCancel(). */
+  /**
+   * board: a Board; start: {board, side}; variant: the game's name; onDone(fen, variant) with
+   * the game the position was set up for (the select of games may change it); onCancel().
+   */
   constructor(board, start, variant, onDone, onCancel) {
     this.boardView = board;
     this.variant = variantInfo(variant).name;
@@ -57,11 +60,17 @@ export class Editor {
         ),
       ),
     );
+    this.variantSelect = h(
+      'select#editor-variant',
+      { 'aria-label': t('variant.label'), onchange: () => this.setVariant(this.variantSelect.value) },
+      variants().map((v) => h('option', { value: v.name, selected: v.name === this.variant }, variantLabel(v.name))),
+    );
     this.doneButton = h('button.btn.primary', { type: 'button', dataset: { action: 'editor-done' }, onclick: () => this.done() }, icon('chart'), t('editor.done'));
     this.el = h(
       'section.card.editor',
       h('h2.card-title', t('editor.title')),
       h('p.hint', t('editor.hint')),
+      h('div.field', h('label.label', { for: 'editor-variant' }, t('variant.label')), this.variantSelect),
       this.palette,
       h('div.field', h('span.label', t('editor.sideToMove')), this.sideGroup),
       h(
@@ -82,6 +91,17 @@ export class Editor {
   setTool(ch) {
     this.tool = ch;
     for (const b of this.palette.querySelectorAll('.tool')) b.setAttribute('aria-checked', String(b.dataset.tool === ch));
+  }
+
+  /** Another game: its board, with its start position to change. */
+  setVariant(name) {
+    const info = variantInfo(name);
+    if (info.name === this.variant) return;
+    this.variant = info.name;
+    this.geo = geometryOf(info.name);
+    this.boardView.setVariant(info);
+    this.boardView.setMode('edit');
+    this.setCells(info.start_board, info.first);
   }
 
   setSide(side) {
@@ -132,7 +152,7 @@ export class Editor {
   }
 
   done() {
-    if (this.valid) this.onDone(this.valid.fen);
+    if (this.valid) this.onDone(this.valid.fen, this.variant);
   }
 
   destroy() {
