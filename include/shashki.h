@@ -653,6 +653,11 @@ ShStatus sh_game_new_fen(ShGame **game, const char *fen, const ShGameOptions *op
                          ShError *err);
 ShStatus sh_game_new_opening(ShGame **game, const char *code, const ShGameOptions *options,
                              ShError *err);
+/* The same for another game played on the Russian board from the Russian start (giveaway,
+ * northern ...): the ballot's position and moves in that game. SH_ERR_ARGUMENT for a game
+ * that starts otherwise (another board, Black first, two moves a turn, a start of its own). */
+ShStatus sh_game_new_opening_variant(ShGame **game, const char *code, ShVariant variant,
+                                     const ShGameOptions *options, ShError *err);
 /* A deep copy (NULL if out of memory). */
 ShGame *sh_game_copy(const ShGame *game);
 void sh_game_free(ShGame *game);

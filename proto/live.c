@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "auth.h"
+#include "web_variant.h"
 
 /* ---- small helpers ---- */
 
@@ -129,8 +130,13 @@ static Live *live_rebuild(const StoredGame *row, const StoredMove *moves, int co
     ShError err;
     ShGame *game = NULL;
     ShGameOptions options = {.repetition = SH_REPETITION_CLAIMED, .replay = false};
-    ShStatus st = row->opening[0] ? sh_game_new_opening(&game, row->opening, &options, &err)
-                                  : sh_game_new_fen(&game, row->start_fen, &options, &err);
+    ShVariant variant = web_variant_stored(row->variant);
+    ShPosition start;
+    ShStatus st;
+    if (row->opening[0])
+        st = sh_game_new_opening_variant(&game, row->opening, variant, &options, &err);
+    else if ((st = sh_fen_read_variant(row->start_fen, variant, &start, &err)) == SH_OK)
+        st = sh_game_new(&game, &start, &options, &err);
     if (st != SH_OK) {
         snprintf(why, whysize, "%.200s", err.message);
         return NULL;

@@ -63,7 +63,7 @@ static void engine_answer(WebGames *g, Live *l, const EngineResult *r)
         }
     }
     int before = sh_game_ply_count(l->game);
-    if (r->score <= 0 && sh_game_repetitions(l->game) >= 3) {
+    if (r->score <= 0 && sh_game_may_claim(l->game, NULL)) { /* repetition, English's 40 moves */
         bool granted = false;
         if (sh_game_claim_draw(l->game, NULL, &granted, NULL) == SH_OK && granted) {
             live_row_sync(l);
@@ -117,11 +117,17 @@ static void *engine_worker(void *arg)
     pthread_mutex_lock(&g->lock);
     if (e)
         pool_give(g, e);
-    if (wanted && !l->cancel && sh_game_ply_count(l->game) == job->ply)
+    bool moved = false;
+    if (wanted && !l->cancel && sh_game_ply_count(l->game) == job->ply) {
         engine_answer(g, l, &result);
+        moved = sh_game_ply_count(l->game) == job->ply + 1;
+    }
     l->engine = NULL;
     l->thinking = false;
     l->cancel = false;
+    /* two moves a turn: the engine's first move leaves it to move again */
+    if (moved && l->id > 0)
+        live_engine_maybe_move(g, l);
     live_changed(g, l);
     g->workers--;
     pthread_cond_broadcast(&g->changed);

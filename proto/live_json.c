@@ -5,6 +5,7 @@
 
 #include "live.h"
 #include "web_json.h"
+#include "web_variant.h"
 
 /* Each side: "engine", "open" (waiting for a player with its code) or "taken". */
 static json_t *seats_json(const Live *l)
@@ -67,6 +68,13 @@ json_t *live_json_game(const Live *l)
         l->thinking, "repetitions", sh_game_repetitions(game), "may_claim",
         sh_game_may_claim(game, NULL), "created", l->row.created,
         "updated", l->row.updated);
+    ShVariant variant = (ShVariant)sh_game_start(game)->variant;
+    json_object_set_new(j, "variant", json_string(web_variant_name(variant)));
+    /* what the side to move may claim now: repetition, or (English) the 40-move rule */
+    ShReason claim = SH_REASON_NONE;
+    bool may_claim = sh_game_may_claim(game, &claim);
+    json_object_set_new(j, "claim_reason",
+                        may_claim ? json_string(sh_reason_name(claim)) : json_null());
     json_object_set_new(j, "version", json_integer(l->version));
     json_object_set_new(j, "seats", seats_json(l));
     json_object_set_new(j, "note", l->row.note[0] ? json_string(l->row.note) : json_null());
@@ -89,6 +97,8 @@ json_t *live_json_summary(const StoredGame *r)
                      r->opening[0] ? json_string(r->opening) : json_null(), "opponent",
                      r->opponent, "level", r->level);
     json_object_set_new(j, "reason_code", r->reason[0] ? json_string(r->reason) : json_null());
+    json_object_set_new(j, "variant",
+                        json_string(web_variant_name(web_variant_stored(r->variant))));
     return j;
 }
 

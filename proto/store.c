@@ -26,7 +26,8 @@ static const char SCHEMA[] =
     "  time_control TEXT NOT NULL, start_fen TEXT NOT NULL, opening TEXT NOT NULL,"
     "  status TEXT NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL,"
     "  draw_offer TEXT NOT NULL, clock_white REAL NOT NULL, clock_black REAL NOT NULL,"
-    "  moves INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '');"
+    "  moves INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '',"
+    "  variant TEXT NOT NULL DEFAULT 'russian');"
     "CREATE TABLE IF NOT EXISTS moves ("
     "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     "  ply INTEGER NOT NULL, move TEXT NOT NULL,"
@@ -53,6 +54,53 @@ static void copy_text(char *out, size_t size, const unsigned char *text)
     snprintf(out, size, "%s", text ? (const char *)text : "");
 }
 
+/* The columns later versions added to the games table, with what the games already stored
+ * get: a file from before them gains each it lacks, its games keeping their meaning. */
+static const struct {
+    const char *name, *definition;
+} ADDED_COLUMNS[] = {
+    {"note", "note TEXT NOT NULL DEFAULT ''"},          /* the arbiter's note on a result */
+    {"variant", "variant TEXT NOT NULL DEFAULT 'russian'"}, /* every game before it: Russian */
+};
+
+static bool has_column(sqlite3 *db, const char *table, const char *column)
+{
+    sqlite3_stmt *st;
+    char sql[128];
+    snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
+    bool found = false;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return false;
+    while (!found && sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *name = sqlite3_column_text(st, 1);
+        found = name && strcmp((const char *)name, column) == 0;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+static bool migrate(sqlite3 *db, char *err, size_t errsize)
+{
+    for (size_t i = 0; i < sizeof ADDED_COLUMNS / sizeof ADDED_COLUMNS[0]; i++) {
+        if (has_column(db, "games", ADDED_COLUMNS[i].name))
+            continue;
+        char sql[256], *msg = NULL;
+        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s", ADDED_COLUMNS[i].definition);
+        if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+            snprintf(err, errsize, "cannot add the games' column %s: %s", ADDED_COLUMNS[i].name,
+                     msg ? msg : "?");
+            sqlite3_free(msg);
+            return false;
+        }
+    }
+    if (sqlite3_exec(db, "CREATE INDEX IF NOT EXISTS games_variant ON games(variant)", NULL, NULL,
+                     NULL) != SQLITE_OK) {
+        snprintf(err, errsize, "cannot index the games by variant: %s", sqlite3_errmsg(db));
+        return false;
+    }
+    return true;
+}
+
 Store *store_open(const char *path, char *err, size_t errsize)
 {
     Store *store = calloc(1, sizeof *store);
@@ -75,9 +123,12 @@ Store *store_open(const char *path, char *err, size_t errsize)
         free(store);
         return NULL;
     }
-    /* a file from before the arbiter's notes gains their column (an error if it has it) */
-    sqlite3_exec(store->db, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''", NULL, NULL,
-                 NULL);
+    if (!migrate(store->db, err, errsize)) {
+        snprintf(err + strlen(err), errsize - strlen(err), " (in %s)", path);
+        sqlite3_close(store->db);
+        free(store);
+        return NULL;
+    }
     pthread_mutex_init(&store->lock, NULL);
     return store;
 }
@@ -100,6 +151,7 @@ static bool bind_game(sqlite3_stmt *st, const StoredGame *g, const char *updated
         {":time_control", g->time_control}, {":start_fen", g->start_fen},
         {":opening", g->opening}, {":status", g->status}, {":result", g->result},
         {":reason", g->reason}, {":draw_offer", g->draw_offer}, {":note", g->note},
+        {":variant", g->variant[0] ? g->variant : "russian"},
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         int at = sqlite3_bind_parameter_index(st, texts[i].name);
@@ -145,10 +197,10 @@ bool store_create(Store *store, StoredGame *g)
     bool ok = exec_game(store,
                         "INSERT INTO games (created, updated, white, black, opponent, level,"
                         " engine_color, time_control, start_fen, opening, status, result, reason,"
-                        " draw_offer, clock_white, clock_black, moves) VALUES (:created, :updated,"
-                        " :white, :black, :opponent, :level, :engine_color, :time_control,"
-                        " :start_fen, :opening, :status, :result, :reason, :draw_offer,"
-                        " :clock_white, :clock_black, :moves)",
+                        " draw_offer, clock_white, clock_black, moves, variant) VALUES (:created,"
+                        " :updated, :white, :black, :opponent, :level, :engine_color,"
+                        " :time_control, :start_fen, :opening, :status, :result, :reason,"
+                        " :draw_offer, :clock_white, :clock_black, :moves, :variant)",
                         g, now);
     if (ok)
         g->id = (long)sqlite3_last_insert_rowid(store->db);
@@ -248,7 +300,8 @@ bool store_delete(Store *store, long id)
 
 static const char COLUMNS[] =
     "id, created, updated, white, black, opponent, level, engine_color, time_control,"
-    " start_fen, opening, status, result, reason, draw_offer, clock_white, clock_black, moves, note";
+    " start_fen, opening, status, result, reason, draw_offer, clock_white, clock_black, moves, note,"
+    " variant";
 
 static void read_game(sqlite3_stmt *st, StoredGame *g)
 {
@@ -272,6 +325,7 @@ static void read_game(sqlite3_stmt *st, StoredGame *g)
     g->clock_black = sqlite3_column_double(st, 16);
     g->moves = sqlite3_column_int(st, 17);
     copy_text(g->note, sizeof g->note, sqlite3_column_text(st, 18));
+    copy_text(g->variant, sizeof g->variant, sqlite3_column_text(st, 19));
 }
 
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count)
@@ -319,13 +373,26 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
 int store_list(Store *store, const char *player, const char *result, const char *status, int offset,
                int max, StoredGame *out, int *total)
 {
-    char where[256] = "WHERE 1";
+    StoreFilter f = {.player = player, .result = result, .status = status};
+    return store_find(store, &f, offset, max, out, total);
+}
+
+int store_find(Store *store, const StoreFilter *filter, int offset, int max, StoredGame *out,
+               int *total)
+{
+    StoreFilter none = {0};
+    const StoreFilter *f = filter ? filter : &none;
+    const char *player = f->player, *result = f->result, *status = f->status,
+               *variant = f->variant;
+    char where[320] = "WHERE 1";
     if (player && *player)
         strcat(where, " AND (white LIKE :p ESCAPE '\\' OR black LIKE :p ESCAPE '\\')");
     if (result && *result)
         strcat(where, " AND result = :r");
     if (status && *status)
         strcat(where, " AND status = :s");
+    if (variant && *variant)
+        strcat(where, " AND variant = :v");
     char like[2 * STORE_TEXT + 3] = "%";
     if (player) {
         size_t n = 1;
@@ -358,6 +425,8 @@ int store_list(Store *store, const char *player, const char *result, const char 
             sqlite3_bind_text(st, at, result, -1, SQLITE_TRANSIENT);
         if ((at = sqlite3_bind_parameter_index(st, ":s")))
             sqlite3_bind_text(st, at, status, -1, SQLITE_TRANSIENT);
+        if ((at = sqlite3_bind_parameter_index(st, ":v")))
+            sqlite3_bind_text(st, at, variant, -1, SQLITE_TRANSIENT);
         if ((at = sqlite3_bind_parameter_index(st, ":limit")))
             sqlite3_bind_int(st, at, max);
         if ((at = sqlite3_bind_parameter_index(st, ":offset")))

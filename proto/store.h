@@ -1,8 +1,8 @@
 /*
  * store.h - the archive of games in an SQLite file.
  *
- * A game is a row of settings and state (players, opponent, time control, start, result) and
- * one row per move, in full notation with the clocks after it. Each change is one
+ * A game is a row of settings and state (the game played, players, opponent, time control,
+ * start, result) and one row per move, in full notation with the clocks after it. Each change is one
  * transaction, and the file runs in WAL mode with full synchronisation, so a move the server
  * has acknowledged survives the process being killed. Games are rebuilt after a restart by
  * replaying their moves. Every function is safe to call from any thread.
@@ -19,6 +19,7 @@ typedef struct Store Store;
 
 typedef struct StoredGame {
     long id;
+    char variant[24];                 /* the game: "russian", "english" ... (ShRules.name) */
     char created[32], updated[32];    /* ISO 8601, UTC */
     char white[STORE_TEXT], black[STORE_TEXT];
     char opponent[16];                /* "engine" or "human" */
@@ -52,7 +53,9 @@ typedef struct StoredMove {
     double clock_white, clock_black;  /* after the move */
 } StoredMove;
 
-/* Open (creating if needed) the archive; NULL with a message in err on failure. */
+/* Open (creating if needed) the archive; NULL with a message in err on failure. A file from an
+ * earlier version gains the columns it lacks (the arbiter's note; the variant, every game
+ * stored before it being Russian). */
 Store *store_open(const char *path, char *err, size_t errsize);
 void store_close(Store *store);
 
@@ -69,8 +72,19 @@ bool store_delete(Store *store, long id);
 /* Load a game and its moves (*moves malloc'ed, free() it); false if there is no such game. */
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count);
 
-/* Games matching a player name substring (or NULL), a result (or NULL) and a status (or NULL),
- * newest first; fills at most max, returns how many were written, *total = all matches. */
+/* What a listing keeps: each member NULL or "" for any. */
+typedef struct StoreFilter {
+    const char *player;  /* a substring of either player's name */
+    const char *result;  /* "1-0" ... */
+    const char *status;  /* "playing" or "finished" */
+    const char *variant; /* "english" ... */
+} StoreFilter;
+
+/* Games matching the filter (NULL: every game), newest first; fills at most max, returns how
+ * many were written, *total = all matches. */
+int store_find(Store *store, const StoreFilter *filter, int offset, int max, StoredGame *out,
+               int *total);
+/* The same with a player, a result and a status (each NULL for any). */
 int store_list(Store *store, const char *player, const char *result, const char *status, int offset,
                int max, StoredGame *out, int *total);
 

@@ -23,7 +23,7 @@ struct WebServer {
 
 /* The resources, in the order their routes are tried; the page's files come last. */
 static const WebRoutes *const RESOURCES[] = {
-    &WEB_BOARD_ROUTES,   &WEB_CLUB_ROUTES,    &WEB_SESSION_ROUTES, &WEB_GAMES_ROUTES,
+    &WEB_BOARD_ROUTES,   &WEB_VARIANT_ROUTES, &WEB_CLUB_ROUTES,    &WEB_SESSION_ROUTES, &WEB_GAMES_ROUTES,
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES,
 };

@@ -7,6 +7,7 @@
 
 #include "web_app.h"
 #include "web_json.h"
+#include "web_variant.h"
 
 #define MAX_ANALYSES 4
 #define EVENT_WAIT_SECONDS 15
@@ -238,13 +239,17 @@ static void on_analyse(const HttpRequest *req, HttpResponse *res, void *ctx)
     const char *fen = http_query(req, "fen");
     ShPosition root;
     ShError err;
+    ShVariant variant;
+    if (!web_variant_query(req, &variant, res))
+        return;
     if (fen && *fen) {
-        if (sh_fen_read(fen, &root, &err) != SH_OK) {
-            http_field_error(res, 400, "fen", 0, err.column, "%s", err.message);
+        if (sh_fen_read_variant(fen, variant, &root, &err) != SH_OK) {
+            http_field_error(res, 400, "fen", 0, err.column, "%s (a FEN of %s, in its squares)",
+                             err.message, web_variant_name(variant));
             return;
         }
     } else {
-        sh_position_start(&root, SH_VARIANT_RUSSIAN);
+        sh_position_start(&root, variant);
     }
     double multipv = 1, depth = 0, seconds = 0;
     if (!query_number(req, "multipv", 1, ENGINE_MAX_MULTIPV, &multipv, res) ||
@@ -289,10 +294,10 @@ static void on_analyse(const HttpRequest *req, HttpResponse *res, void *ctx)
     limits.depth = (int)depth;
     limits.move_time = seconds;
     limits.infinite = depth == 0 && seconds == 0;
-    if (sh_moves_count(&root) == 0) {
+    if (sh_position_result(&root, NULL) != SH_RESULT_NONE) {
         a->finished = true;
         analysis_push(a, "done", json_pack("{s:o,s:s}", "best", json_null(), "over",
-                                           "the side to move has no move"));
+                                           "the game is over in this position"));
     } else if (engine_start(a->engine, &root, NULL, 0, &limits, analysis_info, a, &err) != SH_OK) {
         a->finished = true;
         analysis_push(a, "error", json_pack("{s:s}", "message", err.message));

@@ -5,7 +5,8 @@
  * web_play.c (what the players and the arbiter do in a game), web_watch.c (a game's events),
  * web_seats.c (taking a seat with its code), web_archive.c (import, export), web_analyse.c
  * (analysis streams), web_session.c (the arbiter's session), web_club.c (the server's address
- * and QR codes), web_board.c (health, openings, positions). Each gives its routes as a table;
+ * and QR codes), web_board.c (health, openings, positions, a line as PDN), web_variant.c (the
+ * games played, and a variant named in a request). Each gives its routes as a table;
  * web.c joins the tables. Every handler's context is the WebApp. Who may do what is decided by
  * web_rights.c, on top of http.c's cross-site checks.
  */
@@ -38,7 +39,8 @@ typedef struct WebRoutes {
     const WebRoutes name = {table, (int)(sizeof table / sizeof table[0])}
 
 extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
-    WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES;
+    WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
+    WEB_VARIANT_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */

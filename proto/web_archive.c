@@ -5,6 +5,7 @@
 
 #include "web_app.h"
 #include "web_rights.h"
+#include "web_variant.h"
 
 static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
@@ -16,7 +17,8 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!body)
         return;
     const char *pdn = NULL;
-    if (!http_get_string(body, "pdn", &pdn, res)) {
+    ShVariant variant;
+    if (!http_get_string(body, "pdn", &pdn, res) || !web_variant_member(body, &variant, res)) {
         json_decref(body);
         return;
     }
@@ -27,6 +29,7 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     ShPdnReader reader;
     sh_pdn_reader_init(&reader, pdn, strlen(pdn), NULL);
+    reader.variant = variant; /* the game of a record without a GameType tag */
     json_t *imported = json_array(), *errors = json_array();
     for (int guard = 0; guard < 100000; guard++) {
         ShGame *game = NULL;
@@ -48,6 +51,8 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
         snprintf(row.white, sizeof row.white, "%s", w && *w ? w : "?");
         snprintf(row.black, sizeof row.black, "%s", b && *b ? b : "?");
         strcpy(row.opponent, "human");
+        snprintf(row.variant, sizeof row.variant, "%s",
+                 web_variant_name((ShVariant)sh_game_start(game)->variant));
         sh_fen_write(sh_game_start(game), false, row.start_fen);
         ShReason reason;
         ShResult result = sh_game_result(game, &reason);

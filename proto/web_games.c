@@ -1,6 +1,7 @@
 /* web_games.c - the games resource: create a game, list the archive, read a game (as JSON or
  * PDN), delete one (the arbiter's). See docs/web-api.md. */
 #include <errno.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "web_app.h"
 #include "web_rights.h"
+#include "web_variant.h"
 
 static bool parse_id(const HttpRequest *req, long *id, HttpResponse *res)
 {
@@ -71,6 +73,9 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
         !http_get_string(body, "seats", &seats, res) ||
         !http_get_int(body, "level", 1, ENGINE_LEVEL_MAX, &level, res))
         goto done;
+    ShVariant variant;
+    if (!web_variant_member(body, &variant, res))
+        goto done;
     if (strcmp(opponent, "engine") && strcmp(opponent, "human")) {
         http_field_error(res, 400, "opponent", 0, 0, "opponent must be engine or human");
         goto done;
@@ -119,19 +124,40 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     ShGameOptions options = {.repetition = SH_REPETITION_CLAIMED, .replay = false};
     ShStatus st;
     const char *field = "fen";
-    if (opening && *opening) {
-        field = "opening";
-        st = sh_game_new_opening(&game, opening, &options, &err);
-    } else {
-        st = sh_game_new_fen(&game, fen && *fen ? fen : "start", &options, &err);
-    }
-    if (st != SH_OK) {
-        http_field_error(res, 400, field, 0, err.column, "%s", err.message);
+    const char *vname = web_variant_name(variant);
+    if (opening && *opening && !web_variant_has_ballots(variant)) {
+        http_field_error(res, 400, "opening", 0, 0,
+                         "the ballots are openings of Russian checkers (and of giveaway and "
+                         "northern): a game of %s starts from its start or a FEN", vname);
         goto done;
     }
-    if (sh_moves_count(sh_game_position(game)) == 0) {
+    if (opening && *opening) {
+        field = "opening";
+        st = sh_game_new_opening_variant(&game, opening, variant, &options, &err);
+    } else {
+        ShPosition start;
+        if (fen && *fen)
+            st = sh_fen_read_variant(fen, variant, &start, &err);
+        else { /* a game that draws its start by lot (flying) draws it now */
+            sh_position_start_drawn(&start, variant, randombytes_random());
+            st = SH_OK;
+        }
+        if (st == SH_OK)
+            st = sh_game_new(&game, &start, &options, &err);
+    }
+    if (st != SH_OK) {
+        if (field[0] == 'f')
+            http_field_error(res, 400, field, 0, err.column, "%s (a FEN of %s, in its squares)",
+                             err.message, vname);
+        else
+            http_field_error(res, 400, field, 0, err.column, "%s", err.message);
+        goto done;
+    }
+    if (sh_position_result(sh_game_position(game), NULL) != SH_RESULT_NONE) {
         sh_game_free(game);
-        http_field_error(res, 400, field, 0, 0, "the side to move has no move in that position");
+        http_field_error(res, 400, field, 0, 0,
+                         "the game is over in that position (a side has no piece or no move): "
+                         "nothing to play");
         goto done;
     }
     Live *l = calloc(1, sizeof *l);
@@ -142,6 +168,7 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     l->game = game;
     StoredGame *row = &l->row;
+    snprintf(row->variant, sizeof row->variant, "%s", vname);
     char engine_name[64];
     snprintf(engine_name, sizeof engine_name, "Shashki (level %ld)", level);
     const char *white_name = white && *white ? white : (vs_engine && person == SH_BLACK ? engine_name : "White");
@@ -213,6 +240,10 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
     const char *q = http_query(req, "q"), *result = http_query(req, "result"),
                *status = http_query(req, "status"), *limit_text = http_query(req, "limit"),
                *offset_text = http_query(req, "offset");
+    ShVariant variant;
+    const char *vtext = http_query(req, "variant");
+    if (!web_variant_query(req, &variant, res))
+        return;
     long limit = 50, offset = 0;
     char *end;
     if (limit_text) {
@@ -249,7 +280,9 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     int total = 0;
     const char *result_text = result && *result ? sh_result_pdn(parsed, false) : NULL;
-    int n = store_list(app->store, q, result_text, status, (int)offset, (int)limit, rows, &total);
+    StoreFilter filter = {.player = q, .result = result_text, .status = status,
+                          .variant = vtext && *vtext ? web_variant_name(variant) : NULL};
+    int n = store_find(app->store, &filter, (int)offset, (int)limit, rows, &total);
     json_t *list = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(list, live_json_summary(&rows[i]));

@@ -78,14 +78,17 @@ static void on_undo(const HttpRequest *req, HttpResponse *res, void *ctx)
     int me = live_engine_color(l);
     int floor = sh_game_opening_plies(l->game);
     int plies = sh_game_ply_count(l->game);
-    /* against the engine: back to the person's last turn; between people: one move */
+    /* against the engine: back to the start of the person's last turn (in two-move the turn
+     * is two moves); between people: one move */
     int target = plies - 1;
     if (me >= 0) {
         target = plies;
-        do
+        const ShPosition *at;
+        do {
             target--;
-        while (target > floor && (int)sh_position_side(sh_game_position_at(l->game, target)) == me);
-        if ((int)sh_position_side(sh_game_position_at(l->game, target)) == me)
+            at = sh_game_position_at(l->game, target);
+        } while (target > floor && ((int)sh_position_side(at) == me || at->turn_move != 0));
+        if ((int)sh_position_side(at) == me)
             target = -1;
     }
     if (plies <= floor || target < floor) {

@@ -3,6 +3,7 @@
  *
  *   > POST /api/games {"opponent": "human"}   a request (the body, if any, after the path)
  *   > POST /api/import @pdn games/test.pdn     ... with a body {"pdn": <that data file>}
+ *   > POST /api/import @pdn-last               ... with a body {"pdn": <the last answer's text>}
  *   > POST /api/position @bytes 5000000        ... with a body of that many bytes
  *   header Origin: http://evil.example        a header for the next request only ($PORT is the
  *                                              server's port); a Content-Type given replaces
@@ -242,8 +243,15 @@ static void check_event(const Server *s, const char *path, const char *name, con
     free(b.data);
 }
 
-static char *body_from(const char *spec, size_t *size)
+static char *body_from(const char *spec, const char *last, size_t *size)
 {
+    if (strcmp(spec, "@pdn-last") == 0) {
+        json_t *j = json_pack("{s:s}", "pdn", last ? last : "");
+        char *b = json_dumps(j, 0);
+        json_decref(j);
+        *size = b ? strlen(b) : 0;
+        return b;
+    }
     if (strncmp(spec, "@bytes ", 7) == 0) {
         size_t n = (size_t)strtoul(spec + 7, NULL, 10);
         char *b = malloc(n + 1);
@@ -442,7 +450,7 @@ static int run_file(const char *name)
             cases++;
             const char *spec = used ? line + 2 + used : "";
             size_t size = 0;
-            char *body = *spec ? body_from(spec, &size) : NULL;
+            char *body = *spec ? body_from(spec, last.data, &size) : NULL;
             free(last.data);
             last = (Buffer){0};
             status = request(&s, method, target, body, size, &last, 30000, extra, device->jar);

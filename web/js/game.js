@@ -9,6 +9,9 @@
 // (their tokens are HttpOnly cookies), `codes` the open seats' codes when it may see them. A
 // device moves only its own side; one holding no seat watches. Events carry neither (they
 // are the same for every watcher), so the last ones the server gave this page are kept.
+//
+// The game may be any the server plays (Game.variant): the board is drawn for that game, and
+// the positions for review are read from the FEN the server gives after each move.
 
 import { api } from './api.js';
 import { Board, playLocally } from './board.js';
@@ -17,11 +20,12 @@ import { seatsCard } from './club.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { parseFen, writeFen } from './fen.js';
 import { colorName, playerName, reasonText, t } from './i18n.js';
-import { MoveList } from './movelist.js';
+import { MoveList, moveNumber } from './movelist.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
 import { session } from './session.js';
 import { colorOf } from './squares.js';
+import { geometryOf, variantInfo, variantName } from './variants.js';
 
 const flips = new Map(); // game id -> the person turned the board
 
@@ -49,6 +53,8 @@ export class GameView {
     this.game = null;
     this.viewing = null; // null: live; k: the position after ply k
     this.boards = [];
+    this.sides = [];
+    this.geo = geometryOf('russian');
     this.closed = false;
     this.stopFollow = null;
     this.poll = null;
@@ -168,10 +174,22 @@ export class GameView {
 
   rebuildBoards() {
     const g = this.game;
-    const start = parseFen(g.start_fen || g.position.fen);
+    const geo = this.geo;
+    const start = parseFen(g.start_fen || g.position.fen, geo);
     this.startSide = start.side;
     this.boards = [start.board];
-    for (const m of g.moves) this.boards.push(playLocally(this.boards[this.boards.length - 1], m.move));
+    this.sides = [start.side];
+    for (const m of g.moves) {
+      let p = null;
+      try {
+        p = parseFen(m.fen, geo);
+      } catch {
+        /* played here instead */
+      }
+      const last = this.sides[this.sides.length - 1];
+      this.boards.push(p ? p.board : playLocally(this.boards[this.boards.length - 1], m.move, geo));
+      this.sides.push(p ? p.side : other(last));
+    }
   }
 
   applyGame(g, { own = false, force = false } = {}) {
@@ -209,6 +227,10 @@ export class GameView {
 
     this.clocks.update(g.clock, g.status === 'playing');
     if (same) return;
+    if (!prev || prev.variant !== g.variant) {
+      this.geo = geometryOf(g.variant);
+      this.board.setVariant(variantInfo(g.variant));
+    }
     this.rebuildBoards();
     this.board.setFlipped(this.flipped);
     this.board.setNumbers(pref('notation') === 'numeric');
@@ -262,13 +284,14 @@ export class GameView {
   }
 
   sideAt(ply) {
-    return ply % 2 === 0 ? this.startSide : other(this.startSide);
+    return this.sides[ply] || this.startSide;
   }
 
   currentFen() {
     const g = this.game;
     if (this.viewing === null) return g.position.fen;
-    return writeFen({ side: this.sideAt(this.viewing), board: this.boards[this.viewing] });
+    if (this.viewing === 0) return g.start_fen;
+    return g.moves[this.viewing - 1].fen || writeFen({ side: this.sideAt(this.viewing), board: this.boards[this.viewing] }, this.geo);
   }
 
   // ---- actions ----
@@ -413,7 +436,7 @@ export class GameView {
   async newGame(same) {
     const g = this.game;
     const initial = same && g
-      ? { opponent: g.opponent, level: g.level || 3, color: g.opponent === 'engine' ? this.personColor : 'white', time: g.time || '' }
+      ? { opponent: g.opponent, level: g.level || 3, color: g.opponent === 'engine' ? this.personColor : 'white', time: g.time || '', variant: g.variant || 'russian' }
       : {};
     const game = await newGameDialog(initial);
     if (game) location.hash = `#/play/${game.id}`;
@@ -534,11 +557,11 @@ export class GameView {
     } else if (this.offerArmed) {
       el.classList.add('your-move');
       parts.push(h('div.status-line', icon('handshake'), t('game.offerWithMove')));
-    } else if (g.position.side === this.personColor) {
+    } else if (g.position.side === this.personColor && this.you.includes(g.position.side)) {
       el.classList.add('your-move');
-      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('game.yourMove')));
+      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('game.yourMove'), g.position.second_move ? h('span.second', ` · ${t('game.secondMove')}`) : null));
     } else {
-      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('side.toMove.' + g.position.side)));
+      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('side.toMove.' + g.position.side), g.position.second_move ? h('span.second', ` · ${t('game.secondMove')}`) : null));
     }
     if (g.status === 'playing' && g.position.capture && this.viewing === null && !g.thinking) {
       parts.push(h('div.hint', t('game.capture')));
@@ -547,15 +570,17 @@ export class GameView {
       parts.push(
         h(
           'div.reviewing',
-          h('span', this.viewing === 0 ? t('game.first') : t('game.reviewing', { n: Math.ceil((this.viewing + (this.startSide === 'black' ? 1 : 0)) / 2) })),
+          h('span', this.viewing === 0 ? t('game.first') : t('game.reviewing', { n: moveNumber(g.moves.map((m) => m.move), this.startSide, this.viewing) })),
           g.status === 'playing' ? h('button.btn.small', { type: 'button', onclick: () => this.review(g.moves.length) }, t('game.backToGame')) : null,
         ),
       );
     }
     if (!this.you.length && g.status === 'playing') parts.push(h('div.watching', icon('eye'), t('game.watching')));
     const meta = [];
+    meta.push(variantName(g.variant));
     meta.push(g.time ? g.time : t('game.noClock'));
     if (g.opening) meta.push(t('game.opening', { code: g.opening }));
+    else if (variantInfo(g.variant).start_drawn && g.start_fen !== variantInfo(g.variant).start_fen) meta.push(t('game.drawnSetup'));
     parts.push(h('div.meta', meta.join(' · ')));
     el.replaceChildren(...parts.filter(Boolean));
   }
@@ -581,7 +606,9 @@ export class GameView {
       const offer = button('offer-draw', this.offerArmed ? 'game.offerArmed' : 'game.offerDraw', 'handshake', () => this.offerDraw(), { disabled: !canOffer && !this.offerArmed });
       if (this.offerArmed) offer.setAttribute('aria-pressed', 'true');
       list.push(offer);
-      if (g.may_claim && you.includes(g.position.side)) list.push(button('claim-draw', 'game.claimDraw', 'handshake', () => this.claimDraw(), { primary: true }));
+      if (g.may_claim && you.includes(g.position.side)) {
+        list.push(button('claim-draw', g.claim_reason === 'forty-moves' ? 'game.claimForty' : 'game.claimDraw', 'handshake', () => this.claimDraw(), { primary: true }));
+      }
       if (this.holdsAll || session.arbiter) list.push(button('undo', 'game.undo', 'undo', () => this.undo(), { disabled: g.moves.length === 0 || g.thinking }));
       list.push(button('resign', 'game.resign', 'flag', () => this.resign(), { danger: true }));
     } else if (!playing && this.holdsAll) {
@@ -593,7 +620,7 @@ export class GameView {
       list.push(
         h(
           'a.btn',
-          { href: `#/analysis?fen=${encodeURIComponent(this.currentFen())}`, dataset: { action: 'analyse' }, title: t('game.analyse') },
+          { href: `#/analysis?variant=${encodeURIComponent(g.variant || 'russian')}&fen=${encodeURIComponent(this.currentFen())}`, dataset: { action: 'analyse' }, title: t('game.analyse') },
           icon('chart'),
           h('span', t('game.analyse')),
         ),

@@ -5,7 +5,8 @@
 //   #/join/CODE         take a seat with its code, then its game
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
-// the language or the notation re-draws the header and the current view.
+// the language or the notation re-draws the header and the current view. The first view waits
+// for the session and the list of games (variants.js).
 
 import { api } from './api.js';
 import { AnalysisView } from './analysis.js';
@@ -17,6 +18,7 @@ import { HomeView } from './home.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
 import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
+import { loadVariants } from './variants.js';
 
 const root = document.getElementById('view');
 const topbar = document.getElementById('topbar');
@@ -143,7 +145,7 @@ let ready = false;
 onSessionChange(() => {
   if (ready) mount();
 });
-refreshSession().finally(() => {
+Promise.all([refreshSession().catch(() => {}), loadVariants()]).finally(() => {
   ready = true;
   mount();
 });
