@@ -39,6 +39,7 @@
 #include "matching.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { LABEL_NONE = 0, LABEL_S = 1, LABEL_T = 2, LABEL_MARK = 4 };
 
@@ -205,10 +206,20 @@ static int leaves(Matching *m, int b, int *out)
 }
 
 /* The slack of the edge u-v, whose ends are in different top-level blossoms. */
-static void slack(const Matching *m, int u, int v, Limb *out)
+static inline void slack(const Matching *m, int u, int v, Limb *out)
 {
-    wide_add(out, Y(m, u), Y(m, v), m->limbs);
-    wide_sub(out, out, W(m, u, v), m->limbs);
+    const Limb *a = Y(m, u), *b = Y(m, v), *w = W(m, u, v);
+    Limb carry = 0, borrow = 0;
+    for (int i = 0; i < m->limbs; i++) {
+        Limb s = a[i] + carry;
+        carry = s < carry;
+        Limb t = s + b[i];
+        carry += t < s;
+        Limb d = t - w[i];
+        Limb b1 = t < w[i];
+        out[i] = d - borrow;
+        borrow = b1 | (d < borrow);
+    }
 }
 
 static void set_inb(Matching *m, int b)
@@ -777,18 +788,31 @@ static bool stage(Matching *m)
     }
 }
 
+/* Release blossom b and, of its children, those whose dual is 0 too. */
+static void release_zero(Matching *m, int b)
+{
+    int k = m->nchild[b];
+    int *c = m->buf1;
+    for (int i = 0; i < k; i++)
+        c[i] = CHILD(m, b)[i];
+    release_children(m, b);
+    /* the children's ids are safe from buf1 being reused below: copy them first */
+    int *mine = malloc(sizeof(int) * (size_t)k);
+    if (!mine)
+        return;
+    memcpy(mine, c, sizeof(int) * (size_t)k);
+    for (int i = 0; i < k; i++)
+        if (mine[i] >= m->n && wide_is_zero(Y(m, mine[i]), m->limbs))
+            release_zero(m, mine[i]);
+    free(mine);
+}
+
 /* Expand the top-level blossoms whose dual is 0 (they hold nothing up). */
 static void tidy(Matching *m)
 {
-    bool again = true;
-    while (again) {
-        again = false;
-        for (int b = m->n; b < 2 * m->n; b++)
-            if (m->used[b] && m->parent[b] == -1 && wide_is_zero(Y(m, b), m->limbs)) {
-                release_children(m, b);
-                again = true;
-            }
-    }
+    for (int b = m->n; b < 2 * m->n; b++)
+        if (m->used[b] && m->parent[b] == -1 && wide_is_zero(Y(m, b), m->limbs))
+            release_zero(m, b);
 }
 
 bool matching_solve(Matching *m)
