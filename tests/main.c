@@ -29,6 +29,7 @@ static const Suite SUITES[] = {
     {"engine", suite_engine},
     {"cli", suite_cli},
     {"web", suite_web},
+    {"tournament", suite_tournament},
     {"browser", suite_browser},
 };
 
