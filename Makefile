@@ -33,7 +33,7 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lpthread -lm
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lpthread -lm
 TEST_LDLIBS := -lcurl
 
 LIB_SRC    := $(wildcard src/*.c src/*/*.c)
@@ -81,9 +81,14 @@ $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES)
 
-$(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
+# The evaluation's weights: Russian (weights.txt) and each family of games with its own.
+EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway
+EVAL_FILES := data/eval/weights.txt $(foreach f,$(EVAL_FAMILIES),data/eval/weights-$(f).txt)
+
+$(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)
 	@mkdir -p $(dir $@)
-	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt
+	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt \
+	  $(foreach f,$(EVAL_FAMILIES),EVAL_WEIGHTS_$(shell echo $(f) | tr a-z A-Z) data/eval/weights-$(f).txt)
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
@@ -107,7 +112,8 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 # What building and running needs (make run), and besides what the tests need (make test).
-RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev
+RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libsodium-dev \
+  libqrencode-dev
 TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -151,7 +157,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \

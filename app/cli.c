@@ -49,16 +49,34 @@ bool cli_parse_int(const char *text, long min, long max, const char *what, long 
 
 bool cli_read_fen(const char *text, ShPosition *pos)
 {
+    return cli_read_fen_variant(text, SH_VARIANT_RUSSIAN, pos);
+}
+
+bool cli_read_fen_variant(const char *text, ShVariant variant, ShPosition *pos)
+{
     if (strcmp(text, "start") == 0) {
-        sh_position_start(pos, SH_VARIANT_RUSSIAN);
+        sh_position_start(pos, variant);
         return true;
     }
     ShError err;
-    if (sh_fen_read(text, pos, &err) != SH_OK) {
+    if (sh_fen_read_variant(text, variant, pos, &err) != SH_OK) {
         cli_error("bad FEN '%s': %s", text, err.message);
         return false;
     }
     return true;
+}
+
+bool cli_parse_variant(const char *text, ShVariant *variant)
+{
+    if (text && sh_rules_find(text, variant))
+        return true;
+    char names[512] = "";
+    for (int i = 0; i < SH_VARIANT_COUNT; i++) {
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", sh_rules_get((ShVariant)i)->name);
+    }
+    cli_error("unknown variant '%s': %s", text ? text : "", names);
+    return false;
 }
 
 bool cli_no_moves(FILE *out, const ShPosition *pos)
@@ -89,7 +107,7 @@ void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
         fprintf(out, " %d | ", rank + 1);
         for (int col = 0; col < 8; col++) {
             int file = flip ? 7 - col : col;
-            int sq = sh_square_at(file, rank);
+            int sq = sh_board_square_at((ShVariant)pos->variant, file, rank);
             fputc(sq < 0 ? ' ' : glyph[sh_position_piece_at(pos, sq)], out);
             fputc(' ', out);
         }

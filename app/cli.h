@@ -34,6 +34,14 @@ bool cli_wants_help(int argc, char **argv);
 bool cli_parse_int(const char *text, long min, long max, const char *what, long *out);
 /* Read a FEN (or "start"), printing the error if it is bad. */
 bool cli_read_fen(const char *text, ShPosition *pos);
+bool cli_read_fen_variant(const char *text, ShVariant variant, ShPosition *pos);
+/* A --variant value: a name sh_rules_find knows; prints the names there are if not. */
+bool cli_parse_variant(const char *text, ShVariant *variant);
+/* The text of --help about --variant. */
+#define CLI_VARIANT_HELP                                                                         \
+    "  --variant NAME the game (default russian): brazilian, pool, english, italian, spanish,\n" \
+    "                 czech, turkish, giveaway, flying, diagonal, northern, self-eaters,\n"       \
+    "                 two-move (docs/variants.md); squares and FEN in its own numbering\n"
 
 /* When the side to move has no legal move, print "no legal moves: Black wins: White has no
  * move" (or "... no pieces") on out and return true. */

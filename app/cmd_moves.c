@@ -4,12 +4,13 @@
 #include "cli.h"
 
 static const char MOVES_HELP[] =
-    "usage: shashki moves [--numeric] [FEN]\n"
+    "usage: shashki moves [--numeric] [--variant NAME] [FEN]\n"
     "\n"
     "Print each legal move of the position (default: the start position), one a line, in\n"
     "full notation, followed by the FEN of the position it leads to.\n"
     "\n"
     "  --numeric   squares as numbers 1..32 (1 = b8, 32 = g1) instead of a1..h8\n"
+    CLI_VARIANT_HELP
     "\n"
     "When the side to move has no legal move, the line says what the rules decide\n"
     "('no legal moves: Black wins: White has no move').\n"
@@ -25,9 +26,13 @@ int cmd_moves(int argc, char **argv)
     }
     bool numeric = false;
     const char *fen = NULL;
+    ShVariant variant = SH_VARIANT_RUSSIAN;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--numeric") == 0) {
             numeric = true;
+        } else if (strcmp(argv[i], "--variant") == 0) {
+            if (i + 1 >= argc || !cli_parse_variant(argv[++i], &variant))
+                return 2;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             cli_error("unknown option %s (see shashki moves --help)", argv[i]);
             return 2;
@@ -39,7 +44,7 @@ int cmd_moves(int argc, char **argv)
         }
     }
     ShPosition pos;
-    if (!cli_read_fen(fen ? fen : "start", &pos))
+    if (!cli_read_fen_variant(fen ? fen : "start", variant, &pos))
         return 2;
     ShMoveList moves;
     sh_moves_generate(&pos, &moves);

@@ -6,8 +6,8 @@
 #include "cli.h"
 
 static const char PERFT_HELP[] =
-    "usage: shashki perft DEPTH [FEN] [--paths] [--threads N]\n"
-    "       shashki perft --suite FILE [--max-depth D] [--paths] [--threads N]\n"
+    "usage: shashki perft DEPTH [FEN] [--variant NAME] [--paths] [--threads N]\n"
+    "       shashki perft --suite FILE [--variant NAME] [--max-depth D] [--paths] [--threads N]\n"
     "\n"
     "Count the positions at the end of every line of legal moves, depth 1 to DEPTH, from the\n"
     "start position or FEN. One line per depth: 'perft D NODES', the time and nodes/s.\n"
@@ -17,13 +17,16 @@ static const char PERFT_HELP[] =
     "  --threads N    spread the work over N threads (default 1)\n"
     "  --suite FILE   check each line 'FEN ;D1 n ;D2 n ...' of FILE; print every mismatch\n"
     "                 and a last line 'N passed, M failed'; exit status 1 if any failed\n"
-    "  --max-depth D  with --suite, check depths up to D only\n";
+    "  --max-depth D  with --suite, check depths up to D only\n"
+    CLI_VARIANT_HELP;
 
 static const char DIVIDE_HELP[] =
-    "usage: shashki divide DEPTH [FEN] [--paths]\n"
+    "usage: shashki divide DEPTH [FEN] [--variant NAME] [--paths]\n"
     "\n"
     "Perft split by the first move: each legal move (full notation) with the number of\n"
-    "positions DEPTH-1 plies after it, then the total.\n";
+    "positions DEPTH-1 plies after it, then the total.\n"
+    "\n"
+    CLI_VARIANT_HELP;
 
 typedef struct PerftOptions {
     long depth;
@@ -32,6 +35,7 @@ typedef struct PerftOptions {
     long max_depth;
     long threads;
     ShPerftMode mode;
+    ShVariant variant;
 } PerftOptions;
 
 static bool perft_options(int argc, char **argv, PerftOptions *o)
@@ -42,10 +46,18 @@ static bool perft_options(int argc, char **argv, PerftOptions *o)
     o->max_depth = 64;
     o->threads = 1;
     o->mode = SH_PERFT_DISTINCT;
+    o->variant = SH_VARIANT_RUSSIAN;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--paths") == 0) {
             o->mode = SH_PERFT_PATHS;
+        } else if (strcmp(a, "--variant") == 0) {
+            if (i + 1 >= argc) {
+                cli_error("--variant needs a value");
+                return false;
+            }
+            if (!cli_parse_variant(argv[++i], &o->variant))
+                return false;
         } else if (strcmp(a, "--threads") == 0 || strcmp(a, "--max-depth") == 0 ||
                    strcmp(a, "--suite") == 0) {
             if (i + 1 >= argc) {
@@ -93,7 +105,7 @@ static int suite_line(const char *file, int line_no, char *line, const PerftOpti
     }
     ShPosition pos;
     ShError err;
-    if (sh_fen_read(line, &pos, &err) != SH_OK) {
+    if (sh_fen_read_variant(line, o->variant, &pos, &err) != SH_OK) {
         printf("%s:%d: bad FEN: %s\n", file, line_no, err.message);
         return 0;
     }
@@ -173,7 +185,7 @@ int cmd_perft(int argc, char **argv)
         return 2;
     }
     ShPosition pos;
-    if (o.fen ? !cli_read_fen(o.fen, &pos) : (sh_position_start(&pos, SH_VARIANT_RUSSIAN), false))
+    if (!cli_read_fen_variant(o.fen ? o.fen : "start", o.variant, &pos))
         return 2;
     if (o.depth > 0 && sh_moves_count(&pos) == 0) {
         char said[160];
@@ -211,7 +223,7 @@ int cmd_divide(int argc, char **argv)
         return 2;
     }
     ShPosition pos;
-    if (o.fen ? !cli_read_fen(o.fen, &pos) : (sh_position_start(&pos, SH_VARIANT_RUSSIAN), false))
+    if (!cli_read_fen_variant(o.fen ? o.fen : "start", o.variant, &pos))
         return 2;
     ShMoveList moves;
     sh_moves_generate(&pos, &moves);

@@ -62,6 +62,11 @@ bool match_run(const MatchConfig *config, MatchScore *score, char *error, size_t
  * (a FEN tag and the moves). Lines starting with '#' are comments. */
 bool match_openings_load(const char *source, MatchOpening **list, int *count, char *error,
                          size_t size);
+/* The same for another game: FENs and moves read in its squares; "random" (the only built-in
+ * list for games without ballots): `count` openings of a few random plies from the game's
+ * start (drawn by lot where the game draws it), the same for a seed. */
+bool match_openings_load_variant(const char *source, ShVariant variant, int count, uint64_t seed,
+                                 MatchOpening **list, int *n, char *error, size_t size);
 /* Put the openings in a fixed pseudo-random order (seeded), so that a part of the list is a
  * fair sample of it. */
 void match_openings_shuffle(MatchOpening *list, int count, uint64_t seed);

@@ -1,46 +1,9 @@
 /* draw.c - the arbiter's draw counters for the search (see draw.h). */
 #include "draw.h"
 
+#include "drawrules.h"
+
 #define NO_LIMIT 1000
-
-/* Three kings or more (with any other pieces) against a lone king. */
-static bool three_v_one_holds(const ShPosition *p)
-{
-    for (int s = 0; s < 2; s++) {
-        Bitboard weak = p->pieces[s ^ 1];
-        if (bb_count(weak) == 1 && (weak & p->kings) && bb_count(pos_kings(p, s)) >= 3)
-            return true;
-    }
-    return false;
-}
-
-/* Three pieces, at least one a king, against a lone king standing on the main road. */
-static bool road_holds(const ShPosition *p)
-{
-    for (int s = 0; s < 2; s++) {
-        Bitboard weak = p->pieces[s ^ 1];
-        if (bb_count(weak) == 1 && (weak & p->kings & BB_MAIN_ROAD) &&
-            bb_count(p->pieces[s]) == 3 && pos_kings(p, s))
-            return true;
-    }
-    return false;
-}
-
-static bool both_have_kings(const ShPosition *p)
-{
-    return pos_kings(p, SH_WHITE) && pos_kings(p, SH_BLACK);
-}
-
-int draw_balance_limit(int pieces)
-{
-    if (pieces <= 3)
-        return 10;
-    if (pieces <= 5)
-        return 60;
-    if (pieces <= 7)
-        return 120;
-    return 0;
-}
 
 static uint8_t bump(uint8_t v)
 {
@@ -50,59 +13,85 @@ static uint8_t bump(uint8_t v)
 void draw_start(const ShPosition *pos, DrawCounters *c)
 {
     (void)pos;
-    c->kings_only = 0;
-    c->three_v_one = 0;
-    c->road = 0;
-    c->balance = 0;
+    *c = (DrawCounters){0, 0, 0, 0};
 }
 
-void draw_next(const DrawCounters *c, const ShPosition *before, const ShPosition *after,
-               bool irreversible, bool changes_balance, DrawCounters *out)
+static bool road_holds(const ShPosition *p)
+{
+    return drawrules_material(p, MAT_MAIN_ROAD);
+}
+
+/* The counters after a move that captured or not, moved a man or not, changed the material or
+ * not, could be undone or not. */
+static void advance(const DrawCounters *c, const ShPosition *before, const ShPosition *after,
+                    bool king_quiet, bool changes_material, bool reversible, DrawCounters *out)
 {
     DrawCounters n = {0, 0, 0, 0};
-    if (after->kings) {
-        n.kings_only = irreversible ? 0 : bump(c->kings_only);
-        /* A condition counts the move if it held before it; one that has just begun is 0. */
-        if (three_v_one_holds(after) && three_v_one_holds(before) && !changes_balance)
-            n.three_v_one = bump(c->three_v_one);
-        if (road_holds(after) && road_holds(before))
-            n.road = bump(c->road);
-        if (both_have_kings(after) && !changes_balance)
-            n.balance = bump(c->balance);
-    }
+    n.quiet = king_quiet ? bump(c->quiet) : 0;
+    n.balance = changes_material ? 0 : bump(c->balance);
+    n.reversible = reversible ? bump(c->reversible) : 0;
+    if (after->kings && road_holds(after) && road_holds(before))
+        n.road = bump(c->road);
     *out = n;
+}
+
+void draw_next(const DrawCounters *c, const ShPosition *before, const ShMove *move,
+               const ShPosition *after, DrawCounters *out)
+{
+    bool king = (before->kings & bb_bit(move->from)) != 0;
+    bool changes = move->captured || move->promotes;
+    advance(c, before, after, king && !move->captured, changes,
+            drawrules_reversible(before, move), out);
 }
 
 void draw_step(const DrawCounters *c, const ShPosition *before, const ShPosition *after,
                DrawCounters *out)
 {
     int mover = before->side;
-    bool capture = bb_count(after->pieces[mover ^ 1]) < bb_count(before->pieces[mover ^ 1]);
-    bool man_moved = pos_men(after, mover) != pos_men(before, mover);
+    int total_before = bb_count(pos_occupied(before)), total_after = bb_count(pos_occupied(after));
+    bool capture = total_after < total_before ||
+                   bb_count(before->kings) > bb_count(after->kings) + (total_before - total_after);
+    Bitboard men_before = pos_men(before, mover), men_after = pos_men(after, mover);
+    bool man_moved = men_after != men_before;
     bool crowned = bb_count(pos_kings(after, mover)) > bb_count(pos_kings(before, mover));
-    draw_next(c, before, after, capture || man_moved, capture || crowned, out);
+    /* a man's side step on the orthogonal board can be undone */
+    bool sidestep = man_moved && !capture && !crowned && geo_kind(before->variant) == GEO_ORTHOGONAL &&
+                    bb_count(men_before ^ men_after) == 2 &&
+                    bb_first(men_before & ~men_after) / 8 == bb_first(men_after & ~men_before) / 8;
+    advance(c, before, after, !capture && !man_moved, capture || crowned,
+            !capture && !crowned && (!man_moved || sidestep), out);
 }
 
-/* Plies left and which counter binds (0 kings-only, 1 the others). */
-static int plies_left(const DrawCounters *c, const ShPosition *pos, int *which)
+static int counter_value(const DrawCounters *c, int counter)
+{
+    return counter == COUNT_QUIET ? c->quiet : counter == COUNT_BALANCE ? c->balance : c->road;
+}
+
+/* Plies left, and which counter binds (0: a king-moves count, 1: another), the king-moves
+ * counts first so that ties bind them. */
+static int plies_left(const DrawCounters *c, const ShPosition *pos, int *which, ShReason *reason)
 {
     *which = 0;
+    if (reason)
+        *reason = SH_REASON_NONE;
     if (!pos->kings)
         return NO_LIMIT;
-    int left = DRAW_KINGS_ONLY_LIMIT - c->kings_only;
-    if (three_v_one_holds(pos) && DRAW_THREE_V_ONE_LIMIT - c->three_v_one < left) {
-        left = DRAW_THREE_V_ONE_LIMIT - c->three_v_one;
-        *which = 1;
-    }
-    if (road_holds(pos) && DRAW_ROAD_LIMIT - c->road < left) {
-        left = DRAW_ROAD_LIMIT - c->road;
-        *which = 1;
-    }
-    if (both_have_kings(pos)) {
-        int limit = draw_balance_limit(bb_count(pos_occupied(pos)));
-        if (limit && limit - c->balance < left) {
-            left = limit - c->balance;
-            *which = 1;
+    const DrawRule *rules;
+    int n = drawrules_of(pos->variant, &rules), left = NO_LIMIT;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            const DrawRule *r = &rules[i];
+            if ((r->counter == COUNT_QUIET) != (pass == 0))
+                continue;
+            if (r->counter == COUNT_ROAD ? !road_holds(pos) : !drawrules_material(pos, r->material))
+                continue;
+            int l = r->limit - counter_value(c, r->counter);
+            if (l < left) {
+                left = l;
+                *which = pass;
+                if (reason)
+                    *reason = r->reason;
+            }
         }
     }
     return left;
@@ -111,37 +100,26 @@ static int plies_left(const DrawCounters *c, const ShPosition *pos, int *which)
 int draw_plies_left(const DrawCounters *c, const ShPosition *pos)
 {
     int which;
-    return plies_left(c, pos, &which);
+    return plies_left(c, pos, &which, NULL);
 }
 
 uint64_t draw_key(const DrawCounters *c, const ShPosition *pos)
 {
     int which;
-    int left = plies_left(c, pos, &which);
+    int left = plies_left(c, pos, &which, NULL);
     if (left > 32)
         return 0;
     /* With men on the board the king-only count matters only once it has run a while. */
-    if (which == 0 && (pos_men(pos, SH_WHITE) | pos_men(pos, SH_BLACK)) && c->kings_only < 10)
+    if (which == 0 && (pos_men(pos, SH_WHITE) | pos_men(pos, SH_BLACK)) && c->quiet < 10)
         return 0;
     uint64_t z = (uint64_t)(left + 1) * UINT64_C(0x9e3779b97f4a7c15);
     z = (z ^ (z >> 31)) * UINT64_C(0xbf58476d1ce4e5b9);
     return z ^ (z >> 29);
 }
 
-const char *draw_reason(const DrawCounters *c, const ShPosition *pos)
+ShReason draw_reason(const DrawCounters *c, const ShPosition *pos)
 {
-    if (!pos->kings)
-        return NULL;
-    if (c->kings_only >= DRAW_KINGS_ONLY_LIMIT)
-        return "15 moves with kings only";
-    if (three_v_one_holds(pos) && c->three_v_one >= DRAW_THREE_V_ONE_LIMIT)
-        return "three kings against one: 15 moves";
-    if (road_holds(pos) && c->road >= DRAW_ROAD_LIMIT)
-        return "three pieces against a king on the main road: 5 moves";
-    if (both_have_kings(pos)) {
-        int limit = draw_balance_limit(bb_count(pos_occupied(pos)));
-        if (limit && c->balance >= limit)
-            return "no change in the balance of material with kings on both sides";
-    }
-    return NULL;
+    int which;
+    ShReason reason;
+    return plies_left(c, pos, &which, &reason) <= 0 ? reason : SH_REASON_NONE;
 }

@@ -99,6 +99,12 @@ static inline int loss_in(int ply)
     return -ENGINE_SCORE_WIN + ply;
 }
 
+/* The score of a position whose side to move has no move: lost, or won in giveaway. */
+static inline int no_move_score(const ShPosition *pos, int ply)
+{
+    return pos->variant == SH_VARIANT_GIVEAWAY ? -loss_in(ply) : loss_in(ply);
+}
+
 static inline int score_to_tt(int s, int ply)
 {
     if (s >= ENGINE_SCORE_WIN_MIN)
@@ -227,20 +233,20 @@ static inline void path_push(Worker *w, const ShPosition *pos, const ShMove *m,
                              const ShPosition *child, int ply)
 {
     w->keys[w->shared->key_count + ply + 1] = child->key;
-    bool man = !(pos->kings & bb_bit(m->from));
-    draw_next(&w->draw[ply], pos, child, m->captured || man, m->captured || m->promotes,
-              &w->draw[ply + 1]);
+    draw_next(&w->draw[ply], pos, m, child, &w->draw[ply + 1]);
 }
 
 /* A repetition of an earlier position of the line or the game. */
 static inline bool repeats(const Worker *w, const ShPosition *pos, int ply)
 {
-    int reversible = w->draw[ply].kings_only;
-    if (reversible < 4)
+    int reversible = w->draw[ply].reversible;
+    /* the side to move alternates every ply, but for two moves a turn */
+    int step = pos->variant == SH_VARIANT_TWO_MOVE ? 1 : 2;
+    if (reversible < 2 * step)
         return false;
     const uint64_t *k = w->keys + w->shared->key_count + ply;
     int limit = reversible < w->shared->key_count + ply ? reversible : w->shared->key_count + ply;
-    for (int d = 4; d <= limit; d += 2)
+    for (int d = 2 * step; d <= limit; d += step)
         if (k[-d] == pos->key)
             return true;
     return false;
@@ -290,7 +296,7 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
     int us = pos->side;
     if (!board_can_capture(pos, us)) {
         if (!board_has_quiet_move(pos))
-            return loss_in(ply);
+            return no_move_score(pos, ply);
         if (ply >= ENGINE_MAX_PLY - 1)
             return eval_position(w->shared->weights, pos);
         if (qply == 0 && w->shared->params.threat && ply < 2 * w->root_depth + 8 &&
@@ -314,7 +320,9 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
         const ShMove *m = &list.moves[pick_move(keys, order, list.count, n)];
         ShPosition child;
         pos_play(pos, m, &child);
-        int score = -qsearch(w, &child, -beta, -(alpha > best ? alpha : best), ply + 1, qply + 1);
+        int a = alpha > best ? alpha : best;
+        int score = child.side == pos->side ? qsearch(w, &child, a, beta, ply + 1, qply + 1)
+                                             : -qsearch(w, &child, -beta, -a, ply + 1, qply + 1);
         if (atomic_load_explicit(&w->shared->stop, memory_order_relaxed))
             return 0;
         if (score > best) {
@@ -328,6 +336,16 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
 }
 
 /* ---- the main search ---- */
+
+/* A child's score for the side to move at `pos` within (alpha, beta): negamax, but for the
+ * first move of a two-move turn, after which the same side moves again. */
+static inline int child_search(Worker *w, const ShPosition *pos, const ShPosition *child,
+                               int alpha, int beta, int depth, int ply, bool prune)
+{
+    if (child->side == pos->side)
+        return search(w, child, alpha, beta, depth, ply, prune);
+    return -search(w, child, -beta, -alpha, depth, ply, prune);
+}
 
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
                   bool prune)
@@ -349,7 +367,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     if (ply > w->seldepth)
         w->seldepth = ply;
 
-    if (ply > 0) {
+    if (ply > 0 && pos->variant != SH_VARIANT_GIVEAWAY) {
         /* Mate-distance pruning: no line from here beats a win already found closer. */
         if (alpha < loss_in(ply))
             alpha = loss_in(ply);
@@ -362,7 +380,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     ShMoveList list;
     sh_moves_generate(pos, &list);
     if (list.count == 0)
-        return loss_in(ply);
+        return no_move_score(pos, ply);
     if (pos->kings && ply > 0) {
         int left = draw_plies_left(&w->draw[ply], pos);
         if (left <= 0)
@@ -434,7 +452,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         int new_depth = depth - 1 + extension;
         int score;
         if (n == 0) {
-            score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, prune);
+            score = child_search(w, pos, &child, alpha, beta, new_depth, ply + 1, prune);
         } else {
             int reduction = 0;
             if (sp->lmr == 1 && depth >= 2 && !capture && !m->promotes &&
@@ -449,11 +467,12 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
                 if (reduction < 0)
                     reduction = 0;
             }
-            score = -search(w, &child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, prune);
+            score = child_search(w, pos, &child, alpha, alpha + 1, new_depth - reduction, ply + 1,
+                                 prune);
             if (score > alpha && reduction)
-                score = -search(w, &child, -alpha - 1, -alpha, new_depth, ply + 1, prune);
+                score = child_search(w, pos, &child, alpha, alpha + 1, new_depth, ply + 1, prune);
             if (score > alpha && score < beta)
-                score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, prune);
+                score = child_search(w, pos, &child, alpha, beta, new_depth, ply + 1, prune);
         }
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
             return 0;
@@ -510,11 +529,11 @@ static int search_root(Worker *w, int alpha, int beta, int depth)
         int new_depth = depth - 1 + extension;
         int score;
         if (i == w->pv_index) {
-            score = -search(w, &child, -beta, -alpha, new_depth, 1, true);
+            score = child_search(w, pos, &child, alpha, beta, new_depth, 1, true);
         } else {
-            score = -search(w, &child, -alpha - 1, -alpha, new_depth, 1, true);
+            score = child_search(w, pos, &child, alpha, alpha + 1, new_depth, 1, true);
             if (score > alpha && score < beta)
-                score = -search(w, &child, -beta, -alpha, new_depth, 1, true);
+                score = child_search(w, pos, &child, alpha, beta, new_depth, 1, true);
         }
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
             return best;
@@ -705,7 +724,7 @@ static void fill_result(Worker *w)
     r->nodes = total_nodes(sh);
     r->time = search_now() - sh->start;
     if (w->root_count == 0) {
-        r->score = loss_in(0);
+        r->score = no_move_score(&sh->root, 0);
         return;
     }
     int choice = 0;

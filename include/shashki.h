@@ -60,37 +60,118 @@ typedef struct ShError {
 const char *sh_status_name(ShStatus code);
 
 /* ------------------------------------------------------------------------------------------
- * Rules: every variant is one record of data. Only Russian checkers is provided so far; the
- * move generator is specialised for each record at compile time, so the record costs nothing.
+ * Rules: every variant is one record of data (src/rules.c, the table in src/variant_table.h).
+ * The move generator is specialised for each record at compile time, so the record costs
+ * nothing in speed. docs/variants.md says where each game's rules come from.
  * ---------------------------------------------------------------------------------------- */
 
-typedef enum ShVariant { SH_VARIANT_RUSSIAN = 0, SH_VARIANT_COUNT } ShVariant;
+typedef enum ShColor { SH_WHITE = 0, SH_BLACK = 1 } ShColor;
+
+typedef enum ShVariant {
+    SH_VARIANT_RUSSIAN = 0,  /* русские шашки */
+    SH_VARIANT_BRAZILIAN,    /* international rules on 8x8 */
+    SH_VARIANT_POOL,         /* American pool checkers */
+    SH_VARIANT_ENGLISH,      /* English draughts / American checkers */
+    SH_VARIANT_ITALIAN,
+    SH_VARIANT_SPANISH,
+    SH_VARIANT_CZECH,
+    SH_VARIANT_TURKISH,      /* orthogonal, all 64 squares */
+    SH_VARIANT_GIVEAWAY,     /* поддавки: Russian rules, the side left without a move wins */
+    SH_VARIANT_FLYING,       /* летучие: Russian rules from a start drawn by lot */
+    SH_VARIANT_DIAGONAL,     /* диагональные: Russian rules, the 2-4-6 corner set-up */
+    SH_VARIANT_NORTHERN,     /* северные: a captured king is not removed but becomes a man */
+    SH_VARIANT_SELF_EATERS,  /* самоеды: pieces of both colours may and must be captured */
+    SH_VARIANT_TWO_MOVE,     /* двухходовые: each side makes two moves a turn */
+    SH_VARIANT_COUNT
+} ShVariant;
+
+typedef enum ShBoardKind {
+    SH_BOARD_DIAGONAL = 0, /* the 32 dark squares, moves along the diagonals */
+    SH_BOARD_ORTHOGONAL    /* all 64 squares, moves along files and ranks (Turkish) */
+} ShBoardKind;
+
+/* Which capture must be chosen when there are several. */
+typedef enum ShPrecedence {
+    SH_PRECEDENCE_FREE = 0,       /* any (Russian, English, pool) */
+    SH_PRECEDENCE_MAJORITY,       /* the most pieces, a king counting as one (Brazilian, Turkish) */
+    SH_PRECEDENCE_MAJORITY_KINGS, /* the most pieces, then the most kings (Spanish) */
+    SH_PRECEDENCE_ITALIAN,        /* the most pieces, then by a king, then the most kings, then
+                                     the capture that meets a king first (Italian) */
+    SH_PRECEDENCE_KING_FIRST      /* a king must capture when a king and a man both can (Czech) */
+} ShPrecedence;
+
+/* What wins. */
+typedef enum ShGoal {
+    SH_GOAL_NORMAL = 0, /* the side to move with no piece or no move loses */
+    SH_GOAL_GIVEAWAY    /* ... wins */
+} ShGoal;
+
+/* The arbiter's end-of-game counts a variant plays with (see sh_game_draw_counts). */
+typedef enum ShDrawRules {
+    SH_DRAWS_RUSSIAN = 0, /* rules-notes.md: 15 moves kings only, three kings v one, main road,
+                             the balance counts; repetition */
+    SH_DRAWS_FMJD,        /* FMJD: 25 moves of kings, 16 and 5 moves in the small endings */
+    SH_DRAWS_POOL,        /* APCA: three kings against one must win in 13 moves */
+    SH_DRAWS_ENGLISH,     /* WCDF: the 40-move rule (claimed), repetition (claimed) */
+    SH_DRAWS_ITALIAN,     /* repetition, and 40 moves without a man moved or a capture */
+    SH_DRAWS_SPANISH,     /* repetition, 20 king moves each without a capture */
+    SH_DRAWS_CZECH,       /* repetition, 30 king moves each without a capture */
+    SH_DRAWS_TURKISH,     /* repetition, 25 king moves each without a capture */
+    SH_DRAWS_GIVEAWAY     /* repetition, 15 moves with kings only */
+} ShDrawRules;
 
 typedef struct ShRules {
-    const char *name;          /* "russian" */
+    const char *name;          /* "russian": --variant, the Hub variant parameter */
     const char *title;         /* "Russian checkers" */
     int pdn_game_type;         /* PDN GameType tag: 25 */
-    int board_size;            /* 8: an 8x8 board, play on the dark squares */
-    int pieces_per_side;       /* 12 */
+    const char *pdn_variant;   /* the PDN Variant tag of a game on another's GameType ("flying"),
+                                  NULL for a game with a GameType of its own */
+    int board_size;            /* 8: an 8x8 board */
+    ShBoardKind board;         /* which squares are played and how pieces move */
+    bool a1_playable;          /* (diagonal boards) the player's near left corner is a playing
+                                  square (Russian, English ...), or the board is turned and the
+                                  near right corner is (Italian, Spanish) */
+    int squares;               /* playing squares: 32, or 64 for Turkish */
+    int pieces_per_side;       /* 12, 16 for Turkish */
+    ShColor first;             /* who moves first: White, or Black (English, pool) */
     bool flying_kings;         /* kings move and capture at a distance */
     bool men_capture_backward; /* men capture backwards as well as forwards */
-    bool majority_capture;     /* the capture taking most pieces is compulsory */
-    bool promotion_continues;  /* a man crowned mid-capture goes on capturing as a king */
+    bool men_capture_sideways; /* (orthogonal boards) men move and capture sideways */
+    bool men_capture_kings;    /* false: a man may not capture a king (Italian) */
+    bool majority_capture;     /* precedence other than free */
+    ShPrecedence precedence;
+    bool promotion_continues;  /* a man crowned mid-capture goes on capturing as a king; else it
+                                  is crowned only where the move ends */
+    bool removal_immediate;    /* a captured piece leaves the board at once (Turkish); else at
+                                  the end of the move (the Turkish strike) */
+    bool capture_own;          /* pieces of both colours may and must be captured (self-eaters) */
+    bool captured_king_demoted;/* a captured king stays on the board as a man (northern) */
+    int moves_per_turn;        /* 1, or 2 (two-move) */
+    ShGoal goal;
+    ShDrawRules draws;
+    const char *start_fen;     /* the initial position */
+    bool start_drawn;          /* the start is drawn by lot from the FMJD-64 set-ups (flying) */
 } ShRules;
 
 /* The record of a variant, or NULL for an unknown one. */
 const ShRules *sh_rules_get(ShVariant variant);
-/* Look a variant up by its name ("russian"); returns false if there is none. */
+/* Look a variant up by its name ("russian", "english" ...) or one of its other names
+ * ("american", "checkers", "poddavki", "antidraughts", "self_eaters", "twomove" ...), in
+ * any case; returns false if there is none. */
 bool sh_rules_find(const char *name, ShVariant *variant);
+/* The variant a PDN GameType tag ("21", "25,W,8,8,A0,0") and Variant tag (may be NULL) name;
+ * false for a game type not played here. */
+bool sh_rules_from_pdn(int game_type, const char *variant_tag, ShVariant *variant);
 
 /* ------------------------------------------------------------------------------------------
  * Board, squares and pieces
  * ---------------------------------------------------------------------------------------- */
 
-#define SH_SQUARES 32
-#define SH_MAX_PIECES_PER_SIDE 12
-
-typedef enum ShColor { SH_WHITE = 0, SH_BLACK = 1 } ShColor;
+#define SH_SQUARES 32             /* squares of the Russian board */
+#define SH_MAX_SQUARES 64         /* playing squares of any board here (Turkish: 64) */
+#define SH_MAX_PIECES_PER_SIDE 16 /* pieces a side may have in any variant (Turkish: 16) */
+#define SH_MAX_CAPTURES 32        /* pieces one move may capture (self-eaters: both colours) */
+#define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "64" */
 
 typedef enum ShPiece {
     SH_EMPTY = 0,
@@ -100,7 +181,8 @@ typedef enum ShPiece {
     SH_BLACK_KING
 } ShPiece;
 
-/* Square <-> board coordinates. file 0..7 = a..h, rank 0..7 = 1..8.
+/* The squares of the Russian board (and of every variant played on its dark squares the same
+ * way round: Brazilian, pool, English ...). file 0..7 = a..h, rank 0..7 = 1..8.
  * sh_square_at returns -1 for a light square or a coordinate off the board. */
 int sh_square_at(int file, int rank);
 int sh_square_file(int square);
@@ -111,6 +193,18 @@ void sh_square_name(int square, bool numeric, char out[3]);
 /* Parse a square name at the start of text: algebraic (either case) or numeric 1..32.
  * Returns the number of characters read (0 if there is no square there) and sets *square. */
 int sh_square_parse(const char *text, int *square);
+
+/* The same for the board of any variant. Squares are numbered 0 .. squares-1 in the order of
+ * the variant's PDN numbering, which runs row by row from the top left as White sees the
+ * board; the number printed is index + 1. Russian: 1 = b8, 32 = g1. Italian and Spanish (the
+ * board turned): 1 = a8, 32 = h1. Turkish (every square): 1 = a8, 8 = h8, 64 = h1. */
+int sh_board_squares(ShVariant variant);
+int sh_board_square_at(ShVariant variant, int file, int rank); /* -1 if not a playing square */
+int sh_board_square_file(ShVariant variant, int square);
+int sh_board_square_rank(ShVariant variant, int square);
+void sh_board_square_name(ShVariant variant, int square, bool numeric,
+                          char out[SH_SQUARE_NAME_SIZE]);
+int sh_board_square_parse(ShVariant variant, const char *text, int *square);
 
 /* ------------------------------------------------------------------------------------------
  * Positions
@@ -124,11 +218,16 @@ typedef struct ShPosition {
     uint64_t key;       /* Zobrist hash of pieces and side to move, kept incrementally */
     uint8_t side;       /* ShColor to move */
     uint8_t variant;    /* ShVariant */
-    uint8_t reserved[6];
+    uint8_t turn_move;  /* (two-move) 0: the first move of the side's turn, 1: the second */
+    uint8_t reserved[5];
 } ShPosition;
 
-/* The initial position of the variant: White to move. */
+/* The initial position of the variant (its start_fen; for flying, the usual start: draw one
+ * with sh_position_start_drawn). */
 void sh_position_start(ShPosition *pos, ShVariant variant);
+/* A start drawn by lot where the variant draws its start (flying: one of the FMJD-64 set-ups,
+ * number `lot` modulo their count); the initial position otherwise. */
+void sh_position_start_drawn(ShPosition *pos, ShVariant variant, uint64_t lot);
 /* An empty board with the given side to move. */
 void sh_position_clear(ShPosition *pos, ShVariant variant, ShColor side);
 
@@ -161,7 +260,8 @@ typedef struct ShMove {
     uint8_t from;      /* internal bit index */
     uint8_t to;        /* internal bit index */
     uint8_t promotes;  /* 1 if a man is crowned during the move */
-    uint8_t reserved;
+    uint8_t board;     /* a ShVariant whose board layout the bits are in (for the squares'
+                          numbers: Russian for every game on the Russian board) */
 } ShMove;
 
 #define SH_MAX_MOVES 256
@@ -172,12 +272,12 @@ typedef struct ShMoveList {
     ShMove moves[SH_MAX_MOVES];
 } ShMoveList;
 
-int sh_move_from(const ShMove *move); /* square 0..31 */
-int sh_move_to(const ShMove *move);   /* square 0..31 */
+int sh_move_from(const ShMove *move); /* square 0..squares-1 of the move's variant */
+int sh_move_to(const ShMove *move);
 bool sh_move_is_capture(const ShMove *move);
 int sh_move_capture_count(const ShMove *move);
-/* The captured squares in increasing order; returns how many (at most 12). */
-int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_PIECES_PER_SIDE]);
+/* The captured squares in increasing order; returns how many. */
+int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_CAPTURES]);
 bool sh_move_equal(const ShMove *a, const ShMove *b);
 
 /* All legal moves, each distinct move once. If a capture is possible only captures are
@@ -203,11 +303,11 @@ void sh_position_play(const ShPosition *pos, const ShMove *move, ShPosition *out
  * all of its paths are accepted as input.
  * ---------------------------------------------------------------------------------------- */
 
-#define SH_MAX_PATH 14 /* from, then a landing square for each of at most 12 captures */
+#define SH_MAX_PATH (SH_MAX_CAPTURES + 1) /* from, then a landing square per capture */
 
 typedef struct ShPath {
     int count;                 /* number of squares in squares[] */
-    uint8_t squares[SH_MAX_PATH]; /* from, the square after each capture, ... ; 0..31 */
+    uint8_t squares[SH_MAX_PATH]; /* from, the square after each capture, ... */
 } ShPath;
 
 /* The display path of a move: the first path in a fixed search order, with a landing square
@@ -268,9 +368,12 @@ ShStatus sh_move_parse_candidates(const ShPosition *pos, const char *text, ShMov
  * trailing '.' accepted. The reader validates the position.
  * ---------------------------------------------------------------------------------------- */
 
-#define SH_FEN_SIZE 160 /* enough for any position, with the NUL */
+#define SH_FEN_SIZE 256 /* enough for any position, with the NUL */
 
-ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err);
+ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err); /* Russian */
+/* A FEN of a variant, in its own square numbering. In two-move, a field ":M2" says the side
+ * to move is making the second move of its turn. */
+ShStatus sh_fen_read_variant(const char *text, ShVariant variant, ShPosition *pos, ShError *err);
 /* Canonical FEN: side, then White's and Black's pieces, kings and men each sorted by square
  * number; algebraic ("W:Wa1,c3,Kd4:B...") unless numeric. Returns the length. */
 int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE]);
@@ -483,6 +586,16 @@ typedef enum ShReason {
     SH_REASON_BOTH_FLAGS,   /* both flags fell, and which fell first cannot be told */
     SH_REASON_ADJUDICATION, /* decided from outside the rules (an arbiter, a match runner) */
     SH_REASON_RECORDED,     /* read from a record that does not say why */
+    /* the other games' rules */
+    SH_REASON_GIVEAWAY_NO_PIECES, /* giveaway: the winner, to move, has no pieces left */
+    SH_REASON_GIVEAWAY_NO_MOVES,  /* giveaway: the winner, to move, has no move */
+    SH_REASON_KING_MOVES_20,      /* 20 moves each of kings without a capture (Spanish) */
+    SH_REASON_KING_MOVES_25,      /* 25 moves each of kings without a capture (FMJD, Turkish) */
+    SH_REASON_KING_MOVES_30,      /* 30 moves each of kings without a capture (Czech) */
+    SH_REASON_FMJD_16,            /* 3 pieces, a king among them, against a lone king: 16 moves */
+    SH_REASON_FMJD_5,             /* 1 or 2 pieces, a king among them, against a lone king: 5 moves */
+    SH_REASON_POOL_13,            /* three kings against a lone king: 13 moves (pool) */
+    SH_REASON_FORTY_MOVES,        /* 40 moves each without a man moved or a capture */
     SH_REASON_COUNT
 } ShReason;
 
@@ -503,6 +616,8 @@ const char *sh_reason_title(ShReason reason);
  * "the game goes on". Returns the length. */
 int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size);
 
+/* The draws a player claims (repetition; English's 40-move rule): claimed by a player, or
+ * ending the game by themselves (games between programs). */
 typedef enum ShRepetitionRule {
     SH_REPETITION_CLAIMED = 0, /* a player claims the draw (1.9.2; games between people) */
     SH_REPETITION_AUTOMATIC    /* the third occurrence ends the game (games between programs) */
@@ -564,6 +679,10 @@ ShResult sh_game_verdict(const ShGame *game, ShReason *reason);
 /* End the game for a reason decided outside (SH_REASON_RESIGNATION, SH_REASON_TIME,
  * SH_REASON_BOTH_FLAGS, SH_REASON_AGREEMENT, SH_REASON_ADJUDICATION, SH_REASON_RECORDED). */
 ShStatus sh_game_end(ShGame *game, ShResult result, ShReason reason, ShError *err);
+/* The arbiter's decision: the result (not SH_RESULT_NONE) is set by adjudication, whether the
+ * game was going on or had already ended (a result corrected); sh_game_verdict still tells
+ * what the rules say. */
+ShStatus sh_game_adjudicate(ShGame *game, ShResult result, ShError *err);
 ShStatus sh_game_resign(ShGame *game, ShColor who, ShError *err);
 
 /* Draw offers (1.9.3-1.9.6): a player offers right after making a move (so while the
@@ -639,7 +758,12 @@ ShStatus sh_game_add_variation(ShGame *game, int index, const char *pdn, ShError
  * the move after it when exactly one candidate lets the game go on. A bad game is reported
  * with its line and column and the reader goes on with the next game.
  *
- * The writer emits the tags (GameType 25, FEN when the start is not the initial position,
+ * The reader takes each game's rules from its GameType tag (21 English, 22 Italian, 23 pool,
+ * 24 Spanish, 25 Russian, 26 Brazilian, 29 Czech, 30 Turkish; 25 with a Variant tag for the
+ * Russian games: giveaway, flying, diagonal, northern, self-eaters, two-move), so a collection
+ * may mix games; the FEN and the moves are read in that game's squares.
+ *
+ * The writer emits the tags (GameType and Variant, FEN when the start is not the initial position,
  * Result, Termination when the game knows why it ended), the moves in the notation asked
  * (by default short: a capture's full path only where start and end are ambiguous), the
  * comments, NAGs and variations. Reading what it wrote gives the same game back.
@@ -653,6 +777,8 @@ typedef struct ShPdnReader {
     size_t line_start;/* the offset where that line starts */
     int games;        /* games read so far */
     ShGameOptions options;
+    ShVariant variant; /* the game of a record without a GameType tag (Russian; set it after
+                          sh_pdn_reader_init to read another game's records) */
 } ShPdnReader;
 
 #define SH_PDN_MAX_SETTLED 8

@@ -19,20 +19,26 @@ static const char SCHEMA[] =
     "PRAGMA synchronous=FULL;"
     "PRAGMA foreign_keys=ON;"
     "CREATE TABLE IF NOT EXISTS games ("
-    "  id INTEGER PRIMARY KEY,"
+    "  id INTEGER PRIMARY KEY AUTOINCREMENT," /* ids are never reused: links and seat cookies name them */
     "  created TEXT NOT NULL, updated TEXT NOT NULL,"
     "  white TEXT NOT NULL, black TEXT NOT NULL,"
     "  opponent TEXT NOT NULL, level INTEGER NOT NULL, engine_color TEXT NOT NULL,"
     "  time_control TEXT NOT NULL, start_fen TEXT NOT NULL, opening TEXT NOT NULL,"
     "  status TEXT NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL,"
     "  draw_offer TEXT NOT NULL, clock_white REAL NOT NULL, clock_black REAL NOT NULL,"
-    "  moves INTEGER NOT NULL);"
+    "  moves INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '');"
     "CREATE TABLE IF NOT EXISTS moves ("
     "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     "  ply INTEGER NOT NULL, move TEXT NOT NULL,"
     "  clock_white REAL NOT NULL, clock_black REAL NOT NULL,"
     "  PRIMARY KEY (game, ply));"
-    "CREATE INDEX IF NOT EXISTS games_status ON games(status);";
+    "CREATE INDEX IF NOT EXISTS games_status ON games(status);"
+    "CREATE TABLE IF NOT EXISTS seats ("
+    "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+    "  color TEXT NOT NULL, human INTEGER NOT NULL, code TEXT NOT NULL,"
+    "  token BLOB,"
+    "  PRIMARY KEY (game, color));"
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);";
 
 static void now_iso(char out[32])
 {
@@ -69,6 +75,9 @@ Store *store_open(const char *path, char *err, size_t errsize)
         free(store);
         return NULL;
     }
+    /* a file from before the arbiter's notes gains their column (an error if it has it) */
+    sqlite3_exec(store->db, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''", NULL, NULL,
+                 NULL);
     pthread_mutex_init(&store->lock, NULL);
     return store;
 }
@@ -90,7 +99,7 @@ static bool bind_game(sqlite3_stmt *st, const StoredGame *g, const char *updated
         {":black", g->black}, {":opponent", g->opponent}, {":engine_color", g->engine_color},
         {":time_control", g->time_control}, {":start_fen", g->start_fen},
         {":opening", g->opening}, {":status", g->status}, {":result", g->result},
-        {":reason", g->reason}, {":draw_offer", g->draw_offer},
+        {":reason", g->reason}, {":draw_offer", g->draw_offer}, {":note", g->note},
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         int at = sqlite3_bind_parameter_index(st, texts[i].name);
@@ -124,7 +133,7 @@ static bool exec_game(Store *store, const char *sql, const StoredGame *g, const 
 static const char UPDATE_SQL[] =
     "UPDATE games SET updated=:updated, white=:white, black=:black, status=:status,"
     " result=:result, reason=:reason, draw_offer=:draw_offer, clock_white=:clock_white,"
-    " clock_black=:clock_black, moves=:moves WHERE id=:id";
+    " clock_black=:clock_black, moves=:moves, note=:note WHERE id=:id";
 
 bool store_create(Store *store, StoredGame *g)
 {
@@ -239,7 +248,7 @@ bool store_delete(Store *store, long id)
 
 static const char COLUMNS[] =
     "id, created, updated, white, black, opponent, level, engine_color, time_control,"
-    " start_fen, opening, status, result, reason, draw_offer, clock_white, clock_black, moves";
+    " start_fen, opening, status, result, reason, draw_offer, clock_white, clock_black, moves, note";
 
 static void read_game(sqlite3_stmt *st, StoredGame *g)
 {
@@ -262,6 +271,7 @@ static void read_game(sqlite3_stmt *st, StoredGame *g)
     g->clock_white = sqlite3_column_double(st, 15);
     g->clock_black = sqlite3_column_double(st, 16);
     g->moves = sqlite3_column_int(st, 17);
+    copy_text(g->note, sizeof g->note, sqlite3_column_text(st, 18));
 }
 
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count)
@@ -377,4 +387,94 @@ int store_playing(Store *store, long *ids, int max)
     }
     pthread_mutex_unlock(&store->lock);
     return n;
+}
+
+bool store_seats_load(Store *store, long id, StoredSeat seats[2])
+{
+    memset(seats, 0, 2 * sizeof *seats);
+    int found = 0;
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store->db, "SELECT color, human, code, token FROM seats WHERE game = ?",
+                           -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            const unsigned char *color = sqlite3_column_text(st, 0);
+            int c = color && strcmp((const char *)color, "black") == 0 ? 1 : 0;
+            StoredSeat *seat = &seats[c];
+            seat->human = sqlite3_column_int(st, 1) != 0;
+            copy_text(seat->code, sizeof seat->code, sqlite3_column_text(st, 2));
+            const void *token = sqlite3_column_blob(st, 3);
+            if (token && sqlite3_column_bytes(st, 3) == STORE_HASH_SIZE) {
+                memcpy(seat->token, token, STORE_HASH_SIZE);
+                seat->taken = true;
+            }
+            found++;
+        }
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return found == 2;
+}
+
+bool store_seats_save(Store *store, long id, const StoredSeat seats[2])
+{
+    pthread_mutex_lock(&store->lock);
+    bool ok = begin(store);
+    for (int c = 0; ok && c < 2; c++) {
+        sqlite3_stmt *st;
+        ok = sqlite3_prepare_v2(store->db,
+                                "INSERT OR REPLACE INTO seats (game, color, human, code, token)"
+                                " VALUES (?, ?, ?, ?, ?)",
+                                -1, &st, NULL) == SQLITE_OK;
+        if (!ok)
+            break;
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_text(st, 2, c ? "black" : "white", -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 3, seats[c].human);
+        sqlite3_bind_text(st, 4, seats[c].code, -1, SQLITE_TRANSIENT);
+        if (seats[c].taken)
+            sqlite3_bind_blob(st, 5, seats[c].token, STORE_HASH_SIZE, SQLITE_TRANSIENT);
+        else
+            sqlite3_bind_null(st, 5);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+        sqlite3_finalize(st);
+    }
+    ok = finish(store, ok);
+    pthread_mutex_unlock(&store->lock);
+    return ok;
+}
+
+bool store_setting_get(Store *store, const char *key, char *out, size_t size)
+{
+    bool found = false;
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store->db, "SELECT value FROM settings WHERE key = ?", -1, &st, NULL) ==
+        SQLITE_OK) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            copy_text(out, size, sqlite3_column_text(st, 0));
+            found = true;
+        }
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return found;
+}
+
+bool store_setting_set(Store *store, const char *key, const char *value)
+{
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st;
+    bool ok = sqlite3_prepare_v2(store->db, "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                                 -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, value, -1, SQLITE_TRANSIENT);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return ok;
 }

@@ -25,15 +25,27 @@ typedef struct StoredGame {
     int level;                        /* engine level 1-10 (0 for human games) */
     char engine_color[8];             /* "white", "black" or "" */
     char time_control[128];           /* "5m+3s" or "" */
-    char start_fen[160];
+    char start_fen[256];              /* SH_FEN_SIZE */
     char opening[32];                 /* "IDF-64 1-III" or "" */
     char status[16];                  /* "playing" or "finished" */
     char result[16];                  /* "*", "1-0", "0-1", "1/2-1/2" */
     char reason[STORE_TEXT];
     char draw_offer[8];               /* "white", "black" or "" */
+    char note[STORE_TEXT];            /* the arbiter's note on the result, or "" */
     double clock_white, clock_black;  /* seconds left when last saved (negative: no clock) */
     int moves;                        /* number of moves stored */
 } StoredGame;
+
+/* A human side of a game (docs/web-api.md "Seats"): open with a join code, or taken by the
+ * device that holds the token whose hash is kept here (the token itself is never stored). */
+#define STORE_CODE_SIZE 8
+#define STORE_HASH_SIZE 32
+typedef struct StoredSeat {
+    bool human;                               /* false: the engine's side, no seat */
+    bool taken;
+    char code[STORE_CODE_SIZE];               /* the join code while open */
+    unsigned char token[STORE_HASH_SIZE];     /* the hash of the token, once taken */
+} StoredSeat;
 
 typedef struct StoredMove {
     char text[64];                    /* full notation */
@@ -61,6 +73,16 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
  * newest first; fills at most max, returns how many were written, *total = all matches. */
 int store_list(Store *store, const char *player, const char *result, const char *status, int offset,
                int max, StoredGame *out, int *total);
+
+/* A game's two seats (by colour); false if the game has none stored (a game from before
+ * seats, or an import). */
+bool store_seats_load(Store *store, long id, StoredSeat seats[2]);
+/* Save both seats of a game as they are now. */
+bool store_seats_save(Store *store, long id, const StoredSeat seats[2]);
+
+/* Settings of the server (the arbiter's password hash ...): a value by its key. */
+bool store_setting_get(Store *store, const char *key, char *out, size_t size);
+bool store_setting_set(Store *store, const char *key, const char *value);
 
 /* Ids of the games still being played (to bring them back after a restart). */
 int store_playing(Store *store, long *ids, int max);

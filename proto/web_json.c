@@ -37,7 +37,7 @@ typedef struct MovePaths {
 static json_t *move_json(const ShPosition *pos, const ShMove *move, const MovePaths *mp)
 {
     json_t *captured = json_array();
-    int squares[SH_MAX_PIECES_PER_SIDE];
+    int squares[SH_MAX_CAPTURES];
     int n = sh_move_captured_squares(move, squares);
     for (int i = 0; i < n; i++)
         json_array_append_new(captured, wj_square(squares[i]));

@@ -5,9 +5,11 @@
  *   field   = colour [ piece { "," piece } ]     colour = "W" | "B"
  *           | other                              (":H0", ":F1" ... skipped)
  *   piece   = [ "K" ] square [ "-" square ]      (a range of numbers: "21-32")
- *   square  = "a1".."h8" (dark squares only) | "1".."32"
+ *   square  = "a1".."h8" (the variant's playing squares) | "1".."32" (1..64 on Turkish)
  *
- * Blanks around items are allowed; letters may be lower case. Errors give the column.
+ * Blanks around items are allowed; letters may be lower case. Errors give the column. The
+ * squares are the variant's own (sh_board_square_*); in two-move, a field "M2" marks the
+ * second move of a turn.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -20,7 +22,8 @@ typedef struct FenReader {
     const char *text;
     int at;
     ShError *err;
-    int column_of[SH_SQUARES]; /* where each square was given, for later messages */
+    ShVariant variant;
+    int column_of[SH_MAX_SQUARES]; /* where each square was given, for later messages */
 } FenReader;
 
 static void skip_blanks(FenReader *r)
@@ -46,9 +49,10 @@ static ShStatus fen_error(FenReader *r, int at, const char *what)
 static ShStatus read_square(FenReader *r, int *square)
 {
     const char *p = r->text + r->at;
+    int squares = sh_board_squares(r->variant);
     char c = (char)tolower((unsigned char)p[0]);
     if (c >= 'a' && c <= 'h' && p[1] >= '1' && p[1] <= '8' && !isdigit((unsigned char)p[2])) {
-        int sq = sh_square_at(c - 'a', p[1] - '1');
+        int sq = sh_board_square_at(r->variant, c - 'a', p[1] - '1');
         if (sq < 0)
             return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
                              "FEN column %d: %c%c is a light square; pieces stand on dark squares",
@@ -61,23 +65,25 @@ static ShStatus read_square(FenReader *r, int *square)
         int n = 0, len = 0;
         while (isdigit((unsigned char)p[len]) && len < 4)
             n = n * 10 + (p[len++] - '0');
-        if (n < 1 || n > SH_SQUARES || isdigit((unsigned char)p[len]))
+        if (n < 1 || n > squares || isdigit((unsigned char)p[len]))
             return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
-                             "FEN column %d: square number %.*s is out of range 1..32", r->at + 1,
-                             len, p);
+                             "FEN column %d: square number %.*s is out of range 1..%d", r->at + 1,
+                             len, p, squares);
         *square = n - 1;
         r->at += len;
         return SH_OK;
     }
-    return fen_error(r, r->at, "a square (a1..h8 or 1..32)");
+    char what[48];
+    snprintf(what, sizeof what, "a square (a1..h8 or 1..%d)", squares);
+    return fen_error(r, r->at, what);
 }
 
 static ShStatus place(FenReader *r, ShPosition *pos, int square, int color, bool king, int column)
 {
     if (sh_position_piece_at(pos, square) != SH_EMPTY) {
-        char name[3], number[3];
-        sh_square_name(square, false, name);
-        sh_square_name(square, true, number);
+        char name[SH_SQUARE_NAME_SIZE], number[SH_SQUARE_NAME_SIZE];
+        sh_board_square_name(r->variant, square, false, name);
+        sh_board_square_name(r->variant, square, true, number);
         return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column + 1,
                          "FEN column %d: square %s (%s) is given twice", column + 1, name, number);
     }
@@ -132,23 +138,23 @@ static ShStatus read_pieces(FenReader *r, ShPosition *pos, int color)
 static ShStatus check_position(FenReader *r, const ShPosition *pos)
 {
     static const char *const names[2] = {"White", "Black"};
+    int limit = sh_rules_get(r->variant)->pieces_per_side;
     for (int color = 0; color < 2; color++) {
         int n = 0;
-        for (int sq = 0; sq < SH_SQUARES; sq++) {
+        for (int sq = 0; sq < sh_board_squares(r->variant); sq++) {
             ShPiece p = sh_position_piece_at(pos, sq);
             bool mine = color == SH_WHITE ? (p == SH_WHITE_MAN || p == SH_WHITE_KING)
                                           : (p == SH_BLACK_MAN || p == SH_BLACK_KING);
             if (!mine)
                 continue;
             int column = r->column_of[sq] + 1;
-            if (++n > SH_MAX_PIECES_PER_SIDE)
+            if (++n > limit)
                 return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column,
-                                 "FEN: %s has more than %d pieces", names[color],
-                                 SH_MAX_PIECES_PER_SIDE);
+                                 "FEN: %s has more than %d pieces", names[color], limit);
             bool man = p == SH_WHITE_MAN || p == SH_BLACK_MAN;
-            if (man && sh_square_rank(sq) == (color == SH_WHITE ? 7 : 0)) {
-                char name[3];
-                sh_square_name(sq, false, name);
+            if (man && sh_board_square_rank(r->variant, sq) == (color == SH_WHITE ? 7 : 0)) {
+                char name[SH_SQUARE_NAME_SIZE];
+                sh_board_square_name(r->variant, sq, false, name);
                 return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column,
                                  "FEN column %d: a %s man on %s, the rank where it would be a "
                                  "king (write K%s for a king)",
@@ -161,15 +167,23 @@ static ShStatus check_position(FenReader *r, const ShPosition *pos)
 
 ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err)
 {
+    return sh_fen_read_variant(text, SH_VARIANT_RUSSIAN, pos, err);
+}
+
+ShStatus sh_fen_read_variant(const char *text, ShVariant variant, ShPosition *pos, ShError *err)
+{
     if (!text || !pos)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no FEN text");
-    FenReader r = {.text = text, .at = 0, .err = err};
+    const ShRules *rules = sh_rules_get(variant);
+    if (!rules)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "unknown variant %d", (int)variant);
+    FenReader r = {.text = text, .at = 0, .err = err, .variant = variant};
     ShPosition p;
     skip_blanks(&r);
     char side = (char)toupper((unsigned char)text[r.at]);
     if (side != 'W' && side != 'B')
         return fen_error(&r, r.at, "the side to move, W or B");
-    sh_position_clear(&p, SH_VARIANT_RUSSIAN, side == 'W' ? SH_WHITE : SH_BLACK);
+    sh_position_clear(&p, variant, side == 'W' ? SH_WHITE : SH_BLACK);
     r.at++;
     bool seen[2] = {false, false};
     skip_blanks(&r);
@@ -188,6 +202,10 @@ ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err)
             ShStatus st = read_pieces(&r, &p, color);
             if (st)
                 return st;
+        } else if (rules->moves_per_turn == 2 && (c == 'M') && text[r.at + 1] == '2' &&
+                   !isalnum((unsigned char)text[r.at + 2])) {
+            p.turn_move = 1; /* the second move of the turn */
+            r.at += 2;
         } else if (isalpha((unsigned char)text[r.at])) {
             /* another field, such as H0 (half-move clock) or F1 (move number): skipped */
             while (isalnum((unsigned char)text[r.at]))
@@ -203,6 +221,7 @@ ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err)
         r.at++;
     if (text[r.at] != '\0')
         return fen_error(&r, r.at, "':' and another field, or the end");
+    p.key = sh_position_hash(&p);
     ShStatus st = check_position(&r, &p);
     if (st)
         return st;
@@ -212,15 +231,19 @@ ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err)
 
 int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
 {
+    ShVariant v = (ShVariant)pos->variant;
+    int squares = sh_board_squares(v);
     size_t n = 0;
     out[n++] = pos->side == SH_WHITE ? 'W' : 'B';
     for (int color = 0; color < 2; color++) {
         out[n++] = ':';
         out[n++] = color == SH_WHITE ? 'W' : 'B';
         bool first = true;
-        for (int i = 0; i < SH_SQUARES; i++) {
+        for (int i = 0; i < 64; i++) {
             /* algebraic: by file, then rank (a1, a3, b2 ...); numeric: by number */
-            int sq = numeric ? i : sh_square_at(i / 4, (i / 4) % 2 + 2 * (i % 4));
+            int sq = numeric ? (i < squares ? i : -1) : sh_board_square_at(v, i / 8, i % 8);
+            if (sq < 0)
+                continue;
             ShPiece p = sh_position_piece_at(pos, sq);
             if (p == SH_EMPTY || (p == SH_WHITE_MAN || p == SH_WHITE_KING) != (color == SH_WHITE))
                 continue;
@@ -229,11 +252,15 @@ int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
             first = false;
             if (p == SH_WHITE_KING || p == SH_BLACK_KING)
                 out[n++] = 'K';
-            char name[3];
-            sh_square_name(sq, numeric, name);
+            char name[SH_SQUARE_NAME_SIZE];
+            sh_board_square_name(v, sq, numeric, name);
             for (const char *c = name; *c; c++)
                 out[n++] = *c;
         }
+    }
+    if (pos->turn_move) {
+        memcpy(out + n, ":M2", 3);
+        n += 3;
     }
     out[n] = '\0';
     return (int)n;

@@ -35,14 +35,9 @@
 
 #include "error.h"
 #include "game.h"
+#include "drawrules.h"
 #include "position.h"
 
-#define LIMIT_THREE_KINGS 30 /* 15 moves */
-#define LIMIT_MAIN_ROAD 10   /* 5 moves */
-#define LIMIT_BALANCE_3 10   /* 5 moves with 2 or 3 pieces */
-#define LIMIT_BALANCE_5 60   /* 30 moves with 4 or 5 pieces */
-#define LIMIT_BALANCE_7 120  /* 60 moves with 6 or 7 pieces */
-#define LIMIT_KINGS_ONLY 30  /* 15 moves */
 
 static const char *const COLOR_NAME[2] = {"White", "Black"};
 
@@ -52,6 +47,8 @@ static const char *const REASON_NAMES[SH_REASON_COUNT] = {
     "none",       "no-pieces",  "no-moves",   "resignation", "time",       "agreement",
     "repetition", "three-kings", "main-road", "balance-3",   "balance-5",  "balance-7",
     "kings-only", "both-flags", "adjudication", "recorded",
+    "giveaway-no-pieces", "giveaway-no-moves", "king-moves-20", "king-moves-25", "king-moves-30",
+    "fmjd-16", "fmjd-5", "pool-13", "forty-moves",
 };
 
 const char *sh_reason_name(ShReason reason)
@@ -89,6 +86,15 @@ const char *sh_reason_title(ShReason reason)
         "both flags",
         "adjudication",
         "recorded",
+        "no pieces left (giveaway)",
+        "no move left (giveaway)",
+        "20 king moves each",
+        "25 king moves each",
+        "30 king moves each",
+        "16 moves against a lone king",
+        "5 moves against a lone king",
+        "three kings against one, 13 moves",
+        "the 40-move rule",
     };
     return (unsigned)reason < SH_REASON_COUNT ? TITLES[reason] : "unknown";
 }
@@ -148,6 +154,12 @@ int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size)
         case SH_REASON_ADJUDICATION:
             n = snprintf(out, size, "%s wins by adjudication", winner);
             break;
+        case SH_REASON_GIVEAWAY_NO_PIECES:
+            n = snprintf(out, size, "%s wins: it has no pieces left (giveaway)", winner);
+            break;
+        case SH_REASON_GIVEAWAY_NO_MOVES:
+            n = snprintf(out, size, "%s wins: it has no move (giveaway)", winner);
+            break;
         default:
             n = snprintf(out, size, "%s wins", winner);
             break;
@@ -171,6 +183,19 @@ int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size)
             why = "60 moves without a change of balance (6 or 7 pieces, kings on both sides)";
             break;
         case SH_REASON_KINGS_ONLY: why = "15 moves with kings only"; break;
+        case SH_REASON_KING_MOVES_20: why = "20 moves each of kings without a capture"; break;
+        case SH_REASON_KING_MOVES_25: why = "25 moves each of kings without a capture"; break;
+        case SH_REASON_KING_MOVES_30: why = "30 moves each of kings without a capture"; break;
+        case SH_REASON_FMJD_16:
+            why = "16 moves of three pieces with a king against a lone king";
+            break;
+        case SH_REASON_FMJD_5:
+            why = "5 moves of one or two pieces with a king against a lone king";
+            break;
+        case SH_REASON_POOL_13: why = "three kings against one, 13 moves"; break;
+        case SH_REASON_FORTY_MOVES:
+            why = "40 moves each without a man moved or a piece taken";
+            break;
         case SH_REASON_BOTH_FLAGS: why = "both flags fell"; break;
         case SH_REASON_ADJUDICATION: why = "adjudicated"; break;
         default: break;
@@ -182,69 +207,41 @@ int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size)
     return n < 0 ? 0 : (n >= (int)size ? (int)size - 1 : n);
 }
 
-/* ---- the arbiter ---- */
-
-typedef struct Material {
-    int men[2], kings[2], pieces[2], total;
-} Material;
-
-static Material material_of(const ShPosition *pos)
-{
-    Material m;
-    for (int c = 0; c < 2; c++) {
-        m.men[c] = bb_count(pos_men(pos, c));
-        m.kings[c] = bb_count(pos_kings(pos, c));
-        m.pieces[c] = m.men[c] + m.kings[c];
-    }
-    m.total = m.pieces[0] + m.pieces[1];
-    return m;
-}
-
-/* The side that has a lone king and nothing else, or -1. */
-static int lone_king_side(const Material *m)
-{
-    for (int c = 0; c < 2; c++)
-        if (m->pieces[c] == 1 && m->kings[c] == 1)
-            return c;
-    return -1;
-}
-
-/* Three pieces, at least one a king, against a lone king standing on the main road. */
-static bool main_road_holds(const ShPosition *pos)
-{
-    Material m = material_of(pos);
-    int weak = lone_king_side(&m);
-    if (weak < 0)
-        return false;
-    int strong = weak ^ 1;
-    return m.pieces[strong] == 3 && m.kings[strong] >= 1 &&
-           (pos_kings(pos, weak) & BB_MAIN_ROAD) != 0;
-}
-
-static int draw_counts(const Ply *p, ShDrawCount out[4])
-{
-    Material m = material_of(&p->pos);
-    int n = 0, weak = lone_king_side(&m);
-    if (weak >= 0 && m.kings[weak ^ 1] >= 3)
-        out[n++] = (ShDrawCount){SH_REASON_THREE_KINGS, p->arb.balance, LIMIT_THREE_KINGS};
-    if (p->arb.main_road >= 0)
-        out[n++] = (ShDrawCount){SH_REASON_MAIN_ROAD, p->arb.main_road, LIMIT_MAIN_ROAD};
-    if (m.kings[0] >= 1 && m.kings[1] >= 1 && m.total <= 7) {
-        if (m.total <= 3)
-            out[n++] = (ShDrawCount){SH_REASON_BALANCE_3, p->arb.balance, LIMIT_BALANCE_3};
-        else if (m.total <= 5)
-            out[n++] = (ShDrawCount){SH_REASON_BALANCE_5, p->arb.balance, LIMIT_BALANCE_5};
-        else
-            out[n++] = (ShDrawCount){SH_REASON_BALANCE_7, p->arb.balance, LIMIT_BALANCE_7};
-    }
-    if (m.kings[0] >= 1 && m.kings[1] >= 1)
-        out[n++] = (ShDrawCount){SH_REASON_KINGS_ONLY, p->arb.quiet, LIMIT_KINGS_ONLY};
-    return n;
-}
+/* ---- the arbiter: the counts are each variant's data (drawrules.c) ---- */
 
 static ShResult win_for(int color)
 {
     return color == SH_WHITE ? SH_RESULT_WHITE_WINS : SH_RESULT_BLACK_WINS;
+}
+
+/* The value of a rule's counter in a ply. */
+static int counter_of(const Ply *p, int counter)
+{
+    return counter == COUNT_QUIET ? p->arb.quiet
+         : counter == COUNT_BALANCE ? p->arb.balance
+                                    : p->arb.main_road;
+}
+
+/* The rules whose condition holds in the ply (counts that run), claimed ones included. */
+static int rules_running(const Ply *p, const DrawRule *run[DRAWRULES_MAX])
+{
+    const DrawRule *rules;
+    int n = drawrules_of(p->pos.variant, &rules), k = 0;
+    for (int i = 0; i < n; i++) {
+        if (rules[i].counter == COUNT_ROAD ? p->arb.main_road >= 0
+                                           : drawrules_material(&p->pos, rules[i].material))
+            run[k++] = &rules[i];
+    }
+    return k;
+}
+
+static int draw_counts(const Ply *p, ShDrawCount out[4])
+{
+    const DrawRule *run[DRAWRULES_MAX];
+    int n = rules_running(p, run), k = 0;
+    for (int i = 0; i < n && k < 4; i++)
+        out[k++] = (ShDrawCount){run[i]->reason, counter_of(p, run[i]->counter), run[i]->limit};
+    return k;
 }
 
 ShResult sh_position_result(const ShPosition *pos, ShReason *reason)
@@ -252,36 +249,57 @@ ShResult sh_position_result(const ShPosition *pos, ShReason *reason)
     int us = pos->side, them = us ^ 1;
     ShReason why = SH_REASON_NONE;
     ShResult result = SH_RESULT_NONE;
+    const ShRules *rules = sh_rules_get((ShVariant)pos->variant);
+    bool giveaway = rules && rules->goal == SH_GOAL_GIVEAWAY;
     if (!pos->pieces[us] || !pos->pieces[them]) {
-        why = SH_REASON_NO_PIECES;
-        result = win_for(pos->pieces[us] ? us : them);
+        int empty = pos->pieces[us] ? them : us; /* the side left without pieces */
+        why = giveaway ? SH_REASON_GIVEAWAY_NO_PIECES : SH_REASON_NO_PIECES;
+        result = win_for(giveaway ? empty : empty ^ 1);
     } else if (sh_moves_count(pos) == 0) {
-        why = SH_REASON_NO_MOVES;
-        result = win_for(them);
+        why = giveaway ? SH_REASON_GIVEAWAY_NO_MOVES : SH_REASON_NO_MOVES;
+        result = win_for(giveaway ? us : them);
     }
     if (reason)
         *reason = why;
     return result;
 }
 
-static ShResult verdict_of(const ShGame *g, const Ply *p, ShReason *reason)
+/* What the rules say of a ply; `claims` counts the claimed rules as ending the game too (they
+ * end it when claims are automatic). */
+static ShResult verdict_in(const ShGame *g, const Ply *p, bool claims, ShReason *reason)
 {
     ShResult result = sh_position_result(&p->pos, reason);
     if (result != SH_RESULT_NONE)
         return result;
-    if (g->options.repetition == SH_REPETITION_AUTOMATIC && p->arb.repetitions >= 3) {
+    if (claims && p->arb.repetitions >= 3) {
         *reason = SH_REASON_REPETITION;
         return SH_RESULT_DRAW;
     }
-    ShDrawCount counts[4];
-    int n = draw_counts(p, counts);
+    const DrawRule *run[DRAWRULES_MAX];
+    int n = rules_running(p, run);
     for (int i = 0; i < n; i++) {
-        if (counts[i].plies >= counts[i].limit) {
-            *reason = counts[i].rule;
+        if ((claims || !run[i]->claimed) && counter_of(p, run[i]->counter) >= run[i]->limit) {
+            *reason = run[i]->reason;
             return SH_RESULT_DRAW;
         }
     }
+    (void)g;
     return SH_RESULT_NONE;
+}
+
+static ShResult verdict_of(const ShGame *g, const Ply *p, ShReason *reason)
+{
+    return verdict_in(g, p, g->options.repetition == SH_REPETITION_AUTOMATIC, reason);
+}
+
+static bool main_road_holds(const ShPosition *pos)
+{
+    const DrawRule *rules;
+    int n = drawrules_of(pos->variant, &rules);
+    for (int i = 0; i < n; i++)
+        if (rules[i].counter == COUNT_ROAD)
+            return drawrules_material(pos, rules[i].material);
+    return false;
 }
 
 /* The counters of the position after `move`, from those of the position before. */
@@ -293,14 +311,14 @@ static void arbiter_next(const ShGame *g, const Ply *prev, const ShMove *move, P
     Arbiter *a = &next->arb;
     a->quiet = was_king && !capture ? prev->arb.quiet + 1 : 0;
     a->balance = material_changed ? 0 : prev->arb.balance + 1;
+    a->reversible = drawrules_reversible(&prev->pos, move) ? prev->arb.reversible + 1 : 0;
     /* the main-road count runs while its condition holds: a man of the three crowned does not
      * stop it (it is still three pieces with a king against the lone king) */
     a->main_road = main_road_holds(&next->pos) ? prev->arb.main_road + 1 : -1;
-    /* repetitions: the same side to move every second ply, back to the last man move or
-     * capture */
+    /* repetitions: back to the last move that cannot be undone */
     int k = (int)(next - g->plies);
     a->repetitions = 1;
-    for (int j = k - 2; j >= 0 && j >= k - a->quiet; j -= 2)
+    for (int j = k - 1; j >= 0 && j >= k - a->reversible; j--)
         if (g->plies[j].pos.key == next->pos.key && sh_position_equal(&g->plies[j].pos, &next->pos))
             a->repetitions++;
 }
@@ -635,11 +653,12 @@ int sh_game_repetitions(const ShGame *g)
 
 bool sh_game_may_claim(const ShGame *g, ShReason *reason)
 {
-    ShReason why;
+    ShReason why = SH_REASON_NONE, claimed = SH_REASON_NONE;
     bool may = g->result == SH_RESULT_NONE && verdict_of(g, current(g), &why) == SH_RESULT_NONE &&
-               g->options.repetition == SH_REPETITION_CLAIMED && current(g)->arb.repetitions >= 3;
+               g->options.repetition == SH_REPETITION_CLAIMED &&
+               verdict_in(g, current(g), true, &claimed) == SH_RESULT_DRAW;
     if (reason)
-        *reason = may ? SH_REASON_REPETITION : SH_REASON_NONE;
+        *reason = may ? claimed : SH_REASON_NONE;
     return may;
 }
 
@@ -792,6 +811,14 @@ ShStatus sh_game_end(ShGame *g, ShResult result, ShReason reason, ShError *err)
     return SH_OK;
 }
 
+ShStatus sh_game_adjudicate(ShGame *g, ShResult result, ShError *err)
+{
+    if (result != SH_RESULT_WHITE_WINS && result != SH_RESULT_BLACK_WINS && result != SH_RESULT_DRAW)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "an adjudicated result must be a win or a draw");
+    game_set_result(g, result, SH_REASON_ADJUDICATION);
+    return SH_OK;
+}
+
 ShStatus sh_game_resign(ShGame *g, ShColor who, ShError *err)
 {
     if ((unsigned)who > SH_BLACK)
@@ -887,6 +914,7 @@ int sh_game_draw_offer(const ShGame *g)
 
 ShStatus sh_game_claim_draw(ShGame *g, const ShMove *move, bool *granted, ShError *err)
 {
+    ShReason why = SH_REASON_NONE;
     bool ok = false;
     if (granted)
         *granted = false;
@@ -896,17 +924,18 @@ ShStatus sh_game_claim_draw(ShGame *g, const ShMove *move, bool *granted, ShErro
         ShStatus st = sh_game_play(g, move, err);
         if (st)
             return st;
-        ok = current(g)->arb.repetitions >= 3;
-        if (ok && g->result == SH_RESULT_NONE)
-            game_set_result(g, SH_RESULT_DRAW, SH_REASON_REPETITION);
+        ok = g->result == SH_RESULT_NONE && sh_game_may_claim(g, &why);
+        if (ok)
+            game_set_result(g, SH_RESULT_DRAW, why);
     } else {
-        int n = current(g)->arb.repetitions;
-        if (n < 3)
+        if (!sh_game_may_claim(g, &why)) {
+            int n = current(g)->arb.repetitions;
             return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                              "no draw to claim: this position has occurred %d time%s, not three",
                              n, n == 1 ? "" : "s");
+        }
         ok = true;
-        game_set_result(g, SH_RESULT_DRAW, SH_REASON_REPETITION);
+        game_set_result(g, SH_RESULT_DRAW, why);
     }
     if (granted)
         *granted = ok;

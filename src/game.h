@@ -10,6 +10,7 @@ typedef struct Arbiter {
                         and the stretch in which a position can repeat */
     int balance;     /* plies since the material last changed (capture, crowning) or the start */
     int main_road;   /* plies since "three against a lone king on the main road" began; -1 */
+    int reversible;  /* plies since the last move that cannot be undone: the repetition window */
     int repetitions; /* times this position has occurred, this time included */
 } Arbiter;
 

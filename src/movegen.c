@@ -43,30 +43,64 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "movegen_ortho.h"
 
 #define ALL_DIRS 15u
 
+/* The precedence rules as numbers the preprocessor can compare (R_PRECEDENCE): ShPrecedence. */
+#define P_FREE 0
+#define P_MAJORITY 1
+#define P_MAJORITY_KINGS 2
+#define P_ITALIAN 3
+#define P_KING_FIRST 4
+_Static_assert(P_FREE == SH_PRECEDENCE_FREE && P_MAJORITY == SH_PRECEDENCE_MAJORITY &&
+                   P_MAJORITY_KINGS == SH_PRECEDENCE_MAJORITY_KINGS &&
+                   P_ITALIAN == SH_PRECEDENCE_ITALIAN && P_KING_FIRST == SH_PRECEDENCE_KING_FIRST,
+               "P_ constants are ShPrecedence");
+
 typedef struct CaptureSearch {
     Bitboard empty;     /* empty squares; the moving piece's start square counts as empty */
-    Bitboard enemy;     /* the opponent's pieces; captured ones stay until the move ends */
+    Bitboard enemy;     /* the pieces that may be taken; captured ones stay until the move ends */
+    Bitboard kings_all; /* every king on the board (what a man may not take, what ranks) */
     Bitboard promotion; /* the rank where the mover's men are crowned */
     ShMoveList *moves;  /* where moves go, or NULL when only counting paths */
     PathList *paths;    /* where every path goes, or NULL */
     bool merge;         /* one entry per distinct move (else one per path) */
     bool count_only;    /* count moves; keep in `moves` only those needed to merge */
     int from;           /* bit index of the moving piece */
+    int from_king;      /* 1 if the moving piece is a king */
     int depth;          /* captures made so far on the current path */
     int found;          /* complete paths found */
+    uint32_t kinds;     /* (Italian) the kinds taken so far, 1 a king, the first the highest */
     uint8_t path[SH_MAX_PATH]; /* bit index of the start and of each landing square */
+    uint32_t ranks[SH_MAX_MOVES]; /* the precedence rank of each move in `moves` */
 } CaptureSearch;
+
+/* How a capture ranks under the precedence rules: the legal captures are those of the highest
+ * rank. */
+static inline uint32_t capture_rank(const CaptureSearch *s, Bitboard captured, const int precedence)
+{
+    uint32_t n = (uint32_t)bb_count(captured), k = (uint32_t)bb_count(captured & s->kings_all);
+    switch (precedence) {
+    case SH_PRECEDENCE_MAJORITY: return n;
+    case SH_PRECEDENCE_MAJORITY_KINGS: return n << 6 | k;
+    case SH_PRECEDENCE_ITALIAN:
+        return n << 24 | (uint32_t)s->from_king << 23 | k << 18 | (s->kinds & 0x3ffff);
+    case SH_PRECEDENCE_KING_FIRST: return (uint32_t)s->from_king;
+    default: return 0;
+    }
+}
 
 /* A complete capture path ends on `to` having taken `captured`. Two paths can give the same
  * move only if they take three pieces or more (with two, the second segment of one path
  * would have to run parallel to the first of the other through the same piece), so
  * shorter captures skip the search for a duplicate. */
-static inline void capture_add(CaptureSearch *s, int to, Bitboard captured, int promotes)
+static inline __attribute__((always_inline)) void capture_add(CaptureSearch *s, int to, Bitboard captured,
+                                                              int promotes, const int board,
+                                                              const int precedence)
 {
-    ShMove m = {captured, (uint8_t)s->from, (uint8_t)to, (uint8_t)promotes, 0};
+    ShMove m = {captured, (uint8_t)s->from, (uint8_t)to, (uint8_t)promotes, (uint8_t)board};
+    uint32_t rank = precedence == SH_PRECEDENCE_FREE ? 0 : capture_rank(s, captured, precedence);
     if (s->paths) {
         PathList *pl = s->paths;
         if (pl->count == MOVEGEN_MAX_PATHS) {
@@ -74,9 +108,10 @@ static inline void capture_add(CaptureSearch *s, int to, Bitboard captured, int 
         } else {
             MovePath *mp = &pl->items[pl->count++];
             mp->move = m;
+            mp->rank = rank;
             mp->path.count = s->depth + 1;
             for (int i = 0; i <= s->depth; i++)
-                mp->path.squares[i] = (uint8_t)bb_bit_square(s->path[i]);
+                mp->path.squares[i] = (uint8_t)geo_bit_square(board, s->path[i]);
         }
     }
     ShMoveList *list = s->moves;
@@ -87,8 +122,11 @@ static inline void capture_add(CaptureSearch *s, int to, Bitboard captured, int 
         for (int i = 0; i < list->count; i++) {
             const ShMove *o = &list->moves[i];
             if (o->captured == captured && o->to == to && o->from == s->from &&
-                o->promotes == promotes)
+                o->promotes == promotes) {
+                if (precedence != SH_PRECEDENCE_FREE && rank > s->ranks[i])
+                    s->ranks[i] = rank;
                 return;
+            }
         }
     }
     s->found++;
@@ -98,102 +136,246 @@ static inline void capture_add(CaptureSearch *s, int to, Bitboard captured, int 
         list->overflow = true;
         return;
     }
+    if (precedence != SH_PRECEDENCE_FREE)
+        s->ranks[list->count] = rank;
     list->moves[list->count++] = m;
 }
 
-/* Majority rule (variants that have it): keep only the captures taking the most pieces. */
-static inline __attribute__((unused)) void capture_keep_majority(CaptureSearch *s)
+/* The precedence rules (variants that have them): keep only the captures of the highest rank. */
+static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 {
-    int best = 0;
     if (s->moves) {
         ShMoveList *l = s->moves;
+        uint32_t best = 0;
         for (int i = 0; i < l->count; i++)
-            if (bb_count(l->moves[i].captured) > best)
-                best = bb_count(l->moves[i].captured);
+            if (s->ranks[i] > best)
+                best = s->ranks[i];
         int n = 0;
         for (int i = 0; i < l->count; i++)
-            if (bb_count(l->moves[i].captured) == best)
+            if (s->ranks[i] == best)
                 l->moves[n++] = l->moves[i];
         l->count = n;
     }
     if (s->paths) {
         PathList *pl = s->paths;
-        best = 0;
+        uint32_t best = 0;
         for (int i = 0; i < pl->count; i++)
-            if (bb_count(pl->items[i].move.captured) > best)
-                best = bb_count(pl->items[i].move.captured);
+            if (pl->items[i].rank > best)
+                best = pl->items[i].rank;
         int n = 0;
         for (int i = 0; i < pl->count; i++)
-            if (bb_count(pl->items[i].move.captured) == best)
+            if (pl->items[i].rank == best)
                 pl->items[n++] = pl->items[i];
         pl->count = n;
     }
 }
 
-/* Russian checkers: flying kings, men capture backwards, free choice of capture, a man
- * crowned mid-capture continues as a king. */
+/* Each rules record's generator: the flags are the record's (a test compares them with
+ * sh_rules_get through movegen_flags). */
+#define INSTANTIATE "movegen_impl.h"
+
+/* Russian checkers (and the games that move as it does): flying kings, men capture
+ * backwards, free choice of capture, a man crowned mid-capture continues as a king. */
 #define GEN(name) russian_##name
+#define R_BOARD SH_VARIANT_RUSSIAN
 #define R_FLYING_KINGS 1
 #define R_MEN_CAPTURE_BACKWARD 1
-#define R_MAJORITY 0
+#define R_PRECEDENCE P_FREE
 #define R_PROMOTION_CONTINUES 1
-#include "movegen_impl.h"
+#define R_MEN_TAKE_KINGS 1
+#define R_CAPTURE_OWN 0
+#include INSTANTIATE
+#undef GEN
+#undef R_PRECEDENCE
+#undef R_PROMOTION_CONTINUES
+
+/* Brazilian: international rules on 8x8. */
+#define GEN(name) brazilian_##name
+#define R_PRECEDENCE P_MAJORITY
+#define R_PROMOTION_CONTINUES 0
+#include INSTANTIATE
+#undef GEN
+#undef R_PRECEDENCE
+
+/* Pool: free choice, crowned only where the move ends. */
+#define GEN(name) pool_##name
+#define R_PRECEDENCE P_FREE
+#include INSTANTIATE
 #undef GEN
 #undef R_FLYING_KINGS
 #undef R_MEN_CAPTURE_BACKWARD
-#undef R_MAJORITY
-#undef R_PROMOTION_CONTINUES
 
-/* One entry per variant; the switch dispatches once per call, outside the recursion. */
+/* English: short kings, men forwards only (a man on the crowning row cannot go on). */
+#define GEN(name) english_##name
+#define R_FLYING_KINGS 0
+#define R_MEN_CAPTURE_BACKWARD 0
+#include INSTANTIATE
+#undef GEN
+#undef R_PRECEDENCE
+#undef R_MEN_TAKE_KINGS
+#undef R_BOARD
+
+/* Italian: the board turned, short kings, men forwards only and never taking a king, the
+ * Italian precedence. */
+#define GEN(name) italian_##name
+#define R_BOARD SH_VARIANT_ITALIAN
+#define R_PRECEDENCE P_ITALIAN
+#define R_MEN_TAKE_KINGS 0
+#include INSTANTIATE
+#undef GEN
+#undef R_PRECEDENCE
+#undef R_MEN_TAKE_KINGS
+#undef R_FLYING_KINGS
+
+/* Spanish: the board turned, flying kings, men forwards only, the most pieces then kings. */
+#define GEN(name) spanish_##name
+#define R_FLYING_KINGS 1
+#define R_PRECEDENCE P_MAJORITY_KINGS
+#define R_MEN_TAKE_KINGS 1
+#include INSTANTIATE
+#undef GEN
+#undef R_PRECEDENCE
+#undef R_BOARD
+
+/* Czech: flying kings, men forwards only, a king captures first. */
+#define GEN(name) czech_##name
+#define R_BOARD SH_VARIANT_RUSSIAN
+#define R_PRECEDENCE P_KING_FIRST
+#include INSTANTIATE
+#undef GEN
+#undef R_PRECEDENCE
+#undef R_MEN_CAPTURE_BACKWARD
+#undef R_PROMOTION_CONTINUES
+#undef R_CAPTURE_OWN
+
+/* Self-eaters: Russian rules, but every other piece, of either colour, may and must be taken. */
+#define GEN(name) selfeaters_##name
+#define R_MEN_CAPTURE_BACKWARD 1
+#define R_PRECEDENCE P_FREE
+#define R_PROMOTION_CONTINUES 1
+#define R_CAPTURE_OWN 1
+#include INSTANTIATE
+#undef GEN
+#undef R_BOARD
+#undef R_FLYING_KINGS
+#undef R_MEN_CAPTURE_BACKWARD
+#undef R_PRECEDENCE
+#undef R_PROMOTION_CONTINUES
+#undef R_MEN_TAKE_KINGS
+#undef R_CAPTURE_OWN
+
+/* One entry per variant; the switch dispatches once per call, outside the recursion. Games
+ * that move as Russian checkers does share its generator; Turkish has a board of its own
+ * (movegen_ortho.c). */
+#define DISPATCH(variant, call)                                                                 \
+    switch ((ShVariant)(variant)) {                                                             \
+    case SH_VARIANT_BRAZILIAN: return brazilian_##call;                                       \
+    case SH_VARIANT_POOL: return pool_##call;                                                 \
+    case SH_VARIANT_ENGLISH: return english_##call;                                           \
+    case SH_VARIANT_ITALIAN: return italian_##call;                                           \
+    case SH_VARIANT_SPANISH: return spanish_##call;                                           \
+    case SH_VARIANT_CZECH: return czech_##call;                                               \
+    case SH_VARIANT_SELF_EATERS: return selfeaters_##call;                                    \
+    case SH_VARIANT_TURKISH: return ortho_##call;                                             \
+    default: return russian_##call;                                                           \
+    }
 
 void sh_moves_generate(const ShPosition *pos, ShMoveList *list)
 {
-    switch ((ShVariant)pos->variant) {
-    case SH_VARIANT_RUSSIAN:
-    default:
-        russian_generate(pos, list, true);
-        break;
-    }
+    DISPATCH(pos->variant, generate(pos, list, true));
 }
 
 void sh_moves_generate_paths(const ShPosition *pos, ShMoveList *list)
 {
-    russian_generate(pos, list, false);
+    DISPATCH(pos->variant, generate(pos, list, false));
+}
+
+static int count_moves(const ShPosition *pos)
+{
+    DISPATCH(pos->variant, count(pos, true));
 }
 
 int sh_moves_count(const ShPosition *pos)
 {
-    return russian_count(pos, true);
+    return count_moves(pos);
 }
 
 bool sh_moves_capture_pending(const ShPosition *pos)
 {
-    return russian_capture_pending(pos);
+    DISPATCH(pos->variant, capture_pending(pos));
 }
 
 void movegen_paths(const ShPosition *pos, PathList *paths)
 {
-    russian_paths(pos, paths);
+    DISPATCH(pos->variant, paths(pos, paths));
+}
+
+/* Perft for the games whose moves are not played as plain copy-make of the Russian kind (a
+ * demoted king, captured pieces of the mover's own colour, two moves a turn): the generator's
+ * moves, played by sh_position_play. */
+static uint64_t perft_generic(const ShPosition *pos, int depth, bool merge)
+{
+    ShMoveList list;
+    if (merge)
+        sh_moves_generate(pos, &list);
+    else
+        sh_moves_generate_paths(pos, &list);
+    if (depth <= 1)
+        return depth == 1 ? (uint64_t)list.count : 1;
+    uint64_t n = 0;
+    for (int i = 0; i < list.count; i++) {
+        ShPosition child;
+        pos_play(pos, &list.moves[i], &child);
+        n += perft_generic(&child, depth - 1, merge);
+    }
+    return n;
+}
+
+static uint64_t perft_dispatch(const ShPosition *pos, int depth, bool merge)
+{
+    DISPATCH(pos->variant, perft(pos, depth, merge));
 }
 
 uint64_t movegen_perft(const ShPosition *pos, int depth, ShPerftMode mode)
 {
-    return russian_perft(pos, depth, mode == SH_PERFT_DISTINCT);
+    bool merge = mode == SH_PERFT_DISTINCT;
+    if (pos_play_is_special(pos))
+        return depth <= 0 ? 1 : perft_generic(pos, depth, merge);
+    return perft_dispatch(pos, depth, merge);
+}
+
+void movegen_flags(ShVariant variant, MovegenFlags *flags)
+{
+#define FLAGS(prefix, fly, back, prec, cont, kings, own, board)                                   \
+    *flags = (MovegenFlags){fly, back, prec, cont, kings, own, board};                          \
+    return
+    switch (variant) {
+    case SH_VARIANT_BRAZILIAN: FLAGS(brazilian, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_RUSSIAN);
+    case SH_VARIANT_POOL: FLAGS(pool, 1, 1, SH_PRECEDENCE_FREE, 0, 1, 0, SH_VARIANT_RUSSIAN);
+    case SH_VARIANT_ENGLISH: FLAGS(english, 0, 0, SH_PRECEDENCE_FREE, 0, 1, 0, SH_VARIANT_RUSSIAN);
+    case SH_VARIANT_ITALIAN: FLAGS(italian, 0, 0, SH_PRECEDENCE_ITALIAN, 0, 0, 0, SH_VARIANT_ITALIAN);
+    case SH_VARIANT_SPANISH: FLAGS(spanish, 1, 0, SH_PRECEDENCE_MAJORITY_KINGS, 0, 1, 0, SH_VARIANT_ITALIAN);
+    case SH_VARIANT_CZECH: FLAGS(czech, 1, 0, SH_PRECEDENCE_KING_FIRST, 0, 1, 0, SH_VARIANT_RUSSIAN);
+    case SH_VARIANT_SELF_EATERS: FLAGS(selfeaters, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 1, SH_VARIANT_RUSSIAN);
+    case SH_VARIANT_TURKISH: FLAGS(ortho, 1, 0, SH_PRECEDENCE_MAJORITY, 1, 1, 0, SH_VARIANT_TURKISH);
+    default: FLAGS(russian, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_RUSSIAN);
+    }
+#undef FLAGS
 }
 
 /* Squares in reading order: by file, then rank (a1 a3 a5 a7 b2 ... h8). */
-static int reading_order(int bit)
+static int reading_order(int board, int bit)
 {
-    int sq = bb_bit_square(bit);
-    return sh_square_file(sq) * 8 + sh_square_rank(sq);
+    int sq = geo_bit_square(board, bit);
+    return sh_board_square_file((ShVariant)board, sq) * 8 + sh_board_square_rank((ShVariant)board, sq);
 }
 
 static int move_order(const void *pa, const void *pb)
 {
     const ShMove *a = pa, *b = pb;
-    int d = reading_order(a->from) - reading_order(b->from);
+    int d = reading_order(a->board, a->from) - reading_order(b->board, b->from);
     if (!d)
-        d = reading_order(a->to) - reading_order(b->to);
+        d = reading_order(a->board, a->to) - reading_order(b->board, b->to);
     if (!d)
         d = (a->captured > b->captured) - (a->captured < b->captured);
     if (!d)
@@ -213,12 +395,12 @@ void sh_position_play(const ShPosition *pos, const ShMove *move, ShPosition *out
 
 int sh_move_from(const ShMove *move)
 {
-    return bb_bit_square(move->from);
+    return geo_bit_square(move->board, move->from);
 }
 
 int sh_move_to(const ShMove *move)
 {
-    return bb_bit_square(move->to);
+    return geo_bit_square(move->board, move->to);
 }
 
 bool sh_move_is_capture(const ShMove *move)
@@ -231,11 +413,11 @@ int sh_move_capture_count(const ShMove *move)
     return bb_count(move->captured);
 }
 
-int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_PIECES_PER_SIDE])
+int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_CAPTURES])
 {
-    int n = 0;
-    for (int sq = 0; sq < SH_SQUARES && n < SH_MAX_PIECES_PER_SIDE; sq++)
-        if (move->captured & bb_bit(bb_square_bit(sq)))
+    int n = 0, count = geo_squares(move->board);
+    for (int sq = 0; sq < count && n < SH_MAX_CAPTURES; sq++)
+        if (move->captured & bb_bit(geo_square_bit(move->board, sq)))
             squares[n++] = sq;
     return n;
 }

@@ -7,6 +7,7 @@
 /* A legal move together with one of its capture paths (squares are public numbers). */
 typedef struct MovePath {
     ShMove move;
+    uint32_t rank; /* under the precedence rules (the generator's own bookkeeping) */
     ShPath path;
 } MovePath;
 
@@ -24,5 +25,14 @@ void movegen_paths(const ShPosition *pos, PathList *paths);
 
 /* Perft in either convention, single-threaded. */
 uint64_t movegen_perft(const ShPosition *pos, int depth, ShPerftMode mode);
+
+/* The rules a variant's generator was compiled with (for the test that they are its record's). */
+typedef struct MovegenFlags {
+    bool flying_kings, men_capture_backward;
+    ShPrecedence precedence;
+    bool promotion_continues, men_capture_kings, capture_own;
+    int board;
+} MovegenFlags;
+void movegen_flags(ShVariant variant, MovegenFlags *flags);
 
 #endif

@@ -3,17 +3,61 @@
  * movegen.c (a C template). Before including it, define:
  *
  *   GEN(name)                 the name prefix of this variant's functions
+ *   R_BOARD                   the ShVariant whose board layout the moves are in (ShMove.board)
  *   R_FLYING_KINGS            1: kings move and capture at a distance
  *   R_MEN_CAPTURE_BACKWARD    1: men capture backwards too
- *   R_MAJORITY                1: only the captures taking the most pieces are legal
+ *   R_PRECEDENCE              an ShPrecedence: which captures are legal when there are several
  *   R_PROMOTION_CONTINUES     1: a man crowned mid-capture continues capturing as a king;
- *                             0: it passes the crowning rank as a man, crowned only if it ends there
+ *                             0: it passes the crowning rank as a man, crowned only if it ends
+ *                             there (with men that capture forwards only, the move ends there)
+ *   R_MEN_TAKE_KINGS          0: a man may not capture a king (Italian)
+ *   R_CAPTURE_OWN             1: pieces of both colours are captured (self-eaters)
  *
  * Every parameter is a compile-time constant, so each variant gets straight-line code with
  * no tests of the rules in the hot paths. The design is explained at the top of movegen.c.
  */
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* What a man may jump, what counts for the precedence rules, and the add of one capture. */
+#if R_MEN_TAKE_KINGS
+#define PREY(s) ((s)->enemy)
+#else
+#define PREY(s) ((s)->enemy & ~(s)->kings_all)
+#endif
+#if R_CAPTURE_OWN
+/* Every other piece may be taken; the mover itself never. */
+#define ENEMY(p, us) pos_occupied(p)
+#define MOVER_ONLY(s, p, us, sq) ((s)->enemy = pos_occupied(p) & ~bb_bit(sq))
+#else
+#define ENEMY(p, us) ((p)->pieces[(us) ^ 1])
+#define MOVER_ONLY(s, p, us, sq) ((void)0)
+#endif
+#if R_MEN_TAKE_KINGS
+#define MEN_PREY(p, enemy) (enemy)
+#else
+#define MEN_PREY(p, enemy) ((enemy) & ~(p)->kings)
+#endif
+/* What the precedence rules and a man that may not take a king need to know. */
+#if R_PRECEDENCE != P_FREE || !R_MEN_TAKE_KINGS
+#define SET_KINGS_ALL(s, p) ((s)->kings_all = (p)->kings)
+#define SET_FROM_KING(s, v) ((s)->from_king = (v))
+#else
+#define SET_KINGS_ALL(s, p) ((void)0)
+#define SET_FROM_KING(s, v) ((void)0)
+#endif
+#define ADD(s, to, captured, promotes) capture_add(s, to, captured, promotes, R_BOARD, R_PRECEDENCE)
+
+#if R_PRECEDENCE == P_ITALIAN
+/* Italian: the order of the kinds taken (the first capture the highest bit) decides last. */
+#define KINDS_PUSH(s, victim)                                                                     \
+    uint32_t kinds_saved = (s)->kinds;                                                          \
+    (s)->kinds = (kinds_saved << 1) | (((victim) & (s)->kings_all) != 0)
+#define KINDS_POP(s) ((s)->kinds = kinds_saved)
+#else
+#define KINDS_PUSH(s, victim) ((void)0)
+#define KINDS_POP(s) ((void)0)
+#endif
 
 /* ---- captures: depth-first search over the Turkish-strike rules ---- */
 
@@ -41,6 +85,7 @@ ALWAYS_INLINE bool GEN(king_capture_dir)(CaptureSearch *s, int sq, Bitboard capt
     if (!(b & s->empty))
         return false;
     captured |= victim;
+    KINDS_PUSH(s, victim);
     int first = bb_first(b);
     Bitboard lands = 0;
 #if R_FLYING_KINGS
@@ -70,9 +115,10 @@ ALWAYS_INLINE bool GEN(king_capture_dir)(CaptureSearch *s, int sq, Bitboard capt
         for (Bitboard l = lands; l; l &= l - 1) {
             int to = bb_first(l);
             s->path[depth] = (uint8_t)to;
-            capture_add(s, to, captured, promoted);
+            ADD(s, to, captured, promoted);
         }
     }
+    KINDS_POP(s);
     s->depth--;
     return true;
 }
@@ -117,25 +163,27 @@ ALWAYS_INLINE bool GEN(man_jump)(CaptureSearch *s, int sq, Bitboard captured, co
 {
     Bitboard mid = bb_shift(bb_bit(sq), d);
     Bitboard land = bb_shift(mid, d);
-    if (!(mid & s->enemy & ~captured) || !(land & s->empty))
+    if (!(mid & PREY(s) & ~captured) || !(land & s->empty))
         return false;
     int to = sq + 2 * d;
     int depth = ++s->depth;
     s->path[depth] = (uint8_t)to;
     captured |= mid;
+    KINDS_PUSH(s, mid);
 #if R_PROMOTION_CONTINUES
     if (land & s->promotion) {
         if (!GEN(king_capture)(s, to, captured, 1, ALL_DIRS))
-            capture_add(s, to, captured, 1);
+            ADD(s, to, captured, 1);
     } else
 #endif
     {
         const int us = s->promotion == BB_RANK8 ? SH_WHITE : SH_BLACK;
-        if (GEN(man_jumpers)(land, s->enemy & ~captured, s->empty, us))
+        if (GEN(man_jumpers)(land, PREY(s) & ~captured, s->empty, us))
             GEN(man_capture)(s, to, captured);
         else
-            capture_add(s, to, captured, (land & s->promotion) != 0);
+            ADD(s, to, captured, (land & s->promotion) != 0);
     }
+    KINDS_POP(s);
     s->depth--;
     return true;
 }
@@ -179,27 +227,32 @@ ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard
                                  bool kings_too, const int us)
 {
     Bitboard empty = pos_empty(p);
-    s->enemy = p->pieces[us ^ 1];
+    s->enemy = ENEMY(p, us);
+    SET_KINGS_ALL(s, p);
     s->promotion = bb_promotion_rank(us);
     s->depth = 0;
+    SET_FROM_KING(s, 0);
     for (Bitboard b = jumpers; b; b &= b - 1) {
         int sq = bb_first(b);
         s->from = sq;
         s->path[0] = (uint8_t)sq;
         s->empty = empty | bb_bit(sq);
+        MOVER_ONLY(s, p, us, sq);
         GEN(man_capture)(s, sq, 0);
     }
     if (kings_too) {
+        SET_FROM_KING(s, 1);
         for (Bitboard b = pos_kings(p, us); b; b &= b - 1) {
             int sq = bb_first(b);
             s->from = sq;
             s->path[0] = (uint8_t)sq;
             s->empty = empty | bb_bit(sq);
+            MOVER_ONLY(s, p, us, sq);
             GEN(king_capture)(s, sq, 0, 0, ALL_DIRS);
         }
     }
-#if R_MAJORITY
-    capture_keep_majority(s);
+#if R_PRECEDENCE != P_FREE
+    capture_keep_best(s);
 #endif
 }
 
@@ -213,20 +266,25 @@ ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard
 ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bitboard men,
                                        Bitboard empty, const int us, const int d)
 {
+#if R_CAPTURE_OWN
+    s->enemy = ENEMY(p, us); /* a search of another direction left its mover out */
+#endif
     Bitboard enemy = s->enemy;
-    Bitboard jumpers = men & bb_shift(enemy, -d) & bb_shift(empty, -2 * d);
+    Bitboard jumpers = men & bb_shift(PREY(s), -d) & bb_shift(empty, -2 * d);
     if (!jumpers)
         return 0;
     Bitboard lands = bb_shift(jumpers, 2 * d);
     Bitboard on = 0; /* landing squares from which the capture may go on */
+    Bitboard prey = PREY(s);
     if (d != -DIR_NE && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
-        on |= lands & bb_shift(enemy, -DIR_NE) & bb_shift(empty, -2 * DIR_NE);
+        on |= lands & bb_shift(prey, -DIR_NE) & bb_shift(empty, -2 * DIR_NE);
     if (d != -DIR_NW && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
-        on |= lands & bb_shift(enemy, -DIR_NW) & bb_shift(empty, -2 * DIR_NW);
+        on |= lands & bb_shift(prey, -DIR_NW) & bb_shift(empty, -2 * DIR_NW);
     if (d != -DIR_SW && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
-        on |= lands & bb_shift(enemy, -DIR_SW) & bb_shift(empty, -2 * DIR_SW);
+        on |= lands & bb_shift(prey, -DIR_SW) & bb_shift(empty, -2 * DIR_SW);
     if (d != -DIR_SE && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
-        on |= lands & bb_shift(enemy, -DIR_SE) & bb_shift(empty, -2 * DIR_SE);
+        on |= lands & bb_shift(prey, -DIR_SE) & bb_shift(empty, -2 * DIR_SE);
+    (void)enemy;
     on |= lands & s->promotion;
     Bitboard singles = lands & ~on;
     int counted = 0;
@@ -239,7 +297,10 @@ ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bi
             s->path[0] = (uint8_t)s->from;
             s->path[1] = (uint8_t)to;
             s->depth = 1;
-            capture_add(s, to, bb_bit(to - d), 0);
+#if R_PRECEDENCE == P_ITALIAN
+            s->kinds = (bb_bit(to - d) & s->kings_all) != 0;
+#endif
+            ADD(s, to, bb_bit(to - d), 0);
         }
     }
     for (Bitboard b = bb_shift(on, -2 * d); b; b &= b - 1) {
@@ -248,6 +309,10 @@ ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bi
         s->path[0] = (uint8_t)sq;
         s->empty = empty | bb_bit(sq);
         s->depth = 0;
+#if R_PRECEDENCE == P_ITALIAN
+        s->kinds = 0;
+#endif
+        MOVER_ONLY(s, p, us, sq);
         GEN(man_jump)(s, sq, 0, d);
     }
     (void)p;
@@ -258,9 +323,11 @@ ALWAYS_INLINE int GEN(captures_fast)(const ShPosition *p, CaptureSearch *s, bool
                                      const int us)
 {
     Bitboard empty = pos_empty(p), men = pos_men(p, us);
-    s->enemy = p->pieces[us ^ 1];
+    s->enemy = ENEMY(p, us);
+    SET_KINGS_ALL(s, p);
     s->promotion = bb_promotion_rank(us);
     s->depth = 0;
+    SET_FROM_KING(s, 0);
     int counted = 0;
     if (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE) {
         counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_NE);
@@ -271,17 +338,22 @@ ALWAYS_INLINE int GEN(captures_fast)(const ShPosition *p, CaptureSearch *s, bool
         counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_SE);
     }
     if (kings_too) {
+        SET_FROM_KING(s, 1);
         for (Bitboard b = pos_kings(p, us); b; b &= b - 1) {
             int sq = bb_first(b);
             s->from = sq;
             s->path[0] = (uint8_t)sq;
             s->empty = empty | bb_bit(sq);
             s->depth = 0;
+#if R_PRECEDENCE == P_ITALIAN
+            s->kinds = 0;
+#endif
+            MOVER_ONLY(s, p, us, sq);
             GEN(king_capture)(s, sq, 0, 0, ALL_DIRS);
         }
     }
-#if R_MAJORITY
-    capture_keep_majority(s);
+#if R_PRECEDENCE != P_FREE
+    capture_keep_best(s);
 #endif
     return counted;
 }
@@ -295,7 +367,7 @@ ALWAYS_INLINE void GEN(add_quiet)(ShMoveList *list, int from, int to, Bitboard p
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
     m->promotes = (bb_bit(to) & promotion) != 0;
-    m->reserved = 0;
+    m->board = R_BOARD;
 }
 
 ALWAYS_INLINE void GEN(man_steps)(ShMoveList *list, Bitboard men, Bitboard empty, Bitboard promotion,
@@ -371,6 +443,8 @@ static __attribute__((noinline)) void GEN(generate_captures)(const ShPosition *p
     s.merge = merge;
     s.count_only = false;
     s.found = 0;
+    SET_KINGS_ALL(&s, p);
+    SET_FROM_KING(&s, 0);
     if (p->side == SH_WHITE)
         GEN(captures_fast)(p, &s, kings_capture, SH_WHITE);
     else
@@ -383,8 +457,8 @@ ALWAYS_INLINE void GEN(generate_side)(const ShPosition *p, ShMoveList *list, boo
 {
     list->count = 0;
     list->overflow = false;
-    Bitboard empty = pos_empty(p), enemy = p->pieces[us ^ 1];
-    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), enemy, empty, us);
+    Bitboard empty = pos_empty(p), enemy = ENEMY(p, us);
+    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), MEN_PREY(p, enemy), empty, us);
     Bitboard kings = pos_kings(p, us);
     bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
     if (jumpers | kings_capture)
@@ -413,17 +487,24 @@ static __attribute__((noinline)) int GEN(count_captures)(const ShPosition *p, bo
     s.moves = &list;
     s.paths = NULL;
     s.merge = merge;
-    s.count_only = !R_MAJORITY;
+    s.count_only = R_PRECEDENCE == SH_PRECEDENCE_FREE;
     s.found = 0;
+    SET_KINGS_ALL(&s, p);
+    SET_FROM_KING(&s, 0);
     int singles = p->side == SH_WHITE ? GEN(captures_fast)(p, &s, kings_capture, SH_WHITE)
                                       : GEN(captures_fast)(p, &s, kings_capture, SH_BLACK);
+#if R_PRECEDENCE != P_FREE
+    (void)singles;
+    return list.count; /* what the precedence rules leave */
+#else
     return singles + s.found;
+#endif
 }
 
 ALWAYS_INLINE int GEN(count_side)(const ShPosition *p, bool merge, const int us)
 {
-    Bitboard empty = pos_empty(p), enemy = p->pieces[us ^ 1];
-    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), enemy, empty, us);
+    Bitboard empty = pos_empty(p), enemy = ENEMY(p, us);
+    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), MEN_PREY(p, enemy), empty, us);
     Bitboard kings = pos_kings(p, us);
     bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
     if (jumpers | kings_capture)
@@ -440,9 +521,10 @@ ALWAYS_INLINE int GEN(count)(const ShPosition *p, bool merge)
 static bool GEN(capture_pending)(const ShPosition *p)
 {
     int us = p->side;
-    Bitboard empty = pos_empty(p), enemy = p->pieces[us ^ 1], kings = pos_kings(p, us);
-    Bitboard jumpers = us == SH_WHITE ? GEN(man_jumpers)(pos_men(p, us), enemy, empty, SH_WHITE)
-                                      : GEN(man_jumpers)(pos_men(p, us), enemy, empty, SH_BLACK);
+    Bitboard empty = pos_empty(p), enemy = ENEMY(p, us), kings = pos_kings(p, us);
+    Bitboard prey = MEN_PREY(p, enemy);
+    Bitboard jumpers = us == SH_WHITE ? GEN(man_jumpers)(pos_men(p, us), prey, empty, SH_WHITE)
+                                      : GEN(man_jumpers)(pos_men(p, us), prey, empty, SH_BLACK);
     return jumpers || (kings && GEN(kings_can_capture)(kings, enemy, empty));
 }
 
@@ -458,6 +540,8 @@ static void GEN(paths)(const ShPosition *p, PathList *paths)
         s.merge = false;
         s.count_only = false;
         s.found = 0;
+    SET_KINGS_ALL(&s, p);
+    SET_FROM_KING(&s, 0);
         Bitboard all_men = pos_men(p, us);
         if (us == SH_WHITE)
             GEN(captures)(p, &s, all_men, true, SH_WHITE);
@@ -476,8 +560,8 @@ static void GEN(paths)(const ShPosition *p, PathList *paths)
         MovePath *mp = &paths->items[paths->count++];
         mp->move = list.moves[i];
         mp->path.count = 2;
-        mp->path.squares[0] = (uint8_t)bb_bit_square(list.moves[i].from);
-        mp->path.squares[1] = (uint8_t)bb_bit_square(list.moves[i].to);
+        mp->path.squares[0] = (uint8_t)geo_bit_square(R_BOARD, list.moves[i].from);
+        mp->path.squares[1] = (uint8_t)geo_bit_square(R_BOARD, list.moves[i].to);
     }
 }
 
@@ -527,3 +611,12 @@ static uint64_t GEN(perft)(const ShPosition *p, int depth, bool merge)
 }
 
 #undef ALWAYS_INLINE
+#undef PREY
+#undef ADD
+#undef KINDS_PUSH
+#undef KINDS_POP
+#undef ENEMY
+#undef MOVER_ONLY
+#undef MEN_PREY
+#undef SET_KINGS_ALL
+#undef SET_FROM_KING

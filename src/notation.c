@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "movegen.h"
+#include "geometry.h"
 
 /* ---- squares ---- */
 
@@ -33,15 +34,16 @@ void sh_square_name(int square, bool numeric, char out[3])
     out[2] = '\0';
 }
 
-/* Reads a square; returns characters read, 0 if none, or -n if n characters form a name of
- * a light square or a number out of range (so that the caller can say so). */
-static int square_scan(const char *text, int *square)
+/* Reads a square of the variant's board; returns characters read, 0 if none, or -n if n
+ * characters form a name of a square not played on or a number out of range (so that the
+ * caller can say so). */
+static int square_scan(ShVariant v, const char *text, int *square)
 {
     char c = (char)tolower((unsigned char)text[0]);
     if (c >= 'a' && c <= 'h' && text[1] >= '1' && text[1] <= '8') {
         if (isdigit((unsigned char)text[2]))
             return -3;
-        int sq = sh_square_at(c - 'a', text[1] - '1');
+        int sq = sh_board_square_at(v, c - 'a', text[1] - '1');
         if (sq < 0)
             return -2;
         *square = sq;
@@ -51,7 +53,8 @@ static int square_scan(const char *text, int *square)
         int n = 0, len = 0;
         while (isdigit((unsigned char)text[len]) && len < 3)
             n = n * 10 + (text[len++] - '0');
-        if (isdigit((unsigned char)text[len]) || text[0] == '0' || n < 1 || n > SH_SQUARES)
+        if (isdigit((unsigned char)text[len]) || text[0] == '0' || n < 1 ||
+            n > sh_board_squares(v))
             return -len;
         *square = n - 1;
         return len;
@@ -62,7 +65,7 @@ static int square_scan(const char *text, int *square)
 int sh_square_parse(const char *text, int *square)
 {
     int sq = -1;
-    int n = text ? square_scan(text, &sq) : 0;
+    int n = text ? square_scan(SH_VARIANT_RUSSIAN, text, &sq) : 0;
     if (n <= 0)
         return 0;
     if (square)
@@ -72,10 +75,11 @@ int sh_square_parse(const char *text, int *square)
 
 /* ---- paths ---- */
 
-/* The sign of the step from square a towards square b along a diagonal, as file and rank. */
-static void step_towards(int a, int b, int *df, int *dr)
+/* The sign of the step from square a towards square b along a line, as file and rank. */
+static void step_towards(ShVariant v, int a, int b, int *df, int *dr)
 {
-    int f = sh_square_file(b) - sh_square_file(a), r = sh_square_rank(b) - sh_square_rank(a);
+    int f = sh_board_square_file(v, b) - sh_board_square_file(v, a),
+        r = sh_board_square_rank(v, b) - sh_board_square_rank(v, a);
     *df = (f > 0) - (f < 0);
     *dr = (r > 0) - (r < 0);
 }
@@ -136,6 +140,7 @@ ShStatus sh_moves_paths(const ShPosition *pos, ShMove *moves, ShPath *out, int m
 typedef struct Writer {
     char *out;
     size_t len;
+    ShVariant variant;
 } Writer;
 
 static void put_char(Writer *w, char c)
@@ -147,22 +152,22 @@ static void put_char(Writer *w, char c)
 
 static void put_square(Writer *w, int square, bool numeric)
 {
-    char name[3];
-    sh_square_name(square, numeric, name);
+    char name[SH_SQUARE_NAME_SIZE];
+    sh_board_square_name(w->variant, square, numeric, name);
     for (const char *p = name; *p; p++)
         put_char(w, *p);
 }
 
 /* The squares of full notation: the start, each square where the piece turns, the end. */
-static int path_turns(const ShPath *path, int out[SH_MAX_PATH])
+static int path_turns(ShVariant v, const ShPath *path, int out[SH_MAX_PATH])
 {
     int n = 0;
     out[n++] = path->squares[0];
     for (int i = 1; i < path->count; i++) {
         if (i < path->count - 1) {
             int f1, r1, f2, r2;
-            step_towards(path->squares[i - 1], path->squares[i], &f1, &r1);
-            step_towards(path->squares[i], path->squares[i + 1], &f2, &r2);
+            step_towards(v, path->squares[i - 1], path->squares[i], &f1, &r1);
+            step_towards(v, path->squares[i], path->squares[i + 1], &f2, &r2);
             if (f1 == f2 && r1 == r2)
                 continue;
         }
@@ -174,7 +179,7 @@ static int path_turns(const ShPath *path, int out[SH_MAX_PATH])
 static void write_full(Writer *w, const ShPath *path, bool capture, bool numeric, char sep)
 {
     int turns[SH_MAX_PATH];
-    int n = path_turns(path, turns);
+    int n = path_turns(w->variant, path, turns);
     for (int i = 0; i < n; i++) {
         if (i)
             put_char(w, capture ? sep : '-');
@@ -183,7 +188,7 @@ static void write_full(Writer *w, const ShPath *path, bool capture, bool numeric
 }
 
 /* How many distinct legal moves share this move's start (or start file) and end. */
-static int count_alike(const PathList *paths, const ShMove *move, bool by_file)
+static int count_alike(ShVariant v, const PathList *paths, const ShMove *move, bool by_file)
 {
     ShMove seen[SH_MAX_MOVES];
     int n = 0, from = sh_move_from(move);
@@ -191,7 +196,8 @@ static int count_alike(const PathList *paths, const ShMove *move, bool by_file)
         const ShMove *m = &paths->items[i].move;
         if (m->to != move->to)
             continue;
-        if (by_file ? sh_square_file(sh_move_from(m)) != sh_square_file(from) : m->from != move->from)
+        if (by_file ? sh_board_square_file(v, sh_move_from(m)) != sh_board_square_file(v, from)
+                    : m->from != move->from)
             continue;
         bool dup = false;
         for (int j = 0; j < n && !dup; j++)
@@ -202,10 +208,10 @@ static int count_alike(const PathList *paths, const ShMove *move, bool by_file)
     return n;
 }
 
-static ShStatus move_write_in(const PathList *paths, const ShMove *move, int notation,
-                              char out[SH_MOVE_TEXT_SIZE], ShError *err)
+static ShStatus move_write_in(ShVariant v, const PathList *paths, const ShMove *move,
+                              int notation, char out[SH_MOVE_TEXT_SIZE], ShError *err)
 {
-    Writer w = {out, 0};
+    Writer w = {out, 0, v};
     out[0] = '\0';
     ShPath path = {0, {0}};
     ShStatus st = move_path_in(paths, move, &path, err);
@@ -221,7 +227,7 @@ static ShStatus move_write_in(const PathList *paths, const ShMove *move, int not
         put_square(&w, from, true);
         put_char(&w, capture ? 'x' : '-');
         put_square(&w, to, true);
-        int caps[SH_MAX_PIECES_PER_SIDE];
+        int caps[SH_MAX_CAPTURES];
         int n = sh_move_captured_squares(move, caps);
         for (int i = 0; i < n; i++) {
             put_char(&w, 'x');
@@ -229,15 +235,15 @@ static ShStatus move_write_in(const PathList *paths, const ShMove *move, int not
         }
         return SH_OK;
     }
-    if (style == SH_NOTATION_SEMISHORT && !numeric && count_alike(paths, move, true) == 1) {
-        put_char(&w, (char)('a' + sh_square_file(from)));
+    if (style == SH_NOTATION_SEMISHORT && !numeric && count_alike(v, paths, move, true) == 1) {
+        put_char(&w, (char)('a' + sh_board_square_file(v, from)));
         if (capture)
             put_char(&w, sep);
         put_square(&w, to, false);
         return SH_OK;
     }
     if ((style == SH_NOTATION_SHORT || style == SH_NOTATION_SEMISHORT) &&
-        count_alike(paths, move, false) == 1) {
+        count_alike(v, paths, move, false) == 1) {
         put_square(&w, from, numeric);
         put_char(&w, capture ? sep : '-');
         put_square(&w, to, numeric);
@@ -253,7 +259,7 @@ ShStatus sh_move_write(const ShPosition *pos, const ShMove *move, int notation,
     PathList paths;
     out[0] = '\0';
     ShStatus st = paths_of(pos, &paths, err);
-    return st ? st : move_write_in(&paths, move, notation, out, err);
+    return st ? st : move_write_in((ShVariant)pos->variant, &paths, move, notation, out, err);
 }
 
 /* ---- reading ---- */
@@ -272,30 +278,31 @@ static bool is_sep(char c)
     return c == '-' || c == ':' || c == 'x' || c == 'X';
 }
 
-static ShStatus square_expected(const char *text, int at, ShError *err)
+static ShStatus square_expected(ShVariant v, const char *text, int at, ShError *err)
 {
     if (text[at] == '\0')
         return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "expected a square at the end of '%s'",
                          text);
     return error_set(err, SH_ERR_SYNTAX, 1, at + 1,
-                     "expected a square (a1..h8 or 1..32) at column %d of '%s', found '%c'",
-                     at + 1, text, text[at]);
+                     "expected a square (a1..h8 or 1..%d) at column %d of '%s', found '%c'",
+                     sh_board_squares(v), at + 1, text, text[at]);
 }
 
-static ShStatus square_read(const char *text, int *at, int *square, ShError *err)
+static ShStatus square_read(ShVariant v, const char *text, int *at, int *square, ShError *err)
 {
-    int n = square_scan(text + *at, square);
+    int n = square_scan(v, text + *at, square);
     if (n < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, *at + 1, "'%.*s' at column %d is not a dark square",
-                         -n, text + *at, *at + 1);
+        return error_set(err, SH_ERR_SYNTAX, 1, *at + 1,
+                         "'%.*s' at column %d is not a square of the board", -n, text + *at,
+                         *at + 1);
     if (n == 0)
-        return square_expected(text, *at, err);
+        return square_expected(v, text, *at, err);
     *at += n;
     return SH_OK;
 }
 
 /* Split a trimmed move text into squares. */
-static ShStatus move_text_scan(const char *text, MoveText *mt, ShError *err)
+static ShStatus move_text_scan(ShVariant v, const char *text, MoveText *mt, ShError *err)
 {
     mt->file = -1;
     mt->count = 0;
@@ -306,7 +313,7 @@ static ShStatus move_text_scan(const char *text, MoveText *mt, ShError *err)
         /* semi-short: "cd4", "b:d6", "bxd6" */
         mt->file = c0 - 'a';
         at = is_sep(text[1]) ? 2 : 1;
-        ShStatus st = square_read(text, &at, &mt->squares[0], err);
+        ShStatus st = square_read(v, text, &at, &mt->squares[0], err);
         if (st)
             return st;
         mt->count = 1;
@@ -314,7 +321,7 @@ static ShStatus move_text_scan(const char *text, MoveText *mt, ShError *err)
         for (;;) {
             if (mt->count == MAX_TEXT_SQUARES)
                 return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "too many squares in '%s'", text);
-            ShStatus st = square_read(text, &at, &mt->squares[mt->count++], err);
+            ShStatus st = square_read(v, text, &at, &mt->squares[mt->count++], err);
             if (st)
                 return st;
             if (text[at] == '\0')
@@ -341,7 +348,7 @@ static ShStatus move_text_scan(const char *text, MoveText *mt, ShError *err)
 
 /* Whether the squares want[0..n) appear, in this order, among the squares where the piece
  * could stand after a capture: any square it passes once it has jumped its first piece. */
-static bool path_passes(const MovePath *mp, const int *want, int n)
+static bool path_passes(ShVariant v, const MovePath *mp, const int *want, int n)
 {
     if (n == 0)
         return true;
@@ -351,15 +358,15 @@ static bool path_passes(const MovePath *mp, const int *want, int n)
     const ShPath *p = &mp->path;
     for (int i = 1; i < p->count; i++) {
         int a = p->squares[i - 1], b = p->squares[i], df, dr;
-        step_towards(a, b, &df, &dr);
-        int f = sh_square_file(a), r = sh_square_rank(a);
-        while (f != sh_square_file(b) || r != sh_square_rank(b)) {
+        step_towards(v, a, b, &df, &dr);
+        int f = sh_board_square_file(v, a), r = sh_board_square_rank(v, a);
+        while (f != sh_board_square_file(v, b) || r != sh_board_square_rank(v, b)) {
             f += df;
             r += dr;
-            int sq = sh_square_at(f, r);
+            int sq = sh_board_square_at(v, f, r);
             if (sq < 0)
                 break;
-            if (captured & bb_bit(bb_square_bit(sq))) {
+            if (captured & bb_bit(geo_square_bit((int)v, sq))) {
                 jumped = true;
                 continue;
             }
@@ -386,31 +393,32 @@ static bool same_squares(const int *a, int na, const uint8_t *b, int nb)
  * ones, so that a path written in full is never ambiguous. */
 enum { FIT_NO, FIT_LOOSE, FIT_EXACT };
 
-static int text_fits(const MoveText *mt, const MovePath *mp)
+static int text_fits(ShVariant v, const MoveText *mt, const MovePath *mp)
 {
     const ShMove *m = &mp->move;
     int from = sh_move_from(m), to = sh_move_to(m);
     if (mt->file >= 0)
-        return sh_square_file(from) == mt->file && to == mt->squares[0] ? FIT_EXACT : FIT_NO;
+        return sh_board_square_file(v, from) == mt->file && to == mt->squares[0] ? FIT_EXACT
+                                                                                 : FIT_NO;
     if (from != mt->squares[0])
         return FIT_NO;
     int fit = FIT_NO;
     if (to == mt->squares[mt->count - 1]) {
         uint8_t turns[SH_MAX_PATH];
-        int t[SH_MAX_PATH], nt = path_turns(&mp->path, t);
+        int t[SH_MAX_PATH], nt = path_turns(v, &mp->path, t);
         for (int i = 0; i < nt; i++)
             turns[i] = (uint8_t)t[i];
         if (same_squares(mt->squares, mt->count, turns, nt) ||
             same_squares(mt->squares, mt->count, mp->path.squares, mp->path.count))
             return FIT_EXACT;
-        if (path_passes(mp, mt->squares + 1, mt->count - 2))
+        if (path_passes(v, mp, mt->squares + 1, mt->count - 2))
             fit = FIT_LOOSE;
     }
     /* Hub: start, end, then every captured square in any order */
     if (mt->count >= 3 && to == mt->squares[1] && m->captured) {
         Bitboard listed = 0;
         for (int i = 2; i < mt->count; i++)
-            listed |= bb_bit(bb_square_bit(mt->squares[i]));
+            listed |= bb_bit(geo_square_bit((int)v, mt->squares[i]));
         if (listed == m->captured && bb_count(m->captured) == mt->count - 2)
             return FIT_EXACT;
     }
@@ -418,13 +426,14 @@ static int text_fits(const MoveText *mt, const MovePath *mp)
 }
 
 /* Append the moves, in reading order, to the error message. */
-static void list_moves(ShError *err, const PathList *paths, ShMoveList *moves, bool numeric)
+static void list_moves(ShVariant v, ShError *err, const PathList *paths, ShMoveList *moves,
+                       bool numeric)
 {
     sh_moves_sort(moves);
     for (int i = 0; i < moves->count; i++) {
         char text[SH_MOVE_TEXT_SIZE];
-        move_write_in(paths, &moves->moves[i], SH_NOTATION_FULL | (numeric ? SH_NOTATION_NUMERIC : 0),
-                      text, NULL);
+        move_write_in(v, paths, &moves->moves[i],
+                      SH_NOTATION_FULL | (numeric ? SH_NOTATION_NUMERIC : 0), text, NULL);
         error_append(err, "%s%s", i ? ", " : "", text);
     }
 }
@@ -449,8 +458,9 @@ ShStatus sh_move_parse_candidates(const ShPosition *pos, const char *text, ShMov
     memcpy(trimmed, text + start, end - start);
     trimmed[end - start] = '\0';
 
+    ShVariant v = (ShVariant)pos->variant;
     MoveText mt;
-    ShStatus st = move_text_scan(trimmed, &mt, err);
+    ShStatus st = move_text_scan(v, trimmed, &mt, err);
     if (st) {
         if (err)
             err->column += (int)start;
@@ -463,7 +473,7 @@ ShStatus sh_move_parse_candidates(const ShPosition *pos, const char *text, ShMov
     int best = FIT_LOOSE;
     for (int i = 0; i < paths.count; i++) {
         const ShMove *m = &paths.items[i].move;
-        int fit = text_fits(&mt, &paths.items[i]);
+        int fit = text_fits(v, &mt, &paths.items[i]);
         if (fit < best)
             continue;
         if (fit > best) {
@@ -481,7 +491,7 @@ ShStatus sh_move_parse_candidates(const ShPosition *pos, const char *text, ShMov
     if (matches->count > 1) {
         error_set(err, SH_ERR_AMBIGUOUS_MOVE, 1, (int)start + 1,
                   "ambiguous move '%s': it could be ", trimmed);
-        list_moves(err, &paths, matches, mt.numeric);
+        list_moves(v, err, &paths, matches, mt.numeric);
         return SH_ERR_AMBIGUOUS_MOVE;
     }
     ShMoveList legal;
@@ -490,7 +500,7 @@ ShStatus sh_move_parse_candidates(const ShPosition *pos, const char *text, ShMov
         return error_set(err, SH_ERR_ILLEGAL_MOVE, 1, (int)start + 1,
                          "illegal move '%s': the side to move has no legal move", trimmed);
     error_set(err, SH_ERR_ILLEGAL_MOVE, 1, (int)start + 1, "illegal move '%s'; legal: ", trimmed);
-    list_moves(err, &paths, &legal, mt.numeric);
+    list_moves(v, err, &paths, &legal, mt.numeric);
     return SH_ERR_ILLEGAL_MOVE;
 }
 

@@ -16,10 +16,13 @@
 
 const uint64_t ZOBRIST[4][BB_BITS] = {{Z64(0)}, {Z64(64)}, {Z64(128)}, {Z64(192)}};
 const uint64_t ZOBRIST_BLACK_TO_MOVE = ZKEY(256);
+const uint64_t ZOBRIST_SECOND_MOVE = ZKEY(257);
 
 uint64_t sh_position_hash(const ShPosition *pos)
 {
     uint64_t key = pos->side == SH_BLACK ? ZOBRIST_BLACK_TO_MOVE : 0;
+    if (pos->turn_move)
+        key ^= ZOBRIST_SECOND_MOVE;
     for (int color = 0; color < 2; color++) {
         for (Bitboard b = pos->pieces[color]; b; b &= b - 1) {
             int i = bb_first(b);
@@ -39,19 +42,66 @@ void sh_position_clear(ShPosition *pos, ShVariant variant, ShColor side)
 
 void sh_position_start(ShPosition *pos, ShVariant variant)
 {
-    sh_position_clear(pos, variant, SH_WHITE);
-    for (int sq = 0; sq < 12; sq++) {
-        pos->pieces[SH_BLACK] |= bb_bit(bb_square_bit(sq));
-        pos->pieces[SH_WHITE] |= bb_bit(bb_square_bit(SH_SQUARES - 1 - sq));
+    const ShRules *rules = sh_rules_get(variant);
+    if (!rules || sh_fen_read_variant(rules->start_fen, variant, pos, NULL) != SH_OK)
+        sh_position_clear(pos, variant, SH_WHITE);
+}
+
+void sh_position_start_drawn(ShPosition *pos, ShVariant variant, uint64_t lot)
+{
+    const ShRules *rules = sh_rules_get(variant);
+    sh_position_start(pos, variant);
+    if (!rules || !rules->start_drawn)
+        return;
+    int first = 0, count = 0;
+    ShOpening o;
+    for (int i = 0; sh_opening_at(i, &o); i++) {
+        if (o.setup[0] == '\0')
+            continue;
+        if (count++ == 0)
+            first = i;
     }
-    pos->key = sh_position_hash(pos);
+    if (count && sh_opening_at(first + (int)(lot % (uint64_t)count), &o) &&
+        sh_fen_read_variant(o.fen, variant, pos, NULL) != SH_OK)
+        sh_position_start(pos, variant);
+}
+
+/* Northern, self-eaters, two-move (pos_play_is_special): what pos_play does, and more. */
+void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
+{
+    const ShRules *rules = sh_rules_get((ShVariant)p->variant);
+    int us = p->side, them = us ^ 1;
+    Bitboard from = bb_bit(m->from), to = bb_bit(m->to), cap = m->captured;
+    bool is_king = (p->kings & from) || m->promotes;
+    ShPosition r = *p;
+    Bitboard removed = cap, demoted = 0;
+    if (rules->captured_king_demoted) {
+        demoted = cap & p->kings; /* it stays, as a man of its colour */
+        removed = cap & ~p->kings;
+    }
+    r.pieces[us] = (p->pieces[us] & ~from & ~removed) | to;
+    r.pieces[them] = p->pieces[them] & ~removed;
+    r.kings = (p->kings & ~from & ~removed & ~demoted) | (is_king ? to : (Bitboard)0);
+    r.side = (uint8_t)them;
+    r.turn_move = 0;
+    if (rules->moves_per_turn == 2 && p->turn_move == 0) {
+        /* the same side's second move, when it has one (else the turn passes) */
+        r.side = (uint8_t)us;
+        r.turn_move = 1;
+        if (r.pieces[them] && sh_moves_count(&r) == 0) {
+            r.side = (uint8_t)them;
+            r.turn_move = 0;
+        }
+    }
+    r.key = sh_position_hash(&r);
+    *out = r;
 }
 
 ShPiece sh_position_piece_at(const ShPosition *pos, int square)
 {
-    if (square < 0 || square >= SH_SQUARES)
+    if (square < 0 || square >= geo_squares(pos->variant))
         return SH_EMPTY;
-    Bitboard b = bb_bit(bb_square_bit(square));
+    Bitboard b = bb_bit(geo_square_bit(pos->variant, square));
     bool king = (pos->kings & b) != 0;
     if (pos->pieces[SH_WHITE] & b)
         return king ? SH_WHITE_KING : SH_WHITE_MAN;
@@ -62,9 +112,9 @@ ShPiece sh_position_piece_at(const ShPosition *pos, int square)
 
 void sh_position_set_piece(ShPosition *pos, int square, ShPiece piece)
 {
-    if (square < 0 || square >= SH_SQUARES)
+    if (square < 0 || square >= geo_squares(pos->variant))
         return;
-    int i = bb_square_bit(square);
+    int i = geo_square_bit(pos->variant, square);
     Bitboard b = bb_bit(i);
     for (int color = 0; color < 2; color++) {
         if (pos->pieces[color] & b)
@@ -102,7 +152,7 @@ int sh_position_count(const ShPosition *pos, ShPiece piece)
     case SH_WHITE_KING: return bb_count(pos_kings(pos, SH_WHITE));
     case SH_BLACK_MAN: return bb_count(pos_men(pos, SH_BLACK));
     case SH_BLACK_KING: return bb_count(pos_kings(pos, SH_BLACK));
-    case SH_EMPTY: return bb_count(pos_empty(pos));
+    case SH_EMPTY: return bb_count(pos_empty_any(pos));
     }
     return 0;
 }
@@ -110,7 +160,8 @@ int sh_position_count(const ShPosition *pos, ShPiece piece)
 bool sh_position_equal(const ShPosition *a, const ShPosition *b)
 {
     return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
-           a->kings == b->kings && a->side == b->side && a->variant == b->variant;
+           a->kings == b->kings && a->side == b->side && a->variant == b->variant &&
+           a->turn_move == b->turn_move;
 }
 
 ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
@@ -121,8 +172,9 @@ ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
                          pos->variant);
     if (pos->side > SH_BLACK)
         return error_set(err, SH_ERR_INVALID_POSITION, 0, 0, "bad side to move");
-    if ((pos->pieces[0] & pos->pieces[1]) || ((pos->pieces[0] | pos->pieces[1]) & ~BB_VALID) ||
-        (pos->kings & ~pos_occupied(pos)))
+    if ((pos->pieces[0] & pos->pieces[1]) ||
+        ((pos->pieces[0] | pos->pieces[1]) & ~geo_valid(pos->variant)) ||
+        (pos->kings & ~pos_occupied(pos)) || pos->turn_move > (rules->moves_per_turn > 1))
         return error_set(err, SH_ERR_INVALID_POSITION, 0, 0, "corrupt position record");
     static const char *const names[2] = {"White", "Black"};
     for (int color = 0; color < 2; color++) {
@@ -131,10 +183,11 @@ ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
             return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
                              "%s has %d pieces; a side has at most %d", names[color], n,
                              rules->pieces_per_side);
-        Bitboard bad = pos_men(pos, color) & bb_promotion_rank(color);
+        Bitboard bad = pos_men(pos, color) & geo_promotion(pos->variant, color);
         if (bad) {
-            char name[3];
-            sh_square_name(bb_bit_square(bb_first(bad)), false, name);
+            char name[SH_SQUARE_NAME_SIZE];
+            sh_board_square_name((ShVariant)pos->variant,
+                                 geo_bit_square(pos->variant, bb_first(bad)), false, name);
             return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
                              "%s man on %s: a man cannot stand on the rank where it is crowned",
                              color == SH_WHITE ? "white" : "black", name);

@@ -2,7 +2,7 @@
 #ifndef SHASHKI_POSITION_H
 #define SHASHKI_POSITION_H
 
-#include "bitboard.h"
+#include "geometry.h"
 
 /* Zobrist keys by piece kind (colour * 2 + is_king) and bit index, and for Black to move. */
 extern const uint64_t ZOBRIST[4][BB_BITS];
@@ -13,9 +13,15 @@ static inline Bitboard pos_occupied(const ShPosition *p)
     return p->pieces[SH_WHITE] | p->pieces[SH_BLACK];
 }
 
+/* The empty dark squares (the generator of the diagonal games); pos_empty_any for any board. */
 static inline Bitboard pos_empty(const ShPosition *p)
 {
     return BB_VALID & ~pos_occupied(p);
+}
+
+static inline Bitboard pos_empty_any(const ShPosition *p)
+{
+    return geo_valid(p->variant) & ~pos_occupied(p);
 }
 
 static inline Bitboard pos_men(const ShPosition *p, int color)
@@ -28,9 +34,25 @@ static inline Bitboard pos_kings(const ShPosition *p, int color)
     return p->pieces[color] & p->kings;
 }
 
+/* The games whose moves do more than move one piece and remove the captured ones: a captured
+ * king demoted (northern), pieces of the mover's colour taken (self-eaters), two moves a turn. */
+static inline bool pos_play_is_special(const ShPosition *p)
+{
+    return p->variant >= SH_VARIANT_NORTHERN;
+}
+
+/* The key of the second move of a turn (two-move). */
+extern const uint64_t ZOBRIST_SECOND_MOVE;
+
+void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out);
+
 /* Copy-make: the position after a legal move. `out` may be `p`. */
 static inline void pos_play(const ShPosition *p, const ShMove *m, ShPosition *out)
 {
+    if (__builtin_expect(pos_play_is_special(p), 0)) {
+        pos_play_special(p, m, out);
+        return;
+    }
     int us = p->side, them = us ^ 1;
     Bitboard from = bb_bit(m->from), to = bb_bit(m->to), cap = m->captured;
     int was_king = (p->kings & from) != 0;
@@ -50,9 +72,10 @@ static inline void pos_play(const ShPosition *p, const ShMove *m, ShPosition *ou
     out->key = key;
     out->side = (uint8_t)them;
     out->variant = p->variant;
+    out->turn_move = 0;
 }
 
-/* The same without the hash key, for counting (perft) where no key is read. */
+/* The same without the hash key, for counting (perft) of the games that are not special. */
 static inline void pos_play_board(const ShPosition *p, const ShMove *m, ShPosition *out)
 {
     int us = p->side, them = us ^ 1;
@@ -64,7 +87,7 @@ static inline void pos_play_board(const ShPosition *p, const ShMove *m, ShPositi
     out->kings = (p->kings & ~from & ~cap) | king_to;
     out->key = 0;
     out->side = (uint8_t)them;
-    out->variant = p->variant;
+    out->variant = p->variant; /* turn_move is left alone: counting the plain games never reads it */
 }
 
 #endif

@@ -31,6 +31,7 @@ static const Suite SUITES[] = {
     {"web", suite_web},
     {"tournament", suite_tournament},
     {"browser", suite_browser},
+    {"load", suite_load},
 };
 
 static const char *data_dir = "tests/data";

@@ -78,5 +78,6 @@ void suite_store(void);
 void suite_web(void);
 void suite_tournament(void);
 void suite_browser(void);
+void suite_load(void); /* only with --slow */
 
 #endif

@@ -237,7 +237,7 @@ static void suite_draw_cases(void)
     CHECK_INT(draw_plies_left(&c, &p), 1);
     play_text(&p, &c, shuffle[29 % 4]);
     CHECK(draw_reached(&c, &p));
-    CHECK(draw_reason(&c, &p) != NULL);
+    CHECK(draw_reason(&c, &p) != SH_REASON_NONE);
 
     test_case("draw: 15 moves of king-only play; a man's move starts the count again");
     p = fen("W:WKa1,Kc3,e3:BKd8,Kb8,h6");
@@ -245,9 +245,9 @@ static void suite_draw_cases(void)
     const char *kings[4] = {"c3-d4", "d8-e7", "d4-c3", "e7-d8"};
     for (int i = 0; i < 20; i++)
         play_text(&p, &c, kings[i % 4]);
-    CHECK_INT(c.kings_only, 20);
+    CHECK_INT(c.quiet, 20);
     play_text(&p, &c, "e3-f4");
-    CHECK_INT(c.kings_only, 0);
+    CHECK_INT(c.quiet, 0);
     CHECK(!draw_reached(&c, &p));
 
     test_case("draw: three pieces against a king on the main road: 10 plies");
@@ -291,13 +291,13 @@ static void suite_draw_cases(void)
                     ShReason why;
                     ShResult verdict = sh_game_verdict(g, &why);
                     bool count_rule = verdict == SH_RESULT_DRAW && why != SH_REASON_REPETITION;
-                    bool mine = draw_reason(&dc, cur) != NULL && sh_moves_count(cur) > 0;
+                    bool mine = draw_reason(&dc, cur) != SH_REASON_NONE && sh_moves_count(cur) > 0;
                     if (count_rule != mine) {
                         char f[SH_FEN_SIZE];
                         sh_fen_write(cur, false, f);
                         CHECK_MSG(false, "start %d ply %d %s: arbiter %s, search %s", s, ply, f,
                                   count_rule ? sh_reason_name(why) : "none",
-                                  mine ? draw_reason(&dc, cur) : "none");
+                                  mine ? sh_reason_name(draw_reason(&dc, cur)) : "none");
                         break;
                     }
                     if (verdict != SH_RESULT_NONE) {

@@ -37,8 +37,8 @@ static void start_position(void)
     free(text);
 }
 
-/* "FEN ;D1 n ;D2 n ..." lines, each checked up to max_depth. */
-static void suite_file(const char *name, int max_depth)
+/* "FEN ;D1 n ;D2 n ..." lines of a variant, each checked up to max_depth. */
+static void suite_variant(const char *name, ShVariant variant, ShPerftMode mode, int max_depth)
 {
     size_t size;
     char *text = test_read_file(test_data(name), &size);
@@ -59,7 +59,7 @@ static void suite_file(const char *name, int max_depth)
         test_case("%s:%d %s", name, line_no, line);
         ShPosition pos;
         ShError err;
-        if (sh_fen_read(line, &pos, &err) != SH_OK) {
+        if (sh_fen_read_variant(line, variant, &pos, &err) != SH_OK) {
             CHECK_MSG(false, "FEN: %s", err.message);
             continue;
         }
@@ -72,12 +72,62 @@ static void suite_file(const char *name, int max_depth)
                 CHECK_MSG(false, "bad count '%s'", f);
                 break;
             }
-            if (depth <= max_depth)
-                CHECK_MSG(sh_perft(&pos, depth, SH_PERFT_DISTINCT) == expected,
-                          "depth %d: expected %llu, got %" PRIu64, depth, expected,
-                          sh_perft(&pos, depth, SH_PERFT_DISTINCT));
+            if (depth <= max_depth) {
+                uint64_t got = sh_perft(&pos, depth, mode);
+                CHECK_MSG(got == expected, "depth %d: expected %llu, got %" PRIu64, depth,
+                          expected, got);
+            }
         }
     }
+    free(text);
+}
+
+static void suite_file(const char *name, int max_depth)
+{
+    suite_variant(name, SH_VARIANT_RUSSIAN, SH_PERFT_DISTINCT, max_depth);
+}
+
+/* tests/data/variants: each game's suite in both conventions, and its start (start.txt). */
+static void variants(void)
+{
+    static const char *const GAMES[] = {"russian", "brazilian", "english", "italian", "turkish"};
+    for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++) {
+        ShVariant v;
+        test_case("variant %s is known", GAMES[i]);
+        CHECK(sh_rules_find(GAMES[i], &v));
+        char name[64];
+        snprintf(name, sizeof name, "variants/%s.epd", GAMES[i]);
+        suite_variant(name, v, SH_PERFT_DISTINCT, 64);
+        snprintf(name, sizeof name, "variants/%s.paths.epd", GAMES[i]);
+        suite_variant(name, v, SH_PERFT_PATHS, 64);
+    }
+    char *text = test_read_file(test_data("variants/start.txt"), NULL);
+    test_case("read variants/start.txt");
+    CHECK(text != NULL);
+    int checked = 0;
+    char *cursor = text;
+    for (char *line; text && (line = test_next_line(&cursor));) {
+        char game[32];
+        int depth;
+        unsigned long long distinct, paths;
+        int fields = sscanf(line, "%31s %d %llu %llu", game, &depth, &distinct, &paths);
+        ShVariant v;
+        if (line[0] == '#' || fields < 3 || !sh_rules_find(game, &v))
+            continue;
+        if (depth > (test_slow() ? 12 : 10))
+            continue;
+        ShPosition start;
+        sh_position_start(&start, v);
+        test_case("%s perft %d from the start", game, depth);
+        CHECK_INT(sh_perft(&start, depth, SH_PERFT_DISTINCT), distinct);
+        if (fields == 4) {
+            test_case("%s perft %d from the start, capture paths", game, depth);
+            CHECK_INT(sh_perft(&start, depth, SH_PERFT_PATHS), paths);
+        }
+        checked++;
+    }
+    test_case("variants/start.txt held counts");
+    CHECK(checked >= 30);
     free(text);
 }
 
@@ -103,5 +153,6 @@ void suite_perft(void)
     suite_file("rules_perft.epd", 64);
     suite_file("kestog13.epd", test_slow() ? 10 : 5);
     suite_file("random170.epd", 64);
+    variants();
     threads();
 }

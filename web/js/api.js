@@ -12,6 +12,7 @@ export class ApiError extends Error {
     this.field = extra.field ?? null;
     this.line = extra.line ?? null;
     this.column = extra.column ?? null;
+    this.needs = extra.needs ?? null; // the right a 401/403 says is missing
   }
 }
 
@@ -89,6 +90,14 @@ export const api = {
   deleteGame: (id) => request('DELETE', `/api/games/${id}`),
   gamePdn: (id) => requestText(`/api/games/${id}/pdn`),
   pdnUrl: (id) => `/api/games/${id}/pdn`,
+  result: (id, result, note) => request('POST', `/api/games/${id}/result`, { result, note: note || null }),
+  freeSeat: (id, color) => request('DELETE', `/api/games/${id}/seats/${color}`),
+  join: (code) => request('POST', '/api/join', { code }),
+  club: () => request('GET', '/api/club'),
+  login: (password) => request('POST', '/api/session', { password }),
+  logout: () => request('DELETE', '/api/session'),
+  setPassword: (password, current) => request('POST', '/api/session/password', current ? { password, current } : { password }),
+  qrUrl: (text) => '/api/qr' + query({ text }),
   importPdn: (pdn) => request('POST', '/api/import', { pdn }),
   exportUrl: () => '/api/export',
   exportAll: () => requestText('/api/export'),

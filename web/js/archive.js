@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { playerName, reasonText, t } from './i18n.js';
+import { session } from './session.js';
 
 const PAGE = 20;
 
@@ -67,7 +68,7 @@ export class ArchiveView {
           h('h1', t('archive.title')),
           h(
             'div.page-actions',
-            h('button.btn', { type: 'button', dataset: { action: 'import' }, onclick: () => this.importDialog() }, icon('upload'), t('archive.import')),
+            session.arbiter ? h('button.btn', { type: 'button', dataset: { action: 'import' }, onclick: () => this.importDialog() }, icon('upload'), t('archive.import')) : null,
             h('a.btn', { href: api.exportUrl(), download: 'shashki-archive.pdn', dataset: { action: 'export-all' } }, icon('download'), t('archive.exportAll')),
           ),
         ),
@@ -171,11 +172,13 @@ export class ArchiveView {
         'span.aactions',
         h('a.btn.small', { href: `#/play/${g.id}`, dataset: { action: 'replay' } }, icon('play'), h('span', t('archive.open'))),
         h('a.btn.small.icon-only', { href: api.pdnUrl(g.id), download: `shashki-${g.id}.pdn`, title: 'PDN', 'aria-label': 'PDN' }, icon('download')),
-        h(
-          'button.btn.small.icon-only.danger-ghost',
-          { type: 'button', title: t('archive.delete'), 'aria-label': t('archive.delete'), dataset: { action: 'delete' }, onclick: () => this.remove(g) },
-          icon('trash'),
-        ),
+        session.arbiter
+          ? h(
+              'button.btn.small.icon-only.danger-ghost',
+              { type: 'button', title: t('archive.delete'), 'aria-label': t('archive.delete'), dataset: { action: 'delete' }, onclick: () => this.remove(g) },
+              icon('trash'),
+            )
+          : null,
       ),
     );
   }

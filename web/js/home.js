@@ -2,6 +2,7 @@
 
 import { api } from './api.js';
 import { Board } from './board.js';
+import { clubCard } from './club.js';
 import { errorText, h, icon, toast } from './dom.js';
 import { START_BOARD } from './fen.js';
 import { playerName, t } from './i18n.js';
@@ -76,6 +77,7 @@ export class HomeView {
               h('button.btn', { type: 'button', dataset: { action: 'quick-human' }, onclick: () => start({ opponent: 'human', time: null }) }, icon('users'), t('home.quickHuman')),
             ),
           ),
+          clubCard(),
           h('section.card.in-progress', h('h2.card-title', t('home.inProgress')), this.list),
         ),
       ),

@@ -1,4 +1,5 @@
-// newgame.js - the new-game dialog: opponent, level, colour, clock, start, names.
+// newgame.js - the new-game dialog: opponent, level, colour, clock, start, names, and for two
+// people whether they share this board or play on two devices (then which seat this one takes).
 //
 // It sends POST /api/games and resolves with the new Game; errors from the server are shown
 // beside the field they name.
@@ -114,6 +115,25 @@ export function newGameDialog(initial = {}) {
         ['random', t('color.random')],
       ], o.color),
     );
+    const whereField = h(
+      'div.field',
+      h('span.label', t('new.where')),
+      segmented('where', [
+        ['here', t('new.whereHere'), icon('users')],
+        ['devices', t('new.whereDevices'), icon('user')],
+      ], o.where || 'here'),
+    );
+    const seatField = h(
+      'div.field.sub',
+      h('span.label', t('new.seat')),
+      segmented('seat', [
+        ['white', t('color.white'), pieceIcon('w', 18)],
+        ['black', t('color.black'), pieceIcon('b', 18)],
+        ['random', t('color.random')],
+        ['none', t('new.seatNone')],
+      ], o.seat || 'white'),
+      h('small.hint', t('new.seatHint')),
+    );
     const levelField = h('div.field', h('label.label', { for: 'ng-level' }, t('new.level')), h('div.level', level, levelOut), h('small.hint', t('new.levelHint')));
 
     const drawNames = () => {
@@ -132,6 +152,8 @@ export function newGameDialog(initial = {}) {
       }
       levelField.hidden = opp !== 'engine';
       colorField.hidden = opp !== 'engine';
+      whereField.hidden = opp === 'engine';
+      seatField.hidden = opp === 'engine' || form.elements.where.value !== 'devices';
     };
 
     form.append(
@@ -148,6 +170,8 @@ export function newGameDialog(initial = {}) {
         ),
         levelField,
         colorField,
+        whereField,
+        seatField,
         h('div.field', h('label.label', { for: 'ng-time' }, t('new.time')), timeSelect, timeCustom),
         h(
           'div.field',
@@ -172,7 +196,7 @@ export function newGameDialog(initial = {}) {
     drawNames();
 
     form.addEventListener('change', (e) => {
-      if (e.target.name === 'opponent') drawNames();
+      if (e.target.name === 'opponent' || e.target.name === 'where') drawNames();
       if (e.target.name === 'start') {
         startOpening.hidden = e.target.value !== 'opening';
         startFen.hidden = e.target.value !== 'fen';
@@ -223,6 +247,7 @@ export function newGameDialog(initial = {}) {
       } else {
         body.white = (f.white.value || '').trim() || null;
         body.black = (f.black.value || '').trim() || null;
+        body.seats = f.where.value === 'devices' ? f.seat.value : 'both';
       }
       setPref('lastNewGame', {
         opponent,
@@ -232,6 +257,8 @@ export function newGameDialog(initial = {}) {
         start,
         opening: openingSelect.value,
         fen: fenText.value.trim(),
+        where: f.where.value,
+        seat: f.seat.value,
       });
       const submit = form.querySelector('[data-action=create]');
       submit.disabled = true;

@@ -8,11 +8,11 @@ $ shashki --version
 shashki *
 
 $ shashki perft --help
-usage: shashki perft DEPTH [FEN] [--paths] [--threads N]
+usage: shashki perft DEPTH [FEN] [--variant NAME] [--paths] [--threads N]
 ...
 
 $ shashki divide --help
-usage: shashki divide DEPTH [FEN] [--paths]
+usage: shashki divide DEPTH [FEN] [--variant NAME] [--paths]
 ...
 
 $ shashki frobnicate
@@ -20,13 +20,13 @@ $ shashki frobnicate
 ? 2
 
 $ shashki game --help
-usage: shashki game [--time CONTROL] [--fen FEN | --opening CODE] [--white NAME]
+usage: shashki game [--variant NAME] [--time CONTROL] [--fen FEN | --opening CODE]
 ...
 
 $ shashki pdn --help
-usage: shashki pdn check [--quiet] FILE...
+usage: shashki pdn check [--quiet] [--variant NAME] FILE...
 ...
 
 $ shashki pdn check --help
-usage: shashki pdn check [--quiet] FILE...
+usage: shashki pdn check [--quiet] [--variant NAME] FILE...
 ...

@@ -1,0 +1,89 @@
+/*
+ * geometry.h - where each variant's squares are in the bitboards (private to the library and
+ * the engine).
+ *
+ * Three boards share the 64-bit words of ShPosition:
+ *   - the dark squares the Russian way round (a1 a playing square): the 45-degree layout of
+ *     bitboard.h, square s (PDN order, 1 = b8) at BB_SQUARE_BIT[s];
+ *   - the dark squares of a turned board (Italian, Spanish: a8 and h1 are playing squares,
+ *     1 = a8): stored mirrored, file f as file 7 - f, so that the board the generator sees is
+ *     the Russian one. The long diagonal h1-a8 is then the generator's a1-h8 (and the double
+ *     corner falls where it falls on a Russian board), so every diagonal rule and every
+ *     evaluation feature keeps its meaning; only the names and numbers of the squares differ.
+ *     In PDN order the mirror keeps the row and reverses the four squares of it:
+ *     s -> (s & ~3) | (3 - (s & 3));
+ *   - every square (Turkish): bit rank * 8 + file (a1 = 0), square s (1 = a8) on row s / 8
+ *     from the top.
+ */
+#ifndef SHASHKI_GEOMETRY_H
+#define SHASHKI_GEOMETRY_H
+
+#include "bitboard.h"
+
+typedef enum GeoKind { GEO_DIAGONAL = 0, GEO_MIRRORED, GEO_ORTHOGONAL } GeoKind;
+
+/* The geometry of each variant, indexed by ShVariant. */
+extern const uint8_t GEO_KIND[SH_VARIANT_COUNT];
+
+static inline GeoKind geo_kind(int variant)
+{
+    return (unsigned)variant < SH_VARIANT_COUNT ? (GeoKind)GEO_KIND[variant] : GEO_DIAGONAL;
+}
+
+static inline int geo_squares(int variant)
+{
+    return geo_kind(variant) == GEO_ORTHOGONAL ? 64 : 32;
+}
+
+/* Every bit a playing square of the variant can occupy. */
+static inline Bitboard geo_valid(int variant)
+{
+    return geo_kind(variant) == GEO_ORTHOGONAL ? ~(Bitboard)0 : BB_VALID;
+}
+
+static inline int geo_mirror(int square)
+{
+    return (square & ~3) | (3 - (square & 3));
+}
+
+/* Square (PDN order, 0-based) to bit index, and back (-1 for a bit that is no square). */
+static inline int geo_square_bit(int variant, int square)
+{
+    switch (geo_kind(variant)) {
+    case GEO_MIRRORED: return BB_SQUARE_BIT[geo_mirror(square)];
+    case GEO_ORTHOGONAL: return (7 - square / 8) * 8 + square % 8;
+    case GEO_DIAGONAL: break;
+    }
+    return BB_SQUARE_BIT[square];
+}
+
+static inline int geo_bit_square(int variant, int bit)
+{
+    switch (geo_kind(variant)) {
+    case GEO_MIRRORED: {
+        int s = BB_BIT_SQUARE[bit];
+        return s < 0 ? -1 : geo_mirror(s);
+    }
+    case GEO_ORTHOGONAL: return (7 - bit / 8) * 8 + bit % 8;
+    case GEO_DIAGONAL: break;
+    }
+    return BB_BIT_SQUARE[bit];
+}
+
+/* The rank (0 = rank 1) of the bit, for the promotion rows. */
+static inline int geo_bit_rank(int variant, int bit)
+{
+    if (geo_kind(variant) == GEO_ORTHOGONAL)
+        return bit / 8;
+    return sh_square_rank(BB_BIT_SQUARE[bit]);
+}
+
+/* The bits of the row where `color`'s men are crowned (rank 8 for White, rank 1 for Black). */
+static inline Bitboard geo_promotion(int variant, int color)
+{
+    if (geo_kind(variant) == GEO_ORTHOGONAL)
+        return color == SH_WHITE ? (Bitboard)0xff << 56 : (Bitboard)0xff;
+    return bb_promotion_rank(color);
+}
+
+#endif
