@@ -259,6 +259,7 @@ typedef struct ShEventSettings {
     int series_count;           /* a points series over the stages: points by place */
     int series[32];             /* tenths; the Formula 1 table by default when enabled */
     uint64_t seed;              /* the lot: ballots and knockout colours */
+    ShVariant variant;          /* the game of the event's games (Russian by default) */
 } ShEventSettings;
 
 /* Defaults: one Swiss stage, 1 / 0.5 / 0, free openings, tie-breaks BH-C1, BH, SB, K 20. */
@@ -267,7 +268,8 @@ void sh_event_settings_init(ShEventSettings *settings);
  * name, site, date, arbiter, system, rounds, cycles, games, scoring (1-0.5-0 or 2-1-0),
  * match-scoring, bye, time, tiebreak-time, openings (free, ballot, ballot-round), table,
  * tiebreaks (bh-c1,bh,sb ...), k, colour, avoid (club, team), series (f1 or 25,18,...),
- * seed; and stage.N.system, stage.N.rounds ... for stages after the first. */
+ * seed, variant (russian, brazilian, pool ...: the names sh_rules_find knows); and
+ * stage.N.system, stage.N.rounds ... for stages after the first. */
 ShStatus sh_event_settings_set(ShEventSettings *settings, const char *key, const char *value,
                                ShError *err);
 /* The settings as text (one key = value line each); *text is malloc'ed. */
@@ -401,6 +403,13 @@ void sh_event_game_players(const ShEventPairing *pairing, int game, int *white, 
  * for a knockout match, *winner gets the winner's id when decided (else 0). */
 void sh_event_pairing_points(const ShEvent *event, const ShEventPairing *pairing, int *white,
                              int *black, int *winner);
+
+/* The whole event as text and back: its settings, players, bye requests, the stages that
+ * have started (their players in order) and every pairing with its games, one line each
+ * ("shashki-event 1" first). This is what the store keeps: reading it gives the event back
+ * as it was, and reading checks every line (a line that does not fit says where). */
+ShStatus sh_event_write(const ShEvent *event, char **text, ShError *err);
+ShStatus sh_event_read(const char *text, ShEvent **event, ShError *err);
 
 /* The event as a TRF16 file: the players of a stage in their pairing numbers (the stage's
  * order) and its complete rounds, one cell a pairing (a micro-match as its match result);

@@ -274,6 +274,11 @@ ShStatus sh_event_settings_set(ShEventSettings *s, const char *key, const char *
         if (!strcmp(key, "name") && !*value)
             return bad(err, key, value, "a name");
         snprintf(out, SH_EVENT_TEXT, "%s", value);
+    } else if (!strcmp(key, "variant")) {
+        ShVariant variant;
+        if (!sh_rules_find(value, &variant))
+            return bad(err, key, value, "a game the rules library plays (russian, brazilian, pool ...)");
+        s->variant = variant;
     } else if (!strcmp(key, "date")) {
         int y, mo, d;
         if (*value && (sscanf(value, "%4d.%2d.%2d", &y, &mo, &d) != 3 || y < 1800 ||
@@ -458,7 +463,8 @@ ShStatus sh_event_settings_write(const ShEventSettings *s, char **text, ShError 
     }
     if (!s->series_count)
         PUT("none");
-    PUT("\nseed = %llu\nstages = %d\n", (unsigned long long)s->seed, s->stage_count);
+    PUT("\nseed = %llu\nvariant = %s\nstages = %d\n", (unsigned long long)s->seed,
+        sh_rules_get(s->variant)->name, s->stage_count);
     for (int i = 0; i < s->stage_count; i++) {
         const ShStage *st = &s->stages[i];
         PUT("stage.%d.system = %s\nstage.%d.rounds = %d\nstage.%d.cycles = %d\n"
