@@ -50,6 +50,11 @@ static ShStatus check_settings(const ShEventSettings *s, ShError *err)
     }
     if (s->win <= s->draw || s->draw < s->loss)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a win must score more than a draw");
+    if (s->openings != SH_OPENINGS_FREE && s->variant != SH_VARIANT_RUSSIAN)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "the ballots (IDF-64, FMJD-64) are Russian checkers' openings: "
+                         "%s is played from its start (openings = free)",
+                         sh_rules_get(s->variant)->name);
     return SH_OK;
 }
 
