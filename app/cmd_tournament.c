@@ -333,7 +333,9 @@ static void change_text(int argc, char **argv, char *out, size_t size)
             i++;
             continue;
         }
-        n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", argv[i]);
+        bool quote = strpbrk(argv[i], " \t'\"") != NULL;
+        n += (size_t)snprintf(out + n, size - n, "%s%s%s%s", n ? " " : "", quote ? "'" : "",
+                              argv[i], quote ? "'" : "");
     }
 }
 
@@ -391,10 +393,19 @@ static int cmd_create(const Args *a, int argc, char **argv)
         sh_event_free(e);
         return 1;
     }
-    if (tstore_find(store, a->pos[1]) > 0) {
-        TStoredEvent list[1];
-        (void)list;
+    long existing = tstore_find(store, a->pos[1]);
+    ShEvent *other = NULL;
+    char msg0[256];
+    if (existing > 0 && tstore_load(store, existing, &other, msg0, sizeof msg0) &&
+        !strcmp(sh_event_settings(other)->name, a->pos[1])) {
+        cli_error("there is an event '%s' already (event %ld): nothing was created", a->pos[1],
+                  existing);
+        sh_event_free(other);
+        sh_event_free(e);
+        tstore_close(store);
+        return 1;
     }
+    sh_event_free(other);
     char change[1024], msg[512];
     change_text(argc, argv, change, sizeof change);
     long id;
