@@ -30,8 +30,8 @@ static void usage(FILE *out)
 {
     fputs("usage: shashki [COMMAND] [ARGS...]\n"
           "\n"
-          "Russian checkers: rules, games, the engine and the web app. With no command, an\n"
-          "interactive prompt.\n"
+          "Russian checkers and 13 more draughts games (--variant NAME): rules, games, the engine\n"
+          "and the web app. With no command, an interactive prompt.\n"
           "\n"
           "commands:\n",
           out);

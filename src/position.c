@@ -85,10 +85,11 @@ void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
     r.side = (uint8_t)them;
     r.turn_move = 0;
     if (rules->moves_per_turn == 2 && p->turn_move == 0) {
-        /* the same side's second move, when it has one (else the turn passes) */
+        /* the same side's second move, when it has one and the game goes on (else the turn
+         * passes: to an opponent without pieces, who has lost) */
         r.side = (uint8_t)us;
         r.turn_move = 1;
-        if (r.pieces[them] && sh_moves_count(&r) == 0) {
+        if (!r.pieces[them] || sh_moves_count(&r) == 0) {
             r.side = (uint8_t)them;
             r.turn_move = 0;
         }

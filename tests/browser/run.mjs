@@ -824,10 +824,10 @@ test('restart: the server is killed during a game and the game is intact after',
     const page = await newPage(DESKTOP);
     const id = await newGame(page, server.url, { opponent: 'human', white: 'Before', black: 'After' });
     await waitInteractive(page);
-    for (const [a, b] of [['c3', 'd4'], ['f6', 'g5'], ['d4', 'c5']]) {
+    for (const [i, [a, b]] of [['c3', 'd4'], ['f6', 'g5'], ['d4', 'c5']].entries()) {
       await clickSquare(page, a);
       await clickSquare(page, b);
-      await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length >= k && document.querySelector('.board-svg.interactive'), 0);
+      await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length >= k && document.querySelector('.board-svg.interactive'), i + 1);
     }
     await waitMoves(page, 3);
     const board = await boardString(page);

@@ -205,6 +205,7 @@ export class Board {
     this.lastMove = opts.lastMove || null;
     if (!keep) this.prefix = [];
     this.pending = null;
+    this.syncInteractive();
     if (opts.animate && opts.animate.before) this.animate(opts.animate);
     else this.render();
     this.svg.dataset.board = board;
@@ -213,8 +214,14 @@ export class Board {
   setInteractive(on) {
     this.interactive = !!on;
     if (!on) this.prefix = [];
-    this.svg.classList.toggle('interactive', this.interactive);
+    this.syncInteractive();
     this.render();
+  }
+
+  /** The board takes input (class .interactive) when it is the user's turn and no move of
+   *  theirs is on its way to the server: a click then would be lost. */
+  syncInteractive() {
+    this.svg.classList.toggle('interactive', this.interactive && !this.pending);
   }
 
   setFlipped(on) {
@@ -529,6 +536,7 @@ export class Board {
     if (r.kind === 'complete') {
       this.prefix = [];
       this.pending = r.move;
+      this.syncInteractive();
       this.render();
       this.options.onMove && this.options.onMove(r.move, r.path);
       return;
