@@ -30,6 +30,7 @@ static const Suite SUITES[] = {
     {"cli", suite_cli},
     {"web", suite_web},
     {"tournament", suite_tournament},
+    {"tournament-store", suite_tournament_store},
     {"browser", suite_browser},
     {"load", suite_load},
 };

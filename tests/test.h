@@ -77,6 +77,7 @@ void suite_engine(void);
 void suite_store(void);
 void suite_web(void);
 void suite_tournament(void);
+void suite_tournament_store(void);
 void suite_browser(void);
 void suite_load(void); /* only with --slow */
 
