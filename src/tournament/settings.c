@@ -245,8 +245,22 @@ ShStatus sh_event_settings_set(ShEventSettings *s, const char *key, const char *
     static const char *const STAGE_FIELDS[] = {"system", "rounds", "cycles", "games",
                                                "qualifiers", "groups", "third-place"};
     for (size_t i = 0; i < sizeof STAGE_FIELDS / sizeof STAGE_FIELDS[0]; i++)
-        if (!strcmp(key, STAGE_FIELDS[i]))
-            return set_stage(&s->stages[0], key, key, value, err);
+        if (!strcmp(key, STAGE_FIELDS[i])) {
+            ShStatus st = set_stage(&s->stages[0], key, key, value, err);
+            /* a round robin's tie-breaks, while the Swiss defaults stand untouched:
+             * Sonneborn-Berger (коэффициент Бергера), direct encounter, wins, Koya */
+            if (st == SH_OK && !strcmp(key, "system") && s->stage_count == 1 &&
+                s->stages[0].system == SH_SYSTEM_ROUND_ROBIN && s->tiebreak_count == 3 &&
+                s->tiebreaks[0] == SH_TB_BUCHHOLZ_CUT1 && s->tiebreaks[1] == SH_TB_BUCHHOLZ &&
+                s->tiebreaks[2] == SH_TB_SONNEBORN_BERGER) {
+                s->tiebreak_count = 4;
+                s->tiebreaks[0] = SH_TB_SONNEBORN_BERGER;
+                s->tiebreaks[1] = SH_TB_DIRECT;
+                s->tiebreaks[2] = SH_TB_WINS;
+                s->tiebreaks[3] = SH_TB_KOYA;
+            }
+            return st;
+        }
     if (!strncmp(key, "stage.", 6)) {
         char *end;
         long n = strtol(key + 6, &end, 10);
