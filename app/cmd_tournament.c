@@ -151,40 +151,11 @@ static bool int_option(const char *text, long min, long max, const char *what, i
 
 /* ---- TRF16 and tables, no store ---- */
 
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        if (n + 4096 > cap) {
-            char *bigger = realloc(text, cap *= 2);
-            if (!bigger) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = bigger;
-        }
-        size_t got = fread(text + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (f != stdin)
-        fclose(f);
-    if (text)
-        text[n] = '\0';
-    *size = n;
-    return text;
-}
 
 static bool read_trf(const char *path, ShTrf *trf, int *status)
 {
     size_t size;
-    char *text = read_all(path, &size);
+    char *text = tour_read_file(path, &size);
     if (!text) {
         cli_error("cannot read %s: %s", path, strerror(errno));
         *status = 2;

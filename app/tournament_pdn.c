@@ -201,34 +201,12 @@ static const char *half_points(int half, bool two, char *buf)
 
 static bool read_collection(const char *path, Field *f, int *games, int *bad)
 {
-    FILE *in = fopen(path, "rb");
-    if (!in) {
+    size_t size;
+    char *text = tour_read_file(path, &size);
+    if (!text) {
         cli_error("cannot read %s: %s", path, strerror(errno));
         return false;
     }
-    size_t cap = 1 << 20, size = 0;
-    char *text = malloc(cap);
-    while (text) {
-        if (size + 65536 > cap) {
-            char *bigger = realloc(text, cap *= 2);
-            if (!bigger) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = bigger;
-        }
-        size_t got = fread(text + size, 1, cap - size - 1, in);
-        size += got;
-        if (!got)
-            break;
-    }
-    fclose(in);
-    if (!text) {
-        cli_error("out of memory");
-        return false;
-    }
-    text[size] = '\0';
     ShPdnReader reader;
     sh_pdn_reader_init(&reader, text, size, NULL);
     for (int guard = 0; guard < 1000000; guard++) {

@@ -168,6 +168,32 @@ bool event_player_active(const ShEvent *e, int id, int g)
     return p && p->entered <= g && (!p->withdrawn || p->withdrawn > g);
 }
 
+bool event_room_for_player(ShEvent *e)
+{
+    if (e->nplayers < e->player_cap)
+        return true;
+    int cap = e->player_cap ? e->player_cap * 2 : 32;
+    ShEventPlayer *bigger = realloc(e->players, sizeof *bigger * (size_t)cap);
+    if (!bigger)
+        return false;
+    e->players = bigger;
+    e->player_cap = cap;
+    return true;
+}
+
+bool event_room_for_request(ShEvent *e)
+{
+    if (e->nrequests < e->request_cap)
+        return true;
+    int cap = e->request_cap ? e->request_cap * 2 : 16;
+    ByeRequest *bigger = realloc(e->requests, sizeof *bigger * (size_t)cap);
+    if (!bigger)
+        return false;
+    e->requests = bigger;
+    e->request_cap = cap;
+    return true;
+}
+
 static bool same_name(const char *a, const char *b)
 {
     return strcasecmp(a, b) == 0;
@@ -204,14 +230,8 @@ ShStatus sh_event_add_player(ShEvent *e, const ShEventPlayer *player, int *id, S
         if (next > e->stage[0].total_rounds)
             return error_set(err, SH_ERR_ARGUMENT, 0, 0, "every round has been paired");
     }
-    if (e->nplayers == e->player_cap) {
-        int cap = e->player_cap ? e->player_cap * 2 : 32;
-        ShEventPlayer *bigger = realloc(e->players, sizeof *bigger * (size_t)cap);
-        if (!bigger)
-            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
-        e->players = bigger;
-        e->player_cap = cap;
-    }
+    if (!event_room_for_player(e))
+        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
     if (started) {
         StageState *ss = &e->stage[0];
         int *ids = realloc(ss->ids, sizeof(int) * (size_t)(ss->count + 1));
@@ -309,14 +329,8 @@ ShStatus sh_event_request_bye(ShEvent *e, int id, int round, ShPairingType type,
         }
     if (type == SH_PAIRING_GAME)
         return SH_OK;
-    if (e->nrequests == e->request_cap) {
-        int cap = e->request_cap ? e->request_cap * 2 : 16;
-        ByeRequest *bigger = realloc(e->requests, sizeof *bigger * (size_t)cap);
-        if (!bigger)
-            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
-        e->requests = bigger;
-        e->request_cap = cap;
-    }
+    if (!event_room_for_request(e))
+        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
     e->requests[e->nrequests++] = (ByeRequest){id, round, type};
     return SH_OK;
 }

@@ -49,6 +49,10 @@ ShPairingType event_requested(const ShEvent *e, int id, int g);
 /* Points of one game for the player with the given colour (tenths). */
 int event_game_points(const ShEventSettings *s, ShGameResult r, bool white);
 
+/* Room for one more player, one more bye request; false if out of memory. */
+bool event_room_for_player(ShEvent *e);
+bool event_room_for_request(ShEvent *e);
+
 /* Add a pairing (copied); false if out of memory. */
 bool event_add_pairing(ShEvent *e, const ShEventPairing *p);
 

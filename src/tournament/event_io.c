@@ -206,14 +206,8 @@ static ShStatus read_player(ShEvent *e, const Line *l, ShError *err)
     NUMBER(8, 0, 2200, "a birth year", p.birth_year);
     NUMBER(10, 1, 100000, "the round entered", p.entered);
     NUMBER(11, 0, 100000, "the round withdrawn", p.withdrawn);
-    if (e->nplayers == e->player_cap) {
-        int cap = e->player_cap ? e->player_cap * 2 : 32;
-        ShEventPlayer *bigger = realloc(e->players, sizeof *bigger * (size_t)cap);
-        if (!bigger)
-            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
-        e->players = bigger;
-        e->player_cap = cap;
-    }
+    if (!event_room_for_player(e))
+        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
     e->players[e->nplayers++] = p;
     return SH_OK;
 }
@@ -228,14 +222,8 @@ static ShStatus read_request(ShEvent *e, const Line *l, ShError *err)
     long t;
     NUMBER(3, SH_PAIRING_HALF_BYE, SH_PAIRING_ABSENT, "a bye type (2 to 4)", t);
     r.type = (ShPairingType)t;
-    if (e->nrequests == e->request_cap) {
-        int cap = e->request_cap ? e->request_cap * 2 : 16;
-        ByeRequest *bigger = realloc(e->requests, sizeof *bigger * (size_t)cap);
-        if (!bigger)
-            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
-        e->requests = bigger;
-        e->request_cap = cap;
-    }
+    if (!event_room_for_request(e))
+        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
     e->requests[e->nrequests++] = r;
     return SH_OK;
 }
