@@ -321,7 +321,7 @@ bool tour_print_standings(FILE *out, const ShEvent *e, int stage, TourFormat f)
     set(&g, 0, col[C_NAME], "Name");
     set(&g, 0, col[C_RATING], "Rating");
     if (clubs)
-        set(&g, 0, col[C_CLUB], "Club");
+        set(&g, 0, col[C_CLUB], "Club/team");
     set(&g, 0, col[C_POINTS], "%s", s->series_count && stage == 0 ? "Series" : "Points");
     set(&g, 0, col[C_GAMES], "Games");
     set(&g, 0, col[C_WDL], "+/=/-");
@@ -378,6 +378,30 @@ bool tour_print_standings(FILE *out, const ShEvent *e, int stage, TourFormat f)
     snprintf(head, sizeof head, "%s: standings", title);
     heading(out, f, head);
     table_print(out, f, g.cell, g.rows, g.columns, right);
+    if (system_stage && s->stages[system_stage - 1].system == SH_SYSTEM_SCHEVENINGEN && n > 0) {
+        /* the match of the teams: each team's points */
+        const char *team_a = sh_event_player(e, rows[0].id)->team, *team_b = NULL;
+        int pa = 0, pb = 0;
+        for (int i = 0; i < n; i++) {
+            const ShEventPlayer *p = sh_event_player(e, rows[i].id);
+            if (!strcmp(p->team, team_a)) {
+                pa += rows[i].points;
+            } else {
+                team_b = p->team;
+                pb += rows[i].points;
+            }
+        }
+        char a[16], b[16], line[300];
+        snprintf(line, sizeof line, "Teams: %.100s %s, %.100s %s", team_a[0] ? team_a : "?",
+                 tour_points(pa, a), team_b && team_b[0] ? team_b : "?", tour_points(pb, b));
+        if (f == TOUR_HTML) {
+            fputs("<p>", out);
+            html_text(out, line);
+            fputs("</p>\n", out);
+        } else if (f == TOUR_TEXT) {
+            fprintf(out, "%s\n\n", line);
+        }
+    }
     if (f == TOUR_HTML)
         html_end(out);
     grid_free(&g);
@@ -446,7 +470,8 @@ static bool crosstable_stage(FILE *out, const ShEvent *e, int stage, TourFormat 
     int *rank_of = calloc((size_t)sh_event_player_count(e) + 2, sizeof(int));
     int *row_of = calloc((size_t)sh_event_player_count(e) + 2, sizeof(int));
     int extra = matrix ? n : rounds;
-    int columns = 3 + extra + 1 + (s->tiebreak_count ? 1 : 0);
+    bool tiebreak = s->tiebreak_count && s->stages[stage - 1].system != SH_SYSTEM_KNOCKOUT;
+    int columns = 3 + extra + 1 + (tiebreak ? 1 : 0);
     Grid g = {0};
     if (!rank_of || !row_of || columns > 64 || !grid_new(&g, n + 1, columns)) {
         free(rank_of);
@@ -473,7 +498,7 @@ static bool crosstable_stage(FILE *out, const ShEvent *e, int stage, TourFormat 
     }
     set(&g, 0, 3 + extra, "Points");
     right[0] = right[2] = right[3 + extra] = true;
-    if (s->tiebreak_count) {
+    if (tiebreak) {
         set(&g, 0, 4 + extra, "%s", sh_tiebreak_name(s->tiebreaks[0]));
         right[4 + extra] = true;
     }
@@ -515,7 +540,7 @@ static bool crosstable_stage(FILE *out, const ShEvent *e, int stage, TourFormat 
             }
         }
         set(&g, row, 3 + extra, "%s", tour_points(r->points, pts));
-        if (s->tiebreak_count)
+        if (tiebreak)
             set(&g, row, 4 + extra, "%.2f", r->tiebreaks[0]);
     }
     char title[256], head[300];

@@ -28,7 +28,7 @@
 #include "tournament.h"
 
 static const char HELP[] =
-    "usage: shashki tournament run NAME [--engine [LABEL=]SPEC]... [KEY=VALUE...]\n"
+    "usage: shashki tournament run NAME [--team T] [--engine [LABEL=]SPEC]... [KEY=VALUE...]\n"
     "                              [--tc CONTROL | --movetime S | --depth D | --nodes N]\n"
     "                              [--concurrency N] [--max-plies N] [--resign CM[/M]]\n"
     "                              [--db FILE] [--stop-after GAMES] [--quiet]\n"
@@ -42,6 +42,8 @@ static const char HELP[] =
     "                     settings are needed), resumed when it does\n"
     "  --engine SPEC      a player: self, self:level=3, self:hash=32,lmr=0, hub:COMMAND (any\n"
     "                     Hub engine); LABEL= names it (default: self, self:level=3 ...)\n"
+    "  --team NAME        the engines after it are of team NAME (Scheveningen: two teams;\n"
+    "                     avoid=team keeps a Swiss from pairing them)\n"
     "  KEY=VALUE          the event's settings (shashki tournament --help, docs/tournaments.md):\n"
     "                     system=swiss|round-robin|knockout|scheveningen, rounds=N, cycles=K,\n"
     "                     games=2 (micro-matches, or knockout matches), openings=ballot,\n"
@@ -342,7 +344,9 @@ static bool play_round(Run *r, int concurrency)
 typedef struct Options {
     const char *name, *db;
     int nengines;
-    const char *engines[SH_EVENT_MAX_PLAYERS > 256 ? 256 : SH_EVENT_MAX_PLAYERS];
+    const char *engines[256];
+    const char *teams[256];  /* the --team before each engine, or NULL */
+    const char *team;
     int nsettings;
     const char *settings[64];
     int concurrency;
@@ -365,7 +369,7 @@ static bool parse(int argc, char **argv, Options *o, Run *r)
         const char *a = argv[i];
         static const char *const WITH_VALUE[] = {
             "--engine", "--tc",       "--movetime", "--depth",      "--nodes", "--concurrency",
-            "--db",     "--max-plies", "--resign",  "--stop-after",
+            "--db",     "--max-plies", "--resign",  "--stop-after", "--team",
         };
         bool valued = false;
         for (size_t k = 0; k < sizeof WITH_VALUE / sizeof WITH_VALUE[0]; k++)
@@ -381,7 +385,10 @@ static bool parse(int argc, char **argv, Options *o, Run *r)
                 cli_error("too many engines");
                 return false;
             }
+            o->teams[o->nengines] = o->team;
             o->engines[o->nengines++] = v;
+        } else if (!strcmp(a, "--team")) {
+            o->team = v;
         } else if (!strcmp(a, "--tc")) {
             if (sh_timecontrol_parse(v, &t->control, &err) != SH_OK) {
                 cli_error("--tc %s: %s", v, err.message);
@@ -505,6 +512,8 @@ static bool create(Run *r, const Options *o, int argc, char **argv)
             snprintf(p.name, sizeof p.name, "%.95s", spec);
         }
         snprintf(p.engine, sizeof p.engine, "%s", spec);
+        if (o->teams[i])
+            snprintf(p.team, sizeof p.team, "%.95s", o->teams[i]);
         PlayerSpec check;
         char why[256];
         if (!player_spec_parse(spec, &check, why, sizeof why)) {

@@ -525,6 +525,11 @@ static void knockout_places(const ShEvent *e, int stage, Row *rows, int n)
         if (third) {
             from = to = third_won ? 3 : 4;
         }
+        /* a bracket larger than the field: the places beyond it are nobody's */
+        if (to > n)
+            to = n;
+        if (from > to)
+            from = to;
         rows[i].st.place_from = from;
         rows[i].st.place_to = to;
         rows[i].st.out = out_round != 0;

@@ -127,8 +127,8 @@ round 1 is complete
 $ shashki tournament standings Autumn --db $DB
 Autumn Open: standings
 *
-Rank  No  Name * Points  Games  +/=/-  bh-c1  bh    sb    Perf  Elo +/-
-   1   1  Ivanov I. * 2100  Spartak       1      1  1/0/0 *
+Rank  No  Name * Club/team  Points  Games  +/=/-  bh-c1  bh    sb    Perf  Elo +/-
+   1   1  Ivanov I. * 2100  Spartak * 1      1  1/0/0 *
   2=   2  Petrov P. * 0.5      1  0/1/0 *
   2=   4  Orlov O. * 0.5      1  0/1/0 *
    4   3  Sidorov S. * 0      1  0/0/1 *
@@ -229,6 +229,23 @@ Quad: standings
 
 $ shashki tournament export Quad pdn --db $DB
 ! 4 games
+...
+
+# two teams of engines, each member against every member of the other
+$ shashki tournament run Match --team North --engine n1=self:level=1 --engine n2=self:level=2 --team South --engine s1=self:level=1 --engine s2=self:level=2 system=scheveningen --depth 1 --quiet --db $DB
+...
+Teams: North *, South *
+...
+
+# a knockout of five: byes to the top three, matches of two games, tie-break games, third place
+$ shashki tournament run KO --engine a=self:level=1 --engine b=self:level=1 --engine c=self:level=1 --engine d=self:level=1 --engine e=self:level=1 system=knockout games=2 third-place=yes --depth 1 --quiet --db $DB
+...
+Place  No  Name * Points  Games  +/=/-  Perf  Elo +/-
+    1 *
+    2 *
+    3 *
+    4 *
+    5   5  e *
 ...
 
 $ shashki tournament run Nobody --engine a=self --db $DB
