@@ -38,6 +38,9 @@ const char *tour_cell_result(const ShEvent *event, const ShEventPairing *pairing
  * tags; returns the number of games written, -1 on an error (printed). */
 int tour_write_pdn(FILE *out, Store *store, const ShEvent *event);
 
+/* The time to pair each round of a Swiss of n players (tournament_bench.c). */
+int tour_bench(int n, int rounds);
+
 /* shashki tournament run / from-pdn (tournament_run.c, tournament_pdn.c). */
 int tour_run(int argc, char **argv);
 int tour_from_pdn(int argc, char **argv);
