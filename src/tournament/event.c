@@ -134,6 +134,11 @@ ShStatus sh_event_set(ShEvent *e, const char *key, const char *value, ShError *e
                              "%s: the scoring and the stages played are fixed once play has "
                              "begun",
                              key);
+        if (s.variant != e->settings.variant)
+            return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                             "%s: the event's games are %s; the game is fixed once play has "
+                             "begun",
+                             key, sh_rules_get(e->settings.variant)->name);
     }
     e->settings = s;
     for (int i = 0; i < started; i++)
