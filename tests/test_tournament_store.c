@@ -402,8 +402,151 @@ static void store(void)
     remove_db(path);
 }
 
+/* ---- stages: mixed systems, groups, a points series ---- */
+
+/* Play every pending game of the event's rounds to the end: White wins when its id is the
+ * lower (so the standings are known in advance), tie-break games likewise. */
+static bool play_out(ShEvent *e, int *rounds)
+{
+    ShError err;
+    for (int guard = 0; guard < 100 && !sh_event_finished(e); guard++) {
+        int stage, round;
+        if (sh_event_pair_next(e, &stage, &round, &err) != SH_OK) {
+            CHECK_MSG(false, "%s", err.message);
+            return false;
+        }
+        (*rounds)++;
+        const ShEventPairing *p;
+        int np = sh_event_pairings(e, stage, round, &p);
+        for (int i = 0; i < np; i++)
+            for (int g; (g = sh_event_next_game(e, &p[i], NULL, NULL)) != -1;) {
+                if (g == -2) {
+                    int added;
+                    CHECK(sh_event_add_tiebreak_games(e, stage, round, p[i].board, &added, &err) ==
+                          SH_OK);
+                    continue;
+                }
+                int w, b;
+                sh_event_game_players(&p[i], g, &w, &b);
+                CHECK(sh_event_set_result(e, stage, round, p[i].board, g,
+                                          w < b ? SH_GAME_WHITE_WINS : SH_GAME_BLACK_WINS, 0,
+                                          &err) == SH_OK);
+                sh_event_pairings(e, stage, round, &p);
+            }
+    }
+    return sh_event_finished(e);
+}
+
+static ShEvent *stage_event(const char *const *settings, int players)
+{
+    ShEventSettings set;
+    sh_event_settings_init(&set);
+    ShError err;
+    for (int i = 0; settings[i]; i += 2)
+        CHECK_MSG(sh_event_settings_set(&set, settings[i], settings[i + 1], &err) == SH_OK,
+                  "%s = %s: %s", settings[i], settings[i + 1], err.message);
+    ShEvent *e;
+    if (sh_event_new(&e, &set, &err) != SH_OK)
+        return NULL;
+    for (int i = 0; i < players; i++) {
+        ShEventPlayer p;
+        memset(&p, 0, sizeof p);
+        snprintf(p.name, sizeof p.name, "S%02d", i + 1);
+        p.rating = 2400 - 10 * i; /* the entry order is the rating order */
+        sh_event_add_player(e, &p, NULL, &err);
+    }
+    return e;
+}
+
+static void stages(void)
+{
+    test_case("mixed: a Swiss of 12 (4 rounds), then a knockout of its top 4 with third place");
+    {
+        const char *const set[] = {"system", "swiss", "rounds", "4", "stage.2.system", "knockout",
+                                   "stage.2.qualifiers", "4", "stage.2.third-place", "yes",
+                                   NULL};
+        ShEvent *e = stage_event(set, 12);
+        int rounds = 0;
+        CHECK(e && play_out(e, &rounds));
+        CHECK_INT(rounds, 6); /* 4 Swiss rounds, then semi-finals and the final */
+        int ids[16];
+        CHECK_INT(sh_event_stage_players(e, 2, ids), 4);
+        ShStanding *swiss;
+        ShError err;
+        int n = sh_event_standings(e, 1, &swiss, &err);
+        CHECK_INT(n, 12);
+        for (int i = 0; i < 4 && n == 12; i++)
+            CHECK_INT(ids[i], swiss[i].id); /* the knockout's seeds: the Swiss order */
+        free(swiss);
+        /* the lower id wins every game: the top seed takes the final, the second is second */
+        ShStanding *ko;
+        CHECK_INT(sh_event_standings(e, 2, &ko, &err), 4);
+        CHECK_INT(ko[0].id, ids[0]);
+        CHECK_INT(ko[0].place_from, 1);
+        CHECK_INT(ko[3].place_from, 4);
+        free(ko);
+        /* the whole event: the knockout's four first, then the rest of the Swiss */
+        ShStanding *all;
+        CHECK_INT(sh_event_standings(e, 0, &all, &err), 12);
+        CHECK_INT(all[0].id, ids[0]);
+        free(all);
+        sh_event_free(e);
+    }
+
+    test_case("mixed: two groups of 4 (snake order), then a final round robin of the top 2 of each");
+    {
+        const char *const set[] = {"system", "round-robin", "groups", "2", "stage.2.system",
+                                   "round-robin", "stage.2.qualifiers", "2", NULL};
+        ShEvent *e = stage_event(set, 8);
+        int rounds = 0;
+        CHECK(e && play_out(e, &rounds));
+        CHECK_INT(rounds, 3 + 3);
+        ShStanding *g;
+        ShError err;
+        int n = sh_event_standings(e, 1, &g, &err);
+        CHECK_INT(n, 8);
+        /* snake order: group 1 has 1, 4, 5, 8; group 2 has 2, 3, 6, 7 */
+        for (int i = 0; i < n; i++) {
+            int id = g[i].id;
+            int want = id == 1 || id == 4 || id == 5 || id == 8 ? 1 : 2;
+            CHECK_MSG(g[i].group == want, "player %d in group %d", id, g[i].group);
+        }
+        free(g);
+        int ids[8];
+        CHECK_INT(sh_event_stage_players(e, 2, ids), 4);
+        /* the winners first, then the seconds: 1 and 2, then 4 and 3 */
+        CHECK_INT(ids[0], 1);
+        CHECK_INT(ids[1], 2);
+        CHECK_INT(ids[2], 4);
+        CHECK_INT(ids[3], 3);
+        sh_event_free(e);
+    }
+
+    test_case("a points series: two round robins of 4, Formula 1 points by place, summed");
+    {
+        const char *const set[] = {"system", "round-robin", "stage.2.system", "round-robin",
+                                   "series", "f1", NULL};
+        ShEvent *e = stage_event(set, 4);
+        int rounds = 0;
+        CHECK(e && play_out(e, &rounds));
+        ShStanding *all;
+        ShError err;
+        CHECK_INT(sh_event_standings(e, 0, &all, &err), 4);
+        /* the lower id wins every game: the same places twice, 25+25, 18+18, 15+15, 12+12 */
+        const int want[4] = {500, 360, 300, 240};
+        for (int i = 0; i < 4; i++) {
+            CHECK_INT(all[i].id, i + 1);
+            CHECK_INT(all[i].points, want[i]);
+            CHECK_INT(all[i].rank, i + 1);
+        }
+        free(all);
+        sh_event_free(e);
+    }
+}
+
 void suite_tournament_store(void)
 {
+    stages();
     ussr1947();
     event_text();
     store();
