@@ -5,7 +5,8 @@
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
-#   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two)
+#   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two;
+#                   the time to pair a round of a 500-player Swiss)
 #   make tools      build/tools/datagen and build/tools/tune (tools/README.md)
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #   make warnings   build with gcc and clang, warnings as errors
@@ -170,6 +171,7 @@ bench: all
 	./$(PROGRAM) bench
 	./$(PROGRAM) perft 12
 	./$(PROGRAM) perft 12 --threads 2
+	./$(PROGRAM) tournament bench 500
 
 warnings:
 	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune

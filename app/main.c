@@ -23,6 +23,7 @@ static const CommandEntry COMMANDS[] = {
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
     {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
+    {"tournament", cmd_tournament, "competitions: round robin, Swiss, knockout, engine events"},
 };
 
 static void usage(FILE *out)

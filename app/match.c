@@ -490,6 +490,22 @@ static ShGame *play_game(const MatchConfig *cfg, Player *players[2], Game *g, in
     return game;
 }
 
+ShGame *match_play_one(const MatchConfig *cfg, Player *players[2], const MatchOpening *opening,
+                       int first_color, int round, const char *names[2], int *result,
+                       char *reason, size_t size)
+{
+    Game g;
+    memset(&g, 0, sizeof g);
+    g.opening = opening;
+    g.first_color = first_color;
+    ShGame *game = play_game(cfg, players, &g, round, names);
+    *result = g.result;
+    snprintf(reason, size, "%s", g.reason);
+    free(g.positions);
+    free(g.moves);
+    return game;
+}
+
 /* ---- the match ---- */
 
 typedef struct Shared {

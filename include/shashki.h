@@ -43,7 +43,8 @@ typedef enum ShStatus {
     SH_ERR_ARGUMENT,         /* a bad argument (NULL pointer, buffer too small, bad depth) */
     SH_ERR_LIMIT,            /* a fixed limit was exceeded (too many capture paths) */
     SH_ERR_IO,               /* a file could not be read or written */
-    SH_ERR_NO_MEMORY
+    SH_ERR_NO_MEMORY,
+    SH_ERR_NO_PAIRING        /* no pairing of a round satisfies the rules (tournaments) */
 } ShStatus;
 
 #define SH_ERROR_MESSAGE_SIZE 1024

@@ -208,6 +208,52 @@ bool store_create(Store *store, StoredGame *g)
     return ok;
 }
 
+bool store_add_game(Store *store, StoredGame *g, const StoredMove *moves, int count)
+{
+    char now[32];
+    now_iso(now);
+    snprintf(g->created, sizeof g->created, "%s", now);
+    snprintf(g->updated, sizeof g->updated, "%s", now);
+    g->moves = count;
+    pthread_mutex_lock(&store->lock);
+    bool ok = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+    if (ok) {
+        ok = exec_game(store,
+                       "INSERT INTO games (created, updated, white, black, opponent, level,"
+                       " engine_color, time_control, start_fen, opening, status, result, reason,"
+                       " draw_offer, clock_white, clock_black, moves) VALUES (:created, :updated,"
+                       " :white, :black, :opponent, :level, :engine_color, :time_control,"
+                       " :start_fen, :opening, :status, :result, :reason, :draw_offer,"
+                       " :clock_white, :clock_black, :moves)",
+                       g, now);
+        if (ok)
+            g->id = (long)sqlite3_last_insert_rowid(store->db);
+        sqlite3_stmt *st;
+        ok = ok && sqlite3_prepare_v2(store->db,
+                                      "INSERT INTO moves (game, ply, move, clock_white,"
+                                      " clock_black) VALUES (?, ?, ?, ?, ?)",
+                                      -1, &st, NULL) == SQLITE_OK;
+        if (ok) {
+            for (int i = 0; ok && i < count; i++) {
+                sqlite3_reset(st);
+                sqlite3_bind_int64(st, 1, g->id);
+                sqlite3_bind_int(st, 2, i + 1);
+                sqlite3_bind_text(st, 3, moves[i].text, -1, SQLITE_TRANSIENT);
+                sqlite3_bind_double(st, 4, moves[i].clock_white);
+                sqlite3_bind_double(st, 5, moves[i].clock_black);
+                ok = sqlite3_step(st) == SQLITE_DONE;
+            }
+            sqlite3_finalize(st);
+        }
+        if (ok)
+            ok = sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+        if (!ok)
+            sqlite3_exec(store->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return ok;
+}
+
 bool store_update(Store *store, const StoredGame *g)
 {
     char now[32];

@@ -61,6 +61,8 @@ void store_close(Store *store);
 
 /* Add a game (its id is set); false on failure. */
 bool store_create(Store *store, StoredGame *game);
+/* Add a whole game, its row and its `count` moves, in one transaction (its id is set). */
+bool store_add_game(Store *store, StoredGame *game, const StoredMove *moves, int count);
 /* Save the game's row (state, result, clocks, draw offer) as it is now. */
 bool store_update(Store *store, const StoredGame *game);
 /* Add move number `ply` (1-based) with the game's row in the same transaction. */

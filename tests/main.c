@@ -29,6 +29,8 @@ static const Suite SUITES[] = {
     {"engine", suite_engine},
     {"cli", suite_cli},
     {"web", suite_web},
+    {"tournament", suite_tournament},
+    {"tournament-store", suite_tournament_store},
     {"browser", suite_browser},
     {"load", suite_load},
 };

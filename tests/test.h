@@ -76,6 +76,8 @@ void suite_cli(void);
 void suite_engine(void);
 void suite_store(void);
 void suite_web(void);
+void suite_tournament(void);
+void suite_tournament_store(void);
 void suite_browser(void);
 void suite_load(void); /* only with --slow */
 
