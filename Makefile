@@ -5,7 +5,8 @@
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
-#   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two)
+#   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two;
+#                   the time to pair a round of a 500-player Swiss)
 #   make tools      build/tools/datagen and build/tools/tune (tools/README.md)
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #   make warnings   build with gcc and clang, warnings as errors
@@ -33,7 +34,7 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lzstd -lpthread -lm
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lzstd -lpthread -lm
 TEST_LDLIBS := -lcurl
 
 # Open MPI, for `shashki egdb build --mpi` (docs/egdb.md): used when its headers are installed
@@ -102,9 +103,14 @@ $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES)
 
-$(BUILD)/gen/eval_data.c: $(EMBED) data/eval/weights.txt
+# The evaluation's weights: Russian (weights.txt) and each family of games with its own.
+EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international
+EVAL_FILES := data/eval/weights.txt $(foreach f,$(EVAL_FAMILIES),data/eval/weights-$(f).txt)
+
+$(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)
 	@mkdir -p $(dir $@)
-	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt
+	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt \
+	  $(foreach f,$(EVAL_FAMILIES),EVAL_WEIGHTS_$(shell echo $(f) | tr a-z A-Z) data/eval/weights-$(f).txt)
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
@@ -128,7 +134,8 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 # What building and running needs (make run), and besides what the tests need (make test).
-RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libzstd-dev
+RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libsodium-dev \
+  libqrencode-dev libzstd-dev
 TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -172,7 +179,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,egdb
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \
@@ -185,6 +192,7 @@ bench: all
 	./$(PROGRAM) bench
 	./$(PROGRAM) perft 12
 	./$(PROGRAM) perft 12 --threads 2
+	./$(PROGRAM) tournament bench 500
 
 warnings:
 	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune

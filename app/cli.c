@@ -103,20 +103,26 @@ double cli_now(void)
 void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
 {
     static const char glyph[] = {'.', 'w', 'W', 'b', 'B'};
-    fputs("   +-----------------+\n", out);
-    for (int row = 0; row < 8; row++) {
-        int rank = flip ? row : 7 - row;
-        fprintf(out, " %d | ", rank + 1);
-        for (int col = 0; col < 8; col++) {
-            int file = flip ? 7 - col : col;
-            int sq = sh_square_at(file, rank);
+    const int size = sh_rules_get((ShVariant)pos->variant)->board_size;
+    char rule[2 * SH_MAX_BOARD_SIZE + 2];
+    memset(rule, '-', (size_t)(2 * size + 1));
+    rule[2 * size + 1] = '\0';
+    const int w = size >= 10 ? 2 : 1; /* the width of the rank numbers */
+    fprintf(out, "%*s+%s+\n", w + 2, "", rule);
+    for (int row = 0; row < size; row++) {
+        int rank = flip ? row : size - 1 - row;
+        fprintf(out, " %*d | ", w, rank + 1);
+        for (int col = 0; col < size; col++) {
+            int file = flip ? size - 1 - col : col;
+            int sq = sh_board_square_at((ShVariant)pos->variant, file, rank);
             fputc(sq < 0 ? ' ' : glyph[sh_position_piece_at(pos, sq)], out);
             fputc(' ', out);
         }
         fputs("|\n", out);
     }
-    fputs("   +-----------------+\n", out);
-    fputs(flip ? "     h g f e d c b a\n" : "     a b c d e f g h\n", out);
+    fprintf(out, "%*s+%s+\n%*s", w + 2, "", rule, w + 4, "");
+    for (int col = 0; col < size; col++)
+        fprintf(out, "%c%s", 'a' + (flip ? size - 1 - col : col), col + 1 < size ? " " : "\n");
 }
 
 const char *cli_egdb_default(void)

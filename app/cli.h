@@ -23,6 +23,7 @@ int cmd_match(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_egdb(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
@@ -41,8 +42,9 @@ bool cli_parse_variant(const char *text, ShVariant *variant);
 /* The text of --help about --variant. */
 #define CLI_VARIANT_HELP                                                                         \
     "  --variant NAME the game (default russian): brazilian, pool, english, italian, spanish,\n" \
-    "                 czech, turkish, giveaway, flying, diagonal, northern, self-eaters,\n"       \
-    "                 two-move (docs/variants.md); squares and FEN in its own numbering\n"
+    "                 czech, turkish, international (10x10), giveaway, flying, diagonal,\n"    \
+    "                 northern, self-eaters, two-move (docs/variants.md); squares and FEN\n"   \
+    "                 in the game's own numbering\n"
 
 /* When the side to move has no legal move, print "no legal moves: Black wins: White has no
  * move" (or "... no pieces") on out and return true. */

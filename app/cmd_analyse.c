@@ -10,7 +10,7 @@
 static const char HELP[] =
     "usage: shashki analyse [--depth N | --time S | --nodes N] [--multipv K] [--threads N]\n"
     "                       [--hash MB] [--moves \"MOVES\"] [--numeric] [--set NAME=VALUE]\n"
-    "                       [--egdb DIR] [FEN]\n"
+    "                       [--variant NAME] [--egdb DIR] [FEN]\n"
     "\n"
     "Search the start position or FEN (after MOVES, if given) and print a line for each\n"
     "depth the search completes:\n"
@@ -33,7 +33,8 @@ static const char HELP[] =
     "                 then count them), any notation, separated by spaces\n"
     "  --numeric      write moves in numeric notation (22-18)\n"
     "  --set NAME=VALUE  an engine setting (see engine.h: lmr, probcut, egdb, eval-file ...);\n"
-    "                 may be given several times\n" CLI_EGDB_HELP;
+    "                 may be given several times\n"
+    CLI_VARIANT_HELP CLI_EGDB_HELP;
 
 typedef struct Printer {
     ShPosition pos;
@@ -118,6 +119,7 @@ int cmd_analyse(int argc, char **argv)
     const char *settings[16];
     int nsettings = 0;
     int notation = SH_NOTATION_FULL;
+    ShVariant variant = SH_VARIANT_RUSSIAN;
     long v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -128,7 +130,7 @@ int cmd_analyse(int argc, char **argv)
                    strcmp(a, "--multipv") == 0 || strcmp(a, "--threads") == 0 ||
                    strcmp(a, "--hash") == 0 || strcmp(a, "--time") == 0 ||
                    strcmp(a, "--moves") == 0 || strcmp(a, "--set") == 0 ||
-                   strcmp(a, "--egdb") == 0) {
+                   strcmp(a, "--variant") == 0 || strcmp(a, "--egdb") == 0) {
             if (!has_value) {
                 cli_error("%s needs a value", a);
                 return 2;
@@ -159,6 +161,9 @@ int cmd_analyse(int argc, char **argv)
                     return 2;
             } else if (strcmp(a, "--egdb") == 0) {
                 egdb_named = val;
+            } else if (strcmp(a, "--variant") == 0) {
+                if (!cli_parse_variant(val, &variant))
+                    return 2;
             } else if (strcmp(a, "--set") == 0) {
                 if (!strchr(val, '=') || nsettings == 16) {
                     cli_error("--set takes NAME=VALUE, not '%s'", val);
@@ -181,7 +186,7 @@ int cmd_analyse(int argc, char **argv)
     if (!limits.depth && !limits.nodes && limits.move_time <= 0)
         limits.move_time = 3;
     ShPosition pos;
-    if (!cli_read_fen(fen ? fen : "start", &pos))
+    if (!cli_read_fen_variant(fen ? fen : "start", variant, &pos))
         return 2;
     ShPosition *history = NULL;
     int history_count = 0;
@@ -235,7 +240,9 @@ int cmd_analyse(int argc, char **argv)
         cli_error("%s", err.message);
         status = 1;
     } else if (!result.has_move) {
-        printf("best (none): the side to move has no move and has lost\n");
+        printf("best (none): ");
+        if (!cli_no_moves(stdout, &pos))
+            printf("no move\n");
     } else {
         char best[SH_MOVE_TEXT_SIZE], ponder[SH_MOVE_TEXT_SIZE];
         sh_move_write(&pos, &result.move, notation, best, NULL);

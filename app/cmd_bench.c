@@ -7,7 +7,7 @@
 #include "engine.h"
 
 static const char HELP[] =
-    "usage: shashki bench [--depth N] [--threads N] [--hash MB] [--verbose]\n"
+    "usage: shashki bench [--depth N] [--threads N] [--hash MB] [--variant NAME] [--verbose]\n"
     "\n"
     "Search 30 fixed positions (openings, middlegames, endgames) to a fixed depth from a\n"
     "cleared table (the endgame tables built before the clock starts) and print the total:\n"
@@ -21,7 +21,10 @@ static const char HELP[] =
     "  --depth N      depth of each search (default 16)\n"
     "  --threads N    search threads (default 1; N then varies from run to run)\n"
     "  --hash MB      transposition table size (default 16)\n"
-    "  --verbose      a line per position: number, nodes, best move, score, FEN\n";
+    "  --verbose      a line per position: number, nodes, best move, score, FEN\n"
+    "  --variant NAME another game (see shashki perft --help): its start and the positions\n"
+    "                 after 5, 10 ... 55 plies of one fixed random game from it, to depth 12\n"
+    "                 unless --depth says otherwise\n";
 
 #define BENCH_DEPTH 16
 
@@ -62,6 +65,31 @@ static const char *const POSITIONS[] = {
 };
 
 #define POSITION_COUNT ((int)(sizeof POSITIONS / sizeof POSITIONS[0]))
+#define VARIANT_POSITIONS 12
+
+/* Another game's bench positions: its start and every fifth position of one random game,
+ * the same on every run (a fixed seed), the game shortened where it ends. */
+static int variant_positions(ShVariant v, ShPosition out[VARIANT_POSITIONS])
+{
+    uint64_t seed = 0x5eed;
+    ShPosition pos;
+    sh_position_start(&pos, v);
+    int n = 0;
+    for (int ply = 0; n < VARIANT_POSITIONS; ply++) {
+        if (ply % 5 == 0)
+            out[n++] = pos;
+        ShMoveList list;
+        sh_moves_generate(&pos, &list);
+        if (list.count == 0)
+            break;
+        seed = seed * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+        sh_moves_sort(&list);
+        ShPosition next;
+        sh_position_play(&pos, &list.moves[(seed >> 33) % (uint64_t)list.count], &next);
+        pos = next;
+    }
+    return n;
+}
 
 int cmd_bench(int argc, char **argv)
 {
@@ -72,12 +100,16 @@ int cmd_bench(int argc, char **argv)
     EngineOptions options;
     engine_options_default(&options);
     options.hash_mb = 16;
-    long depth = BENCH_DEPTH, v;
+    long depth = -1, v;
     bool verbose = false;
+    ShVariant variant = SH_VARIANT_RUSSIAN;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--verbose") == 0) {
             verbose = true;
+        } else if (strcmp(a, "--variant") == 0) {
+            if (i + 1 >= argc || !cli_parse_variant(argv[++i], &variant))
+                return 2;
         } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--threads") == 0 ||
                    strcmp(a, "--hash") == 0) {
             if (i + 1 >= argc) {
@@ -115,17 +147,28 @@ int cmd_bench(int argc, char **argv)
     limits.depth = 1;
     if (sh_fen_read("W:WKa1,Kc3,Kh2:BKd8", &warm, NULL) == SH_OK)
         engine_search(engine, &warm, NULL, 0, &limits, NULL, NULL, NULL, NULL);
+    if (depth < 0)
+        depth = variant == SH_VARIANT_RUSSIAN ? BENCH_DEPTH : 12;
     limits.depth = (int)depth;
+    ShPosition others[VARIANT_POSITIONS];
+    int count = variant == SH_VARIANT_RUSSIAN ? POSITION_COUNT : variant_positions(variant, others);
     uint64_t total = 0;
     double start = cli_now();
     int status = 0;
-    for (int i = 0; i < POSITION_COUNT; i++) {
+    for (int i = 0; i < count; i++) {
         ShPosition pos;
-        if (sh_fen_read(POSITIONS[i], &pos, &err) != SH_OK) {
+        char fen[SH_FEN_SIZE];
+        if (variant != SH_VARIANT_RUSSIAN) {
+            pos = others[i];
+        } else if (sh_fen_read(POSITIONS[i], &pos, &err) != SH_OK) {
             cli_error("bench position %d: %s", i + 1, err.message);
             status = 1;
             continue;
         }
+        if (variant == SH_VARIANT_RUSSIAN)
+            snprintf(fen, sizeof fen, "%s", POSITIONS[i]);
+        else
+            sh_fen_write(&pos, false, fen);
         engine_clear(engine);
         EngineResult r;
         if (engine_search(engine, &pos, NULL, 0, &limits, NULL, NULL, &r, &err) != SH_OK) {
@@ -138,8 +181,7 @@ int cmd_bench(int argc, char **argv)
             char move[SH_MOVE_TEXT_SIZE] = "(none)";
             if (r.has_move)
                 sh_move_write(&pos, &r.move, SH_NOTATION_FULL, move, NULL);
-            printf("%2d %12" PRIu64 " %-12s %6d %s\n", i + 1, r.nodes, move, r.score,
-                   POSITIONS[i]);
+            printf("%2d %12" PRIu64 " %-12s %6d %s\n", i + 1, r.nodes, move, r.score, fen);
         }
     }
     double seconds = cli_now() - start;

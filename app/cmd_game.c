@@ -15,9 +15,9 @@
 #include "cli.h"
 
 static const char GAME_HELP[] =
-    "usage: shashki game [--time CONTROL] [--fen FEN | --opening CODE] [--white NAME]\n"
-    "                    [--black NAME] [--repetition claimed|automatic] [--no-board]\n"
-    "                    [--fake-clock]\n"
+    "usage: shashki game [--variant NAME] [--time CONTROL] [--fen FEN | --opening CODE]\n"
+    "                    [--white NAME] [--black NAME] [--repetition claimed|automatic]\n"
+    "                    [--no-board] [--fake-clock]\n"
     "\n"
     "Two people play at one terminal. After each move the board and the clocks are shown;\n"
     "moves are typed in any notation (c3-d4, c3:e5, 22-18, cd4, b:d6 ...). The arbiter ends\n"
@@ -27,6 +27,8 @@ static const char GAME_HELP[] =
     "  --time CONTROL    clocks: 45m, 5m+3s, 1h10m/35+15m, 2h/50+1h/25, 5m+d3s (a Bronstein\n"
     "                    delay), or a preset: micro-match, hour, ballot, rapid-10, rapid-30,\n"
     "                    blitz-3, blitz-5, tiebreak-20, tiebreak-10, international\n"
+    "  --variant NAME    another game (see shashki perft --help), with its own rules and\n"
+    "                    draw counts; a flying-start game's set-up is drawn by lot\n"
     "  --fen FEN         start from this position\n"
     "  --opening CODE    start from an opening ballot: 1-III, FMJD 45-IX (shashki openings)\n"
     "  --white NAME, --black NAME   the players' names, for the record\n"
@@ -424,10 +426,14 @@ int cmd_game(int argc, char **argv)
     s.show_board = true;
     const char *time_text = NULL, *fen = NULL, *opening = NULL, *white = "?", *black = "?";
     ShGameOptions options = {SH_REPETITION_CLAIMED, false};
+    ShVariant variant = SH_VARIANT_RUSSIAN;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
-        if (strcmp(a, "--time") == 0 && has_value)
+        if (strcmp(a, "--variant") == 0 && has_value) {
+            if (!cli_parse_variant(argv[++i], &variant))
+                return 2;
+        } else if (strcmp(a, "--time") == 0 && has_value)
             time_text = argv[++i];
         else if (strcmp(a, "--fen") == 0 && has_value)
             fen = argv[++i];
@@ -460,9 +466,22 @@ int cmd_game(int argc, char **argv)
         cli_error("--fen and --opening both give the start: choose one");
         return 2;
     }
+    if (opening && variant != SH_VARIANT_RUSSIAN) {
+        cli_error("--opening draws a Russian ballot; another game starts from --fen or its start");
+        return 2;
+    }
     ShError err;
-    ShStatus st = opening ? sh_game_new_opening(&s.game, opening, &options, &err)
-                          : sh_game_new_fen(&s.game, fen ? fen : "start", &options, &err);
+    ShStatus st;
+    if (opening) {
+        st = sh_game_new_opening(&s.game, opening, &options, &err);
+    } else {
+        ShPosition start;
+        st = fen ? sh_fen_read_variant(fen, variant, &start, &err) : SH_OK;
+        if (!fen)
+            sh_position_start_drawn(&start, variant, (uint64_t)time(NULL));
+        if (st == SH_OK)
+            st = sh_game_new(&s.game, &start, &options, &err);
+    }
     if (st != SH_OK) {
         cli_error("%s '%s': %s", opening ? "opening" : "FEN", opening ? opening : fen,
                   err.message);

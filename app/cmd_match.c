@@ -11,6 +11,7 @@ static const char HELP[] =
     "                     [--tc CLOCK | --movetime S | --depth D | --nodes N]\n"
     "                     [--concurrency N] [--pdn FILE] [--sprt elo0=A elo1=B]\n"
     "                     [--resign CM[/MOVES]] [--max-plies N] [--seed N] [--quiet]\n"
+    "                     [--variant NAME]\n"
     "\n"
     "Play engine against engine: each opening twice, the colours swapped, and print a line\n"
     "per game, then the score of the first player: wins - losses - draws, the Elo difference\n"
@@ -24,8 +25,11 @@ static const char HELP[] =
     "  hub:COMMAND             any Hub engine, started with sh -c COMMAND\n"
     "\n"
     "  --openings SOURCE  idf (IDF-64 ballots, the default), fmjd (FMJD-64 move ballots),\n"
-    "                     fmjd-setups, ballots (idf and fmjd), all, or a file of FEN lines,\n"
-    "                     move lists or PDN games\n"
+    "                     fmjd-setups, ballots (idf and fmjd), all, random (200 openings of\n"
+    "                     2-5 random plies from the start: the default of the games without\n"
+    "                     ballots), or a file of FEN lines, move lists or PDN games\n"
+    "  --variant NAME     another game (see shashki perft --help); a Hub engine is told it\n"
+    "                     with set-param name=variant\n"
     "  --games N          games to play (default: two per opening)\n"
     "  --tc CONTROL       a time control: 10s+0.1s, 3m, 10m+5s, 5m+d3s (Bronstein delay),\n"
     "                     1h10m/35+15m, 2h/50+1h/25, or as PDN's tag writes it: 60+0.5\n"
@@ -98,7 +102,8 @@ int cmd_match(int argc, char **argv)
     MatchConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     const char *specs[2] = {"self", "self"};
-    const char *openings = "idf", *pdn = NULL;
+    const char *openings = NULL, *pdn = NULL;
+    ShVariant variant = SH_VARIANT_RUSSIAN;
     long games = 0, v;
     long seed = 1;
     bool quiet = false, has_limit = false;
@@ -132,6 +137,9 @@ int cmd_match(int argc, char **argv)
             specs[a[2] == 's' ? 1 : 0] = val;
         } else if (strcmp(a, "--openings") == 0) {
             openings = val;
+        } else if (strcmp(a, "--variant") == 0) {
+            if (!cli_parse_variant(val, &variant))
+                return 2;
         } else if (strcmp(a, "--pdn") == 0) {
             pdn = val;
         } else if (strcmp(a, "--games") == 0) {
@@ -201,14 +209,21 @@ int cmd_match(int argc, char **argv)
         }
         if (!cfg.players[i].name[0])
             snprintf(cfg.players[i].name, sizeof cfg.players[i].name, "%s", specs[i]);
+        cfg.players[i].variant = variant;
     }
+    if (!openings)
+        openings = variant == SH_VARIANT_RUSSIAN || variant == SH_VARIANT_GIVEAWAY ||
+                           variant == SH_VARIANT_NORTHERN
+                       ? "idf"
+                       : "random";
     if (strcmp(cfg.players[0].name, cfg.players[1].name) == 0) {
         snprintf(cfg.players[0].name, sizeof cfg.players[0].name, "first");
         snprintf(cfg.players[1].name, sizeof cfg.players[1].name, "second");
     }
     MatchOpening *list;
     int count;
-    if (!match_openings_load(openings, &list, &count, error, sizeof error)) {
+    if (!match_openings_load_variant(openings, variant, 200, (uint64_t)(seed ? seed : 1), &list,
+                                     &count, error, sizeof error)) {
         cli_error("%s", error);
         return 2;
     }

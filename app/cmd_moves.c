@@ -9,7 +9,7 @@ static const char MOVES_HELP[] =
     "Print each legal move of the position (default: the start position), one a line, in\n"
     "full notation, followed by the FEN of the position it leads to.\n"
     "\n"
-    "  --numeric   squares as numbers 1..32 (1 = b8, 32 = g1) instead of a1..h8\n"
+    "  --numeric   squares as numbers (Russian 1..32: 1 = b8, 32 = g1) instead of a1..h8\n"
     CLI_VARIANT_HELP
     "\n"
     "When the side to move has no legal move, the line says what the rules decide\n"

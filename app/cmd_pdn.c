@@ -5,8 +5,8 @@
 #include "cli.h"
 
 static const char PDN_HELP[] =
-    "usage: shashki pdn check [--quiet] FILE...\n"
-    "       shashki pdn convert [--numeric|--algebraic] [--full] FILE\n"
+    "usage: shashki pdn check [--quiet] [--variant NAME] FILE...\n"
+    "       shashki pdn convert [--numeric|--algebraic] [--full] [--variant NAME] FILE\n"
     "\n"
     "check    replay every game of the PDN files and print a line for each: its number and\n"
     "         line, the players, the moves replayed, the recorded result and the arbiter's\n"
@@ -22,7 +22,7 @@ static const char PDN_HELP[] =
     "         --quiet prints only the failed games and the totals. Exit status 1 if any failed\n"
     "         or a file holds no game, 2 if a file cannot be read.\n"
     "\n"
-    "convert  read a collection and write it to standard output: tags (GameType 25, FEN when\n"
+    "convert  read a collection and write it to standard output: tags (GameType, FEN when\n"
     "         the game does not start from the initial position), moves in one notation,\n"
     "         comments, NAGs and variations. A game that cannot be read is copied as it is and\n"
     "         reported on standard error (exit status 1).\n"
@@ -30,6 +30,11 @@ static const char PDN_HELP[] =
     "         --numeric    squares 1..32, captures with 'x'\n"
     "         --full       every capture with its whole path (by default only where start and\n"
     "                      end are ambiguous)\n"
+    "\n"
+    "Each game's rules come from its GameType tag (21 English, 22 Italian, 23 pool, 24\n"
+    "Spanish, 25 Russian, 26 Brazilian, 29 Czech, 30 Turkish; 25 with a Variant tag for\n"
+    "giveaway, flying, diagonal, northern, self-eaters, two-move): a file may mix games.\n"
+    "--variant NAME is the game of the records that have no GameType (default russian).\n"
     "\n"
     "FILE '-' reads standard input.\n";
 
@@ -155,9 +160,16 @@ static int pdn_check(int argc, char **argv)
 {
     bool quiet = false;
     int files = 0, passed = 0, failed = 0, status = 0;
+    ShVariant variant = SH_VARIANT_RUSSIAN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--quiet") == 0) {
             quiet = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--variant") == 0) {
+            if (i + 1 >= argc || !cli_parse_variant(argv[i + 1], &variant))
+                return 2;
+            i++;
             continue;
         }
         if (argv[i][0] == '-' && argv[i][1] == '-') {
@@ -168,6 +180,10 @@ static int pdn_check(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--quiet") == 0)
             continue;
+        if (strcmp(argv[i], "--variant") == 0) {
+            i++;
+            continue;
+        }
         files++;
         size_t size;
         char *text = read_all(argv[i], &size);
@@ -177,6 +193,7 @@ static int pdn_check(int argc, char **argv)
         }
         ShPdnReader reader;
         sh_pdn_reader_init(&reader, text, size, NULL);
+        reader.variant = variant;
         for (;;) {
             ShGame *g = NULL;
             ShPdnInfo info;
@@ -216,8 +233,12 @@ static int pdn_convert(int argc, char **argv)
     int notation = SH_NOTATION_SHORT;
     bool numeric = false, full = false;
     const char *file = NULL;
+    ShVariant variant = SH_VARIANT_RUSSIAN;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--numeric") == 0)
+        if (strcmp(argv[i], "--variant") == 0) {
+            if (i + 1 >= argc || !cli_parse_variant(argv[++i], &variant))
+                return 2;
+        } else if (strcmp(argv[i], "--numeric") == 0)
             numeric = true;
         else if (strcmp(argv[i], "--algebraic") == 0)
             numeric = false;
@@ -244,6 +265,7 @@ static int pdn_convert(int argc, char **argv)
         return 2;
     ShPdnReader reader;
     sh_pdn_reader_init(&reader, text, size, NULL);
+    reader.variant = variant;
     int bad = 0;
     for (;;) {
         ShGame *g = NULL;

@@ -1,25 +1,34 @@
-/* cmd_serve.c - shashki serve: the web app on http://127.0.0.1:8080. */
+/* cmd_serve.c - shashki serve: the web app on http://127.0.0.1:8080, or on the club's network. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "web.h"
 
 static const char SERVE_HELP[] =
-    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--egdb DIR]\n"
+    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--egdb DIR] [--set-password]\n"
     "\n"
-    "Serve the web app: play against the engine or a friend, analyse, keep games. Open the\n"
-    "address it prints in a browser. Stop with Ctrl-C.\n"
+    "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
+    "live, analyse, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
     "\n"
     "  --port N        the port (default 8080; 0 picks a free one)\n"
     "  --host ADDRESS  the address to listen on (default 127.0.0.1, this machine only;\n"
-    "                  0.0.0.0 lets other machines connect)\n"
+    "                  0.0.0.0 serves the club's network: the first line then gives the\n"
+    "                  address players type, which the page also shows with a QR code)\n"
     "  --db FILE       the SQLite file where games are kept (default shashki-games.db)\n"
     "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
     "                  build); default $SHASHKI_EGDB or ./egdb, played without when that\n"
-    "                  holds none\n";
+    "                  holds none\n"
+    "  --set-password  set the arbiter's password first: asked twice at a terminal, else\n"
+    "                  read as one line from standard input; kept only as a salted hash\n"
+    "\n"
+    "Who may do what: players move only their own side, with the seat their device took;\n"
+    "spectators watch; deleting games, changing results and importing are the arbiter's. Until\n"
+    "a password is set, the arbiter is whoever uses this machine (requests from 127.0.0.1);\n"
+    "once it is set, the arbiter logs in with it on the page.\n";
 
 static volatile sig_atomic_t stop_requested;
 
@@ -27,6 +36,45 @@ static void on_signal(int sig)
 {
     (void)sig;
     stop_requested = 1;
+}
+
+/* One line from standard input, without its newline; echo off at a terminal. */
+static bool read_secret(const char *prompt, char *out, size_t size)
+{
+    bool tty = isatty(STDIN_FILENO);
+    struct termios old, quiet;
+    if (tty) {
+        fprintf(stderr, "%s", prompt);
+        fflush(stderr);
+        tcgetattr(STDIN_FILENO, &old);
+        quiet = old;
+        quiet.c_lflag &= ~(tcflag_t)ECHO;
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+    bool ok = fgets(out, (int)size, stdin) != NULL;
+    if (tty) {
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &old);
+        fprintf(stderr, "\n");
+    }
+    if (ok)
+        out[strcspn(out, "\r\n")] = '\0';
+    return ok;
+}
+
+static bool ask_password(char *out, size_t size)
+{
+    if (!read_secret("The arbiter's new password: ", out, size)) {
+        cli_error("--set-password: no password on standard input");
+        return false;
+    }
+    if (isatty(STDIN_FILENO)) {
+        char again[512];
+        if (!read_secret("The same again: ", again, sizeof again) || strcmp(again, out) != 0) {
+            cli_error("--set-password: the two passwords differ; nothing was changed");
+            return false;
+        }
+    }
+    return true;
 }
 
 int cmd_serve(int argc, char **argv)
@@ -37,8 +85,13 @@ int cmd_serve(int argc, char **argv)
     }
     WebOptions options = {.host = "127.0.0.1", .port = 8080, .db_path = "shashki-games.db"};
     const char *egdb = NULL;
+    bool set_password = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--set-password") == 0) {
+            set_password = true;
+            continue;
+        }
         if (i + 1 >= argc ||
             (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
@@ -63,8 +116,15 @@ int cmd_serve(int argc, char **argv)
     options.egdb_dir = cli_egdb_find(egdb, note, sizeof note);
     if (!options.egdb_dir)
         return 2;
+    char password[512];
+    if (set_password) {
+        if (!ask_password(password, sizeof password))
+            return 2;
+        options.new_password = password;
+    }
     char err[256];
     WebServer *server = web_start(&options, err, sizeof err);
+    memset(password, 0, sizeof password);
     if (!server) {
         cli_error("%s", err);
         return 1;
@@ -74,9 +134,18 @@ int cmd_serve(int argc, char **argv)
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    printf("Shashki is ready at http://%s:%d/\n",
-           strcmp(options.host, "0.0.0.0") == 0 ? "127.0.0.1" : options.host, web_port(server));
+    printf("Shashki is ready at %s\n", web_url(server));
+    if (web_on_network(server))
+        printf("Players on the network open that address (the page shows it with a QR code);"
+               " on this machine http://127.0.0.1:%d/ works too.\n", web_port(server));
     printf("%s\n", note);
+    if (!web_has_password(server))
+        printf("No arbiter's password is set: the arbiter's rights (deleting games, changing"
+               " results) are this machine's alone. To set one: shashki serve --set-password%s%s\n",
+               strcmp(options.db_path, "shashki-games.db") ? " --db " : "",
+               strcmp(options.db_path, "shashki-games.db") ? options.db_path : "");
+    else if (set_password)
+        printf("The arbiter's password is set: log in with it on the page (Arbiter).\n");
     fflush(stdout);
     while (!stop_requested)
         pause();

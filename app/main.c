@@ -24,14 +24,15 @@ static const CommandEntry COMMANDS[] = {
     {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
     {"egdb", cmd_egdb, "endgame databases: build, list, verify and probe them"},
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
+    {"tournament", cmd_tournament, "competitions: round robin, Swiss, knockout, engine events"},
 };
 
 static void usage(FILE *out)
 {
     fputs("usage: shashki [COMMAND] [ARGS...]\n"
           "\n"
-          "Russian checkers: rules, games, the engine and the web app. With no command, an\n"
-          "interactive prompt.\n"
+          "Russian checkers and 13 more draughts games (--variant NAME): rules, games, the engine\n"
+          "and the web app. With no command, an interactive prompt.\n"
           "\n"
           "commands:\n",
           out);

@@ -64,6 +64,7 @@ static bool is_result(const char *t)
 }
 
 typedef struct Reader {
+    ShVariant variant;
     MatchOpening cur;
     bool open;     /* cur has a start */
     bool has_content;
@@ -77,7 +78,7 @@ typedef struct Reader {
 static void reader_begin(Reader *r)
 {
     memset(&r->cur, 0, sizeof r->cur);
-    sh_position_start(&r->cur.start, SH_VARIANT_RUSSIAN);
+    sh_position_start(&r->cur.start, r->variant);
     snprintf(r->cur.name, sizeof r->cur.name, "line %d", r->line);
     r->open = true;
     r->has_content = false;
@@ -141,7 +142,8 @@ static bool reader_moves(Reader *r, char *text)
     return true;
 }
 
-static bool from_file(const char *path, MatchOpening **list, int *count, char *error, size_t size)
+static bool from_file(const char *path, ShVariant variant, MatchOpening **list, int *count,
+                      char *error, size_t size)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -150,6 +152,7 @@ static bool from_file(const char *path, MatchOpening **list, int *count, char *e
     }
     Reader r;
     memset(&r, 0, sizeof r);
+    r.variant = variant;
     r.list = list;
     r.count = count;
     r.error = error;
@@ -180,7 +183,7 @@ static bool from_file(const char *path, MatchOpening **list, int *count, char *e
             char value[256];
             if (sscanf(p, "[FEN \"%255[^\"]\"]", value) == 1) {
                 ShError err;
-                if (sh_fen_read(value, &r.cur.start, &err) != SH_OK) {
+                if (sh_fen_read_variant(value, variant, &r.cur.start, &err) != SH_OK) {
                     snprintf(error, size, "line %d: FEN: %s", r.line, err.message);
                     ok = false;
                 }
@@ -189,7 +192,7 @@ static bool from_file(const char *path, MatchOpening **list, int *count, char *e
             continue;
         }
         if (strchr(p, ':') && (p[0] == 'W' || p[0] == 'B') && p[1] == ':' &&
-            sh_fen_read(p, &pos, NULL) == SH_OK) {
+            sh_fen_read_variant(p, variant, &pos, NULL) == SH_OK) {
             ok = reader_flush(&r);
             reader_begin(&r);
             r.cur.start = pos;
@@ -218,7 +221,85 @@ bool match_openings_load(const char *source, MatchOpening **list, int *count, ch
     error[0] = '\0';
     if (builtin(source, list, count, error, size))
         return error[0] == '\0';
-    return from_file(source, list, count, error, size);
+    return from_file(source, SH_VARIANT_RUSSIAN, list, count, error, size);
+}
+
+static uint64_t mix(uint64_t *state);
+
+/* Openings of a few random plies (2 to 5) from the game's start, none twice, none over. */
+static bool random_openings(ShVariant variant, int want, uint64_t seed, MatchOpening **list,
+                            int *count, char *error, size_t size)
+{
+    int cap = 0;
+    for (int tries = 0; *count < want && tries < want * 20; tries++) {
+        MatchOpening m;
+        memset(&m, 0, sizeof m);
+        sh_position_start_drawn(&m.start, variant, mix(&seed));
+        ShPosition pos = m.start;
+        int plies = 2 + (int)(mix(&seed) % 4);
+        bool ok = true;
+        for (int i = 0; i < plies && ok; i++) {
+            ShMoveList moves;
+            sh_moves_generate(&pos, &moves);
+            sh_moves_sort(&moves);
+            ok = moves.count > 0;
+            if (ok) {
+                m.moves[m.count] = moves.moves[mix(&seed) % (uint64_t)moves.count];
+                sh_position_play(&pos, &m.moves[m.count++], &pos);
+            }
+        }
+        ok = ok && sh_moves_count(&pos) > 0;
+        for (int i = 0; ok && i < *count; i++) {
+            ShPosition other = (*list)[i].start;
+            for (int k = 0; k < (*list)[i].count; k++)
+                sh_position_play(&other, &(*list)[i].moves[k], &other);
+            ok = !sh_position_equal(&other, &pos);
+        }
+        if (!ok)
+            continue;
+        snprintf(m.name, sizeof m.name, "%s random %d", sh_rules_get(variant)->name, *count + 1);
+        if (!list_add(list, count, &cap, &m)) {
+            snprintf(error, size, "out of memory");
+            return false;
+        }
+    }
+    if (*count == 0) {
+        snprintf(error, size, "no opening could be made from the start of %s",
+                 sh_rules_get(variant)->name);
+        return false;
+    }
+    return true;
+}
+
+bool match_openings_load_variant(const char *source, ShVariant variant, int want, uint64_t seed,
+                                 MatchOpening **list, int *count, char *error, size_t size)
+{
+    *list = NULL;
+    *count = 0;
+    error[0] = '\0';
+    if (strcmp(source, "random") == 0)
+        return random_openings(variant, want, seed, list, count, error, size);
+    /* the ballots' moves are legal in the games that move as Russian checkers does */
+    if (variant == SH_VARIANT_RUSSIAN || variant == SH_VARIANT_GIVEAWAY ||
+        variant == SH_VARIANT_NORTHERN) {
+        if (builtin(source, list, count, error, size)) {
+            /* the ballots are Russian openings: the Russian games play them as their own */
+            for (int i = 0; i < *count; i++) {
+                (*list)[i].start.variant = (uint8_t)variant;
+                (*list)[i].start.key = sh_position_hash(&(*list)[i].start);
+                for (int k = 0; k < (*list)[i].count; k++)
+                    (*list)[i].moves[k].board = SH_VARIANT_RUSSIAN;
+            }
+            return error[0] == '\0';
+        }
+    } else if (strcmp(source, "idf") == 0 || strcmp(source, "fmjd") == 0 ||
+               strcmp(source, "fmjd-setups") == 0 || strcmp(source, "ballots") == 0 ||
+               strcmp(source, "all") == 0) {
+        snprintf(error, size, "the ballots are Russian openings; %s plays 'random' or a file",
+                 sh_rules_get(variant)->name);
+        return false;
+    }
+    return from_file(source, variant, list, count, error, size);
 }
 
 static uint64_t mix(uint64_t *state)
@@ -406,6 +487,22 @@ static ShGame *play_game(const MatchConfig *cfg, Player *players[2], Game *g, in
         size_t n = strlen(g->reason);
         snprintf(g->reason + n, sizeof g->reason - n, " (%.120s)", comment);
     }
+    return game;
+}
+
+ShGame *match_play_one(const MatchConfig *cfg, Player *players[2], const MatchOpening *opening,
+                       int first_color, int round, const char *names[2], int *result,
+                       char *reason, size_t size)
+{
+    Game g;
+    memset(&g, 0, sizeof g);
+    g.opening = opening;
+    g.first_color = first_color;
+    ShGame *game = play_game(cfg, players, &g, round, names);
+    *result = g.result;
+    snprintf(reason, size, "%s", g.reason);
+    free(g.positions);
+    free(g.moves);
     return game;
 }
 

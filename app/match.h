@@ -57,11 +57,24 @@ typedef struct MatchConfig {
 /* Play the match. Returns false (with the reason) if a player could not be started. */
 bool match_run(const MatchConfig *config, MatchScore *score, char *error, size_t size);
 
+/* One game between two open players (what a tournament plays): players[0] has first_color,
+ * from the opening, under cfg's time and adjudication (cfg's players, openings, games and
+ * files are not used). Returns the finished game (free it; NULL if out of memory), *result
+ * for White (1 win, 0 draw, -1 loss) and what ended it. */
+ShGame *match_play_one(const MatchConfig *cfg, Player *players[2], const MatchOpening *opening,
+                       int first_color, int round, const char *names[2], int *result,
+                       char *reason, size_t size);
+
 /* Openings: "idf" (IDF-64 ballots), "fmjd" (FMJD-64 move ballots), "fmjd-setups" (its set-up
  * ballots), "ballots" (IDF-64 and FMJD-64 move ballots), "all"; or a file: FEN lines, move lists ("1. c3-d4 f6-g5 ..."), or PDN games
  * (a FEN tag and the moves). Lines starting with '#' are comments. */
 bool match_openings_load(const char *source, MatchOpening **list, int *count, char *error,
                          size_t size);
+/* The same for another game: FENs and moves read in its squares; "random" (the only built-in
+ * list for games without ballots): `count` openings of a few random plies from the game's
+ * start (drawn by lot where the game draws it), the same for a seed. */
+bool match_openings_load_variant(const char *source, ShVariant variant, int count, uint64_t seed,
+                                 MatchOpening **list, int *n, char *error, size_t size);
 /* Put the openings in a fixed pseudo-random order (seeded), so that a part of the list is a
  * fair sample of it. */
 void match_openings_shuffle(MatchOpening *list, int count, uint64_t seed);

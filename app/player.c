@@ -267,8 +267,13 @@ static bool hub_start(Player *p, char *error, size_t size)
             break;
         }
     }
-    if (variant_param)
-        send_line(p, "set-param name=variant value=russian");
+    if (variant_param) {
+        send_line(p, "set-param name=variant value=%s", sh_rules_get(p->spec.variant)->name);
+    } else if (p->spec.variant != SH_VARIANT_RUSSIAN) {
+        snprintf(error, size, "'%s' has no variant parameter: it cannot be told to play %s",
+                 p->spec.command, sh_rules_get(p->spec.variant)->name);
+        return false;
+    }
     for (int i = 0; i < p->spec.settings; i++)
         send_line(p, "set-param name=%s value=\"%s\"", p->spec.setting_name[i],
                   p->spec.setting_value[i]);
@@ -284,19 +289,20 @@ static bool hub_start(Player *p, char *error, size_t size)
     }
 }
 
-static void hub_position(const ShPosition *pos, char out[34])
+static void hub_position(const ShPosition *pos, char out[SH_MAX_SQUARES + 2])
 {
     static const char glyph[] = {'e', 'w', 'W', 'b', 'B'};
+    int squares = sh_board_squares((ShVariant)pos->variant);
     out[0] = sh_position_side(pos) == SH_WHITE ? 'W' : 'B';
-    for (int sq = 0; sq < 32; sq++)
+    for (int sq = 0; sq < squares; sq++)
         out[sq + 1] = glyph[sh_position_piece_at(pos, sq)];
-    out[33] = '\0';
+    out[squares + 1] = '\0';
 }
 
 static void hub_move(Player *p, const ShPosition *positions, const ShMove *moves, int count,
                      const EngineLimits *l, double deadline, PlayerMove *out)
 {
-    char start[34];
+    char start[SH_MAX_SQUARES + 2];
     hub_position(&positions[0], start);
     size_t cap = (size_t)count * 24 + 16, n = 0;
     char *list = malloc(cap);

@@ -29,6 +29,7 @@ typedef struct PlayerSpec {
     int settings;
     char setting_name[PLAYER_MAX_SETTINGS][64];
     char setting_value[PLAYER_MAX_SETTINGS][256];
+    ShVariant variant;  /* the game (a Hub engine is told with set-param name=variant) */
 } PlayerSpec;
 
 bool player_spec_parse(const char *text, PlayerSpec *spec, char *error, size_t size);

@@ -8,10 +8,11 @@
 #include "cli.h"
 
 static const char REPL_HELP[] =
-    "usage: shashki [play]\n"
+    "usage: shashki [play [--variant NAME]]\n"
     "\n"
     "An interactive prompt. Commands:\n"
     "  help             this list\n"
+    "  variant [NAME]   the game played, or another one from its start (russian, english ...)\n"
     "  board [flip]     the board, White at the bottom (flip: Black at the bottom)\n"
     "  fen [FEN]        print the position as FEN, or set it ('fen start' for the start)\n"
     "  moves            the legal moves\n"
@@ -28,6 +29,7 @@ typedef struct Session {
     ShPosition history[HISTORY_MAX]; /* history[0] is the set-up position */
     int ply;
     bool numeric;
+    ShVariant variant;
 } Session;
 
 static const ShPosition *current(const Session *s)
@@ -40,8 +42,7 @@ static void show_status(const Session *s)
     const ShPosition *pos = current(s);
     const char *side = sh_position_side(pos) == SH_WHITE ? "White" : "Black";
     if (sh_moves_count(pos) == 0)
-        printf("%s has no move: %s wins\n", side,
-               sh_position_side(pos) == SH_WHITE ? "Black" : "White");
+        cli_no_moves(stdout, pos);
     else
         printf("%s to move%s\n", side, sh_moves_capture_pending(pos) ? " (a capture is compulsory)" : "");
 }
@@ -87,8 +88,8 @@ static void set_fen(Session *s, const char *text)
     ShPosition pos;
     ShError err;
     if (strcmp(text, "start") == 0) {
-        sh_position_start(&pos, SH_VARIANT_RUSSIAN);
-    } else if (sh_fen_read(text, &pos, &err) != SH_OK) {
+        sh_position_start(&pos, s->variant);
+    } else if (sh_fen_read_variant(text, s->variant, &pos, &err) != SH_OK) {
         printf("error: %s\n", err.message);
         return;
     }
@@ -119,7 +120,20 @@ static bool command(Session *s, char *line)
     if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0)
         return false;
     if (strcmp(cmd, "help") == 0) {
-        fputs(REPL_HELP + strlen("usage: shashki [play]\n\n"), stdout);
+        fputs(strstr(REPL_HELP, "Commands:"), stdout);
+    } else if (strcmp(cmd, "variant") == 0) {
+        ShVariant v;
+        if (!*arg) {
+            printf("%s (%s)\n", sh_rules_get(s->variant)->name, sh_rules_get(s->variant)->title);
+        } else if (!sh_rules_find(arg, &v)) {
+            printf("error: unknown variant '%s'\n", arg);
+        } else {
+            s->variant = v;
+            sh_position_start_drawn(&s->history[0], v, (uint64_t)s->ply * 7919 + 1);
+            s->ply = 0;
+            printf("%s\n", sh_rules_get(v)->title);
+            show_status(s);
+        }
     } else if (strcmp(cmd, "board") == 0) {
         cli_board_print(stdout, current(s), strcmp(arg, "flip") == 0);
         show_status(s);
@@ -182,19 +196,27 @@ int cmd_repl(int argc, char **argv)
         fputs(REPL_HELP, stdout);
         return 0;
     }
-    if (argc > 1) {
-        cli_error("unexpected argument '%s' (see shashki play --help)", argv[1]);
-        return 2;
+    ShVariant variant = SH_VARIANT_RUSSIAN;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
+            if (!cli_parse_variant(argv[++i], &variant))
+                return 2;
+        } else {
+            cli_error("unexpected argument '%s' (see shashki play --help)", argv[i]);
+            return 2;
+        }
     }
     Session *s = calloc(1, sizeof *s);
     if (!s) {
         cli_error("out of memory");
         return 1;
     }
-    sh_position_start(&s->history[0], SH_VARIANT_RUSSIAN);
+    s->variant = variant;
+    sh_position_start_drawn(&s->history[0], variant, 1);
     bool interactive = isatty(STDIN_FILENO);
     if (interactive)
-        printf("shashki %s - Russian checkers. Type help for the commands.\n", SH_VERSION);
+        printf("shashki %s - %s. Type help for the commands.\n", SH_VERSION,
+               sh_rules_get(variant)->title);
     char line[1024];
     for (;;) {
         if (interactive) {

@@ -29,10 +29,13 @@ typedef struct EgdbValue {
     int end;           /* plies to the end of the game with that play */
 } EgdbValue;
 
-/* Whether a position is in the tables: kings only, each side at least one, four at most. */
+/* Whether a position is in the tables: kings only, each side at least one, four at most, in
+ * a game with Russian checkers' kings and counts (the tables were built under them). */
 static inline bool egdb_covers(const ShPosition *p)
 {
-    return p->kings == (p->pieces[0] | p->pieces[1]) && p->pieces[0] && p->pieces[1] &&
+    return (p->variant == SH_VARIANT_RUSSIAN || p->variant == SH_VARIANT_FLYING ||
+            p->variant == SH_VARIANT_DIAGONAL) &&
+           p->kings == (p->pieces[0] | p->pieces[1]) && p->pieces[0] && p->pieces[1] &&
            __builtin_popcountll(p->kings) <= 4;
 }
 

@@ -22,6 +22,7 @@ struct Engine {
     EngineOptions options;
     SearchParams params;
     EvalWeights *weights;   /* this engine's own weights, or NULL for the built-in ones */
+    int weights_variant;    /* without a file: the game whose built-in weights they are */
     char eval_file[256];
     char eval_zero[256];
     Db *egdb;               /* shared with every engine given the same folder */
@@ -357,8 +358,10 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
             error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
             return SH_ERR_NO_MEMORY;
         }
-        if (!e->weights)
+        if (!e->weights) {
             *w = *eval_default_weights();
+            e->weights_variant = SH_VARIANT_RUSSIAN;
+        }
         e->weights = w;
         if (strcmp(name, "eval-file") == 0) {
             char *text = read_text(value);
@@ -378,6 +381,7 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
             }
             eval_weights_set(w, values);
             snprintf(e->eval_file, sizeof e->eval_file, "%s", value);
+            e->weights_variant = -1;
             e->eval_zero[0] = '\0';
             free(text);
             free(values);
@@ -418,6 +422,27 @@ void engine_param_list(const Engine *e, char *out, int size)
 }
 
 /* ---- searching ---- */
+
+/* The weights a search of `variant` evaluates with: the file's if one was loaded, else the
+ * game's built-in weights (with the features eval-zero switched off, if any). */
+static const EvalWeights *engine_weights(Engine *e, ShVariant variant)
+{
+    if (!e->weights)
+        return eval_default_weights_for((int)variant);
+    if (!e->eval_file[0] && e->weights_variant != (int)variant) {
+        *e->weights = *eval_default_weights_for((int)variant);
+        char groups[sizeof e->eval_zero];
+        memcpy(groups, e->eval_zero, sizeof groups);
+        for (char *g = groups, *next; g && *g; g = next) {
+            next = strchr(g, ',');
+            if (next)
+                *next++ = '\0';
+            eval_weights_zero(e->weights, g);
+        }
+        e->weights_variant = (int)variant;
+    }
+    return e->weights;
+}
 
 static bool limits_check(const EngineLimits *l, ShError *err)
 {
@@ -504,7 +529,7 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     sh->params = e->params;
     level_params(e->options.level, &sh->level);
     sh->seed = e->options.seed;
-    sh->weights = e->weights ? e->weights : eval_default_weights();
+    sh->weights = engine_weights(e, pos->variant);
     sh->egdb = pos->variant == SH_VARIANT_RUSSIAN ? e->egdb : NULL;
     sh->egdb_pieces = sh->egdb ? dbprobe_max_pieces(sh->egdb) : 0;
     sh->on_info = on_info;
@@ -581,5 +606,5 @@ bool engine_egdb_probe(Engine *e, const ShPosition *pos, EngineEgdbValue *value)
 
 int engine_evaluate(const ShPosition *pos)
 {
-    return eval_position(eval_default_weights(), pos);
+    return eval_position(eval_default_weights_for((int)pos->variant), pos);
 }

@@ -219,7 +219,8 @@ void engine_clear(Engine *engine);
  *   egdb-path    a folder of endgame databases (shashki egdb build; docs/egdb.md) to probe
  *                in Russian games, or "" for none (the default); opened at once, an error if
  *                it holds none. Engines given one folder share one open copy.
- *   eval-file    a weights file in the format of data/eval/weights.txt (default: built in)
+ *   eval-file    a weights file in the format of data/eval/weights.txt (default: the game's
+ *                built-in weights, data/eval/weights-VARIANT.txt or Russian's)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
  * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */
 ShStatus engine_set_param(Engine *engine, const char *name, const char *value, ShError *err);
@@ -265,7 +266,7 @@ typedef struct EngineEgdbValue {
 bool engine_egdb_probe(Engine *engine, const ShPosition *pos, EngineEgdbValue *value);
 
 /* The static evaluation of a position in centi-men from the side to move (no search; a
- * capture may be pending). For tools and tests. */
+ * capture may be pending), with the built-in weights of its game. For tools and tests. */
 int engine_evaluate(const ShPosition *pos);
 
 #ifdef __cplusplus

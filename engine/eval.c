@@ -18,7 +18,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const unsigned char EVAL_WEIGHTS[];
+/* The built-in weights of each family of games (data/eval/weights*.txt). */
+extern const unsigned char EVAL_WEIGHTS[], EVAL_WEIGHTS_BRAZILIAN[], EVAL_WEIGHTS_POOL[],
+    EVAL_WEIGHTS_ENGLISH[], EVAL_WEIGHTS_ITALIAN[], EVAL_WEIGHTS_SPANISH[], EVAL_WEIGHTS_CZECH[],
+    EVAL_WEIGHTS_TURKISH[], EVAL_WEIGHTS_GIVEAWAY[], EVAL_WEIGHTS_INTERNATIONAL[];
+
+/* Which weights a game plays with: its own where the game differs from Russian checkers in
+ * what a position is worth, Russian's where it moves and wins as Russian checkers does. */
+enum { FAMILY_RUSSIAN = 0, FAMILY_BRAZILIAN, FAMILY_POOL, FAMILY_ENGLISH, FAMILY_ITALIAN,
+       FAMILY_SPANISH, FAMILY_CZECH, FAMILY_TURKISH, FAMILY_GIVEAWAY, FAMILY_INTERNATIONAL,
+       FAMILIES };
+
+static const unsigned char *const FAMILY_TEXT[FAMILIES] = {
+    EVAL_WEIGHTS,          EVAL_WEIGHTS_BRAZILIAN, EVAL_WEIGHTS_POOL,
+    EVAL_WEIGHTS_ENGLISH,  EVAL_WEIGHTS_ITALIAN,   EVAL_WEIGHTS_SPANISH,
+    EVAL_WEIGHTS_CZECH,    EVAL_WEIGHTS_TURKISH,   EVAL_WEIGHTS_GIVEAWAY,
+    EVAL_WEIGHTS_INTERNATIONAL,
+};
+
+static int family_of(int variant)
+{
+    switch ((ShVariant)variant) {
+    case SH_VARIANT_BRAZILIAN: return FAMILY_BRAZILIAN;
+    case SH_VARIANT_POOL: return FAMILY_POOL;
+    case SH_VARIANT_ENGLISH: return FAMILY_ENGLISH;
+    case SH_VARIANT_ITALIAN: return FAMILY_ITALIAN;
+    case SH_VARIANT_SPANISH: return FAMILY_SPANISH;
+    case SH_VARIANT_CZECH: return FAMILY_CZECH;
+    case SH_VARIANT_TURKISH: return FAMILY_TURKISH;
+    case SH_VARIANT_GIVEAWAY: return FAMILY_GIVEAWAY;
+    case SH_VARIANT_INTERNATIONAL: return FAMILY_INTERNATIONAL;
+    default: return FAMILY_RUSSIAN;
+    }
+}
 
 /* ---- tables built once ---- */
 
@@ -28,7 +60,7 @@ static uint16_t trits_reversed[256];     /* bit k set -> 3^(7-k) */
 static uint32_t cone_white[32];          /* squares from which Black can stop a white man */
 static uint32_t cone_black[32];
 static Bitboard left_half;               /* files a-d */
-static EvalWeights builtin;               /* data/eval/weights.txt */
+static EvalWeights builtin[FAMILIES];     /* data/eval/weights*.txt */
 /* Each window's four rows: where its pair of squares starts in the row (0..2). */
 static uint8_t window_row[EVAL_WINDOWS];
 static uint8_t window_pair[EVAL_WINDOWS][4];
@@ -139,9 +171,13 @@ static inline bool threatened(const ShPosition *p, int color)
     return false;
 }
 
-/* The eighth part of the score to keep when `strong` is ahead: 16 = all of it. */
+/* The sixteenth parts of the score to keep when `strong` is ahead: 16 = all of it. What the
+ * material cannot win is Russian checkers' theory (flying kings, its draw counts). */
 static inline int ending_scale(const ShPosition *p, int strong)
 {
+    if (p->variant != SH_VARIANT_RUSSIAN && p->variant != SH_VARIANT_FLYING &&
+        p->variant != SH_VARIANT_DIAGONAL)
+        return 16;
     int weak = strong ^ 1;
     Bitboard weak_pieces = p->pieces[weak];
     if (!(weak_pieces & p->kings))
@@ -235,13 +271,21 @@ static inline __attribute__((always_inline)) void eval_core(const ShPosition *p,
     }
 }
 
+#include "eval_ortho.h"
+#include "eval_board10.h"
+
 /* ---- evaluation ---- */
 
 int eval_position(const EvalWeights *weights, const ShPosition *pos)
 {
     Sink s = {0, 0, weights, NULL};
     int phase;
-    eval_core(pos, &s, &phase, false);
+    if (__builtin_expect(geo_kind(pos->variant) == GEO_ORTHOGONAL, 0))
+        eval_ortho(pos, &s, &phase, false);
+    else if (__builtin_expect(geo_kind(pos->variant) == GEO_DIAGONAL10, 0))
+        eval_board10(pos, &s, &phase, false);
+    else
+        eval_core(pos, &s, &phase, false);
     int v = (s.mg * phase + s.eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
     if (v > 0)
         v = v * ending_scale(pos, SH_WHITE) / 16;
@@ -260,7 +304,12 @@ void eval_collect(const ShPosition *pos, EvalFeatures *f)
     eval_init();
     Sink s = {0, 0, NULL, f};
     f->count = 0;
-    eval_core(pos, &s, &f->phase, true);
+    if (geo_kind(pos->variant) == GEO_ORTHOGONAL)
+        eval_ortho(pos, &s, &f->phase, true);
+    else if (geo_kind(pos->variant) == GEO_DIAGONAL10)
+        eval_board10(pos, &s, &f->phase, true);
+    else
+        eval_core(pos, &s, &f->phase, true);
     f->scale = ending_scale(pos, SH_WHITE);
     f->scale_black = ending_scale(pos, SH_BLACK);
 }
@@ -360,12 +409,15 @@ static void load(void)
     build_tables();
     double *w = malloc(sizeof(double) * 2 * EVAL_FEATURES);
     char message[200];
-    if (!w || !eval_weights_parse((const char *)EVAL_WEIGHTS, w, message, sizeof message)) {
-        /* The built-in file is checked by the tests; this cannot happen in a release. */
-        fprintf(stderr, "shashki: built-in evaluation weights: %s\n", w ? message : "no memory");
-        abort();
+    for (int f = 0; f < FAMILIES; f++) {
+        if (!w || !eval_weights_parse((const char *)FAMILY_TEXT[f], w, message, sizeof message)) {
+            /* The built-in files are checked by the tests; this cannot happen in a release. */
+            fprintf(stderr, "shashki: built-in evaluation weights %d: %s\n", f,
+                    w ? message : "no memory");
+            abort();
+        }
+        eval_weights_set(&builtin[f], w);
     }
-    eval_weights_set(&builtin, w);
     free(w);
 }
 
@@ -383,7 +435,13 @@ void eval_weights_set(EvalWeights *t, const double *w)
 const EvalWeights *eval_default_weights(void)
 {
     eval_init();
-    return &builtin;
+    return &builtin[FAMILY_RUSSIAN];
+}
+
+const EvalWeights *eval_default_weights_for(int variant)
+{
+    eval_init();
+    return &builtin[family_of(variant)];
 }
 
 static void zero_range(EvalWeights *t, int from, int to)

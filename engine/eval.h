@@ -22,6 +22,12 @@
  *   balance       |men on the left half - men on the right half|
  *   threat        the side to move could lose a piece at once if it did nothing
  *   pattern       Scan-style tables: the men on each 4x4 window of the board (3^8 states)
+ *
+ * Every game on the dark squares is evaluated with these features on the generator's board
+ * (the turned boards stored mirrored, so the features keep their geometry), with weights of
+ * its own where it is worth otherwise. Turkish, on every square, has features of its own in
+ * the same index space (eval_ortho.h): men, kings, men on each of the 64 squares (man_psq and
+ * king_psq together, 1..64), mobility of men and kings, a threat.
  */
 #ifndef SHASHKI_EVAL_H
 #define SHASHKI_EVAL_H
@@ -79,8 +85,12 @@ int eval_position(const EvalWeights *weights, const ShPosition *pos);
  * it. eval_collect and eval_default_weights call it themselves. */
 void eval_init(void);
 
-/* The weights built into the program (data/eval/weights.txt). */
+/* The weights built into the program (data/eval/weights.txt: Russian checkers), and those
+ * a variant plays with (data/eval/weights-VARIANT.txt for the games that are worth otherwise:
+ * Brazilian, pool, English, Italian, Spanish, Czech, Turkish, giveaway; Russian's for the
+ * Russian games). */
 const EvalWeights *eval_default_weights(void);
+const EvalWeights *eval_default_weights_for(int variant);
 
 /* Fill a table from weights in centi-men (mg, eg interleaved, 2 * EVAL_FEATURES values). */
 void eval_weights_set(EvalWeights *weights, const double *values);

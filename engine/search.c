@@ -103,6 +103,12 @@ static inline int loss_in(int ply)
     return -ENGINE_SCORE_WIN + ply;
 }
 
+/* The score of a position whose side to move has no move: lost, or won in giveaway. */
+static inline int no_move_score(const ShPosition *pos, int ply)
+{
+    return pos->variant == SH_VARIANT_GIVEAWAY ? -loss_in(ply) : loss_in(ply);
+}
+
 static inline int score_to_tt(int s, int ply)
 {
     if (s >= ENGINE_SCORE_WIN_MIN)
@@ -322,7 +328,7 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
     int us = pos->side;
     if (!board_can_capture(pos, us)) {
         if (!board_has_quiet_move(pos))
-            return loss_in(ply);
+            return no_move_score(pos, ply);
         if (w->shared->egdb) {
             /* after a capture the counts start again */
             DrawCounters fresh;
@@ -354,7 +360,9 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
         const ShMove *m = &list.moves[pick_move(keys, order, list.count, n)];
         ShPosition child;
         pos_play(pos, m, &child);
-        int score = -qsearch(w, &child, -beta, -(alpha > best ? alpha : best), ply + 1, qply + 1);
+        int a = alpha > best ? alpha : best;
+        int score = child.side == pos->side ? qsearch(w, &child, a, beta, ply + 1, qply + 1)
+                                             : -qsearch(w, &child, -beta, -a, ply + 1, qply + 1);
         if (atomic_load_explicit(&w->shared->stop, memory_order_relaxed))
             return 0;
         if (score > best) {
@@ -368,6 +376,16 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
 }
 
 /* ---- the main search ---- */
+
+/* A child's score for the side to move at `pos` within (alpha, beta): negamax, but for the
+ * first move of a two-move turn, after which the same side moves again. */
+static inline int child_search(Worker *w, const ShPosition *pos, const ShPosition *child,
+                               int alpha, int beta, int depth, int ply, bool prune)
+{
+    if (child->side == pos->side)
+        return search(w, child, alpha, beta, depth, ply, prune);
+    return -search(w, child, -beta, -alpha, depth, ply, prune);
+}
 
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
                   bool prune)
@@ -389,7 +407,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     if (ply > w->seldepth)
         w->seldepth = ply;
 
-    if (ply > 0) {
+    if (ply > 0 && pos->variant != SH_VARIANT_GIVEAWAY) {
         /* Mate-distance pruning: no line from here beats a win already found closer. */
         if (alpha < loss_in(ply))
             alpha = loss_in(ply);
@@ -402,7 +420,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     ShMoveList list;
     sh_moves_generate(pos, &list);
     if (list.count == 0)
-        return loss_in(ply);
+        return no_move_score(pos, ply);
     if (pos->kings && ply > 0) {
         int left = draw_plies_left(&w->draw[ply], pos);
         if (left <= 0)
@@ -479,7 +497,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         int new_depth = depth - 1 + extension;
         int score;
         if (n == 0) {
-            score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, prune);
+            score = child_search(w, pos, &child, alpha, beta, new_depth, ply + 1, prune);
         } else {
             int reduction = 0;
             if (sp->lmr == 1 && depth >= 2 && !capture && !m->promotes &&
@@ -494,11 +512,12 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
                 if (reduction < 0)
                     reduction = 0;
             }
-            score = -search(w, &child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, prune);
+            score = child_search(w, pos, &child, alpha, alpha + 1, new_depth - reduction, ply + 1,
+                                 prune);
             if (score > alpha && reduction)
-                score = -search(w, &child, -alpha - 1, -alpha, new_depth, ply + 1, prune);
+                score = child_search(w, pos, &child, alpha, alpha + 1, new_depth, ply + 1, prune);
             if (score > alpha && score < beta)
-                score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, prune);
+                score = child_search(w, pos, &child, alpha, beta, new_depth, ply + 1, prune);
         }
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
             return 0;
@@ -555,11 +574,11 @@ static int search_root(Worker *w, int alpha, int beta, int depth)
         int new_depth = depth - 1 + extension;
         int score;
         if (i == w->pv_index) {
-            score = -search(w, &child, -beta, -alpha, new_depth, 1, true);
+            score = child_search(w, pos, &child, alpha, beta, new_depth, 1, true);
         } else {
-            score = -search(w, &child, -alpha - 1, -alpha, new_depth, 1, true);
+            score = child_search(w, pos, &child, alpha, alpha + 1, new_depth, 1, true);
             if (score > alpha && score < beta)
-                score = -search(w, &child, -beta, -alpha, new_depth, 1, true);
+                score = child_search(w, pos, &child, alpha, beta, new_depth, 1, true);
         }
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
             return best;
@@ -773,7 +792,7 @@ static void fill_result(Worker *w)
     r->nodes = total_nodes(sh);
     r->time = search_now() - sh->start;
     if (w->root_count == 0) {
-        r->score = loss_in(0);
+        r->score = no_move_score(&sh->root, 0);
         return;
     }
     int choice = 0;

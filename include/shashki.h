@@ -43,7 +43,8 @@ typedef enum ShStatus {
     SH_ERR_ARGUMENT,         /* a bad argument (NULL pointer, buffer too small, bad depth) */
     SH_ERR_LIMIT,            /* a fixed limit was exceeded (too many capture paths) */
     SH_ERR_IO,               /* a file could not be read or written */
-    SH_ERR_NO_MEMORY
+    SH_ERR_NO_MEMORY,
+    SH_ERR_NO_PAIRING        /* no pairing of a round satisfies the rules (tournaments) */
 } ShStatus;
 
 #define SH_ERROR_MESSAGE_SIZE 1024
@@ -75,6 +76,7 @@ typedef enum ShVariant {
     SH_VARIANT_SPANISH,
     SH_VARIANT_CZECH,
     SH_VARIANT_TURKISH,      /* orthogonal, all 64 squares */
+    SH_VARIANT_INTERNATIONAL,/* international draughts, 10x10 */
     SH_VARIANT_GIVEAWAY,     /* поддавки: Russian rules, the side left without a move wins */
     SH_VARIANT_FLYING,       /* летучие: Russian rules from a start drawn by lot */
     SH_VARIANT_DIAGONAL,     /* диагональные: Russian rules, the 2-4-6 corner set-up */
@@ -125,7 +127,7 @@ typedef struct ShRules {
     int pdn_game_type;         /* PDN GameType tag: 25 */
     const char *pdn_variant;   /* the PDN Variant tag of a game on another's GameType ("flying"),
                                   NULL for a game with a GameType of its own */
-    int board_size;            /* 8: an 8x8 board */
+    int board_size;            /* 8: an 8x8 board; 10 for international draughts */
     ShBoardKind board;         /* which squares are played and how pieces move */
     bool a1_playable;          /* (diagonal boards) the player's near left corner is a playing
                                   square (Russian, English ...), or the board is turned and the
@@ -167,10 +169,11 @@ bool sh_rules_from_pdn(int game_type, const char *variant_tag, ShVariant *varian
  * ---------------------------------------------------------------------------------------- */
 
 #define SH_SQUARES 32             /* squares of the Russian board */
+#define SH_MAX_BOARD_SIZE 10       /* files (and ranks) of the largest board here */
 #define SH_MAX_SQUARES 64         /* playing squares of any board here (Turkish: 64) */
-#define SH_MAX_PIECES_PER_SIDE 16 /* pieces a side may have in any variant (Turkish: 16) */
+#define SH_MAX_PIECES_PER_SIDE 20 /* pieces a side may have in any variant (10x10: 20) */
 #define SH_MAX_CAPTURES 32        /* pieces one move may capture (self-eaters: both colours) */
-#define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "64" */
+#define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "j10", "64" */
 
 typedef enum ShPiece {
     SH_EMPTY = 0,
@@ -196,7 +199,8 @@ int sh_square_parse(const char *text, int *square);
 /* The same for the board of any variant. Squares are numbered 0 .. squares-1 in the order of
  * the variant's PDN numbering, which runs row by row from the top left as White sees the
  * board; the number printed is index + 1. Russian: 1 = b8, 32 = g1. Italian and Spanish (the
- * board turned): 1 = a8, 32 = h1. Turkish (every square): 1 = a8, 8 = h8, 64 = h1. */
+ * board turned): 1 = a8, 32 = h1. Turkish (every square): 1 = a8, 8 = h8, 64 = h1. 10x10
+ * (international): 1 = b10, 5 = j10, 46 = a1, 50 = i1, algebraic a1 .. j10. */
 int sh_board_squares(ShVariant variant);
 int sh_board_square_at(ShVariant variant, int file, int rank); /* -1 if not a playing square */
 int sh_board_square_file(ShVariant variant, int square);
@@ -219,6 +223,11 @@ typedef struct ShPosition {
     uint8_t variant;    /* ShVariant */
     uint8_t turn_move;  /* (two-move) 0: the first move of the side's turn, 1: the second */
     uint8_t reserved[5];
+    union {               /* what a board beyond 64 bits or of stacked pieces keeps besides;
+                             all zero on the other boards */
+        uint16_t high[3]; /* (12x12) bits 64-79 of pieces[0], pieces[1] and kings */
+        uint8_t bytes[24];
+    } ext;
 } ShPosition;
 
 /* The initial position of the variant (its start_fen; for flying, the usual start: draw one
@@ -261,6 +270,9 @@ typedef struct ShMove {
     uint8_t promotes;  /* 1 if a man is crowned during the move */
     uint8_t board;     /* a ShVariant whose board layout the bits are in (for the squares'
                           numbers: Russian for every game on the Russian board) */
+    uint8_t ext[4];    /* what a board beyond 64 bits or of stacked pieces needs besides
+                          ((12x12) bits 64-79 of the captured set); not set, and never read,
+                          on the other boards (filling it costs the 8x8 generators 2%) */
 } ShMove;
 
 #define SH_MAX_MOVES 256
@@ -642,6 +654,11 @@ ShStatus sh_game_new_fen(ShGame **game, const char *fen, const ShGameOptions *op
                          ShError *err);
 ShStatus sh_game_new_opening(ShGame **game, const char *code, const ShGameOptions *options,
                              ShError *err);
+/* The same for another game played on the Russian board from the Russian start (giveaway,
+ * northern ...): the ballot's position and moves in that game. SH_ERR_ARGUMENT for a game
+ * that starts otherwise (another board, Black first, two moves a turn, a start of its own). */
+ShStatus sh_game_new_opening_variant(ShGame **game, const char *code, ShVariant variant,
+                                     const ShGameOptions *options, ShError *err);
 /* A deep copy (NULL if out of memory). */
 ShGame *sh_game_copy(const ShGame *game);
 void sh_game_free(ShGame *game);
@@ -678,6 +695,10 @@ ShResult sh_game_verdict(const ShGame *game, ShReason *reason);
 /* End the game for a reason decided outside (SH_REASON_RESIGNATION, SH_REASON_TIME,
  * SH_REASON_BOTH_FLAGS, SH_REASON_AGREEMENT, SH_REASON_ADJUDICATION, SH_REASON_RECORDED). */
 ShStatus sh_game_end(ShGame *game, ShResult result, ShReason reason, ShError *err);
+/* The arbiter's decision: the result (not SH_RESULT_NONE) is set by adjudication, whether the
+ * game was going on or had already ended (a result corrected); sh_game_verdict still tells
+ * what the rules say. */
+ShStatus sh_game_adjudicate(ShGame *game, ShResult result, ShError *err);
 ShStatus sh_game_resign(ShGame *game, ShColor who, ShError *err);
 
 /* Draw offers (1.9.3-1.9.6): a player offers right after making a move (so while the
@@ -753,7 +774,12 @@ ShStatus sh_game_add_variation(ShGame *game, int index, const char *pdn, ShError
  * the move after it when exactly one candidate lets the game go on. A bad game is reported
  * with its line and column and the reader goes on with the next game.
  *
- * The writer emits the tags (GameType 25, FEN when the start is not the initial position,
+ * The reader takes each game's rules from its GameType tag (21 English, 22 Italian, 23 pool,
+ * 24 Spanish, 25 Russian, 26 Brazilian, 29 Czech, 30 Turkish; 25 with a Variant tag for the
+ * Russian games: giveaway, flying, diagonal, northern, self-eaters, two-move), so a collection
+ * may mix games; the FEN and the moves are read in that game's squares.
+ *
+ * The writer emits the tags (GameType and Variant, FEN when the start is not the initial position,
  * Result, Termination when the game knows why it ended), the moves in the notation asked
  * (by default short: a capture's full path only where start and end are ambiguous), the
  * comments, NAGs and variations. Reading what it wrote gives the same game back.
@@ -767,6 +793,8 @@ typedef struct ShPdnReader {
     size_t line_start;/* the offset where that line starts */
     int games;        /* games read so far */
     ShGameOptions options;
+    ShVariant variant; /* the game of a record without a GameType tag (Russian; set it after
+                          sh_pdn_reader_init to read another game's records) */
 } ShPdnReader;
 
 #define SH_PDN_MAX_SETTLED 8

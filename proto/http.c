@@ -30,7 +30,79 @@ const char *http_query(const HttpRequest *req, const char *name)
                                        MHD_GET_ARGUMENT_KIND, name);
 }
 
+const char *http_header(const HttpRequest *req, const char *name)
+{
+    return MHD_lookup_connection_value((struct MHD_Connection *)req->connection,
+                                       MHD_HEADER_KIND, name);
+}
+
+const char *http_cookie(const HttpRequest *req, const char *name)
+{
+    return MHD_lookup_connection_value((struct MHD_Connection *)req->connection,
+                                       MHD_COOKIE_KIND, name);
+}
+
+void http_peer(const HttpRequest *req, char *out, size_t size)
+{
+    snprintf(out, size, "?");
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(
+        (struct MHD_Connection *)req->connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr)
+        return;
+    const struct sockaddr *sa = info->client_addr;
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out,
+                  (socklen_t)size);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out,
+                  (socklen_t)size);
+}
+
+bool http_peer_is_local(const HttpRequest *req)
+{
+    char peer[64];
+    http_peer(req, peer, sizeof peer);
+    return strncmp(peer, "127.", 4) == 0 || strcmp(peer, "::1") == 0 ||
+           strncmp(peer, "::ffff:127.", 11) == 0;
+}
+
 /* ---- responses ---- */
+
+bool http_add_header(HttpResponse *res, const char *name, const char *value)
+{
+    if (res->nheaders == HTTP_MAX_HEADERS)
+        return false;
+    char *n = strdup(name), *v = strdup(value);
+    if (!n || !v) {
+        free(n);
+        free(v);
+        return false;
+    }
+    res->header_names[res->nheaders] = n;
+    res->header_values[res->nheaders] = v;
+    res->nheaders++;
+    return true;
+}
+
+bool http_set_cookie(HttpResponse *res, const char *name, const char *value, const char *path,
+                     long max_age)
+{
+    char cookie[512], age[48] = "";
+    if (max_age >= 0)
+        snprintf(age, sizeof age, "; Max-Age=%ld", max_age);
+    int n = snprintf(cookie, sizeof cookie, "%s=%s; Path=%s%s; HttpOnly; SameSite=Strict", name,
+                     max_age == 0 ? "" : value, path, age);
+    return n > 0 && (size_t)n < sizeof cookie && http_add_header(res, "Set-Cookie", cookie);
+}
+
+static void free_headers(HttpResponse *res)
+{
+    for (int i = 0; i < res->nheaders; i++) {
+        free(res->header_names[i]);
+        free(res->header_values[i]);
+    }
+    res->nheaders = 0;
+}
 
 void http_json(HttpResponse *res, int status, json_t *value)
 {
@@ -57,11 +129,13 @@ void http_text(HttpResponse *res, int status, const char *content_type, const ch
 }
 
 static void error_object(HttpResponse *res, int status, const char *field, int line, int column,
-                         const char *format, va_list args)
+                         const char *needs, const char *format, va_list args)
 {
     char message[1024];
     vsnprintf(message, sizeof message, format, args);
     json_t *e = json_pack("{s:i,s:s}", "status", status, "message", message);
+    if (needs)
+        json_object_set_new(e, "needs", json_string(needs));
     if (field)
         json_object_set_new(e, "field", json_string(field));
     if (line > 0)
@@ -75,7 +149,15 @@ void http_error(HttpResponse *res, int status, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    error_object(res, status, NULL, 0, 0, format, args);
+    error_object(res, status, NULL, 0, 0, NULL, format, args);
+    va_end(args);
+}
+
+void http_refuse(HttpResponse *res, int status, const char *needs, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    error_object(res, status, NULL, 0, 0, needs, format, args);
     va_end(args);
 }
 
@@ -84,7 +166,7 @@ void http_field_error(HttpResponse *res, int status, const char *field, int line
 {
     va_list args;
     va_start(args, format);
-    error_object(res, status, field, line, column, format, args);
+    error_object(res, status, field, line, column, NULL, format, args);
     va_end(args);
 }
 
@@ -215,10 +297,13 @@ static enum MHD_Result send_response(struct MHD_Connection *connection, HttpResp
 {
     struct MHD_Response *r;
     if (res->has_stream) {
+        free(res->body);
+        res->body = NULL;
         HttpStream *stream = malloc(sizeof *stream);
         if (!stream) {
             if (res->stream.done)
                 res->stream.done(res->stream.state);
+            free_headers(res);
             return MHD_NO;
         }
         *stream = res->stream;
@@ -226,6 +311,7 @@ static enum MHD_Result send_response(struct MHD_Connection *connection, HttpResp
                                               stream_free);
         if (!r) {
             stream_free(stream);
+            free_headers(res);
             return MHD_NO;
         }
         MHD_add_response_header(r, "Content-Type", "text/event-stream; charset=utf-8");
@@ -238,8 +324,13 @@ static enum MHD_Result send_response(struct MHD_Connection *connection, HttpResp
         r = MHD_create_response_from_buffer(res->size, (void *)(uintptr_t)res->static_body,
                                             MHD_RESPMEM_PERSISTENT);
     }
-    if (!r)
+    if (!r) {
+        free_headers(res);
         return MHD_NO;
+    }
+    for (int i = 0; i < res->nheaders; i++)
+        MHD_add_response_header(r, res->header_names[i], res->header_values[i]);
+    free_headers(res);
     if (!res->has_stream) {
         if (res->content_type)
             MHD_add_response_header(r, "Content-Type", res->content_type);
@@ -441,7 +532,7 @@ HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errs
     }
     unsigned limit = options->max_connections > 0 ? (unsigned)options->max_connections : 64;
     server->daemon = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL,
         (uint16_t)options->port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, &addr,
         MHD_OPTION_CONNECTION_LIMIT, limit, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #define HTTP_MAX_PARAMS 4
+#define HTTP_MAX_HEADERS 4 /* headers a handler may add to its response (Set-Cookie ...) */
 #define HTTP_MAX_BODY (4u << 20) /* 4 MiB: a large PDN collection */
 
 typedef struct HttpServer HttpServer;
@@ -49,6 +50,9 @@ typedef struct HttpResponse {
     const char *cache_control;
     bool has_stream;
     HttpStream stream;
+    char *header_names[HTTP_MAX_HEADERS]; /* malloc'ed, owned by the response */
+    char *header_values[HTTP_MAX_HEADERS];
+    int nheaders;
 } HttpResponse;
 
 typedef void (*HttpHandler)(const HttpRequest *req, HttpResponse *res, void *context);
@@ -76,8 +80,13 @@ HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errs
 int http_server_port(const HttpServer *server);
 void http_server_stop(HttpServer *server);
 
-/* A query parameter of the request, or NULL. */
+/* A query parameter, a header, a cookie of the request, or NULL. */
 const char *http_query(const HttpRequest *req, const char *name);
+const char *http_header(const HttpRequest *req, const char *name);
+const char *http_cookie(const HttpRequest *req, const char *name);
+/* The address the request came from ("127.0.0.1"), and whether it is this machine's. */
+void http_peer(const HttpRequest *req, char *out, size_t size);
+bool http_peer_is_local(const HttpRequest *req);
 
 /* Responses. http_json takes ownership of the value (json_decref). */
 void http_json(HttpResponse *res, int status, json_t *value);
@@ -87,6 +96,18 @@ void http_error(HttpResponse *res, int status, const char *format, ...)
 /* An error about one field of the request, with the column in that field's text (0: none). */
 void http_field_error(HttpResponse *res, int status, const char *field, int line, int column,
                       const char *format, ...) __attribute__((format(printf, 6, 7)));
+
+/* A refusal (401: who you are is missing or wrong; 403: who you are may not do this), with
+ * "needs" in the error object saying what right is missing ("arbiter", "seat:white" ...). */
+void http_refuse(HttpResponse *res, int status, const char *needs, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Add a header to the response (at most HTTP_MAX_HEADERS; false when full). */
+bool http_add_header(HttpResponse *res, const char *name, const char *value);
+/* Set a cookie: HttpOnly, SameSite=Strict, on `path`; max_age in seconds (0: remove it,
+ * negative: for the browser's session). */
+bool http_set_cookie(HttpResponse *res, const char *name, const char *value, const char *path,
+                     long max_age);
 
 /* The request body as a JSON object; on failure fills res with a 400 and returns NULL. */
 json_t *http_body_object(const HttpRequest *req, HttpResponse *res);

@@ -36,7 +36,8 @@ typedef struct Hub {
     EngineOptions options;
     Setting pending[32]; /* developer settings given before init */
     int pending_count;
-    bool a1;             /* moves in the 1 = a1 numbering */
+    bool a1;             /* moves in the 1 = a1 numbering (32-square boards) */
+    ShVariant variant;   /* the game (set-param name=variant) */
 
     ShPosition pos;      /* the position to search */
     ShPosition *history; /* the positions before it, oldest first */
@@ -118,7 +119,7 @@ static void move_text(const Hub *h, const ShPosition *pos, const ShMove *m, char
     char text[SH_MOVE_TEXT_SIZE];
     if (sh_move_write(pos, m, SH_NOTATION_HUB, text, NULL) != SH_OK)
         snprintf(text, sizeof text, "?");
-    if (h->a1)
+    if (h->a1 && sh_board_squares(h->variant) == 32)
         renumber_text(text, out, size);
     else
         snprintf(out, size, "%s", text);
@@ -128,7 +129,7 @@ static ShStatus move_read(const Hub *h, const ShPosition *pos, const char *text,
                           ShError *err)
 {
     char buf[256];
-    if (h->a1) {
+    if (h->a1 && sh_board_squares(h->variant) == 32) {
         renumber_text(text, buf, sizeof buf);
         text = buf;
     }
@@ -311,7 +312,13 @@ static bool engine_ready(Hub *h)
 static void cmd_hub(Hub *h)
 {
     say(h, "id name=Shashki version=%s author=\"the Shashki team\"", SH_VERSION);
-    say(h, "param name=variant value=russian type=enum values=russian");
+    char names[512] = "";
+    for (int i = 0; i < SH_VARIANT_COUNT; i++) {
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof names - n, "%s%s", i ? " " : "", sh_rules_get((ShVariant)i)->name);
+    }
+    say(h, "param name=variant value=%s type=enum values=\"%s\"", sh_rules_get(h->variant)->name,
+        names);
     say(h, "param name=move-numbering value=%s type=enum values=\"b8 a1\"", h->a1 ? "a1" : "b8");
     say(h, "param name=threads value=%d type=int min=1 max=%d", h->options.threads,
         ENGINE_MAX_THREADS);
@@ -332,8 +339,14 @@ static void cmd_set_param(Hub *h, const Line *line)
     }
     double v;
     if (strcmp(name, "variant") == 0) {
-        if (strcmp(value, "russian") != 0)
-            say_error(h, "only the russian variant is played, not '%s'", value);
+        ShVariant game;
+        if (!sh_rules_find(value, &game)) {
+            say_error(h, "unknown variant '%s' (the hub command lists the games played)", value);
+        } else {
+            h->variant = game;
+            sh_position_start(&h->pos, game);
+            h->history_count = 0;
+        }
     } else if (strcmp(name, "move-numbering") == 0) {
         if (strcmp(value, "b8") == 0)
             h->a1 = false;
@@ -385,15 +398,19 @@ static void cmd_set_param(Hub *h, const Line *line)
     }
 }
 
-static bool read_hub_position(const char *text, ShPosition *pos, const char **error)
+static bool read_hub_position(ShVariant variant, const char *text, ShPosition *pos,
+                              const char **error)
 {
     size_t n = strlen(text);
-    if (n != 33 || (text[0] != 'W' && text[0] != 'B')) {
-        *error = "pos= must be W or B and then 32 squares (w b W B e)";
+    int squares = sh_board_squares(variant);
+    if (n != (size_t)squares + 1 || (text[0] != 'W' && text[0] != 'B')) {
+        *error = squares == 32   ? "pos= must be W or B and then 32 squares (w b W B e)"
+                 : squares == 50 ? "pos= must be W or B and then 50 squares (w b W B e)"
+                                 : "pos= must be W or B and then 64 squares (w b W B e)";
         return false;
     }
-    sh_position_clear(pos, SH_VARIANT_RUSSIAN, text[0] == 'W' ? SH_WHITE : SH_BLACK);
-    for (int sq = 0; sq < 32; sq++) {
+    sh_position_clear(pos, variant, text[0] == 'W' ? SH_WHITE : SH_BLACK);
+    for (int sq = 0; sq < squares; sq++) {
         ShPiece piece;
         switch (text[sq + 1]) {
         case 'w': piece = SH_WHITE_MAN; break;
@@ -419,12 +436,12 @@ static void cmd_pos(Hub *h, const Line *line)
     ShPosition pos;
     const char *text = pair_value(line, "pos"), *error = NULL;
     if (text) {
-        if (!read_hub_position(text, &pos, &error)) {
+        if (!read_hub_position(h->variant, text, &pos, &error)) {
             say_error(h, "%s", error);
             return;
         }
     } else {
-        sh_position_start(&pos, SH_VARIANT_RUSSIAN);
+        sh_position_start(&pos, h->variant);
     }
     int count = 0;
     const char *moves = pair_value(line, "moves");

@@ -19,20 +19,27 @@ static const char SCHEMA[] =
     "PRAGMA synchronous=FULL;"
     "PRAGMA foreign_keys=ON;"
     "CREATE TABLE IF NOT EXISTS games ("
-    "  id INTEGER PRIMARY KEY,"
+    "  id INTEGER PRIMARY KEY AUTOINCREMENT," /* ids are never reused: links and seat cookies name them */
     "  created TEXT NOT NULL, updated TEXT NOT NULL,"
     "  white TEXT NOT NULL, black TEXT NOT NULL,"
     "  opponent TEXT NOT NULL, level INTEGER NOT NULL, engine_color TEXT NOT NULL,"
     "  time_control TEXT NOT NULL, start_fen TEXT NOT NULL, opening TEXT NOT NULL,"
     "  status TEXT NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL,"
     "  draw_offer TEXT NOT NULL, clock_white REAL NOT NULL, clock_black REAL NOT NULL,"
-    "  moves INTEGER NOT NULL);"
+    "  moves INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '',"
+    "  variant TEXT NOT NULL DEFAULT 'russian');"
     "CREATE TABLE IF NOT EXISTS moves ("
     "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     "  ply INTEGER NOT NULL, move TEXT NOT NULL,"
     "  clock_white REAL NOT NULL, clock_black REAL NOT NULL,"
     "  PRIMARY KEY (game, ply));"
-    "CREATE INDEX IF NOT EXISTS games_status ON games(status);";
+    "CREATE INDEX IF NOT EXISTS games_status ON games(status);"
+    "CREATE TABLE IF NOT EXISTS seats ("
+    "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+    "  color TEXT NOT NULL, human INTEGER NOT NULL, code TEXT NOT NULL,"
+    "  token BLOB,"
+    "  PRIMARY KEY (game, color));"
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);";
 
 static void now_iso(char out[32])
 {
@@ -45,6 +52,53 @@ static void now_iso(char out[32])
 static void copy_text(char *out, size_t size, const unsigned char *text)
 {
     snprintf(out, size, "%s", text ? (const char *)text : "");
+}
+
+/* The columns later versions added to the games table, with what the games already stored
+ * get: a file from before them gains each it lacks, its games keeping their meaning. */
+static const struct {
+    const char *name, *definition;
+} ADDED_COLUMNS[] = {
+    {"note", "note TEXT NOT NULL DEFAULT ''"},          /* the arbiter's note on a result */
+    {"variant", "variant TEXT NOT NULL DEFAULT 'russian'"}, /* every game before it: Russian */
+};
+
+static bool has_column(sqlite3 *db, const char *table, const char *column)
+{
+    sqlite3_stmt *st;
+    char sql[128];
+    snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
+    bool found = false;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return false;
+    while (!found && sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *name = sqlite3_column_text(st, 1);
+        found = name && strcmp((const char *)name, column) == 0;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+static bool migrate(sqlite3 *db, char *err, size_t errsize)
+{
+    for (size_t i = 0; i < sizeof ADDED_COLUMNS / sizeof ADDED_COLUMNS[0]; i++) {
+        if (has_column(db, "games", ADDED_COLUMNS[i].name))
+            continue;
+        char sql[256], *msg = NULL;
+        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s", ADDED_COLUMNS[i].definition);
+        if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+            snprintf(err, errsize, "cannot add the games' column %s: %s", ADDED_COLUMNS[i].name,
+                     msg ? msg : "?");
+            sqlite3_free(msg);
+            return false;
+        }
+    }
+    if (sqlite3_exec(db, "CREATE INDEX IF NOT EXISTS games_variant ON games(variant)", NULL, NULL,
+                     NULL) != SQLITE_OK) {
+        snprintf(err, errsize, "cannot index the games by variant: %s", sqlite3_errmsg(db));
+        return false;
+    }
+    return true;
 }
 
 Store *store_open(const char *path, char *err, size_t errsize)
@@ -65,6 +119,12 @@ Store *store_open(const char *path, char *err, size_t errsize)
     if (sqlite3_exec(store->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(err, errsize, "%s is not a usable games file: %s", path, msg ? msg : "?");
         sqlite3_free(msg);
+        sqlite3_close(store->db);
+        free(store);
+        return NULL;
+    }
+    if (!migrate(store->db, err, errsize)) {
+        snprintf(err + strlen(err), errsize - strlen(err), " (in %s)", path);
         sqlite3_close(store->db);
         free(store);
         return NULL;
@@ -90,7 +150,8 @@ static bool bind_game(sqlite3_stmt *st, const StoredGame *g, const char *updated
         {":black", g->black}, {":opponent", g->opponent}, {":engine_color", g->engine_color},
         {":time_control", g->time_control}, {":start_fen", g->start_fen},
         {":opening", g->opening}, {":status", g->status}, {":result", g->result},
-        {":reason", g->reason}, {":draw_offer", g->draw_offer},
+        {":reason", g->reason}, {":draw_offer", g->draw_offer}, {":note", g->note},
+        {":variant", g->variant[0] ? g->variant : "russian"},
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         int at = sqlite3_bind_parameter_index(st, texts[i].name);
@@ -124,7 +185,7 @@ static bool exec_game(Store *store, const char *sql, const StoredGame *g, const 
 static const char UPDATE_SQL[] =
     "UPDATE games SET updated=:updated, white=:white, black=:black, status=:status,"
     " result=:result, reason=:reason, draw_offer=:draw_offer, clock_white=:clock_white,"
-    " clock_black=:clock_black, moves=:moves WHERE id=:id";
+    " clock_black=:clock_black, moves=:moves, note=:note WHERE id=:id";
 
 bool store_create(Store *store, StoredGame *g)
 {
@@ -136,13 +197,59 @@ bool store_create(Store *store, StoredGame *g)
     bool ok = exec_game(store,
                         "INSERT INTO games (created, updated, white, black, opponent, level,"
                         " engine_color, time_control, start_fen, opening, status, result, reason,"
-                        " draw_offer, clock_white, clock_black, moves) VALUES (:created, :updated,"
-                        " :white, :black, :opponent, :level, :engine_color, :time_control,"
-                        " :start_fen, :opening, :status, :result, :reason, :draw_offer,"
-                        " :clock_white, :clock_black, :moves)",
+                        " draw_offer, clock_white, clock_black, moves, variant) VALUES (:created,"
+                        " :updated, :white, :black, :opponent, :level, :engine_color,"
+                        " :time_control, :start_fen, :opening, :status, :result, :reason,"
+                        " :draw_offer, :clock_white, :clock_black, :moves, :variant)",
                         g, now);
     if (ok)
         g->id = (long)sqlite3_last_insert_rowid(store->db);
+    pthread_mutex_unlock(&store->lock);
+    return ok;
+}
+
+bool store_add_game(Store *store, StoredGame *g, const StoredMove *moves, int count)
+{
+    char now[32];
+    now_iso(now);
+    snprintf(g->created, sizeof g->created, "%s", now);
+    snprintf(g->updated, sizeof g->updated, "%s", now);
+    g->moves = count;
+    pthread_mutex_lock(&store->lock);
+    bool ok = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+    if (ok) {
+        ok = exec_game(store,
+                       "INSERT INTO games (created, updated, white, black, opponent, level,"
+                       " engine_color, time_control, start_fen, opening, status, result, reason,"
+                       " draw_offer, clock_white, clock_black, moves) VALUES (:created, :updated,"
+                       " :white, :black, :opponent, :level, :engine_color, :time_control,"
+                       " :start_fen, :opening, :status, :result, :reason, :draw_offer,"
+                       " :clock_white, :clock_black, :moves)",
+                       g, now);
+        if (ok)
+            g->id = (long)sqlite3_last_insert_rowid(store->db);
+        sqlite3_stmt *st;
+        ok = ok && sqlite3_prepare_v2(store->db,
+                                      "INSERT INTO moves (game, ply, move, clock_white,"
+                                      " clock_black) VALUES (?, ?, ?, ?, ?)",
+                                      -1, &st, NULL) == SQLITE_OK;
+        if (ok) {
+            for (int i = 0; ok && i < count; i++) {
+                sqlite3_reset(st);
+                sqlite3_bind_int64(st, 1, g->id);
+                sqlite3_bind_int(st, 2, i + 1);
+                sqlite3_bind_text(st, 3, moves[i].text, -1, SQLITE_TRANSIENT);
+                sqlite3_bind_double(st, 4, moves[i].clock_white);
+                sqlite3_bind_double(st, 5, moves[i].clock_black);
+                ok = sqlite3_step(st) == SQLITE_DONE;
+            }
+            sqlite3_finalize(st);
+        }
+        if (ok)
+            ok = sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+        if (!ok)
+            sqlite3_exec(store->db, "ROLLBACK", NULL, NULL, NULL);
+    }
     pthread_mutex_unlock(&store->lock);
     return ok;
 }
@@ -239,7 +346,8 @@ bool store_delete(Store *store, long id)
 
 static const char COLUMNS[] =
     "id, created, updated, white, black, opponent, level, engine_color, time_control,"
-    " start_fen, opening, status, result, reason, draw_offer, clock_white, clock_black, moves";
+    " start_fen, opening, status, result, reason, draw_offer, clock_white, clock_black, moves, note,"
+    " variant";
 
 static void read_game(sqlite3_stmt *st, StoredGame *g)
 {
@@ -262,6 +370,8 @@ static void read_game(sqlite3_stmt *st, StoredGame *g)
     g->clock_white = sqlite3_column_double(st, 15);
     g->clock_black = sqlite3_column_double(st, 16);
     g->moves = sqlite3_column_int(st, 17);
+    copy_text(g->note, sizeof g->note, sqlite3_column_text(st, 18));
+    copy_text(g->variant, sizeof g->variant, sqlite3_column_text(st, 19));
 }
 
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count)
@@ -309,13 +419,26 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
 int store_list(Store *store, const char *player, const char *result, const char *status, int offset,
                int max, StoredGame *out, int *total)
 {
-    char where[256] = "WHERE 1";
+    StoreFilter f = {.player = player, .result = result, .status = status};
+    return store_find(store, &f, offset, max, out, total);
+}
+
+int store_find(Store *store, const StoreFilter *filter, int offset, int max, StoredGame *out,
+               int *total)
+{
+    StoreFilter none = {0};
+    const StoreFilter *f = filter ? filter : &none;
+    const char *player = f->player, *result = f->result, *status = f->status,
+               *variant = f->variant;
+    char where[320] = "WHERE 1";
     if (player && *player)
         strcat(where, " AND (white LIKE :p ESCAPE '\\' OR black LIKE :p ESCAPE '\\')");
     if (result && *result)
         strcat(where, " AND result = :r");
     if (status && *status)
         strcat(where, " AND status = :s");
+    if (variant && *variant)
+        strcat(where, " AND variant = :v");
     char like[2 * STORE_TEXT + 3] = "%";
     if (player) {
         size_t n = 1;
@@ -348,6 +471,8 @@ int store_list(Store *store, const char *player, const char *result, const char 
             sqlite3_bind_text(st, at, result, -1, SQLITE_TRANSIENT);
         if ((at = sqlite3_bind_parameter_index(st, ":s")))
             sqlite3_bind_text(st, at, status, -1, SQLITE_TRANSIENT);
+        if ((at = sqlite3_bind_parameter_index(st, ":v")))
+            sqlite3_bind_text(st, at, variant, -1, SQLITE_TRANSIENT);
         if ((at = sqlite3_bind_parameter_index(st, ":limit")))
             sqlite3_bind_int(st, at, max);
         if ((at = sqlite3_bind_parameter_index(st, ":offset")))
@@ -377,4 +502,94 @@ int store_playing(Store *store, long *ids, int max)
     }
     pthread_mutex_unlock(&store->lock);
     return n;
+}
+
+bool store_seats_load(Store *store, long id, StoredSeat seats[2])
+{
+    memset(seats, 0, 2 * sizeof *seats);
+    int found = 0;
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store->db, "SELECT color, human, code, token FROM seats WHERE game = ?",
+                           -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            const unsigned char *color = sqlite3_column_text(st, 0);
+            int c = color && strcmp((const char *)color, "black") == 0 ? 1 : 0;
+            StoredSeat *seat = &seats[c];
+            seat->human = sqlite3_column_int(st, 1) != 0;
+            copy_text(seat->code, sizeof seat->code, sqlite3_column_text(st, 2));
+            const void *token = sqlite3_column_blob(st, 3);
+            if (token && sqlite3_column_bytes(st, 3) == STORE_HASH_SIZE) {
+                memcpy(seat->token, token, STORE_HASH_SIZE);
+                seat->taken = true;
+            }
+            found++;
+        }
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return found == 2;
+}
+
+bool store_seats_save(Store *store, long id, const StoredSeat seats[2])
+{
+    pthread_mutex_lock(&store->lock);
+    bool ok = begin(store);
+    for (int c = 0; ok && c < 2; c++) {
+        sqlite3_stmt *st;
+        ok = sqlite3_prepare_v2(store->db,
+                                "INSERT OR REPLACE INTO seats (game, color, human, code, token)"
+                                " VALUES (?, ?, ?, ?, ?)",
+                                -1, &st, NULL) == SQLITE_OK;
+        if (!ok)
+            break;
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_text(st, 2, c ? "black" : "white", -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 3, seats[c].human);
+        sqlite3_bind_text(st, 4, seats[c].code, -1, SQLITE_TRANSIENT);
+        if (seats[c].taken)
+            sqlite3_bind_blob(st, 5, seats[c].token, STORE_HASH_SIZE, SQLITE_TRANSIENT);
+        else
+            sqlite3_bind_null(st, 5);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+        sqlite3_finalize(st);
+    }
+    ok = finish(store, ok);
+    pthread_mutex_unlock(&store->lock);
+    return ok;
+}
+
+bool store_setting_get(Store *store, const char *key, char *out, size_t size)
+{
+    bool found = false;
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store->db, "SELECT value FROM settings WHERE key = ?", -1, &st, NULL) ==
+        SQLITE_OK) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            copy_text(out, size, sqlite3_column_text(st, 0));
+            found = true;
+        }
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return found;
+}
+
+bool store_setting_set(Store *store, const char *key, const char *value)
+{
+    pthread_mutex_lock(&store->lock);
+    sqlite3_stmt *st;
+    bool ok = sqlite3_prepare_v2(store->db, "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                                 -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, value, -1, SQLITE_TRANSIENT);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return ok;
 }

@@ -1,211 +1,150 @@
-/* web.c - the web app's routes: static pages, positions, openings (games: web_games.c). */
+/* web.c - the web app's server: the store, the secrets, the live games, and the routes of
+ * every resource (web_app.h) joined into one table for http.c. */
 #include "web.h"
 
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "assets.h"
-#include "http.h"
-#include "store.h"
-#include "web_games.h"
-#include "web_json.h"
+#include "web_app.h"
+
+#define MAX_ROUTES 64
+#define MAX_CONNECTIONS 512
 
 struct WebServer {
     HttpServer *http;
-    Store *store;
-    WebGames *games;
+    WebApp app;
+    HttpRoute routes[MAX_ROUTES];
 };
 
-/* Handlers of this file take the server; those of web_games.c its WebGames. */
-#define GAMES(handler) handler##_route
-#define ROUTE_TO_GAMES(handler)                                                              \
-    static void handler##_route(const HttpRequest *req, HttpResponse *res, void *ctx)        \
-    {                                                                                        \
-        handler(req, res, ((WebServer *)ctx)->games);                                        \
-    }
-ROUTE_TO_GAMES(web_games_create)
-ROUTE_TO_GAMES(web_games_list)
-ROUTE_TO_GAMES(web_games_get)
-ROUTE_TO_GAMES(web_games_move)
-ROUTE_TO_GAMES(web_games_undo)
-ROUTE_TO_GAMES(web_games_draw)
-ROUTE_TO_GAMES(web_games_claim)
-ROUTE_TO_GAMES(web_games_resign)
-ROUTE_TO_GAMES(web_games_pdn)
-ROUTE_TO_GAMES(web_games_delete)
-ROUTE_TO_GAMES(web_games_events)
-ROUTE_TO_GAMES(web_games_import)
-ROUTE_TO_GAMES(web_games_export)
-ROUTE_TO_GAMES(web_analyse)
+/* The resources, in the order their routes are tried; the page's files come last. */
+static const WebRoutes *const RESOURCES[] = {
+    &WEB_BOARD_ROUTES,   &WEB_VARIANT_ROUTES, &WEB_CLUB_ROUTES,    &WEB_SESSION_ROUTES, &WEB_GAMES_ROUTES,
+    &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
+    &WEB_ANALYSE_ROUTES,
+};
 
-static void on_health(const HttpRequest *req, HttpResponse *res, void *ctx)
+static int routes_build(HttpRoute *out)
 {
-    (void)req;
-    (void)ctx;
-    http_json(res, 200, json_pack("{s:b,s:s}", "ok", 1, "version", SH_VERSION));
+    int n = 0;
+    for (size_t r = 0; r < sizeof RESOURCES / sizeof RESOURCES[0]; r++)
+        for (int i = 0; i < RESOURCES[r]->count && n < MAX_ROUTES - 2; i++)
+            out[n++] = RESOURCES[r]->routes[i];
+    out[n++] = (HttpRoute){"GET", "/api/**", NULL};
+    out[n++] = (HttpRoute){"GET", "/**", web_static};
+    return n;
 }
 
-static void on_openings(const HttpRequest *req, HttpResponse *res, void *ctx)
+/* The machine's first IPv4 address on a network interface that is up, or "". */
+static void network_address(char *out, size_t size)
 {
-    (void)ctx;
-    const char *table = http_query(req, "table");
-    if (table && strcmp(table, "idf") && strcmp(table, "fmjd")) {
-        http_field_error(res, 400, "table", 0, 0, "table must be idf or fmjd");
+    out[0] = '\0';
+    struct ifaddrs *list;
+    if (getifaddrs(&list) != 0)
         return;
-    }
-    json_t *list = json_array();
-    ShOpening o;
-    for (int i = 0; sh_opening_at(i, &o); i++) {
-        if (table && (table[0] == 'i') != (o.table[0] == 'I'))
+    for (struct ifaddrs *i = list; i; i = i->ifa_next) {
+        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || !(i->ifa_flags & IFF_UP) ||
+            (i->ifa_flags & IFF_LOOPBACK))
             continue;
-        json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s}", "table", o.table, "code",
-                                              o.code, "moves", o.moves, "setup", o.setup, "fen",
-                                              o.fen));
+        inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, out,
+                  (socklen_t)size);
+        break;
     }
-    http_json(res, 200, json_pack("{s:o}", "openings", list));
+    freeifaddrs(list);
 }
 
-static void on_position(const HttpRequest *req, HttpResponse *res, void *ctx)
+static void server_free(WebServer *s)
 {
-    (void)ctx;
-    json_t *body = http_body_object(req, res);
-    if (!body)
-        return;
-    const char *fen = NULL;
-    ShPosition pos;
-    ShError err;
-    if (!http_get_string(body, "fen", &fen, res))
-        goto done;
-    if (fen) {
-        if (sh_fen_read(fen, &pos, &err) != SH_OK) {
-            http_field_error(res, 400, "fen", 0, err.column, "%s", err.message);
-            goto done;
-        }
-    } else {
-        sh_position_start(&pos, SH_VARIANT_RUSSIAN);
-    }
-    json_t *moves = json_object_get(body, "moves");
-    json_t *played = json_array();
-    if (moves && !json_is_null(moves)) {
-        if (!json_is_array(moves)) {
-            json_decref(played);
-            http_field_error(res, 400, "moves", 0, 0, "'moves' must be a list of moves");
-            goto done;
-        }
-        size_t i;
-        json_t *m;
-        json_array_foreach(moves, i, m)
-        {
-            ShMove move;
-            if (!json_is_string(m)) {
-                json_decref(played);
-                http_field_error(res, 400, "moves", 0, 0, "move %zu is not a string", i + 1);
-                goto done;
-            }
-            if (sh_move_parse(&pos, json_string_value(m), &move, &err) != SH_OK) {
-                json_decref(played);
-                http_field_error(res, 400, "moves", 0, err.column, "move %zu: %s", i + 1,
-                                 err.message);
-                goto done;
-            }
-            json_array_append_new(played, wj_move(&pos, &move));
-            ShPosition next;
-            sh_position_play(&pos, &move, &next);
-            pos = next;
-        }
-    }
-    json_t *out = wj_position(&pos);
-    json_object_set_new(out, "played", played);
-    http_json(res, 200, out);
-done:
-    json_decref(body);
+    if (s->app.games)
+        live_close(s->app.games);
+    auth_close(s->app.auth);
+    store_close(s->app.store);
+    free(s);
 }
-
-static void on_static(const HttpRequest *req, HttpResponse *res, void *ctx)
-{
-    (void)ctx;
-    const WebAsset *asset = assets_find(req->path);
-    if (!asset) {
-        /* the app's own routes are client-side (#/play/12); anything else is missing */
-        http_error(res, 404, "nothing at %s", req->path);
-        return;
-    }
-    res->status = 200;
-    res->static_body = asset->data;
-    res->size = asset->size;
-    res->content_type = assets_content_type(asset->path);
-    res->cache_control = "no-cache";
-}
-
-static const HttpRoute ROUTES[] = {
-    {"GET", "/api/health", on_health},
-    {"GET", "/api/openings", on_openings},
-    {"POST", "/api/position", on_position},
-    {"POST", "/api/games", GAMES(web_games_create)},
-    {"GET", "/api/games", GAMES(web_games_list)},
-    {"GET", "/api/games/*", GAMES(web_games_get)},
-    {"DELETE", "/api/games/*", GAMES(web_games_delete)},
-    {"POST", "/api/games/*/moves", GAMES(web_games_move)},
-    {"POST", "/api/games/*/undo", GAMES(web_games_undo)},
-    {"POST", "/api/games/*/draw", GAMES(web_games_draw)},
-    {"POST", "/api/games/*/claim", GAMES(web_games_claim)},
-    {"POST", "/api/games/*/resign", GAMES(web_games_resign)},
-    {"GET", "/api/games/*/pdn", GAMES(web_games_pdn)},
-    {"GET", "/api/games/*/events", GAMES(web_games_events)},
-    {"POST", "/api/import", GAMES(web_games_import)},
-    {"GET", "/api/export", GAMES(web_games_export)},
-    {"GET", "/api/analyse", GAMES(web_analyse)},
-    {"GET", "/api/**", NULL},
-    {"GET", "/**", on_static},
-};
 
 WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
 {
-    WebServer *server = calloc(1, sizeof *server);
-    if (!server) {
+    WebServer *s = calloc(1, sizeof *s);
+    if (!s) {
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    server->store = store_open(options->db_path, err, errsize);
-    if (!server->store) {
-        free(server);
+    WebApp *app = &s->app;
+    const char *host = options->host ? options->host : "127.0.0.1";
+    app->store = store_open(options->db_path, err, errsize);
+    if (!app->store) {
+        free(s);
         return NULL;
     }
-    server->games = web_games_open(server->store, options->egdb_dir, err, errsize);
-    if (!server->games) {
-        store_close(server->store);
-        free(server);
+    app->auth = auth_open(app->store, err, errsize);
+    if (!app->auth) {
+        server_free(s);
         return NULL;
     }
-    HttpOptions http = {.host = options->host,
+    if (options->new_password && !auth_set_password(app->auth, options->new_password, err, errsize)) {
+        server_free(s);
+        return NULL;
+    }
+    app->games = live_open(app->store, options->egdb_dir, err, errsize);
+    if (!app->games) {
+        server_free(s);
+        return NULL;
+    }
+    web_analyse_attach(app->games);
+    HttpOptions http = {.host = host,
                         .port = options->port,
-                        .max_connections = 64,
-                        .routes = ROUTES,
-                        .nroutes = (int)(sizeof ROUTES / sizeof ROUTES[0]),
-                        .context = server};
-    server->http = http_server_start(&http, err, errsize);
-    if (!server->http) {
-        web_games_close(server->games);
-        store_close(server->store);
-        free(server);
+                        .max_connections = MAX_CONNECTIONS,
+                        .routes = s->routes,
+                        .nroutes = routes_build(s->routes),
+                        .context = app};
+    s->http = http_server_start(&http, err, errsize);
+    if (!s->http) {
+        server_free(s);
         return NULL;
     }
-    return server;
+    app->port = http_server_port(s->http);
+    app->network = strncmp(host, "127.", 4) != 0;
+    char address[64];
+    snprintf(address, sizeof address, "%s", host);
+    if (strcmp(host, "0.0.0.0") == 0) {
+        network_address(address, sizeof address);
+        if (!address[0])
+            snprintf(address, sizeof address, "127.0.0.1");
+    }
+    snprintf(app->url, sizeof app->url, "http://%s:%d/", address, app->port);
+    return s;
 }
 
-int web_port(const WebServer *server)
+int web_port(const WebServer *s)
 {
-    return http_server_port(server->http);
+    return s->app.port;
 }
 
-void web_stop(WebServer *server)
+const char *web_url(const WebServer *s)
 {
-    if (!server)
+    return s->app.url;
+}
+
+bool web_on_network(const WebServer *s)
+{
+    return s->app.network;
+}
+
+bool web_has_password(const WebServer *s)
+{
+    return auth_has_password(s->app.auth);
+}
+
+void web_stop(WebServer *s)
+{
+    if (!s)
         return;
-    web_games_shutdown(server->games);
-    http_server_stop(server->http);
-    web_games_close(server->games);
-    store_close(server->store);
-    free(server);
+    live_shutdown(s->app.games);
+    http_server_stop(s->http);
+    s->http = NULL;
+    server_free(s);
 }

@@ -4,19 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-json_t *wj_square(int square)
+json_t *wj_square(ShVariant variant, int square)
 {
-    char name[3];
-    sh_square_name(square, false, name);
+    char name[SH_SQUARE_NAME_SIZE];
+    sh_board_square_name(variant, square, false, name);
     return json_string(name);
 }
 
-void wj_board(const ShPosition *pos, char out[SH_SQUARES + 1])
+void wj_board(const ShPosition *pos, char out[SH_MAX_SQUARES + 1])
 {
     static const char glyph[] = {'.', 'w', 'W', 'b', 'B'};
-    for (int sq = 0; sq < SH_SQUARES; sq++)
+    int squares = sh_board_squares((ShVariant)pos->variant);
+    for (int sq = 0; sq < squares; sq++)
         out[sq] = glyph[sh_position_piece_at(pos, sq)];
-    out[SH_SQUARES] = '\0';
+    out[squares] = '\0';
 }
 
 static json_t *text_of(const ShPosition *pos, const ShMove *move, int notation)
@@ -36,27 +37,32 @@ typedef struct MovePaths {
 
 static json_t *move_json(const ShPosition *pos, const ShMove *move, const MovePaths *mp)
 {
+    ShVariant v = (ShVariant)pos->variant;
     json_t *captured = json_array();
     int squares[SH_MAX_CAPTURES];
     int n = sh_move_captured_squares(move, squares);
     for (int i = 0; i < n; i++)
-        json_array_append_new(captured, wj_square(squares[i]));
+        json_array_append_new(captured, wj_square(v, squares[i]));
     json_t *paths = json_array();
     for (int i = 0; i < mp->count; i++) {
         if (!sh_move_equal(&mp->moves[i], move))
             continue;
         json_t *path = json_array();
         for (int k = 0; k < mp->paths[i].count; k++)
-            json_array_append_new(path, wj_square(mp->paths[i].squares[k]));
+            json_array_append_new(path, wj_square(v, mp->paths[i].squares[k]));
         json_array_append_new(paths, path);
     }
-    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o}", "notation",
+    json_t *j = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o}", "notation",
                      text_of(pos, move, SH_NOTATION_FULL), "short",
                      text_of(pos, move, SH_NOTATION_SHORT), "numeric",
                      text_of(pos, move, SH_NOTATION_FULL | SH_NOTATION_NUMERIC), "hub",
-                     text_of(pos, move, SH_NOTATION_HUB), "from", wj_square(sh_move_from(move)),
-                     "to", wj_square(sh_move_to(move)), "captured", captured, "promotes",
+                     text_of(pos, move, SH_NOTATION_HUB), "from", wj_square(v, sh_move_from(move)),
+                     "to", wj_square(v, sh_move_to(move)), "captured", captured, "promotes",
                      move->promotes != 0, "paths", paths);
+    /* who makes it, and (two moves a turn) whether it is the turn's second */
+    json_object_set_new(j, "side", json_string(pos->side == SH_WHITE ? "white" : "black"));
+    json_object_set_new(j, "second", json_boolean(pos->turn_move != 0));
+    return j;
 }
 
 static MovePaths *paths_new(const ShPosition *pos)
@@ -89,19 +95,42 @@ json_t *wj_position(const ShPosition *pos)
     for (int i = 0; i < moves.count; i++)
         json_array_append_new(legal, move_json(pos, &moves.moves[i], mp));
     free(mp);
-    char fen[SH_FEN_SIZE], fen_numeric[SH_FEN_SIZE], board[SH_SQUARES + 1];
+    char fen[SH_FEN_SIZE], fen_numeric[SH_FEN_SIZE], board[SH_MAX_SQUARES + 1];
     sh_fen_write(pos, false, fen);
     sh_fen_write(pos, true, fen_numeric);
     wj_board(pos, board);
     bool white = sh_position_side(pos) == SH_WHITE;
-    json_t *over = moves.count ? json_null()
-                               : json_string(white ? "White has no move: Black wins"
-                                                   : "Black has no move: White wins");
-    int mine = white ? sh_position_count(pos, SH_WHITE_MAN) + sh_position_count(pos, SH_WHITE_KING)
-                     : sh_position_count(pos, SH_BLACK_MAN) + sh_position_count(pos, SH_BLACK_KING);
-    json_t *over_code = moves.count ? json_null() : json_string(mine ? "no-moves" : "no-pieces");
-    return json_pack("{s:s,s:s,s:s,s:s,s:b,s:o,s:o,s:o}", "fen", fen, "fen_numeric", fen_numeric,
-                     "side", white ? "white" : "black", "board", board, "capture",
-                     moves.count > 0 && moves.moves[0].captured != 0, "legal", legal, "over", over,
-                     "over_code", over_code);
+    /* the rules' word on the position alone: no piece or no move (in giveaway: a win) */
+    ShReason reason = SH_REASON_NONE;
+    ShResult result = sh_position_result(pos, &reason);
+    json_t *over = json_null(), *over_code = json_null(), *over_result = json_null();
+    if (result != SH_RESULT_NONE) {
+        char text[160];
+        const char *mover = white ? "White" : "Black";
+        bool none = reason == SH_REASON_NO_PIECES || reason == SH_REASON_GIVEAWAY_NO_PIECES;
+        bool giveaway =
+            reason == SH_REASON_GIVEAWAY_NO_PIECES || reason == SH_REASON_GIVEAWAY_NO_MOVES;
+        ShPiece man = white ? SH_WHITE_MAN : SH_BLACK_MAN, king = white ? SH_WHITE_KING : SH_BLACK_KING;
+        int left = sh_position_count(pos, man) + sh_position_count(pos, king);
+        const char *winner = result == SH_RESULT_WHITE_WINS ? "White" : "Black";
+        if (none && left) /* self-eaters: the side that has just moved took its own last */
+            snprintf(text, sizeof text, "%s has no pieces: %s wins", white ? "Black" : "White",
+                     winner);
+        else if (giveaway)
+            snprintf(text, sizeof text, "%s has no %s: %s wins", mover, none ? "pieces" : "move",
+                     winner);
+        else /* no pieces is no move (the words the page has always read) */
+            snprintf(text, sizeof text, "%s has no move: %s wins", mover, winner);
+        over = json_string(text);
+        over_code = json_string(giveaway ? (none ? "giveaway-no-pieces" : "giveaway-no-moves")
+                                         : (none ? "no-pieces" : "no-moves"));
+        over_result = json_string(sh_result_pdn(result, false));
+    }
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s,s:b,s:o,s:o,s:o,s:o}", "variant",
+                          sh_rules_get((ShVariant)pos->variant)->name, "fen", fen, "fen_numeric",
+                          fen_numeric, "side", white ? "white" : "black", "board", board,
+                          "capture", moves.count > 0 && moves.moves[0].captured != 0, "legal",
+                          legal, "over", over, "over_code", over_code, "over_result", over_result);
+    json_object_set_new(j, "second_move", json_boolean(pos->turn_move != 0));
+    return j;
 }

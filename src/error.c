@@ -16,6 +16,7 @@ const char *sh_status_name(ShStatus code)
     case SH_ERR_LIMIT: return "limit exceeded";
     case SH_ERR_IO: return "input/output error";
     case SH_ERR_NO_MEMORY: return "out of memory";
+    case SH_ERR_NO_PAIRING: return "no pairing";
     }
     return "unknown error";
 }

@@ -50,31 +50,35 @@ static ShStatus read_square(FenReader *r, int *square)
 {
     const char *p = r->text + r->at;
     int squares = sh_board_squares(r->variant);
-    char c = (char)tolower((unsigned char)p[0]);
-    if (c >= 'a' && c <= 'h' && p[1] >= '1' && p[1] <= '8' && !isdigit((unsigned char)p[2])) {
-        int sq = sh_board_square_at(r->variant, c - 'a', p[1] - '1');
-        if (sq < 0)
-            return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
-                             "FEN column %d: %c%c is a light square; pieces stand on dark squares",
-                             r->at + 1, c, p[1]);
-        *square = sq;
-        r->at += 2;
+    int n = sh_board_square_parse(r->variant, p, square);
+    if (n > 0) {
+        r->at += n;
         return SH_OK;
+    }
+    char c = (char)tolower((unsigned char)p[0]);
+    int size = sh_rules_get(r->variant)->board_size;
+    if (c >= 'a' && c < 'a' + size && isdigit((unsigned char)p[1])) {
+        int len = 1, rank = 0;
+        while (isdigit((unsigned char)p[len]) && len < 4)
+            rank = rank * 10 + (p[len++] - '0');
+        if (rank >= 1 && rank <= size && !isdigit((unsigned char)p[len]))
+            return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
+                             "FEN column %d: %c%d is a light square; pieces stand on dark squares",
+                             r->at + 1, c, rank);
+        return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
+                         "FEN column %d: %.*s is not a square of this board (a1..%c%d)", r->at + 1,
+                         len, p, 'a' + size - 1, size);
     }
     if (isdigit((unsigned char)p[0])) {
-        int n = 0, len = 0;
+        int len = 0;
         while (isdigit((unsigned char)p[len]) && len < 4)
-            n = n * 10 + (p[len++] - '0');
-        if (n < 1 || n > squares || isdigit((unsigned char)p[len]))
-            return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
-                             "FEN column %d: square number %.*s is out of range 1..%d", r->at + 1,
-                             len, p, squares);
-        *square = n - 1;
-        r->at += len;
-        return SH_OK;
+            len++;
+        return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
+                         "FEN column %d: square number %.*s is out of range 1..%d", r->at + 1,
+                         len, p, squares);
     }
     char what[48];
-    snprintf(what, sizeof what, "a square (a1..h8 or 1..%d)", squares);
+    snprintf(what, sizeof what, "a square (a1..%c%d or 1..%d)", 'a' + size - 1, size, squares);
     return fen_error(r, r->at, what);
 }
 
@@ -152,7 +156,8 @@ static ShStatus check_position(FenReader *r, const ShPosition *pos)
                 return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column,
                                  "FEN: %s has more than %d pieces", names[color], limit);
             bool man = p == SH_WHITE_MAN || p == SH_BLACK_MAN;
-            if (man && sh_board_square_rank(r->variant, sq) == (color == SH_WHITE ? 7 : 0)) {
+            if (man && sh_board_square_rank(r->variant, sq) ==
+                           (color == SH_WHITE ? sh_rules_get(r->variant)->board_size - 1 : 0)) {
                 char name[SH_SQUARE_NAME_SIZE];
                 sh_board_square_name(r->variant, sq, false, name);
                 return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column,
@@ -239,9 +244,9 @@ int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
         out[n++] = ':';
         out[n++] = color == SH_WHITE ? 'W' : 'B';
         bool first = true;
-        for (int i = 0; i < 64; i++) {
+        for (int i = 0; i < 100; i++) {
             /* algebraic: by file, then rank (a1, a3, b2 ...); numeric: by number */
-            int sq = numeric ? (i < squares ? i : -1) : sh_board_square_at(v, i / 8, i % 8);
+            int sq = numeric ? (i < squares ? i : -1) : sh_board_square_at(v, i / 10, i % 10);
             if (sq < 0)
                 continue;
             ShPiece p = sh_position_piece_at(pos, sq);

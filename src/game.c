@@ -542,6 +542,53 @@ static bool note_copy(Note *dst, const Note *src)
     return true;
 }
 
+/* The ballot in another game played on the Russian board from the Russian start (giveaway,
+ * northern ...): its start read in that game's squares, its moves played by their notation. */
+ShStatus sh_game_new_opening_variant(ShGame **game, const char *code, ShVariant variant,
+                                     const ShGameOptions *options, ShError *err)
+{
+    if (variant == SH_VARIANT_RUSSIAN)
+        return sh_game_new_opening(game, code, options, err);
+    const ShRules *rules = sh_rules_get(variant);
+    if (!game)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "sh_game_new_opening_variant needs a game");
+    *game = NULL;
+    if (!rules || rules->board != SH_BOARD_DIAGONAL || !rules->a1_playable ||
+        rules->first != SH_WHITE || rules->moves_per_turn != 1 || rules->start_drawn ||
+        strcmp(rules->start_fen, "W:W21-32:B1-12") != 0)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "the ballots are openings of Russian checkers: %s starts otherwise",
+                         rules ? rules->name : "this game");
+    ShGame *russian = NULL;
+    ShStatus st = sh_game_new_opening(&russian, code, NULL, err);
+    if (st)
+        return st;
+    char fen[SH_FEN_SIZE];
+    ShPosition start;
+    sh_fen_write(sh_game_start(russian), false, fen);
+    st = sh_fen_read_variant(fen, variant, &start, err);
+    if (st == SH_OK)
+        st = sh_game_new(game, &start, options, err);
+    int count = russian->opening_plies;
+    for (int i = 0; st == SH_OK && i < count; i++) {
+        char text[SH_MOVE_TEXT_SIZE];
+        st = sh_move_write(sh_game_position_at(russian, i), sh_game_move_at(russian, i),
+                           SH_NOTATION_FULL, text, err);
+        if (st == SH_OK)
+            st = sh_game_play_text(*game, text, NULL, err);
+    }
+    if (st == SH_OK) {
+        (*game)->opening_plies = count;
+        st = sh_game_set_tag(*game, "Opening", sh_game_tag(russian, "Opening"), err);
+    }
+    sh_game_free(russian);
+    if (st) {
+        sh_game_free(*game);
+        *game = NULL;
+    }
+    return st;
+}
+
 ShGame *sh_game_copy(const ShGame *src)
 {
     if (!src)
@@ -808,6 +855,14 @@ ShStatus sh_game_end(ShGame *g, ShResult result, ShReason reason, ShError *err)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the reason '%s' does not fit the result %s",
                          sh_reason_name(reason), sh_result_pdn(result, false));
     game_set_result(g, result, reason);
+    return SH_OK;
+}
+
+ShStatus sh_game_adjudicate(ShGame *g, ShResult result, ShError *err)
+{
+    if (result != SH_RESULT_WHITE_WINS && result != SH_RESULT_BLACK_WINS && result != SH_RESULT_DRAW)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "an adjudicated result must be a win or a draw");
+    game_set_result(g, result, SH_REASON_ADJUDICATION);
     return SH_OK;
 }
 

@@ -9,33 +9,38 @@ const uint8_t GEO_KIND[SH_VARIANT_COUNT] = {
     [SH_VARIANT_ITALIAN] = GEO_MIRRORED,
     [SH_VARIANT_SPANISH] = GEO_MIRRORED,
     [SH_VARIANT_TURKISH] = GEO_ORTHOGONAL,
+    [SH_VARIANT_INTERNATIONAL] = GEO_DIAGONAL10,
 };
 
 int sh_board_squares(ShVariant variant)
 {
-    return geo_squares(variant);
+    return geo_squares((int)variant);
 }
 
 int sh_board_square_at(ShVariant variant, int file, int rank)
 {
+    if (geo_kind((int)variant) == GEO_DIAGONAL10)
+        return b10_square_at(file, rank);
     if (file < 0 || file > 7 || rank < 0 || rank > 7)
         return -1;
-    switch (geo_kind(variant)) {
+    switch (geo_kind((int)variant)) {
     case GEO_ORTHOGONAL: return (7 - rank) * 8 + file;
     case GEO_MIRRORED: {
         int s = sh_square_at(7 - file, rank);
         return s < 0 ? -1 : geo_mirror(s);
     }
-    case GEO_DIAGONAL: break;
+    case GEO_DIAGONAL:
+    case GEO_DIAGONAL10: break;
     }
     return sh_square_at(file, rank);
 }
 
 int sh_board_square_file(ShVariant variant, int square)
 {
-    switch (geo_kind(variant)) {
+    switch (geo_kind((int)variant)) {
     case GEO_ORTHOGONAL: return square % 8;
     case GEO_MIRRORED: return 7 - sh_square_file(geo_mirror(square));
+    case GEO_DIAGONAL10: return b10_square_file(square);
     case GEO_DIAGONAL: break;
     }
     return sh_square_file(square);
@@ -43,15 +48,17 @@ int sh_board_square_file(ShVariant variant, int square)
 
 int sh_board_square_rank(ShVariant variant, int square)
 {
-    if (geo_kind(variant) == GEO_ORTHOGONAL)
+    if (geo_kind((int)variant) == GEO_ORTHOGONAL)
         return 7 - square / 8;
+    if (geo_kind((int)variant) == GEO_DIAGONAL10)
+        return b10_square_rank(square);
     return sh_square_rank(square);
 }
 
 void sh_board_square_name(ShVariant variant, int square, bool numeric,
                           char out[SH_SQUARE_NAME_SIZE])
 {
-    if (square < 0 || square >= geo_squares(variant)) {
+    if (square < 0 || square >= geo_squares((int)variant)) {
         out[0] = '?';
         out[1] = '\0';
         return;
@@ -60,9 +67,13 @@ void sh_board_square_name(ShVariant variant, int square, bool numeric,
         snprintf(out, SH_SQUARE_NAME_SIZE, "%d", square + 1);
         return;
     }
-    out[0] = (char)('a' + sh_board_square_file(variant, square));
-    out[1] = (char)('1' + sh_board_square_rank(variant, square));
-    out[2] = '\0';
+    int file = sh_board_square_file(variant, square), rank = sh_board_square_rank(variant, square);
+    int n = 0;
+    out[n++] = (char)('a' + file);
+    if (rank >= 9)
+        out[n++] = (char)('0' + (rank + 1) / 10);
+    out[n++] = (char)('0' + (rank + 1) % 10);
+    out[n] = '\0';
 }
 
 int sh_board_square_parse(ShVariant variant, const char *text, int *square)
@@ -70,19 +81,27 @@ int sh_board_square_parse(ShVariant variant, const char *text, int *square)
     if (!text)
         return 0;
     char c = (char)tolower((unsigned char)text[0]);
-    if (c >= 'a' && c <= 'h' && text[1] >= '1' && text[1] <= '8' && !isdigit((unsigned char)text[2])) {
-        int sq = sh_board_square_at(variant, c - 'a', text[1] - '1');
+    int size = geo_kind((int)variant) == GEO_DIAGONAL10 ? 10 : 8;
+    if (c >= 'a' && c < 'a' + size && isdigit((unsigned char)text[1]) && text[1] != '0') {
+        int rank = text[1] - '0', len = 2;
+        if (isdigit((unsigned char)text[2])) {
+            rank = rank * 10 + (text[2] - '0');
+            len = 3;
+        }
+        if (isdigit((unsigned char)text[len]) || rank > size)
+            return 0;
+        int sq = sh_board_square_at(variant, c - 'a', rank - 1);
         if (sq < 0)
             return 0;
         if (square)
             *square = sq;
-        return 2;
+        return len;
     }
     if (isdigit((unsigned char)text[0]) && text[0] != '0') {
         int n = 0, len = 0;
         while (isdigit((unsigned char)text[len]) && len < 3)
             n = n * 10 + (text[len++] - '0');
-        if (isdigit((unsigned char)text[len]) || n < 1 || n > geo_squares(variant))
+        if (isdigit((unsigned char)text[len]) || n < 1 || n > geo_squares((int)variant))
             return 0;
         if (square)
             *square = n - 1;

@@ -13,14 +13,16 @@
  *     In PDN order the mirror keeps the row and reverses the four squares of it:
  *     s -> (s & ~3) | (3 - (s & 3));
  *   - every square (Turkish): bit rank * 8 + file (a1 = 0), square s (1 = a8) on row s / 8
- *     from the top.
+ *     from the top;
+ *   - the 50 dark squares of a 10x10 board (international draughts): bitboard10.h, square s
+ *     (1 = b10 ... 50 = i1) at bit s + s / 10.
  */
 #ifndef SHASHKI_GEOMETRY_H
 #define SHASHKI_GEOMETRY_H
 
-#include "bitboard.h"
+#include "bitboard10.h"
 
-typedef enum GeoKind { GEO_DIAGONAL = 0, GEO_MIRRORED, GEO_ORTHOGONAL } GeoKind;
+typedef enum GeoKind { GEO_DIAGONAL = 0, GEO_MIRRORED, GEO_ORTHOGONAL, GEO_DIAGONAL10 } GeoKind;
 
 /* The geometry of each variant, indexed by ShVariant. */
 extern const uint8_t GEO_KIND[SH_VARIANT_COUNT];
@@ -32,13 +34,15 @@ static inline GeoKind geo_kind(int variant)
 
 static inline int geo_squares(int variant)
 {
-    return geo_kind(variant) == GEO_ORTHOGONAL ? 64 : 32;
+    GeoKind k = geo_kind(variant);
+    return k == GEO_ORTHOGONAL ? 64 : k == GEO_DIAGONAL10 ? 50 : 32;
 }
 
 /* Every bit a playing square of the variant can occupy. */
 static inline Bitboard geo_valid(int variant)
 {
-    return geo_kind(variant) == GEO_ORTHOGONAL ? ~(Bitboard)0 : BB_VALID;
+    GeoKind k = geo_kind(variant);
+    return k == GEO_ORTHOGONAL ? ~(Bitboard)0 : k == GEO_DIAGONAL10 ? B10_VALID : BB_VALID;
 }
 
 static inline int geo_mirror(int square)
@@ -52,6 +56,7 @@ static inline int geo_square_bit(int variant, int square)
     switch (geo_kind(variant)) {
     case GEO_MIRRORED: return BB_SQUARE_BIT[geo_mirror(square)];
     case GEO_ORTHOGONAL: return (7 - square / 8) * 8 + square % 8;
+    case GEO_DIAGONAL10: return b10_square_bit(square);
     case GEO_DIAGONAL: break;
     }
     return BB_SQUARE_BIT[square];
@@ -65,6 +70,7 @@ static inline int geo_bit_square(int variant, int bit)
         return s < 0 ? -1 : geo_mirror(s);
     }
     case GEO_ORTHOGONAL: return (7 - bit / 8) * 8 + bit % 8;
+    case GEO_DIAGONAL10: return b10_bit_square(bit);
     case GEO_DIAGONAL: break;
     }
     return BB_BIT_SQUARE[bit];
@@ -75,6 +81,8 @@ static inline int geo_bit_rank(int variant, int bit)
 {
     if (geo_kind(variant) == GEO_ORTHOGONAL)
         return bit / 8;
+    if (geo_kind(variant) == GEO_DIAGONAL10)
+        return b10_square_rank(b10_bit_square(bit));
     return sh_square_rank(BB_BIT_SQUARE[bit]);
 }
 
@@ -83,6 +91,8 @@ static inline Bitboard geo_promotion(int variant, int color)
 {
     if (geo_kind(variant) == GEO_ORTHOGONAL)
         return color == SH_WHITE ? (Bitboard)0xff << 56 : (Bitboard)0xff;
+    if (geo_kind(variant) == GEO_DIAGONAL10)
+        return b10_promotion(color);
     return bb_promotion_rank(color);
 }
 

@@ -99,7 +99,12 @@ static inline __attribute__((always_inline)) void capture_add(CaptureSearch *s, 
                                                               int promotes, const int board,
                                                               const int precedence)
 {
-    ShMove m = {captured, (uint8_t)s->from, (uint8_t)to, (uint8_t)promotes, (uint8_t)board};
+    ShMove m; /* ext is not used on these boards */
+    m.captured = captured;
+    m.from = (uint8_t)s->from;
+    m.to = (uint8_t)to;
+    m.promotes = (uint8_t)promotes;
+    m.board = (uint8_t)board;
     uint32_t rank = precedence == SH_PRECEDENCE_FREE ? 0 : capture_rank(s, captured, precedence);
     if (s->paths) {
         PathList *pl = s->paths;
@@ -173,6 +178,15 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 /* Each rules record's generator: the flags are the record's (a test compares them with
  * sh_rules_get through movegen_flags). */
 #define INSTANTIATE "movegen_impl.h"
+
+/* The 8x8 boards (geometry.h): the 45-degree layout of bitboard.h. */
+#define R_NE DIR_NE
+#define R_NW DIR_NW
+#define R_SW DIR_SW
+#define R_SE DIR_SE
+#define R_EMPTY(p) pos_empty(p)
+#define R_PROMOTION(c) bb_promotion_rank(c)
+#define R_FILL(g, p, d) bb_fill(g, p, d)
 
 /* Russian checkers (and the games that move as it does): flying kings, men capture
  * backwards, free choice of capture, a man crowned mid-capture continues as a king. */
@@ -264,9 +278,43 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 #undef R_MEN_TAKE_KINGS
 #undef R_CAPTURE_OWN
 
+/* International draughts: the 10x10 board (bitboard10.h), flying kings, men capture
+ * backwards, the most pieces must be taken, crowned only where the move ends. */
+#undef R_NE
+#undef R_NW
+#undef R_SW
+#undef R_SE
+#undef R_EMPTY
+#undef R_PROMOTION
+#undef R_FILL
+#define R_NE B10_NE
+#define R_NW B10_NW
+#define R_SW B10_SW
+#define R_SE B10_SE
+#define R_EMPTY(p) (B10_VALID & ~pos_occupied(p))
+#define R_PROMOTION(c) b10_promotion(c)
+#define R_FILL(g, p, d) b10_fill(g, p, d)
+#define GEN(name) international_##name
+#define R_BOARD SH_VARIANT_INTERNATIONAL
+#define R_FLYING_KINGS 1
+#define R_MEN_CAPTURE_BACKWARD 1
+#define R_PRECEDENCE P_MAJORITY
+#define R_PROMOTION_CONTINUES 0
+#define R_MEN_TAKE_KINGS 1
+#define R_CAPTURE_OWN 0
+#include INSTANTIATE
+#undef GEN
+#undef R_BOARD
+#undef R_FLYING_KINGS
+#undef R_MEN_CAPTURE_BACKWARD
+#undef R_PRECEDENCE
+#undef R_PROMOTION_CONTINUES
+#undef R_MEN_TAKE_KINGS
+#undef R_CAPTURE_OWN
+
 /* One entry per variant; the switch dispatches once per call, outside the recursion. Games
  * that move as Russian checkers does share its generator; Turkish has a board of its own
- * (movegen_ortho.c). */
+ * (movegen_ortho.c), international draughts a 10x10 one. */
 #define DISPATCH(variant, call)                                                                 \
     switch ((ShVariant)(variant)) {                                                             \
     case SH_VARIANT_BRAZILIAN: return brazilian_##call;                                       \
@@ -277,6 +325,7 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
     case SH_VARIANT_CZECH: return czech_##call;                                               \
     case SH_VARIANT_SELF_EATERS: return selfeaters_##call;                                    \
     case SH_VARIANT_TURKISH: return ortho_##call;                                             \
+    case SH_VARIANT_INTERNATIONAL: return international_##call;                               \
     default: return russian_##call;                                                           \
     }
 
@@ -358,6 +407,7 @@ void movegen_flags(ShVariant variant, MovegenFlags *flags)
     case SH_VARIANT_CZECH: FLAGS(czech, 1, 0, SH_PRECEDENCE_KING_FIRST, 0, 1, 0, SH_VARIANT_RUSSIAN);
     case SH_VARIANT_SELF_EATERS: FLAGS(selfeaters, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 1, SH_VARIANT_RUSSIAN);
     case SH_VARIANT_TURKISH: FLAGS(ortho, 1, 0, SH_PRECEDENCE_MAJORITY, 1, 1, 0, SH_VARIANT_TURKISH);
+    case SH_VARIANT_INTERNATIONAL: FLAGS(international, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_INTERNATIONAL);
     default: FLAGS(russian, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_RUSSIAN);
     }
 #undef FLAGS
@@ -367,7 +417,7 @@ void movegen_flags(ShVariant variant, MovegenFlags *flags)
 static int reading_order(int board, int bit)
 {
     int sq = geo_bit_square(board, bit);
-    return sh_board_square_file((ShVariant)board, sq) * 8 + sh_board_square_rank((ShVariant)board, sq);
+    return sh_board_square_file((ShVariant)board, sq) * 16 + sh_board_square_rank((ShVariant)board, sq);
 }
 
 static int move_order(const void *pa, const void *pb)

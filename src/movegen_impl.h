@@ -4,6 +4,10 @@
  *
  *   GEN(name)                 the name prefix of this variant's functions
  *   R_BOARD                   the ShVariant whose board layout the moves are in (ShMove.board)
+ *   R_NE R_NW R_SW R_SE       the shifts of the four diagonal steps on that board's bit layout
+ *                             (north: towards White's crowning row)
+ *   R_EMPTY(p) R_PROMOTION(c) R_FILL(gen, pro, d)   its empty squares, crowning rows and the
+ *                             occluded fill of its longest diagonal
  *   R_FLYING_KINGS            1: kings move and capture at a distance
  *   R_MEN_CAPTURE_BACKWARD    1: men capture backwards too
  *   R_PRECEDENCE              an ShPrecedence: which captures are legal when there are several
@@ -72,7 +76,7 @@ static bool GEN(king_capture)(CaptureSearch *s, int sq, Bitboard captured, int p
 ALWAYS_INLINE bool GEN(king_capture_dir)(CaptureSearch *s, int sq, Bitboard captured,
                                          int promoted, const int k)
 {
-    const int d = k == 0 ? DIR_NE : k == 1 ? DIR_NW : k == 2 ? DIR_SW : DIR_SE;
+    const int d = k == 0 ? R_NE : k == 1 ? R_NW : k == 2 ? R_SW : R_SE;
     Bitboard b = bb_shift(bb_bit(sq), d);
 #if R_FLYING_KINGS
     while (b & s->empty)
@@ -147,12 +151,12 @@ ALWAYS_INLINE Bitboard GEN(man_jumpers)(Bitboard men, Bitboard enemy, Bitboard e
 {
     Bitboard r = 0;
     if (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE) {
-        r |= men & bb_shift(enemy, -DIR_NE) & bb_shift(empty, -2 * DIR_NE);
-        r |= men & bb_shift(enemy, -DIR_NW) & bb_shift(empty, -2 * DIR_NW);
+        r |= men & bb_shift(enemy, -R_NE) & bb_shift(empty, -2 * R_NE);
+        r |= men & bb_shift(enemy, -R_NW) & bb_shift(empty, -2 * R_NW);
     }
     if (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK) {
-        r |= men & bb_shift(enemy, -DIR_SW) & bb_shift(empty, -2 * DIR_SW);
-        r |= men & bb_shift(enemy, -DIR_SE) & bb_shift(empty, -2 * DIR_SE);
+        r |= men & bb_shift(enemy, -R_SW) & bb_shift(empty, -2 * R_SW);
+        r |= men & bb_shift(enemy, -R_SE) & bb_shift(empty, -2 * R_SE);
     }
     return r;
 }
@@ -177,7 +181,7 @@ ALWAYS_INLINE bool GEN(man_jump)(CaptureSearch *s, int sq, Bitboard captured, co
     } else
 #endif
     {
-        const int us = s->promotion == BB_RANK8 ? SH_WHITE : SH_BLACK;
+        const int us = s->promotion == R_PROMOTION(SH_WHITE) ? SH_WHITE : SH_BLACK;
         if (GEN(man_jumpers)(land, PREY(s) & ~captured, s->empty, us))
             GEN(man_capture)(s, to, captured);
         else
@@ -191,17 +195,17 @@ ALWAYS_INLINE bool GEN(man_jump)(CaptureSearch *s, int sq, Bitboard captured, co
 static void GEN(man_capture)(CaptureSearch *s, int sq, Bitboard captured)
 {
 #if R_MEN_CAPTURE_BACKWARD
-    GEN(man_jump)(s, sq, captured, DIR_NE);
-    GEN(man_jump)(s, sq, captured, DIR_NW);
-    GEN(man_jump)(s, sq, captured, DIR_SW);
-    GEN(man_jump)(s, sq, captured, DIR_SE);
+    GEN(man_jump)(s, sq, captured, R_NE);
+    GEN(man_jump)(s, sq, captured, R_NW);
+    GEN(man_jump)(s, sq, captured, R_SW);
+    GEN(man_jump)(s, sq, captured, R_SE);
 #else
-    if (s->promotion == BB_RANK8) {
-        GEN(man_jump)(s, sq, captured, DIR_NE);
-        GEN(man_jump)(s, sq, captured, DIR_NW);
+    if (s->promotion == R_PROMOTION(SH_WHITE)) {
+        GEN(man_jump)(s, sq, captured, R_NE);
+        GEN(man_jump)(s, sq, captured, R_NW);
     } else {
-        GEN(man_jump)(s, sq, captured, DIR_SW);
-        GEN(man_jump)(s, sq, captured, DIR_SE);
+        GEN(man_jump)(s, sq, captured, R_SW);
+        GEN(man_jump)(s, sq, captured, R_SE);
     }
 #endif
 }
@@ -211,14 +215,14 @@ static void GEN(man_capture)(CaptureSearch *s, int sq, Bitboard captured)
 ALWAYS_INLINE bool GEN(kings_can_capture)(Bitboard kings, Bitboard enemy, Bitboard empty)
 {
 #if R_FLYING_KINGS
-#define KING_REACH(d) bb_shift(bb_fill(kings, empty, d), d)
+#define KING_REACH(d) bb_shift(R_FILL(kings, empty, d), d)
 #else
 #define KING_REACH(d) bb_shift(kings, d)
 #endif
-    return ((KING_REACH(DIR_NE) & enemy & bb_shift(empty, -DIR_NE)) |
-            (KING_REACH(DIR_NW) & enemy & bb_shift(empty, -DIR_NW)) |
-            (KING_REACH(DIR_SW) & enemy & bb_shift(empty, -DIR_SW)) |
-            (KING_REACH(DIR_SE) & enemy & bb_shift(empty, -DIR_SE))) != 0;
+    return ((KING_REACH(R_NE) & enemy & bb_shift(empty, -R_NE)) |
+            (KING_REACH(R_NW) & enemy & bb_shift(empty, -R_NW)) |
+            (KING_REACH(R_SW) & enemy & bb_shift(empty, -R_SW)) |
+            (KING_REACH(R_SE) & enemy & bb_shift(empty, -R_SE))) != 0;
 #undef KING_REACH
 }
 
@@ -226,10 +230,10 @@ ALWAYS_INLINE bool GEN(kings_can_capture)(Bitboard kings, Bitboard enemy, Bitboa
 ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard jumpers,
                                  bool kings_too, const int us)
 {
-    Bitboard empty = pos_empty(p);
+    Bitboard empty = R_EMPTY(p);
     s->enemy = ENEMY(p, us);
     SET_KINGS_ALL(s, p);
-    s->promotion = bb_promotion_rank(us);
+    s->promotion = R_PROMOTION(us);
     s->depth = 0;
     SET_FROM_KING(s, 0);
     for (Bitboard b = jumpers; b; b &= b - 1) {
@@ -266,6 +270,9 @@ ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard
 ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bitboard men,
                                        Bitboard empty, const int us, const int d)
 {
+#if R_CAPTURE_OWN
+    s->enemy = ENEMY(p, us); /* a search of another direction left its mover out */
+#endif
     Bitboard enemy = s->enemy;
     Bitboard jumpers = men & bb_shift(PREY(s), -d) & bb_shift(empty, -2 * d);
     if (!jumpers)
@@ -273,14 +280,14 @@ ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bi
     Bitboard lands = bb_shift(jumpers, 2 * d);
     Bitboard on = 0; /* landing squares from which the capture may go on */
     Bitboard prey = PREY(s);
-    if (d != -DIR_NE && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
-        on |= lands & bb_shift(prey, -DIR_NE) & bb_shift(empty, -2 * DIR_NE);
-    if (d != -DIR_NW && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
-        on |= lands & bb_shift(prey, -DIR_NW) & bb_shift(empty, -2 * DIR_NW);
-    if (d != -DIR_SW && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
-        on |= lands & bb_shift(prey, -DIR_SW) & bb_shift(empty, -2 * DIR_SW);
-    if (d != -DIR_SE && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
-        on |= lands & bb_shift(prey, -DIR_SE) & bb_shift(empty, -2 * DIR_SE);
+    if (d != -R_NE && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
+        on |= lands & bb_shift(prey, -R_NE) & bb_shift(empty, -2 * R_NE);
+    if (d != -R_NW && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
+        on |= lands & bb_shift(prey, -R_NW) & bb_shift(empty, -2 * R_NW);
+    if (d != -R_SW && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
+        on |= lands & bb_shift(prey, -R_SW) & bb_shift(empty, -2 * R_SW);
+    if (d != -R_SE && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
+        on |= lands & bb_shift(prey, -R_SE) & bb_shift(empty, -2 * R_SE);
     (void)enemy;
     on |= lands & s->promotion;
     Bitboard singles = lands & ~on;
@@ -319,20 +326,20 @@ ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bi
 ALWAYS_INLINE int GEN(captures_fast)(const ShPosition *p, CaptureSearch *s, bool kings_too,
                                      const int us)
 {
-    Bitboard empty = pos_empty(p), men = pos_men(p, us);
+    Bitboard empty = R_EMPTY(p), men = pos_men(p, us);
     s->enemy = ENEMY(p, us);
     SET_KINGS_ALL(s, p);
-    s->promotion = bb_promotion_rank(us);
+    s->promotion = R_PROMOTION(us);
     s->depth = 0;
     SET_FROM_KING(s, 0);
     int counted = 0;
     if (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE) {
-        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_NE);
-        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_NW);
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, R_NE);
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, R_NW);
     }
     if (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK) {
-        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_SW);
-        counted += GEN(man_singles_dir)(p, s, men, empty, us, DIR_SE);
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, R_SW);
+        counted += GEN(man_singles_dir)(p, s, men, empty, us, R_SE);
     }
     if (kings_too) {
         SET_FROM_KING(s, 1);
@@ -364,7 +371,7 @@ ALWAYS_INLINE void GEN(add_quiet)(ShMoveList *list, int from, int to, Bitboard p
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
     m->promotes = (bb_bit(to) & promotion) != 0;
-    m->board = R_BOARD;
+    m->board = R_BOARD; /* ext is not used on these boards (and left as it is) */
 }
 
 ALWAYS_INLINE void GEN(man_steps)(ShMoveList *list, Bitboard men, Bitboard empty, Bitboard promotion,
@@ -390,40 +397,40 @@ ALWAYS_INLINE void GEN(king_slides)(ShMoveList *list, int from, Bitboard empty, 
 
 ALWAYS_INLINE void GEN(quiet)(const ShPosition *p, ShMoveList *list, const int us)
 {
-    Bitboard empty = pos_empty(p), men = pos_men(p, us), promotion = bb_promotion_rank(us);
+    Bitboard empty = R_EMPTY(p), men = pos_men(p, us), promotion = R_PROMOTION(us);
     if (us == SH_WHITE) {
-        GEN(man_steps)(list, men, empty, promotion, DIR_NE);
-        GEN(man_steps)(list, men, empty, promotion, DIR_NW);
+        GEN(man_steps)(list, men, empty, promotion, R_NE);
+        GEN(man_steps)(list, men, empty, promotion, R_NW);
     } else {
-        GEN(man_steps)(list, men, empty, promotion, DIR_SW);
-        GEN(man_steps)(list, men, empty, promotion, DIR_SE);
+        GEN(man_steps)(list, men, empty, promotion, R_SW);
+        GEN(man_steps)(list, men, empty, promotion, R_SE);
     }
     for (Bitboard k = pos_kings(p, us); k; k &= k - 1) {
         int from = bb_first(k);
-        GEN(king_slides)(list, from, empty, DIR_NE);
-        GEN(king_slides)(list, from, empty, DIR_NW);
-        GEN(king_slides)(list, from, empty, DIR_SW);
-        GEN(king_slides)(list, from, empty, DIR_SE);
+        GEN(king_slides)(list, from, empty, R_NE);
+        GEN(king_slides)(list, from, empty, R_NW);
+        GEN(king_slides)(list, from, empty, R_SW);
+        GEN(king_slides)(list, from, empty, R_SE);
     }
 }
 
 ALWAYS_INLINE int GEN(count_quiet)(const ShPosition *p, const int us)
 {
-    Bitboard empty = pos_empty(p), men = pos_men(p, us), kings = pos_kings(p, us);
+    Bitboard empty = R_EMPTY(p), men = pos_men(p, us), kings = pos_kings(p, us);
     int n;
     if (us == SH_WHITE)
-        n = bb_count(bb_shift(men, DIR_NE) & empty) + bb_count(bb_shift(men, DIR_NW) & empty);
+        n = bb_count(bb_shift(men, R_NE) & empty) + bb_count(bb_shift(men, R_NW) & empty);
     else
-        n = bb_count(bb_shift(men, DIR_SW) & empty) + bb_count(bb_shift(men, DIR_SE) & empty);
+        n = bb_count(bb_shift(men, R_SW) & empty) + bb_count(bb_shift(men, R_SE) & empty);
     if (kings) {
         /* Rays of different kings in one direction never overlap: each stops at a piece. */
 #if R_FLYING_KINGS
-#define KING_SQUARES(d) (bb_fill(kings, empty, d) & empty)
+#define KING_SQUARES(d) (R_FILL(kings, empty, d) & empty)
 #else
 #define KING_SQUARES(d) (bb_shift(kings, d) & empty)
 #endif
-        n += bb_count(KING_SQUARES(DIR_NE)) + bb_count(KING_SQUARES(DIR_NW)) +
-             bb_count(KING_SQUARES(DIR_SW)) + bb_count(KING_SQUARES(DIR_SE));
+        n += bb_count(KING_SQUARES(R_NE)) + bb_count(KING_SQUARES(R_NW)) +
+             bb_count(KING_SQUARES(R_SW)) + bb_count(KING_SQUARES(R_SE));
 #undef KING_SQUARES
     }
     return n;
@@ -454,7 +461,7 @@ ALWAYS_INLINE void GEN(generate_side)(const ShPosition *p, ShMoveList *list, boo
 {
     list->count = 0;
     list->overflow = false;
-    Bitboard empty = pos_empty(p), enemy = ENEMY(p, us);
+    Bitboard empty = R_EMPTY(p), enemy = ENEMY(p, us);
     Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), MEN_PREY(p, enemy), empty, us);
     Bitboard kings = pos_kings(p, us);
     bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
@@ -500,7 +507,7 @@ static __attribute__((noinline)) int GEN(count_captures)(const ShPosition *p, bo
 
 ALWAYS_INLINE int GEN(count_side)(const ShPosition *p, bool merge, const int us)
 {
-    Bitboard empty = pos_empty(p), enemy = ENEMY(p, us);
+    Bitboard empty = R_EMPTY(p), enemy = ENEMY(p, us);
     Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), MEN_PREY(p, enemy), empty, us);
     Bitboard kings = pos_kings(p, us);
     bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
@@ -518,7 +525,7 @@ ALWAYS_INLINE int GEN(count)(const ShPosition *p, bool merge)
 static bool GEN(capture_pending)(const ShPosition *p)
 {
     int us = p->side;
-    Bitboard empty = pos_empty(p), enemy = ENEMY(p, us), kings = pos_kings(p, us);
+    Bitboard empty = R_EMPTY(p), enemy = ENEMY(p, us), kings = pos_kings(p, us);
     Bitboard prey = MEN_PREY(p, enemy);
     Bitboard jumpers = us == SH_WHITE ? GEN(man_jumpers)(pos_men(p, us), prey, empty, SH_WHITE)
                                       : GEN(man_jumpers)(pos_men(p, us), prey, empty, SH_BLACK);
@@ -557,8 +564,8 @@ static void GEN(paths)(const ShPosition *p, PathList *paths)
         MovePath *mp = &paths->items[paths->count++];
         mp->move = list.moves[i];
         mp->path.count = 2;
-        mp->path.squares[0] = (uint8_t)bb_bit_square(list.moves[i].from);
-        mp->path.squares[1] = (uint8_t)bb_bit_square(list.moves[i].to);
+        mp->path.squares[0] = (uint8_t)geo_bit_square(R_BOARD, list.moves[i].from);
+        mp->path.squares[1] = (uint8_t)geo_bit_square(R_BOARD, list.moves[i].to);
     }
 }
 

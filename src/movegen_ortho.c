@@ -71,7 +71,7 @@ static void ortho_add(OrthoSearch *s, int to, Bitboard captured, int promotes)
         if (s->paths)
             s->paths->count = 0;
     }
-    ShMove m = {captured, (uint8_t)s->from, (uint8_t)to, (uint8_t)promotes, SH_VARIANT_TURKISH};
+    ShMove m = {captured, (uint8_t)s->from, (uint8_t)to, (uint8_t)promotes, SH_VARIANT_TURKISH, {0}};
     if (s->paths) {
         PathList *pl = s->paths;
         if (pl->count == MOVEGEN_MAX_PATHS) {
@@ -185,7 +185,7 @@ static void quiet(const ShPosition *p, ShMoveList *list)
             int from = step_index(to, k ^ 2);
             list->moves[list->count++] =
                 (ShMove){0, (uint8_t)from, (uint8_t)to, (uint8_t)((bb_bit(to) & promotion) != 0),
-                         SH_VARIANT_TURKISH};
+                         SH_VARIANT_TURKISH, {0}};
         }
     }
     for (Bitboard kings = pos_kings(p, us); kings; kings &= kings - 1) {
@@ -194,7 +194,7 @@ static void quiet(const ShPosition *p, ShMoveList *list)
             Bitboard b = step(bb_bit(from), k);
             for (; b & empty; b = step(b, k))
                 list->moves[list->count++] =
-                    (ShMove){0, (uint8_t)from, (uint8_t)bb_first(b), 0, SH_VARIANT_TURKISH};
+                    (ShMove){0, (uint8_t)from, (uint8_t)bb_first(b), 0, SH_VARIANT_TURKISH, {0}};
         }
     }
 }

@@ -40,14 +40,20 @@ void sh_square_name(int square, bool numeric, char out[3])
 static int square_scan(ShVariant v, const char *text, int *square)
 {
     char c = (char)tolower((unsigned char)text[0]);
-    if (c >= 'a' && c <= 'h' && text[1] >= '1' && text[1] <= '8') {
-        if (isdigit((unsigned char)text[2]))
-            return -3;
-        int sq = sh_board_square_at(v, c - 'a', text[1] - '1');
+    int size = sh_rules_get(v)->board_size;
+    if (c >= 'a' && c < 'a' + size && text[1] >= '1' && text[1] - '0' <= size) {
+        int rank = text[1] - '0', len = 2;
+        if (size >= 10 && rank == 1 && text[2] >= '0' && text[2] - '0' <= size - 10) {
+            rank = 10 + text[2] - '0';
+            len = 3;
+        }
+        if (isdigit((unsigned char)text[len]))
+            return -(len + 1);
+        int sq = sh_board_square_at(v, c - 'a', rank - 1);
         if (sq < 0)
-            return -2;
+            return -len;
         *square = sq;
-        return 2;
+        return len;
     }
     if (isdigit((unsigned char)text[0])) {
         int n = 0, len = 0;
@@ -283,9 +289,10 @@ static ShStatus square_expected(ShVariant v, const char *text, int at, ShError *
     if (text[at] == '\0')
         return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "expected a square at the end of '%s'",
                          text);
+    int size = sh_rules_get(v)->board_size;
     return error_set(err, SH_ERR_SYNTAX, 1, at + 1,
-                     "expected a square (a1..h8 or 1..%d) at column %d of '%s', found '%c'",
-                     sh_board_squares(v), at + 1, text, text[at]);
+                     "expected a square (a1..%c%d or 1..%d) at column %d of '%s', found '%c'",
+                     'a' + size - 1, size, sh_board_squares(v), at + 1, text, text[at]);
 }
 
 static ShStatus square_read(ShVariant v, const char *text, int *at, int *square, ShError *err)
@@ -309,7 +316,7 @@ static ShStatus move_text_scan(ShVariant v, const char *text, MoveText *mt, ShEr
     mt->numeric = isdigit((unsigned char)text[0]) != 0;
     int at = 0;
     char c0 = (char)tolower((unsigned char)text[0]);
-    if (c0 >= 'a' && c0 <= 'h' && !isdigit((unsigned char)text[1])) {
+    if (c0 >= 'a' && c0 < 'a' + sh_rules_get(v)->board_size && !isdigit((unsigned char)text[1])) {
         /* semi-short: "cd4", "b:d6", "bxd6" */
         mt->file = c0 - 'a';
         at = is_sep(text[1]) ? 2 : 1;
@@ -366,7 +373,7 @@ static bool path_passes(ShVariant v, const MovePath *mp, const int *want, int n)
             int sq = sh_board_square_at(v, f, r);
             if (sq < 0)
                 break;
-            if (captured & bb_bit(geo_square_bit(v, sq))) {
+            if (captured & bb_bit(geo_square_bit((int)v, sq))) {
                 jumped = true;
                 continue;
             }
@@ -418,7 +425,7 @@ static int text_fits(ShVariant v, const MoveText *mt, const MovePath *mp)
     if (mt->count >= 3 && to == mt->squares[1] && m->captured) {
         Bitboard listed = 0;
         for (int i = 2; i < mt->count; i++)
-            listed |= bb_bit(geo_square_bit(v, mt->squares[i]));
+            listed |= bb_bit(geo_square_bit((int)v, mt->squares[i]));
         if (listed == m->captured && bb_count(m->captured) == mt->count - 2)
             return FIT_EXACT;
     }

@@ -20,8 +20,9 @@
  * results 1:0, a BOM, CRLF, '%' escape lines. It is strict where a guess could change the
  * game: every move must be legal and unambiguous, a FEN must be valid.
  *
- * Writing emits the Seven Tag Roster tags present, Result, GameType 25, FEN when the start is
- * not the initial position, a Termination tag saying why the game ended when the game knows,
+ * Writing emits the Seven Tag Roster tags present, Result, the game's GameType (and a Variant
+ * tag for the games that share another's GameType), FEN when the start is not the game's
+ * initial position, a Termination tag saying why the game ended when the game knows,
  * then the other tags; the move text is wrapped at 79 columns with comments as {...}, NAGs as
  * $n and variations rewritten move by move.
  */
@@ -327,11 +328,14 @@ static ShStatus write_move(Wrap *w, const ShPosition *pos, const ShMove *move, i
     ShStatus st = sh_move_write(pos, move, notation, text, err);
     if (st)
         return st;
-    /* the number stays on the line of its move */
-    if (pos->side == SH_WHITE)
-        snprintf(word, sizeof word, "%d. %s", move_number(ply, start_side), text);
-    else if (*need_number)
-        snprintf(word, sizeof word, "%d... %s", move_number(ply, start_side), text);
+    /* the number stays on the line of its move; two moves a turn are numbered by turns */
+    bool two = sh_rules_get((ShVariant)pos->variant)->moves_per_turn == 2;
+    bool first = pos->turn_move == 0;
+    int number = two ? 1 + (ply + 2 * start_side) / 4 : move_number(ply, start_side);
+    if (pos->side == SH_WHITE && first)
+        snprintf(word, sizeof word, "%d. %s", number, text);
+    else if (*need_number || (two && first))
+        snprintf(word, sizeof word, "%d... %s", number, text);
     else
         snprintf(word, sizeof word, "%s", text);
     *need_number = false;
@@ -489,6 +493,7 @@ void sh_pdn_reader_init(ShPdnReader *r, const char *text, size_t size,
     r->line = 1;
     if (options)
         r->options = *options;
+    r->variant = SH_VARIANT_RUSSIAN;
 }
 
 static bool is_tag(const Token *t, const char *text, const char *name)
@@ -624,9 +629,39 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         }
     }
     moves = last_tag >= 0 ? last_tag + 1 : 0;
-    /* the tags that mean something */
+    /* the tags that mean something: the game (GameType and Variant) first, since the FEN is
+     * read in its squares */
+    ShVariant variant = r->variant;
+    const Token *variant_tag = NULL;
+    for (int i = 0; i <= last_tag; i++) {
+        const Token *t = &toks[i];
+        if (t->kind == T_TAG && is_tag(t, text, "Variant"))
+            variant_tag = t;
+    }
+    for (int i = 0; i <= last_tag; i++) {
+        const Token *t = &toks[i];
+        if (t->kind != T_TAG || !is_tag(t, text, "GameType"))
+            continue;
+        char *end;
+        long type = strtol(t->value, &end, 10);
+        while (*end == ' ' || *end == '\t')
+            end++;
+        if (end == t->value || (*end && *end != ',') || type < 0 || type > 1000 ||
+            !sh_rules_from_pdn((int)type, variant_tag ? variant_tag->value : NULL, &variant))
+            return error_set(err, SH_ERR_SYNTAX, t->line, t->column,
+                             "GameType \"%s\" is not a game played here (20 international is "
+                             "not yet; 21 English, 22 Italian, 23 pool, 24 Spanish, 25 Russian, "
+                             "26 Brazilian, 29 Czech, 30 Turkish)",
+                             t->value);
+    }
+    if (variant_tag && !sh_rules_get(variant)->pdn_variant && r->variant == variant) {
+        ShVariant named;
+        if (sh_rules_find(variant_tag->value, &named) &&
+            sh_rules_get(named)->pdn_game_type == sh_rules_get(variant)->pdn_game_type)
+            variant = named; /* [Variant "giveaway"] without a GameType */
+    }
     ShPosition start;
-    sh_position_start(&start, SH_VARIANT_RUSSIAN);
+    sh_position_start(&start, variant);
     ShResult tag_result = SH_RESULT_NONE;
     bool russian = false;
     const Token *termination = NULL;
@@ -635,17 +670,9 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         if (t->kind != T_TAG)
             continue;
         if (is_tag(t, text, "FEN")) {
-            ShStatus st = sh_fen_read(t->value, &start, err);
+            ShStatus st = sh_fen_read_variant(t->value, variant, &start, err);
             if (st)
                 return tag_error(err, t, NULL, st, "FEN");
-        } else if (is_tag(t, text, "GameType")) {
-            char *end;
-            long type = strtol(t->value, &end, 10);
-            while (*end == ' ' || *end == '\t')
-                end++;
-            if (end == t->value || type != 25 || (*end && *end != ','))
-                return error_set(err, SH_ERR_SYNTAX, t->line, t->column,
-                                 "GameType \"%s\" is not Russian checkers (25)", t->value);
         } else if (is_tag(t, text, "Result")) {
             ShResult res;
             if (sh_result_parse(t->value, &res)) {
@@ -670,7 +697,8 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
     for (int i = 0; i <= last_tag; i++) {
         const Token *t = &toks[i];
         if (t->kind != T_TAG || is_tag(t, text, "FEN") || is_tag(t, text, "GameType") ||
-            is_tag(t, text, "Result") || t == termination)
+            is_tag(t, text, "Result") || t == termination ||
+            (t == variant_tag && sh_rules_get(variant)->pdn_variant))
             continue;
         char name[65];
         size_t len = t->vend - t->vstart;
@@ -722,7 +750,7 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
             if (!c)
                 return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
             if (last >= 0) {
-                int f = clock_flags(c, sh_position_side(sh_game_position_at(g, last)));
+                int f = clock_flags(c, (int)sh_position_side(sh_game_position_at(g, last)));
                 if (f && flag_at != last + 1)
                     flags = 0;
                 if (f) {
@@ -1063,10 +1091,15 @@ ShStatus sh_pdn_write(const ShGame *g, int notation, char **text, size_t *size, 
         }
     }
     write_tag(&b, "Result", sh_result_pdn(g->result, g->russian_scoring));
-    write_tag(&b, "GameType", "25");
     const ShPosition *start = sh_game_start(g);
+    const ShRules *rules = sh_rules_get((ShVariant)start->variant);
+    char game_type[16];
+    snprintf(game_type, sizeof game_type, "%d", rules->pdn_game_type);
+    write_tag(&b, "GameType", game_type);
+    if (rules->pdn_variant)
+        write_tag(&b, "Variant", rules->pdn_variant);
     ShPosition initial;
-    sh_position_start(&initial, SH_VARIANT_RUSSIAN);
+    sh_position_start(&initial, (ShVariant)start->variant);
     bool numeric = (notation & SH_NOTATION_NUMERIC) != 0;
     if (!sh_position_equal(start, &initial)) {
         char fen[SH_FEN_SIZE];

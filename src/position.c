@@ -85,10 +85,11 @@ void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
     r.side = (uint8_t)them;
     r.turn_move = 0;
     if (rules->moves_per_turn == 2 && p->turn_move == 0) {
-        /* the same side's second move, when it has one (else the turn passes) */
+        /* the same side's second move, when it has one and the game goes on (else the turn
+         * passes: to an opponent without pieces, who has lost) */
         r.side = (uint8_t)us;
         r.turn_move = 1;
-        if (r.pieces[them] && sh_moves_count(&r) == 0) {
+        if (!r.pieces[them] || sh_moves_count(&r) == 0) {
             r.side = (uint8_t)them;
             r.turn_move = 0;
         }
@@ -161,7 +162,7 @@ bool sh_position_equal(const ShPosition *a, const ShPosition *b)
 {
     return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
            a->kings == b->kings && a->side == b->side && a->variant == b->variant &&
-           a->turn_move == b->turn_move;
+           a->turn_move == b->turn_move && memcmp(&a->ext, &b->ext, sizeof a->ext) == 0;
 }
 
 ShStatus sh_position_validate(const ShPosition *pos, ShError *err)

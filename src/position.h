@@ -73,6 +73,7 @@ static inline void pos_play(const ShPosition *p, const ShMove *m, ShPosition *ou
     out->side = (uint8_t)them;
     out->variant = p->variant;
     out->turn_move = 0;
+    out->ext = p->ext;
 }
 
 /* The same without the hash key, for counting (perft) of the games that are not special. */

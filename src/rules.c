@@ -62,6 +62,12 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
                             .precedence = SH_PRECEDENCE_MAJORITY, .promotion_continues = true,
                             .removal_immediate = true, .draws = SH_DRAWS_TURKISH,
                             .start_fen = "W:W41-56:B9-24"},
+    [SH_VARIANT_INTERNATIONAL] = {RUSSIAN_BASE, .name = "international",
+                                  .title = "International draughts", .pdn_game_type = 20,
+                                  .board_size = 10, .squares = 50, .pieces_per_side = 20,
+                                  .majority_capture = true, .precedence = SH_PRECEDENCE_MAJORITY,
+                                  .promotion_continues = false, .draws = SH_DRAWS_FMJD,
+                                  .start_fen = "W:W31-50:B1-20"},
     [SH_VARIANT_GIVEAWAY] = {RUSSIAN_BASE, .name = "giveaway", .title = "Giveaway (poddavki)",
                              .pdn_variant = "giveaway", .goal = SH_GOAL_GIVEAWAY,
                              .draws = SH_DRAWS_GIVEAWAY},
@@ -100,7 +106,8 @@ static const struct {
     {"severnye", SH_VARIANT_NORTHERN},      {"samoedy", SH_VARIANT_SELF_EATERS},
     {"selfeaters", SH_VARIANT_SELF_EATERS}, {"self_eaters", SH_VARIANT_SELF_EATERS},
     {"twomove", SH_VARIANT_TWO_MOVE},       {"two_move", SH_VARIANT_TWO_MOVE},
-    {"shashki", SH_VARIANT_RUSSIAN},
+    {"shashki", SH_VARIANT_RUSSIAN},        {"standard", SH_VARIANT_INTERNATIONAL},
+    {"normal", SH_VARIANT_INTERNATIONAL},   {"polish", SH_VARIANT_INTERNATIONAL},
 };
 
 bool sh_rules_find(const char *name, ShVariant *variant)

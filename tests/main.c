@@ -30,7 +30,10 @@ static const Suite SUITES[] = {
     {"egdb", suite_egdb},
     {"cli", suite_cli},
     {"web", suite_web},
+    {"tournament", suite_tournament},
+    {"tournament-store", suite_tournament_store},
     {"browser", suite_browser},
+    {"load", suite_load},
 };
 
 static const char *data_dir = "tests/data";

@@ -81,6 +81,9 @@ void suite_egdb(void);
 void egdb_plain_check(const char *dir, uint64_t *checked, uint64_t *mismatches, uint64_t *wins);
 void suite_store(void);
 void suite_web(void);
+void suite_tournament(void);
+void suite_tournament_store(void);
 void suite_browser(void);
+void suite_load(void); /* only with --slow */
 
 #endif

@@ -1,6 +1,7 @@
 /* test_board.c - squares, names and the start position. */
 #include <string.h>
 
+#include "geometry.h"
 #include "test.h"
 
 void suite_board(void)
@@ -81,4 +82,60 @@ void suite_board(void)
           r->promotion_continues && r->pdn_game_type == 25 && r->board_size == 8);
     CHECK(sh_rules_find("russian", &v) && v == SH_VARIANT_RUSSIAN);
     CHECK(!sh_rules_find("klingon", &v));
+
+    test_case("the 10x10 board: 50 squares, 1 = b10, 46 = a1, 50 = i1, names a1..j10");
+    const ShVariant ten = SH_VARIANT_INTERNATIONAL;
+    CHECK_INT(sh_board_squares(ten), 50);
+    static const struct { int square; const char *name; } known10[] = {
+        {0, "b10"}, {4, "j10"}, {5, "a9"}, {45, "a1"}, {49, "i1"}, {31, "d4"}, {22, "f6"},
+    };
+    for (size_t i = 0; i < sizeof known10 / sizeof known10[0]; i++) {
+        char name[SH_SQUARE_NAME_SIZE];
+        sh_board_square_name(ten, known10[i].square, false, name);
+        CHECK_STR(name, known10[i].name);
+        int back = -1;
+        CHECK_INT(sh_board_square_parse(ten, known10[i].name, &back), (int)strlen(known10[i].name));
+        CHECK_INT(back, known10[i].square);
+    }
+    int dark10 = 0;
+    for (int file = 0; file < 10; file++)
+        for (int rank = 0; rank < 10; rank++) {
+            int s10 = sh_board_square_at(ten, file, rank);
+            if ((file + rank) % 2) {
+                CHECK_INT(s10, -1);
+                continue;
+            }
+            dark10++;
+            CHECK(s10 >= 0 && s10 < 50 && sh_board_square_file(ten, s10) == file &&
+                  sh_board_square_rank(ten, s10) == rank);
+        }
+    CHECK_INT(dark10, 50);
+    CHECK_INT(sh_board_square_parse(ten, "a2", &sq), 0);
+    CHECK_INT(sh_board_square_parse(ten, "k1", &sq), 0);
+    CHECK_INT(sh_board_square_parse(ten, "a11", &sq), 0);
+    CHECK_INT(sh_board_square_parse(ten, "51", &sq), 0);
+
+    test_case("the 10x10 bit layout: a step is a shift, off the board lands on no square");
+    /* every square's four diagonal neighbours, found from the coordinates and from the shifts */
+    static const int steps[4][3] = {{B10_NE, 1, 1}, {B10_NW, -1, 1}, {B10_SW, -1, -1},
+                                    {B10_SE, 1, -1}};
+    int wing = 0, agree = 0;
+    for (int s10 = 0; s10 < 50; s10++) {
+        int bit = geo_square_bit(ten, s10), f = sh_board_square_file(ten, s10),
+            rk = sh_board_square_rank(ten, s10);
+        CHECK_INT(geo_bit_square(ten, bit), s10);
+        CHECK((B10_VALID >> bit) & 1);
+        if (f < 5)
+            wing += (int)((B10_LEFT_WING >> bit) & 1);
+        for (int k = 0; k < 4; k++) {
+            int want = sh_board_square_at(ten, f + steps[k][1], rk + steps[k][2]);
+            Bitboard got = bb_shift(bb_bit(bit), steps[k][0]) & B10_VALID;
+            int got_sq = got ? geo_bit_square(ten, bb_first(got)) : -1;
+            agree += got_sq == want;
+        }
+    }
+    CHECK_INT(agree, 200);
+    CHECK_INT(wing, 25);
+    CHECK_INT(bb_count(B10_LEFT_WING), 25);
+    CHECK_INT(bb_count(B10_VALID), 50);
 }

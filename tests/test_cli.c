@@ -1,7 +1,8 @@
 /* test_cli.c - the shashki program driven as a person or a script would, from the data-driven
  * transcripts in tests/data/cli (the files ending in .t):
  *
- *   $ shashki perft 3        a command ("shashki" is the program under test, $DATA the data folder)
+ *   $ shashki perft 3        a command ("shashki" is the program under test, $DATA the data folder,
+ *                            $DB a database file of the transcript's own, empty at its start)
  *   < play c3-d4             a line given on standard input
  *   perft 1 7 *              an expected line of standard output ('*' matches any text)
  *   ! bad FEN                text that standard error must contain
@@ -31,6 +32,9 @@ typedef struct CliCase {
     int line;
 } CliCase;
 
+/* The transcript's own database ($DB), made afresh for each file. */
+static char db_path[64];
+
 static void append_replaced(char *out, size_t size, const char *text)
 {
     size_t n = strlen(out);
@@ -40,6 +44,9 @@ static void append_replaced(char *out, size_t size, const char *text)
             (p[7] == ' ' || p[7] == '\0')) {
             n += (size_t)snprintf(out + n, size - n, "%s", test_program());
             p += 7;
+        } else if (strncmp(p, "$DB", 3) == 0) {
+            n += (size_t)snprintf(out + n, size - n, "%s", db_path);
+            p += 3;
         } else if (strncmp(p, "$DATA", 5) == 0) {
             n += (size_t)snprintf(out + n, size - n, "%s", test_data(""));
             if (n > 0 && out[n - 1] == '/')
@@ -134,6 +141,10 @@ static int run_file(const char *name)
         CHECK(false);
         return 0;
     }
+    snprintf(db_path, sizeof db_path, "/tmp/shashki-cli-db-XXXXXX");
+    int fdb = mkstemp(db_path);
+    if (fdb >= 0)
+        close(fdb);
     CliCase c;
     bool open = false;
     int line_no = 0, cases = 0;
@@ -165,6 +176,13 @@ static int run_file(const char *name)
         }
     }
     free(text);
+    /* the database and SQLite's files beside it */
+    static const char *const SUFFIXES[] = {"", "-wal", "-shm", "-journal"};
+    for (size_t i = 0; i < sizeof SUFFIXES / sizeof SUFFIXES[0]; i++) {
+        char file[96];
+        snprintf(file, sizeof file, "%s%s", db_path, SUFFIXES[i]);
+        unlink(file);
+    }
     return cases;
 }
 

@@ -117,6 +117,14 @@ static void check_engine(const char *dir, Db *db)
     l.depth = 4;
     CHECK_INT(engine_search(e, &other, NULL, 0, &l, NULL, NULL, &r, &err), SH_OK);
     CHECK(!engine_score_is_db(r.score));
+    CHECK(!dbprobe_value(db, &other, &v));
+    /* international draughts: its squares would read as other squares of the 8x8 board */
+    CHECK_INT(sh_fen_read_variant("W:W31,K46:B20,K5", SH_VARIANT_INTERNATIONAL, &other, &err),
+              SH_OK);
+    CHECK(!dbprobe_value(db, &other, &v) && !dbprobe_covers(db, &other));
+    CHECK(!engine_egdb_probe(e, &other, &verdict));
+    CHECK_INT(engine_search(e, &other, NULL, 0, &l, NULL, NULL, &r, &err), SH_OK);
+    CHECK(!engine_score_is_db(r.score));
 
     test_case("egdb: a folder with no databases is refused, \"none\" plays without");
     CHECK(engine_set_param(e, "egdb-path", "/nonexistent-egdb-folder", &err) != SH_OK);

@@ -1,10 +1,12 @@
-/* test_properties.c - properties that must hold in every position, checked over thousands of
- * random games from the start and from random set-ups with kings:
+/* test_properties.c - properties that must hold in every position of every variant, checked
+ * over thousands of random games from the start and from random set-ups with kings:
  *   - the incremental hash equals the hash computed from scratch;
  *   - FEN written (algebraic and numeric) reads back to the same position;
  *   - counting, generating and path enumeration agree;
  *   - every legal move written in every notation reads back to the same move;
- *   - playing a move keeps the mover's pieces and removes exactly the captured ones. */
+ *   - playing a move removes exactly the captured pieces (a northern king stays, demoted);
+ *   - a game written as PDN reads back to the same moves and positions. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
@@ -32,8 +34,24 @@ static int side_count(const ShPosition *p, ShColor c)
                          : sh_position_count(p, SH_BLACK_MAN) + sh_position_count(p, SH_BLACK_KING);
 }
 
+/* Pieces of each colour a move takes off the board. */
+static void removed_by(const ShPosition *pos, const ShMove *m, int removed[2])
+{
+    const ShRules *r = sh_rules_get((ShVariant)pos->variant);
+    int caps[SH_MAX_CAPTURES], n = sh_move_captured_squares(m, caps);
+    removed[0] = removed[1] = 0;
+    for (int i = 0; i < n; i++) {
+        ShPiece p = sh_position_piece_at(pos, caps[i]);
+        bool king = p == SH_WHITE_KING || p == SH_BLACK_KING;
+        if (king && r->captured_king_demoted)
+            continue;
+        removed[p == SH_WHITE_MAN || p == SH_WHITE_KING ? SH_WHITE : SH_BLACK]++;
+    }
+}
+
 static bool check_position(const ShPosition *pos, bool notations, Stats *st)
 {
+    ShVariant v = (ShVariant)pos->variant;
     bool ok = true;
 #define PROP(cond, ...)                                                                      \
     do {                                                                                     \
@@ -55,7 +73,7 @@ static bool check_position(const ShPosition *pos, bool notations, Stats *st)
         char text[SH_FEN_SIZE];
         ShPosition back;
         sh_fen_write(pos, numeric, text);
-        PROP(sh_fen_read(text, &back, NULL) == SH_OK && sh_position_equal(&back, pos) &&
+        PROP(sh_fen_read_variant(text, v, &back, NULL) == SH_OK && sh_position_equal(&back, pos) &&
                  back.key == pos->key,
              "FEN %s does not read back", fen, text);
     }
@@ -85,11 +103,17 @@ static bool check_position(const ShPosition *pos, bool notations, Stats *st)
         ShPosition next;
         sh_position_play(pos, m, &next);
         ShColor us = sh_position_side(pos), them = us == SH_WHITE ? SH_BLACK : SH_WHITE;
-        PROP(side_count(&next, us) == side_count(pos, us) &&
-                 side_count(&next, them) == side_count(pos, them) - sh_move_capture_count(m),
+        int removed[2];
+        removed_by(pos, m, removed);
+        PROP(side_count(&next, us) == side_count(pos, us) - removed[us] &&
+                 side_count(&next, them) == side_count(pos, them) - removed[them],
              "piece counts after a move", fen);
         PROP(next.key == sh_position_hash(&next), "hash after a move", fen);
-        PROP(sh_position_side(&next) == them, "side after a move", fen);
+        /* two moves a turn: the same side again after the first, unless it has no move */
+        bool again = sh_rules_get(v)->moves_per_turn == 2 && pos->turn_move == 0 &&
+                     sh_position_side(&next) == us;
+        PROP(sh_position_side(&next) == them || (again && sh_moves_count(&next) > 0),
+             "side after a move", fen);
         if (!notations)
             continue;
         for (size_t k = 0; k < sizeof STYLES / sizeof STYLES[0]; k++) {
@@ -110,8 +134,8 @@ static bool check_position(const ShPosition *pos, bool notations, Stats *st)
         if (sh_move_path(pos, m, &path, NULL) == SH_OK && m->captured) {
             char text[SH_MOVE_TEXT_SIZE] = "";
             for (int k = 0; k < path.count; k++) {
-                char name[3];
-                sh_square_name(path.squares[k], false, name);
+                char name[SH_SQUARE_NAME_SIZE];
+                sh_board_square_name(v, path.squares[k], false, name);
                 if (k)
                     strcat(text, "x");
                 strcat(text, name);
@@ -129,19 +153,21 @@ static bool check_position(const ShPosition *pos, bool notations, Stats *st)
 #undef PROP
 }
 
-/* A random legal set-up: up to 12 pieces a side, some kings, men off their crowning rank. */
-static void random_setup(ShPosition *pos, uint64_t *rng)
+/* A random legal set-up of the variant: up to 8 pieces a side, some kings, men off their
+ * crowning rank. */
+static void random_setup(ShPosition *pos, ShVariant v, uint64_t *rng)
 {
-    sh_position_clear(pos, SH_VARIANT_RUSSIAN, (test_random(rng) & 1) ? SH_BLACK : SH_WHITE);
+    sh_position_clear(pos, v, (test_random(rng) & 1) ? SH_BLACK : SH_WHITE);
+    int squares = sh_board_squares(v);
     int counts[2] = {1 + (int)(test_random(rng) % 8), 1 + (int)(test_random(rng) % 8)};
     for (int c = 0; c < 2; c++) {
         for (int placed = 0; placed < counts[c];) {
-            int sq = (int)(test_random(rng) % SH_SQUARES);
+            int sq = (int)(test_random(rng) % (uint64_t)squares);
             if (sh_position_piece_at(pos, sq) != SH_EMPTY)
                 continue;
             bool king = test_random(rng) % 3 == 0;
-            int rank = sh_square_rank(sq);
-            if (!king && rank == (c == SH_WHITE ? 7 : 0))
+            int rank = sh_board_square_rank(v, sq);
+            if (!king && rank == (c == SH_WHITE ? sh_rules_get(v)->board_size - 1 : 0))
                 king = true;
             sh_position_set_piece(pos, sq,
                                   c == SH_WHITE ? (king ? SH_WHITE_KING : SH_WHITE_MAN)
@@ -151,17 +177,53 @@ static void random_setup(ShPosition *pos, uint64_t *rng)
     }
 }
 
-static void playouts(const char *what, int games, bool from_start, int min_length, uint64_t seed)
+/* The game's moves written as PDN (short and numeric full notation) read back the same. */
+static void check_pdn(const ShPosition *start, const ShMove *moves, int n, Stats *st)
 {
-    test_case("%d random games from %s: hash, FEN, generation, notation, play", games, what);
+    ShGame *g;
+    if (sh_game_new(&g, start, &(ShGameOptions){SH_REPETITION_CLAIMED, true}, NULL) != SH_OK) {
+        if (st->failures++ < 10)
+            CHECK_MSG(false, "a random game's start is refused");
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        sh_game_play(g, &moves[i], NULL);
+    static const int NOTATIONS[] = {SH_NOTATION_SHORT, SH_NOTATION_FULL | SH_NOTATION_NUMERIC};
+    for (size_t k = 0; k < 2; k++) {
+        char *text = NULL;
+        ShGame *back = NULL;
+        ShError err;
+        bool ok = sh_pdn_write(g, NOTATIONS[k], &text, NULL, &err) == SH_OK &&
+                  sh_pdn_read_game(text, &back, &err) == SH_OK &&
+                  sh_game_ply_count(back) == sh_game_ply_count(g) &&
+                  sh_position_equal(sh_game_position(back), sh_game_position(g)) &&
+                  sh_position_equal(sh_game_start(back), sh_game_start(g));
+        if (!ok && st->failures++ < 10)
+            CHECK_MSG(false, "%s game of %d plies: PDN does not read back (%s):\n%s",
+                      sh_rules_get((ShVariant)start->variant)->name, n, err.message,
+                      text ? text : "");
+        free(text);
+        sh_game_free(back);
+    }
+    sh_game_free(g);
+}
+
+static void playouts(ShVariant v, const char *what, int games, bool from_start, int min_length,
+                     uint64_t seed)
+{
+    test_case("%s: %d random games from %s: hash, FEN, generation, notation, play, PDN",
+              sh_rules_get(v)->name, games, what);
     uint64_t rng = seed;
     Stats st = {0};
+    static ShMove line[200];
     for (int g = 0; g < games && st.failures < 10; g++) {
-        ShPosition pos;
+        ShPosition pos, start;
         if (from_start)
-            sh_position_start(&pos, SH_VARIANT_RUSSIAN);
+            sh_position_start_drawn(&pos, v, test_random(&rng));
         else
-            random_setup(&pos, &rng);
+            random_setup(&pos, v, &rng);
+        start = pos;
+        int n = 0;
         for (int ply = 0; ply < 200; ply++) {
             check_position(&pos, true, &st);
             ShMoveList moves;
@@ -169,9 +231,12 @@ static void playouts(const char *what, int games, bool from_start, int min_lengt
             if (moves.count == 0)
                 break;
             ShPosition next;
-            sh_position_play(&pos, &moves.moves[test_random(&rng) % (uint64_t)moves.count], &next);
+            line[n] = moves.moves[test_random(&rng) % (uint64_t)moves.count];
+            sh_position_play(&pos, &line[n++], &next);
             pos = next;
         }
+        if (g % 10 == 0)
+            check_pdn(&start, line, n, &st);
     }
     /* the games must have reached what they are meant to test */
     CHECK_MSG(st.positions > (long)games * min_length && st.captures > games && st.kings > games,
@@ -184,6 +249,10 @@ static void playouts(const char *what, int games, bool from_start, int min_lengt
 
 void suite_properties(void)
 {
-    playouts("the start position", 3000, true, 30, 1);
-    playouts("random set-ups", 5000, false, 8, 2);
+    playouts(SH_VARIANT_RUSSIAN, "the start position", 3000, true, 30, 1);
+    playouts(SH_VARIANT_RUSSIAN, "random set-ups", 5000, false, 8, 2);
+    for (int v = 1; v < SH_VARIANT_COUNT; v++) {
+        playouts((ShVariant)v, "the start position", 300, true, 30, (uint64_t)(10 + v));
+        playouts((ShVariant)v, "random set-ups", 500, false, 8, (uint64_t)(50 + v));
+    }
 }

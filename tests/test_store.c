@@ -1,4 +1,5 @@
 /* test_store.c - the games archive: what is stored comes back, after closing and reopening. */
+#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,8 +21,89 @@ static StoredGame game_named(const char *white, const char *black)
     return g;
 }
 
+static void remove_db(const char *path)
+{
+    char side[300];
+    unlink(path);
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+}
+
+/* A games file as the first version wrote it (before the arbiter's notes and the variants),
+ * holding one finished game and its moves: opening it migrates it, every game Russian. */
+static void store_migration(void)
+{
+    char path[] = "/tmp/shashki-store-old-XXXXXX";
+    int fd = mkstemp(path);
+    test_case("a games file of the first version opens, its games Russian, new games of any game");
+    CHECK(fd >= 0);
+    close(fd);
+    unlink(path);
+    sqlite3 *db = NULL;
+    CHECK(sqlite3_open(path, &db) == SQLITE_OK);
+    const char *old =
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL,"
+        " updated TEXT NOT NULL, white TEXT NOT NULL, black TEXT NOT NULL, opponent TEXT NOT NULL,"
+        " level INTEGER NOT NULL, engine_color TEXT NOT NULL, time_control TEXT NOT NULL,"
+        " start_fen TEXT NOT NULL, opening TEXT NOT NULL, status TEXT NOT NULL,"
+        " result TEXT NOT NULL, reason TEXT NOT NULL, draw_offer TEXT NOT NULL,"
+        " clock_white REAL NOT NULL, clock_black REAL NOT NULL, moves INTEGER NOT NULL);"
+        "CREATE TABLE moves (game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+        " ply INTEGER NOT NULL, move TEXT NOT NULL, clock_white REAL NOT NULL,"
+        " clock_black REAL NOT NULL, PRIMARY KEY (game, ply));"
+        "INSERT INTO games VALUES (1, '2025-01-02T03:04:05Z', '2025-01-02T03:05:00Z', 'Old',"
+        " 'Timer', 'human', 0, '', '', 'W:W21-32:B1-12', '', 'finished', '1-0', 'resignation',"
+        " '', -1, -1, 1);"
+        "INSERT INTO moves VALUES (1, 1, 'c3-d4', -1, -1);";
+    CHECK(sqlite3_exec(db, old, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(db);
+    char err[256];
+    Store *s = store_open(path, err, sizeof err);
+    CHECK_MSG(s != NULL, "%s", err);
+    if (!s) {
+        remove_db(path);
+        return;
+    }
+    StoredGame g;
+    StoredMove *moves;
+    int count;
+    CHECK(store_load(s, 1, &g, &moves, &count));
+    CHECK_STR(g.variant, "russian");
+    CHECK_STR(g.note, "");
+    CHECK_STR(g.white, "Old");
+    CHECK_INT(count, 1);
+    free(moves);
+    StoredGame e = game_named("Eng", "Lish");
+    strcpy(e.variant, "english");
+    CHECK(store_create(s, &e));
+    StoredGame list[4];
+    int total;
+    CHECK_INT(store_find(s, &(StoreFilter){.variant = "russian"}, 0, 4, list, &total), 1);
+    CHECK_INT(list[0].id, 1);
+    CHECK_INT(store_find(s, &(StoreFilter){.variant = "english"}, 0, 4, list, &total), 1);
+    CHECK_STR(list[0].white, "Eng");
+    CHECK_INT(store_find(s, NULL, 0, 4, list, &total), 2);
+    store_close(s);
+
+    test_case("a migrated file opens again unchanged");
+    s = store_open(path, err, sizeof err);
+    CHECK_MSG(s != NULL, "%s", err);
+    if (s) {
+        CHECK(store_load(s, e.id, &g, &moves, &count));
+        CHECK_STR(g.variant, "english");
+        free(moves);
+        CHECK_INT(store_find(s, &(StoreFilter){.variant = "russian", .result = "1-0"}, 0, 4, list,
+                             &total), 1);
+        store_close(s);
+    }
+    remove_db(path);
+}
+
 void suite_store(void)
 {
+    store_migration();
     char path[] = "/tmp/shashki-store-XXXXXX";
     int fd = mkstemp(path);
     test_case("open a new archive");

@@ -3,6 +3,7 @@
  *
  *   > POST /api/games {"opponent": "human"}   a request (the body, if any, after the path)
  *   > POST /api/import @pdn games/test.pdn     ... with a body {"pdn": <that data file>}
+ *   > POST /api/import @pdn-last               ... with a body {"pdn": <the last answer's text>}
  *   > POST /api/position @bytes 5000000        ... with a body of that many bytes
  *   header Origin: http://evil.example        a header for the next request only ($PORT is the
  *                                              server's port); a Content-Type given replaces
@@ -12,12 +13,23 @@
  *                                              value, "~text" a string containing text, a
  *                                              list must have the same length)
  *   <text ~[Result "*"]                        the answer's text must contain this
+ *   <header ~HttpOnly                          the answer's headers must contain this
  *   wait 1                                     until game 1's engine has stopped thinking
  *   event /api/games/1/events state {...}      the first event of that name on the stream,
  *                                              with part of its JSON as above
  *   restart                                    stop the server and start it on the same file
  *   kill                                       the same with the program killed (SIGKILL)
+ *   device NAME                                the requests after it come from the device NAME,
+ *                                              with its own cookies (the first one is "main")
+ *   keep VAR json PATH                         $VAR is then the value at PATH ("codes.black",
+ *                                              "moves.0.ply") of the last JSON answer
+ *   keep VAR cookie SUFFIX                     ... the value of the device's cookie whose name
+ *                                              ends in _SUFFIX ("white", "arbiter")
+ *   keep VAR cookiename SUFFIX                 ... that cookie's name
+ *   password TEXT                              start (and restart) the server with
+ *                                              --set-password TEXT before the next request
  *
+ * $VAR is replaced in requests and headers; $PORT is the server's port.
  * The server runs as the real program (`shashki serve --port 0`), so "kill" is a true crash. */
 #include <curl/curl.h>
 #include <dirent.h>
@@ -31,71 +43,38 @@
 #include <unistd.h>
 
 #include "test.h"
+#include "test_server.h"
 
-typedef struct Server {
-    pid_t pid;
-    int port;
-    char db[64];
-} Server;
+#define MAX_DEVICES 8
+#define MAX_VARS 32
 
-typedef struct Buffer {
-    char *data;
-    size_t size;
-} Buffer;
+typedef struct Device {
+    char name[32];
+    char jar[64]; /* the cookie file */
+} Device;
 
-static size_t on_data(char *ptr, size_t size, size_t n, void *user)
-{
-    Buffer *b = user;
-    size_t add = size * n;
-    char *bigger = realloc(b->data, b->size + add + 1);
-    if (!bigger)
-        return 0;
-    b->data = bigger;
-    memcpy(b->data + b->size, ptr, add);
-    b->size += add;
-    b->data[b->size] = '\0';
-    return add;
-}
+typedef struct Vars {
+    char name[MAX_VARS][32];
+    char value[MAX_VARS][256];
+    int count;
+} Vars;
 
-static bool server_start(Server *s)
-{
-    int fds[2];
-    if (pipe(fds) != 0)
-        return false;
-    s->pid = fork();
-    if (s->pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
-    char line[256] = "";
-    FILE *out = fdopen(fds[0], "r");
-    bool ok = out && fgets(line, sizeof line, out) && sscanf(line, "Shashki is ready at http://127.0.0.1:%d/", &s->port) == 1;
-    if (out)
-        fclose(out);
-    return ok;
-}
-
-static void server_stop(Server *s, bool crash)
-{
-    if (s->pid <= 0)
-        return;
-    kill(s->pid, crash ? SIGKILL : SIGTERM);
-    int status;
-    waitpid(s->pid, &status, 0);
-    s->pid = 0;
-}
 
 /* One HTTP exchange; returns the status (0 on failure) and the body in out. extra: headers
  * to send besides (NULL: none). */
+static Buffer last_headers; /* the headers of the last answer */
+
 static long request(const Server *s, const char *method, const char *path, const char *body,
-                    size_t body_size, Buffer *out, long timeout_ms, struct curl_slist *extra)
+                    size_t body_size, Buffer *out, long timeout_ms, struct curl_slist *extra,
+                    const char *jar)
 {
     CURL *curl = curl_easy_init();
     if (!curl)
         return 0;
+    if (jar) {
+        curl_easy_setopt(curl, CURLOPT_COOKIEFILE, jar);
+        curl_easy_setopt(curl, CURLOPT_COOKIEJAR, jar);
+    }
     char url[1024];
     snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
     curl_easy_setopt(curl, CURLOPT_URL, url);
@@ -115,8 +94,12 @@ static long request(const Server *s, const char *method, const char *path, const
     }
     if (headers)
         curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, test_buffer_append);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
+    free(last_headers.data);
+    last_headers = (Buffer){0};
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, test_buffer_append);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &last_headers);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
     long status = 0;
     CURLcode rc = curl_easy_perform(curl);
@@ -203,11 +186,11 @@ static void check_json(const char *expected_text, const char *body)
 /* Poll a game until its engine is not thinking. */
 static void wait_game(const Server *s, const char *id)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/api/games/%s", id);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%.60s", id);
     for (int tries = 0; tries < 300; tries++) {
         Buffer b = {0};
-        long status = request(s, "GET", path, NULL, 0, &b, 5000, NULL);
+        long status = request(s, "GET", path, NULL, 0, &b, 5000, NULL, NULL);
         json_t *j = status == 200 ? json_loads(b.data, 0, NULL) : NULL;
         bool thinking = j && json_is_true(json_object_get(j, "thinking"));
         json_decref(j);
@@ -230,7 +213,7 @@ static void check_event(const Server *s, const char *path, const char *name, con
     CURL *curl = curl_easy_init();
     CURLM *multi = curl_multi_init();
     curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, test_buffer_append);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &b);
     curl_multi_add_handle(multi, curl);
     int running = 1;
@@ -260,8 +243,15 @@ static void check_event(const Server *s, const char *path, const char *name, con
     free(b.data);
 }
 
-static char *body_from(const char *spec, size_t *size)
+static char *body_from(const char *spec, const char *last, size_t *size)
 {
+    if (strcmp(spec, "@pdn-last") == 0) {
+        json_t *j = json_pack("{s:s}", "pdn", last ? last : "");
+        char *b = json_dumps(j, 0);
+        json_decref(j);
+        *size = b ? strlen(b) : 0;
+        return b;
+    }
     if (strncmp(spec, "@bytes ", 7) == 0) {
         size_t n = (size_t)strtoul(spec + 7, NULL, 10);
         char *b = malloc(n + 1);
@@ -285,6 +275,117 @@ static char *body_from(const char *spec, size_t *size)
     return strdup(spec);
 }
 
+/* Replace $VAR (and $PORT) in text. */
+static void expand(const char *text, const Vars *vars, int port, char *out, size_t size)
+{
+    size_t n = 0;
+    while (*text && n + 1 < size) {
+        if (*text == '$') {
+            size_t len = 0;
+            while (text[1 + len] == '_' || (text[1 + len] >= 'a' && text[1 + len] <= 'z') ||
+                   (text[1 + len] >= 'A' && text[1 + len] <= 'Z') ||
+                   (text[1 + len] >= '0' && text[1 + len] <= '9'))
+                len++;
+            const char *value = NULL;
+            char number[16];
+            if (len == 4 && strncmp(text + 1, "PORT", 4) == 0) {
+                snprintf(number, sizeof number, "%d", port);
+                value = number;
+            }
+            for (int i = 0; !value && i < vars->count; i++)
+                if (strlen(vars->name[i]) == len && strncmp(vars->name[i], text + 1, len) == 0)
+                    value = vars->value[i];
+            if (value) {
+                n += (size_t)snprintf(out + n, size - n, "%s", value);
+                if (n >= size)
+                    n = size - 1;
+                text += 1 + len;
+                continue;
+            }
+        }
+        out[n++] = *text++;
+    }
+    out[n] = '\0';
+}
+
+static void var_set(Vars *vars, const char *name, const char *value)
+{
+    int i = 0;
+    while (i < vars->count && strcmp(vars->name[i], name))
+        i++;
+    if (i == MAX_VARS)
+        return;
+    if (i == vars->count)
+        vars->count++;
+    snprintf(vars->name[i], sizeof vars->name[i], "%s", name);
+    snprintf(vars->value[i], sizeof vars->value[i], "%s", value);
+}
+
+/* The value (or the name) of the cookie in a jar file whose name ends in _suffix. */
+static bool jar_cookie(const char *jar, const char *suffix, bool want_name, char *out, size_t size)
+{
+    char *text = test_read_file(jar, NULL);
+    bool found = false;
+    char *cursor = text;
+    for (char *line; text && !found && (line = test_next_line(&cursor));) {
+        if (line[0] == '#' && strncmp(line, "#HttpOnly_", 10) != 0)
+            continue;
+        char *field[7];
+        int n = 0;
+        for (char *f = strtok(line, "\t"); f && n < 7; f = strtok(NULL, "\t"))
+            field[n++] = f;
+        if (n < 6)
+            continue;
+        size_t nl = strlen(field[5]), sl = strlen(suffix);
+        if (nl > sl && field[5][nl - sl - 1] == '_' && strcmp(field[5] + nl - sl, suffix) == 0) {
+            snprintf(out, size, "%s", want_name ? field[5] : (n > 6 ? field[6] : ""));
+            found = true;
+        }
+    }
+    free(text);
+    return found;
+}
+
+/* The value at a dotted path of a JSON text, as text. */
+static bool json_at(const char *body, const char *path, char *out, size_t size)
+{
+    json_t *root = body ? json_loads(body, 0, NULL) : NULL;
+    json_t *v = root;
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", path);
+    for (char *part = strtok(copy, "."); v && part; part = strtok(NULL, ".")) {
+        char *end;
+        long index = strtol(part, &end, 10);
+        v = json_is_array(v) && !*end ? json_array_get(v, (size_t)index) : json_object_get(v, part);
+    }
+    bool ok = v != NULL;
+    if (json_is_string(v))
+        snprintf(out, size, "%s", json_string_value(v));
+    else if (v) {
+        char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        snprintf(out, size, "%s", text ? text : "");
+        free(text);
+    }
+    json_decref(root);
+    return ok;
+}
+
+static Device *device_get(Device *devices, int *count, const char *name)
+{
+    for (int i = 0; i < *count; i++)
+        if (strcmp(devices[i].name, name) == 0)
+            return &devices[i];
+    if (*count == MAX_DEVICES)
+        return &devices[0];
+    Device *d = &devices[(*count)++];
+    snprintf(d->name, sizeof d->name, "%.31s", name);
+    snprintf(d->jar, sizeof d->jar, "/tmp/shashki-cookies-XXXXXX");
+    int fd = mkstemp(d->jar);
+    if (fd >= 0)
+        close(fd);
+    return d;
+}
+
 static int run_file(const char *name)
 {
     char path[512];
@@ -301,8 +402,17 @@ static int run_file(const char *name)
     if (fd >= 0)
         close(fd);
     unlink(s.db);
-    test_case("%s: start the server", name);
-    CHECK(server_start(&s));
+    Device devices[MAX_DEVICES];
+    int ndevices = 0;
+    Device *device = device_get(devices, &ndevices, "main");
+    Vars vars = {.count = 0};
+    char expanded[8192];
+    bool started = false;
+    if (strstr(text, "\npassword ") == NULL) {
+        test_case("%s: start the server", name);
+        CHECK(server_start(&s));
+        started = true;
+    }
     int cases = 0, line_no = 0;
     long status = 0;
     Buffer last = {0};
@@ -312,6 +422,22 @@ static int run_file(const char *name)
         line_no++;
         if (line[0] == '#' || line[0] == '\0')
             continue;
+        if (!started && strncmp(line, "password ", 9) != 0) {
+            test_case("%s: start the server", name);
+            CHECK(server_start(&s));
+            started = true;
+        }
+        if (strncmp(line, "password ", 9) == 0) {
+            snprintf(s.password, sizeof s.password, "%s", line + 9);
+            if (started)
+                server_stop(&s, false);
+            test_case("%s:%d start the server with a password", name, line_no);
+            CHECK(server_start(&s));
+            started = true;
+            continue;
+        }
+        expand(line, &vars, s.port, expanded, sizeof expanded);
+        line = expanded;
         if (strncmp(line, "> ", 2) == 0) {
             char method[16], target[512];
             int used = 0;
@@ -324,22 +450,29 @@ static int run_file(const char *name)
             cases++;
             const char *spec = used ? line + 2 + used : "";
             size_t size = 0;
-            char *body = *spec ? body_from(spec, &size) : NULL;
+            char *body = *spec ? body_from(spec, last.data, &size) : NULL;
             free(last.data);
             last = (Buffer){0};
-            status = request(&s, method, target, body, size, &last, 30000, extra);
+            status = request(&s, method, target, body, size, &last, 30000, extra, device->jar);
             free(body);
             curl_slist_free_all(extra);
             extra = NULL;
         } else if (strncmp(line, "header ", 7) == 0) {
-            char value[1024] = "";
-            const char *port = strstr(line + 7, "$PORT");
-            if (port)
-                snprintf(value, sizeof value, "%.*s%d%s", (int)(port - (line + 7)), line + 7,
-                         s.port, port + 5);
+            extra = curl_slist_append(extra, line + 7);
+        } else if (strncmp(line, "device ", 7) == 0) {
+            device = device_get(devices, &ndevices, line + 7);
+        } else if (strncmp(line, "keep ", 5) == 0) {
+            char var[32], kind[16], what[256], value[256] = "";
+            bool ok = sscanf(line + 5, "%31s %15s %255s", var, kind, what) == 3;
+            test_case("%s:%d %s", name, line_no, line);
+            if (ok && strcmp(kind, "json") == 0)
+                ok = json_at(last.data, what, value, sizeof value);
+            else if (ok && (strcmp(kind, "cookie") == 0 || strcmp(kind, "cookiename") == 0))
+                ok = jar_cookie(device->jar, what, kind[6] == 'n', value, sizeof value);
             else
-                snprintf(value, sizeof value, "%s", line + 7);
-            extra = curl_slist_append(extra, value);
+                ok = false;
+            CHECK_MSG(ok, "nothing to keep (answer: %.300s)", last.data ? last.data : "");
+            var_set(&vars, var, value);
         } else if (strncmp(line, "< ", 2) == 0) {
             long want = strtol(line + 2, NULL, 10);
             CHECK_MSG(status == want, "status %ld, expected %ld (answer: %.300s)", status, want,
@@ -350,6 +483,10 @@ static int run_file(const char *name)
         } else if (strncmp(line, "<text ~", 7) == 0) {
             CHECK_MSG(last.data && strstr(last.data, line + 7), "the answer lacks '%s': %.300s",
                       line + 7, last.data ? last.data : "");
+        } else if (strncmp(line, "<header ~", 9) == 0) {
+            CHECK_MSG(last_headers.data && strstr(last_headers.data, line + 9),
+                      "the answer's headers lack '%s': %.500s", line + 9,
+                      last_headers.data ? last_headers.data : "");
         } else if (strncmp(line, "wait ", 5) == 0) {
             wait_game(&s, line + 5);
         } else if (strncmp(line, "event ", 6) == 0) {
@@ -373,6 +510,8 @@ static int run_file(const char *name)
     free(last.data);
     curl_slist_free_all(extra);
     server_stop(&s, false);
+    for (int i = 0; i < ndevices; i++)
+        unlink(devices[i].jar);
     unlink(s.db);
     char side[128];
     snprintf(side, sizeof side, "%s-wal", s.db);
@@ -406,5 +545,7 @@ void suite_web(void)
         free(entries);
     test_case("the web transcripts hold cases");
     CHECK(cases > 20);
+    free(last_headers.data);
+    last_headers = (Buffer){0};
     curl_global_cleanup();
 }

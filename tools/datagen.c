@@ -2,9 +2,12 @@
  * datagen.c - positions from the engine's own games, for the evaluation tuner.
  *
  *   datagen --games N --out FILE [--nodes N] [--random-plies R] [--seed S] [--threads T]
+ *           [--variant NAME]
  *
  * Each game starts from an official ballot (IDF-64 or FMJD-64, moves or set-up) chosen at
- * random, then up to R random legal plies (default 4) so that no two games are alike, and
+ * random (for another game than Russian checkers: from the game's start, drawn by lot where
+ * the game draws it, with 4 more random plies), then up to R random legal plies (default 4)
+ * so that no two games are alike, and
  * is played out by the engine against itself at a fixed number of nodes per move (default
  * 6000). A game ends by the rules (no move, threefold repetition, the draw counts), when the
  * search proves a win, or after 300 plies (a draw).
@@ -34,6 +37,7 @@ typedef struct Job {
     uint64_t nodes;
     int random_plies;
     uint64_t seed;
+    ShVariant variant;
     long positions;
 } Job;
 
@@ -59,10 +63,15 @@ static void play(Job *job, Engine *engine, long index)
     ShOpening o;
     ShPosition start;
     ShMove line[SH_OPENING_MAX_PLIES];
-    int count = 0;
-    do {
-        sh_opening_at((int)(rnd(&s) % (uint64_t)sh_openings_count()), &o);
-    } while (sh_opening_line(&o, &start, line, &count, NULL) != SH_OK);
+    int count = 0, extra = 0;
+    if (job->variant == SH_VARIANT_RUSSIAN) {
+        do {
+            sh_opening_at((int)(rnd(&s) % (uint64_t)sh_openings_count()), &o);
+        } while (sh_opening_line(&o, &start, line, &count, NULL) != SH_OK);
+    } else {
+        sh_position_start_drawn(&start, job->variant, rnd(&s));
+        extra = 4;
+    }
     static __thread ShPosition history[MAX_PLIES + 64];
     static __thread Record records[MAX_PLIES + 64];
     int n = 0, nrec = 0;
@@ -71,7 +80,7 @@ static void play(Job *job, Engine *engine, long index)
         history[n++] = pos;
         sh_position_play(&pos, &line[i], &pos);
     }
-    int randoms = job->random_plies ? (int)(rnd(&s) % (uint64_t)(job->random_plies + 1)) : 0;
+    int randoms = extra + (job->random_plies ? (int)(rnd(&s) % (uint64_t)(job->random_plies + 1)) : 0);
     for (int i = 0; i < randoms; i++) {
         ShMoveList list;
         sh_moves_generate(&pos, &list);
@@ -196,7 +205,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (i + 1 >= argc) {
             fprintf(stderr, "usage: datagen --games N --out FILE [--nodes N] [--random-plies R] "
-                            "[--seed S] [--threads T]\n");
+                            "[--seed S] [--threads T] [--variant NAME]\n");
             return 2;
         }
         const char *v = argv[++i];
@@ -212,7 +221,12 @@ int main(int argc, char **argv)
             threads = number(v, a);
         else if (strcmp(a, "--out") == 0)
             out = v;
-        else {
+        else if (strcmp(a, "--variant") == 0) {
+            if (!sh_rules_find(v, &job.variant)) {
+                fprintf(stderr, "datagen: unknown variant '%s'\n", v);
+                return 2;
+            }
+        } else {
             fprintf(stderr, "datagen: unknown option %s\n", a);
             return 2;
         }

@@ -39,6 +39,7 @@ static Sample *samples;
 static size_t nsamples, capsamples;
 static uint32_t *terms; /* feature << 12 | (count + 2048) */
 static size_t nterms, capterms;
+static ShVariant variant = SH_VARIANT_RUSSIAN; /* the game of the data (--variant) */
 
 static double sigmoid(double x)
 {
@@ -82,7 +83,7 @@ static bool load(const char *path, size_t max)
             continue;
         }
         ShPosition pos;
-        if (sh_fen_read(fen, &pos, NULL) != SH_OK) {
+        if (sh_fen_read_variant(fen, variant, &pos, NULL) != SH_OK) {
             bad++;
             continue;
         }
@@ -209,7 +210,7 @@ int main(int argc, char **argv)
         if (i + 1 >= argc) {
             fprintf(stderr, "usage: tune --data FILE --out WEIGHTS [--init WEIGHTS] [--epochs N] "
                             "[--lambda L] [--rate R] [--l2 X] [--max N] [--no-patterns] "
-                            "[--fix-material]\n");
+                            "[--fix-material] [--variant NAME]\n");
             return 2;
         }
         const char *v = argv[++i];
@@ -229,7 +230,12 @@ int main(int argc, char **argv)
             l2 = atof(v);
         else if (strcmp(a, "--max") == 0)
             max = (size_t)atol(v);
-        else {
+        else if (strcmp(a, "--variant") == 0) {
+            if (!sh_rules_find(v, &variant)) {
+                fprintf(stderr, "tune: unknown variant '%s'\n", v);
+                return 2;
+            }
+        } else {
             fprintf(stderr, "tune: unknown option %s\n", a);
             return 2;
         }

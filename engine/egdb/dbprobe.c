@@ -343,10 +343,11 @@ int dbprobe_max_pieces(const Db *db)
     return db->max_pieces;
 }
 
-/* The table of a position (its square sets in *m), or -1: slot * 2 + table. */
+/* The table of a position (its square sets in *m), or -1: slot * 2 + table. The databases
+ * hold Russian checkers only: a position of any other game is never in them. */
 static inline int table_of(const Db *db, const ShPosition *pos, DbMasks *m)
 {
-    if (!pos->pieces[0] || !pos->pieces[1] ||
+    if (pos->variant != SH_VARIANT_RUSSIAN || !pos->pieces[0] || !pos->pieces[1] ||
         bb_count(pos->pieces[0] | pos->pieces[1]) > DB_MAX_PIECES)
         return -1;
     dbindex_masks(pos, m);

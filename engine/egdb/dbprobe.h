@@ -43,7 +43,8 @@ typedef struct DbValue {
     int dtc;    /* plies to the next capture or crowning with best play, -1 when not stored */
 } DbValue;
 
-/* The value of a position, if its slice is there (both sides must have pieces). */
+/* The value of a position, if its slice is there (both sides must have pieces; Russian
+ * checkers only: false for a position of any other game). */
 bool dbprobe_value(Db *db, const ShPosition *pos, DbValue *value);
 
 /* Whether a table's slice is in the folder. */

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -23,7 +24,11 @@ const ROOT = path.resolve(HERE, '../..');
 const SHOTS = path.join(ROOT, 'build', 'screenshots');
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const TEST_MS = 90_000;
+// Every wait of a test has its own bound (15 s for an action, 30 s for a move to arrive), so a
+// test that stops making progress fails there, saying what it waited for. This bound on a whole
+// test only catches a call that has none; a test is many steps, and with both cores busy a
+// long one (the club's three devices) took 90 s, so it is not a measure of any one step.
+const TEST_MS = 300_000;
 
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -39,16 +44,23 @@ const TIMES = process.argv.includes('--times'); // each test's seconds on stderr
 const servers = new Set();
 
 class Server {
-  constructor(db) {
+  /** options: {password} sets the arbiter's password at start, {host} the address to listen on */
+  constructor(db, options = {}) {
     this.db = db;
+    this.options = options;
     this.proc = null;
-    this.url = null;
+    this.url = null; // the address the browser uses (always on this machine)
+    this.announced = null; // the address the first line gives players
     this.log = '';
   }
 
   start() {
     return new Promise((resolve, reject) => {
-      const proc = spawn(PROGRAM, ['serve', '--port', '0', '--db', this.db], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const args = ['serve', '--port', '0', '--db', this.db];
+      if (this.options.host) args.push('--host', this.options.host);
+      if (this.options.password) args.push('--set-password');
+      const proc = spawn(PROGRAM, args, { stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+      if (this.options.password) proc.stdin.end(this.options.password + '\n');
       this.proc = proc;
       servers.add(this);
       const timer = setTimeout(() => reject(new Error(`no "ready" line from the server in 15 s:\n${this.log}`)), 15_000);
@@ -57,7 +69,9 @@ class Server {
         if (this.log.length > 20_000) this.log = this.log.slice(-20_000);
         const m = /ready at (http:\/\/[^\s]+)/.exec(this.log);
         if (m && !this.url) {
-          this.url = m[1].endsWith('/') ? m[1] : m[1] + '/';
+          this.announced = m[1].endsWith('/') ? m[1] : m[1] + '/';
+          // the tests reach the server on the loopback address only, whatever it listens on
+          this.url = `http://127.0.0.1:${new URL(this.announced).port}/`;
           clearTimeout(timer);
           resolve(this);
         }
@@ -199,16 +213,57 @@ function gameIdOf(page) {
   return m ? Number(m[1]) : null;
 }
 
+/** Wait until the page is drawn and still: fonts loaded, nothing loading, no animation running. */
+async function settled(page) {
+  await page.evaluate(() => document.fonts.ready.then(() => true));
+  await page.waitForFunction(() => !document.querySelector('.loading') && document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** The text a QR code picture on the page holds (read with jsQR from the drawn pixels). */
+async function readQr(page, selector) {
+  await page.waitForFunction((sel) => {
+    const img = document.querySelector(sel);
+    return img && img.complete && img.naturalWidth > 0;
+  }, selector);
+  const img = await page.$eval(selector, (el) => {
+    const size = 400;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const g = canvas.getContext('2d');
+    g.imageSmoothingEnabled = false;
+    g.drawImage(el, 0, 0, size, size);
+    return { size, data: Array.from(g.getImageData(0, 0, size, size).data) };
+  });
+  const code = jsQR(Uint8ClampedArray.from(img.data), img.size, img.size);
+  return code ? code.data : null;
+}
+
+/** A move entered by clicking, on a page whose board takes it. */
+async function playMove(page, from, to) {
+  await waitInteractive(page);
+  await clickSquare(page, from);
+  await clickSquare(page, to);
+}
+
+/** A request from the page itself, with its cookies: the status. */
+async function fetchFrom(page, method, p, body) {
+  return page.evaluate(
+    async ([m, url, b]) => (await fetch(url, { method: m, headers: b ? { 'Content-Type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined })).status,
+    [method, p, body],
+  );
+}
+
 async function screenshot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-/** Start a game through the new-game dialog. o: {opponent, level, color, time, fen, white, black} */
+/** Start a game through the new-game dialog. o: {variant, opponent, level, color, time, fen, white, black} */
 async function newGame(page, base, o) {
   await page.goto(base + '#/');
   await page.click('[data-action=new-game]');
   await page.waitForSelector('dialog[open] form.newgame');
+  await page.selectOption('#ng-variant', o.variant || 'russian');
   await page.click(`label.seg:has(input[name=opponent][value=${o.opponent}])`);
   if (o.opponent === 'engine') {
     await page.$eval('#ng-level', (el, v) => {
@@ -218,6 +273,10 @@ async function newGame(page, base, o) {
     await page.click(`label.seg:has(input[name=color][value=${o.color || 'white'}])`);
     if (o.name) await page.fill('input[name=name]', o.name);
   } else {
+    if (o.where) {
+      await page.click(`label.seg:has(input[name=where][value=${o.where}])`);
+      if (o.where === 'devices') await page.click(`label.seg:has(input[name=seat][value=${o.seat || 'white'}])`);
+    }
     if (o.white) await page.fill('input[name=white]', o.white);
     if (o.black) await page.fill('input[name=black]', o.black);
   }
@@ -269,6 +328,20 @@ async function webModule(name) {
 const RULES = fs.readFileSync(path.join(ROOT, 'tests', 'data', 'rules_moves.txt'), 'utf8');
 const RULE_FENS = RULES.split('\n').filter((l) => l.startsWith('FEN ')).map((l) => l.slice(4).trim());
 const SAMPLE_PDN = fs.readFileSync(path.join(HERE, 'data', 'abaulin-abaciev-1965.pdn'), 'utf8');
+// every game's positions of tests/data/variants/rules_NAME.txt (worked out by hand from its rules)
+const VARIANT_FENS = {};
+for (const f of fs.readdirSync(path.join(ROOT, 'tests', 'data', 'variants'))) {
+  const m = /^rules_(.+)\.txt$/.exec(f);
+  if (!m) continue;
+  const text = fs.readFileSync(path.join(ROOT, 'tests', 'data', 'variants', f), 'utf8');
+  VARIANT_FENS[m[1]] = text.split('\n').filter((l) => l.startsWith('FEN ')).map((l) => l.slice(4).trim());
+}
+
+/** Whether consecutive points of a polyline ("x,y x,y ...") go along files and ranks only. */
+function orthogonalPoints(points) {
+  const pts = points.trim().split(/\s+/).map((p) => p.split(',').map(Number));
+  return pts.length >= 2 && pts.every((p, i) => i === 0 || Math.abs(p[0] - pts[i - 1][0]) < 0.5 || Math.abs(p[1] - pts[i - 1][1]) < 0.5);
+}
 
 test('unit: square names, numbers and FEN boards agree with the server', async ({ base }) => {
   const squares = await webModule('squares.js');
@@ -317,6 +390,77 @@ test('unit: capture input follows every path of every legal move', async ({ base
     }
   }
   expect(paths > 30, `only ${paths} paths were tried`);
+});
+
+test('unit: every game\'s board, square numbers and FEN agree with the server', async ({ base }) => {
+  const squares = await webModule('squares.js');
+  const fen = await webModule('fen.js');
+  const { status, data } = await needEndpoint(base, 'GET', '/api/variants');
+  equal(status, 200, 'GET /api/variants');
+  expect(data.variants.length === 14, `14 games, got ${data.variants.length}`);
+  let checked = 0;
+  for (const v of data.variants) {
+    const geo = squares.geometry(v.board);
+    equal(geo.count, v.squares, `${v.name}: squares`);
+    for (let i = 0; i < geo.count; i++) equal(geo.indexOf(geo.nameOf(i)), i, `${v.name}: index round trip of ${i}`);
+    equal(fen.parseFen(v.start_fen, geo).board, v.start_board, `${v.name}: the start board`);
+    equal(fen.parseFen(v.start_fen_numeric, geo).board, v.start_board, `${v.name}: the start board from the numeric FEN`);
+    expect(VARIANT_FENS[v.name] || v.name === 'russian', `${v.name}: no rules file`);
+    for (const f of [v.start_fen, ...(VARIANT_FENS[v.name] || [])]) {
+      const r = await api(base, 'POST', '/api/position', { variant: v.name, fen: f });
+      equal(r.status, 200, `${v.name}: server status for ${f}`);
+      const mine = fen.parseFen(f, geo);
+      equal(mine.board, r.data.board, `${v.name}: board of ${f}`);
+      equal(mine.side, r.data.side, `${v.name}: side of ${f}`);
+      equal(mine.second, r.data.second_move, `${v.name}: second move of ${f}`);
+      const again = await api(base, 'POST', '/api/position', { variant: v.name, fen: fen.writeFen(mine, geo) });
+      equal(again.data.fen, r.data.fen, `${v.name}: the server reads the page's FEN of ${f} back`);
+      for (const m of r.data.legal) {
+        // the game's own numbers, and paths along lines that pass over what the move takes
+        equal(Number(m.numeric.split(/[-x]/)[0]), geo.numberOf(m.from), `${v.name} ${f}: the number of ${m.from}`);
+        for (const p of m.paths) {
+          const over = new Set();
+          for (let k = 1; k < p.length; k++) {
+            const line = squares.between(p[k - 1], p[k]);
+            expect(line.length > 0 || squares.distance(p[k - 1], p[k]) === 1, `${v.name} ${f}: ${p[k - 1]}-${p[k]} is not along a line`);
+            for (const x of line) over.add(x);
+          }
+          for (const c of m.captured) expect(over.has(c), `${v.name} ${f}: ${m.notation} takes ${c} off its path ${p.join(' ')}`);
+        }
+      }
+      checked++;
+    }
+  }
+  expect(checked > 250, `only ${checked} positions were tried`);
+});
+
+test('unit: capture input follows every path in every game', async ({ base }) => {
+  const input = await webModule('input.js');
+  let paths = 0;
+  for (const [variant, fens] of Object.entries(VARIANT_FENS)) {
+    for (const f of fens) {
+      const { data: pos } = await api(base, 'POST', '/api/position', { variant, fen: f });
+      for (const move of pos.legal) {
+        for (const p of move.paths) {
+          paths++;
+          let prefix = [];
+          let r = null;
+          for (const s of p) {
+            r = input.step(pos.legal, prefix, s);
+            if (r.kind === 'complete') break;
+            expect(r.kind === 'select' || r.kind === 'extend', `${variant} ${f}: ${p.join(' ')} at ${s} gave ${r.kind}`);
+            prefix = r.prefix;
+          }
+          expect(r && r.kind === 'complete', `${variant} ${f}: entering ${p.join(' ')} did not complete a move`);
+          equal(r.move.notation, move.notation, `${variant} ${f}: the move entered along ${p.join(' ')}`);
+          // the pieces marked as taken on the way are the move's
+          const marked = input.capturedSoFar(pos.legal, p);
+          for (const c of marked) expect(move.captured.includes(c), `${variant} ${f}: ${c} marked but not taken by ${move.notation}`);
+        }
+      }
+    }
+  }
+  expect(paths > 300, `only ${paths} paths were tried`);
 });
 
 test('unit: every text the page uses exists in English and in Russian', async () => {
@@ -770,10 +914,10 @@ test('restart: the server is killed during a game and the game is intact after',
     const page = await newPage(DESKTOP);
     const id = await newGame(page, server.url, { opponent: 'human', white: 'Before', black: 'After' });
     await waitInteractive(page);
-    for (const [a, b] of [['c3', 'd4'], ['f6', 'g5'], ['d4', 'c5']]) {
+    for (const [i, [a, b]] of [['c3', 'd4'], ['f6', 'g5'], ['d4', 'c5']].entries()) {
       await clickSquare(page, a);
       await clickSquare(page, b);
-      await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length >= k && document.querySelector('.board-svg.interactive'), 0);
+      await page.waitForFunction((k) => document.querySelectorAll('.movelist .move[data-ply]').length >= k && document.querySelector('.board-svg.interactive'), i + 1);
     }
     await waitMoves(page, 3);
     const board = await boardString(page);
@@ -793,16 +937,262 @@ test('restart: the server is killed during a game and the game is intact after',
   }
 });
 
+// ---- the other games: English (Black first), Italian (the turned board), Turkish (64 squares,
+// moves along files and ranks), the analysis board switched from game to game
+
+test('English: a game against the engine, which moves first; moves by click and by drag', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/variants');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { variant: 'english', opponent: 'engine', level: 1, color: 'white', name: 'Wendy' });
+  equal(await page.getAttribute('.board-svg', 'data-variant'), 'english', 'the board is English');
+  equal(await page.locator('.board-svg rect.sq.dark').count(), 32, 'dark squares');
+  // Black (the engine) begins
+  await waitMoves(page, 1);
+  await waitInteractive(page);
+  expect((await page.textContent('#game-status .meta')).includes('English draughts'), 'the game is named');
+  let { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal(game.variant, 'english', 'the game on the server');
+  equal(game.moves[0].move.side, 'black', 'Black moved first');
+  const unique = (legal) => legal.find((m) => legal.filter((o) => o.from === m.from && o.to === m.to).length === 1);
+  // a move by clicking
+  let move = unique(game.position.legal);
+  await clickSquare(page, move.from);
+  await clickSquare(page, move.to);
+  await waitMoves(page, 3);
+  equal((await moveTexts(page))[1], move.notation, 'the clicked move');
+  await waitInteractive(page);
+  ({ data: game } = await api(base, 'GET', `/api/games/${id}`));
+  equal(await boardString(page), game.position.board, 'the board shows the server position');
+  // a move by dragging
+  move = unique(game.position.legal);
+  await drag(page, move.from, move.to);
+  await waitMoves(page, 5);
+  equal((await moveTexts(page))[3], move.notation, 'the dragged move');
+  await waitInteractive(page);
+  ({ data: game } = await api(base, 'GET', `/api/games/${id}`));
+  equal(game.moves[3].move.notation, move.notation, 'the server has the dragged move');
+  await page.waitForFunction((b) => document.querySelector('.board-svg').dataset.board === b, game.position.board);
+  // the move list begins with Black's move: "1. … f6-e5"
+  equal(await page.textContent('.movelist .move-row:first-child .move.blank'), '…', 'White\'s empty first cell');
+  await settled(page);
+  await screenshot(page, 'english-game-desktop');
+  const phone = await newPage(PHONE);
+  await phone.goto(base + `#/play/${id}`);
+  await waitMoves(phone, 5);
+  await settled(phone);
+  await screenshot(phone, 'english-game-phone');
+  const pdn = await api(base, 'GET', `/api/games/${id}/pdn`);
+  expect(pdn.data.includes('[GameType "21"]'), `the PDN says English:\n${pdn.data}`);
+  state.english = id;
+});
+
+test('Italian: the turned board, its squares named and numbered as the game numbers them', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/variants');
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { variant: 'italian', opponent: 'human', white: 'Bianchi', black: 'Neri' });
+  await waitInteractive(page);
+  equal(await page.getAttribute('.board-svg', 'data-board-kind'), 'turned', 'the turned board');
+  // a1 is a light square here; h1 and a8 are played on
+  equal(await page.locator(sq('a1')).count(), 0, 'no playing square on a1');
+  equal(await page.locator(sq('h1')).count(), 1, 'h1 is a playing square');
+  equal(await page.locator(sq('a8')).count(), 1, 'a8 is a playing square');
+  equal(await page.locator('.board-svg rect.sq.dark').count(), 32, 'dark squares');
+  const dark = await page.$$eval('.board-svg rect.sq.dark', (els) => els.map((e) => e.dataset.square).sort());
+  const expected = [];
+  for (let r = 1; r <= 8; r++) for (let f = 0; f < 8; f++) if ((f + r) % 2 === 0) expected.push('abcdefgh'[f] + r);
+  equal(dark, expected.sort(), 'the playing squares of the turned board');
+  // White's men stand on ranks 1-3 of the turned board
+  const pieces = await page.$$eval('.board-svg .piece.white', (els) => els.map((e) => e.dataset.square).sort());
+  equal(pieces, ['a2', 'b1', 'b3', 'c2', 'd1', 'd3', 'e2', 'f1', 'f3', 'g2', 'h1', 'h3'], 'White\'s men');
+  await clickSquare(page, 'b3');
+  equal(await page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort()), ['a4', 'c4'], 'squares offered to b3');
+  await clickSquare(page, 'a4');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['b3-a4'], 'the move');
+  // the numbers on the board are the game's: a8 = 1, b3 = 21, h1 = 32
+  await page.click('[data-notation=numeric]');
+  await page.waitForSelector('.board-svg .sq-number');
+  const number = (s) => page.$$eval('.board-svg .sq-number', (els, [x, y]) => {
+    const el = els.find((e) => Math.abs(Number(e.getAttribute('x')) - x) < 1 && Math.abs(Number(e.getAttribute('y')) - y) < 1);
+    return el ? el.textContent : null;
+  }, s);
+  const at = async (s) => {
+    const b = await page.locator(sq(s)).first();
+    return [Number(await b.getAttribute('x')) + 7, Number(await b.getAttribute('y')) + 22];
+  };
+  equal(await number(await at('a8')), '1', 'the number on a8');
+  equal(await number(await at('b3')), '21', 'the number on b3');
+  equal(await number(await at('h1')), '32', 'the number on h1');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['21-17'], 'the move in the game\'s numbers');
+  await settled(page);
+  await screenshot(page, 'italian-game-desktop');
+  await page.click('[data-notation=algebraic]');
+  await waitMoves(page, 1);
+  const phone = await newPage(PHONE);
+  await phone.goto(base + `#/play/${id}`);
+  await waitMoves(phone, 1);
+  await settled(phone);
+  await screenshot(phone, 'italian-game-phone');
+  state.italian = id;
+});
+
+test('Turkish: 64 squares, an orthogonal capture entered square by square', async ({ base, newPage, state }) => {
+  await needEndpoint(base, 'GET', '/api/variants');
+  const page = await newPage(DESKTOP);
+  // d3 takes d4 landing on d5, then either c5 and b6 (d3:d5:b5:b7) or e5 and f6 (d3:d5:f5:f7):
+  // up the file, along the rank, up again
+  const fen = 'W:Wd3,a1:Bd4,c5,e5,b6,f6,h8';
+  const id = await newGame(page, base, { variant: 'turkish', opponent: 'human', fen, white: 'Tarkan', black: 'Sezen' });
+  await waitInteractive(page);
+  equal(await page.locator('.board-svg rect.sq.play').count(), 64, 'every square is played');
+  equal(await page.getAttribute('.board-svg', 'data-board-kind'), 'orthogonal', 'the board of files and ranks');
+  await clickSquare(page, 'd3');
+  equal(await page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square)), ['d5'], 'first landing, up the file');
+  await clickSquare(page, 'd5');
+  equal(await page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort()), ['b5', 'f5'], 'two ways on, along the rank');
+  equal(await page.$$eval('.piece.captured', (els) => els.map((e) => e.dataset.square)), ['d4'], 'd4 is taken, still on the board');
+  await settled(page);
+  await screenshot(page, 'turkish-capture-desktop');
+  await clickSquare(page, 'b5');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['d3:d5:b5:b7'], 'the capture in full notation, a turn at each corner');
+  await page.waitForFunction(() => !document.querySelector('.piece.captured'));
+  const { data: pos } = await api(base, 'POST', '/api/position', { variant: 'turkish', fen, moves: ['d3:d5:b5:b7'] });
+  equal(await boardString(page), pos.board, 'the board after the capture');
+  equal(await page.locator('.board-svg .piece').count(), 5, 'pieces after the capture');
+  // the last move is marked square by square along its lines
+  const via = await page.$$eval('.mark-last-via', (els) => els.map((e) => e.dataset.square).sort());
+  equal(via, ['b5', 'd5'], 'the corners of the capture marked');
+  // Black answers by dragging h8 one square forwards, down the file
+  await drag(page, 'h8', 'h7');
+  await waitMoves(page, 2);
+  equal((await moveTexts(page))[1], 'h8-h7', 'the dragged reply');
+  await settled(page);
+  await screenshot(page, 'turkish-game-desktop');
+  const phone = await newPage(PHONE);
+  await phone.goto(base + `#/play/${id}`);
+  await waitMoves(phone, 2);
+  await settled(phone);
+  await screenshot(phone, 'turkish-game-phone');
+  state.turkish = id;
+});
+
+test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
+  await needEndpoint(base, 'GET', '/api/variants');
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/analysis');
+  await waitInteractive(page);
+  await page.selectOption('#analysis-variant', 'turkish');
+  await page.waitForFunction(() => location.hash.includes('variant=turkish'));
+  await page.waitForSelector('.board-svg[data-variant=turkish]');
+  await waitInteractive(page);
+  equal(await page.locator('.board-svg rect.sq.play').count(), 64, 'the Turkish board');
+  equal(await page.locator('.board-svg .piece').count(), 32, 'its pieces');
+  await clickSquare(page, 'd3');
+  await clickSquare(page, 'd4');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['d3-d4'], 'a Turkish move');
+  await waitInteractive(page);
+  // the engine's best line: its arrow goes along files and ranks
+  await page.check('#engine-toggle', { force: true });
+  await page.waitForSelector('.pv-line', { timeout: 30_000 });
+  await page.waitForSelector('.arrow.best');
+  const points = await page.getAttribute('.arrow.best .arrow-line', 'points');
+  expect(orthogonalPoints(points), `the arrow goes along a file or a rank: ${points}`);
+  const { data: pos } = await api(base, 'POST', '/api/position', { variant: 'turkish', moves: ['d3-d4'] });
+  const first = (await page.textContent('.pv-line[data-rank="1"] .pv-move')).trim();
+  expect(pos.legal.some((m) => m.notation === first), `the best line starts with a legal Turkish move: ${first}`);
+  await settled(page);
+  await screenshot(page, 'analysis-turkish-desktop');
+  // the line as PDN says it is Turkish
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=export-pdn]')]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  expect(text.includes('[GameType "30"]') && text.includes('d3-d4'), `the PDN of the line:\n${text}`);
+  await page.uncheck('#engine-toggle', { force: true });
+  // the address brings the game back after a reload
+  await page.reload();
+  await page.waitForSelector('.board-svg[data-variant=turkish]');
+  await waitMoves(page, 1);
+  // and to English: Black to move from its start
+  await page.selectOption('#analysis-variant', 'english');
+  await page.waitForSelector('.board-svg[data-variant=english]');
+  await waitInteractive(page);
+  equal(await page.locator('.board-svg rect.sq.dark').count(), 32, 'the English board');
+  equal(await page.getAttribute('.analysis', 'data-fen'), 'B:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8', 'English begins with Black');
+  await clickSquare(page, 'f6');
+  await clickSquare(page, 'e5');
+  await waitMoves(page, 1);
+  equal(await moveTexts(page), ['f6-e5'], 'Black\'s first move');
+  const phone = await newPage(PHONE);
+  await phone.goto(base + '#/analysis?variant=turkish');
+  await phone.waitForSelector('.board-svg[data-variant=turkish]');
+  await settled(phone);
+  await screenshot(phone, 'analysis-turkish-phone');
+});
+
+test('analysis: the editor switched to Turkish, a position set up on 64 squares', async ({ base, newPage }) => {
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/analysis?variant=russian');
+  await waitInteractive(page);
+  await page.click('[data-action=setup]');
+  await page.waitForSelector('.editor');
+  await page.selectOption('#editor-variant', 'turkish');
+  await page.waitForSelector('.board-svg[data-variant=turkish]');
+  equal(await page.locator('.board-svg .piece').count(), 32, 'the Turkish start to change');
+  await page.click('[data-action=editor-clear]');
+  await page.click('[data-tool=w]');
+  await clickSquare(page, 'a1');
+  await page.click('[data-tool=b]');
+  await clickSquare(page, 'a2');
+  await clickSquare(page, 'h8');
+  await page.waitForSelector('#editor-verdict.ok');
+  const fen = await page.inputValue('#editor-fen');
+  const { data: pos } = await api(base, 'POST', '/api/position', { variant: 'turkish', fen });
+  equal(pos.fen, 'W:Wa1:Ba2,h8', 'the position set up');
+  await settled(page);
+  await screenshot(page, 'editor-turkish-desktop');
+  await page.click('[data-action=editor-done]');
+  await waitInteractive(page);
+  equal(await boardString(page), pos.board, 'the board');
+  await page.waitForFunction(() => location.hash.includes('variant=turkish'));
+  equal(await page.inputValue('#analysis-variant'), 'turkish', 'the analysis board plays Turkish now');
+});
+
+test('archive: each game says its game, and the list filters by it', async ({ base, newPage, state }) => {
+  expect(state.turkish && state.italian, 'needs the Italian and Turkish games of the tests before');
+  const page = await newPage(DESKTOP);
+  await page.goto(base + '#/archive');
+  await page.waitForSelector(`.arow[data-id="${state.turkish}"] .avariant[data-variant=turkish]`);
+  await page.selectOption('#archive-variant', 'italian');
+  await page.waitForFunction(() => location.hash.includes('variant=italian'));
+  await page.waitForFunction((id) => [...document.querySelectorAll('.arow[data-id]')].some((r) => r.dataset.id === String(id)), state.italian);
+  const kinds = await page.$$eval('.arow[data-id] .avariant', (els) => els.map((e) => e.dataset.variant));
+  expect(kinds.length > 0 && kinds.every((k) => k === 'italian'), `only Italian games are listed: ${kinds}`);
+  await settled(page);
+  await screenshot(page, 'archive-italian-desktop');
+  // replayed, the Italian game is on its own board
+  await page.click(`.arow[data-id="${state.italian}"] [data-action=replay]`);
+  await page.waitForURL(new RegExp(`#/play/${state.italian}$`));
+  await page.waitForSelector('.board-svg[data-board-kind=turned]');
+  await waitMoves(page, 1);
+  await page.click('[data-nav=first]');
+  await page.waitForFunction(() => document.querySelector('.play').dataset.ply === '0');
+  const { data: start } = await api(base, 'POST', '/api/position', { variant: 'italian' });
+  equal(await boardString(page), start.board, 'the Italian start');
+});
+
 test('phone: every view fits 390 and 360 px without sideways scrolling', async ({ base, newPage, state }) => {
   const views = [['home', '#/'], ['analysis', '#/analysis'], ['archive', '#/archive']];
   if (state.drawGame) views.push(['game', `#/play/${state.drawGame}`]);
   if (state.engine) views.push(['engine-game', `#/play/${state.engine.id}`]);
+  if (state.turkish) views.push(['turkish-game', `#/play/${state.turkish}`]);
   for (const viewport of [PHONE, { width: 360, height: 740 }]) {
     const page = await newPage(viewport);
     for (const [name, hash] of views) {
       await page.goto(base + hash);
       await page.waitForSelector('.board-svg, .archive-list');
-      await page.waitForTimeout(400);
+      await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (viewport === PHONE) await screenshot(page, `${name}-phone`);
       expect(overflow <= 0, `${name} at ${viewport.width} px scrolls sideways by ${overflow}px`);
@@ -812,7 +1202,7 @@ test('phone: every view fits 390 and 360 px without sideways scrolling', async (
   await page.goto(base + '#/');
   await page.click('[data-action=new-game]');
   await page.waitForSelector('dialog[open]');
-  await page.waitForTimeout(300);
+  await settled(page);
   await screenshot(page, 'new-game-dialog-phone');
 });
 
@@ -829,6 +1219,166 @@ test('keyboard: a move made with the arrow keys and Enter', async ({ base, newPa
   await page.keyboard.press('Enter');
   await waitMoves(page, 1);
   equal(await moveTexts(page), ['c3-d4'], 'the move made by keyboard');
+});
+
+
+// ---- a club's evening: a server on the network with an arbiter's password, players on
+// their own devices (each a browser context of its own), a spectator, the arbiter.
+
+const CLUB_PASSWORD = 'club-evening-2026';
+
+test('club: the address players type is on the page, as text and as a QR code', async ({ newPage, state }) => {
+  const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-club-')), 'games.db');
+  const server = await new Server(db, { host: '0.0.0.0', password: CLUB_PASSWORD }).start();
+  state.club = { server };
+  const first = server.log.split('\n')[0];
+  expect(/^Shashki is ready at http:\/\/\d+\.\d+\.\d+\.\d+:\d+\/$/.test(first), `the first line gives an address: ${first}`);
+  const page = await newPage(DESKTOP);
+  await page.goto(server.url);
+  await page.waitForSelector('.club-card .club-url');
+  equal(await page.textContent('.club-url'), server.announced, 'the address shown');
+  equal(await readQr(page, '.club-card img.qr'), server.announced, 'what the QR code holds');
+  equal(await page.getAttribute('[data-action=arbiter]', 'data-arbiter'), 'false', 'a password is set: nobody is the arbiter before logging in');
+  await settled(page);
+  await screenshot(page, 'club-home-desktop');
+  const phone = await newPage(PHONE);
+  await phone.goto(server.url);
+  await phone.waitForSelector('.club-card img.qr');
+  await settled(phone);
+  await screenshot(phone, 'club-home-phone');
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow <= 0, `the phone page scrolls sideways by ${overflow}px`);
+});
+
+test('club: two players on two devices play a game to its end while a spectator watches', async ({ newPage, state }) => {
+  expect(state.club, 'needs the club server of the test before');
+  const { server } = state.club;
+  const base = server.url;
+  // Alice sets the game up on her computer and takes White; Black waits for its code
+  const alice = await newPage(DESKTOP);
+  const id = await newGame(alice, base, { opponent: 'human', where: 'devices', seat: 'white', white: 'Alice', black: 'Bob', fen: 'W:Wc3,h2:Bf8' });
+  await alice.waitForSelector('.seat-open[data-color=black] .seat-code');
+  const code = (await alice.textContent('.seat-open[data-color=black] .seat-code')).trim();
+  expect(/^[2-9A-Z]{6}$/.test(code), `a seat code: ${code}`);
+  equal(await readQr(alice, '.seat-open[data-color=black] img.qr'), `${server.announced}j/${code}`, 'the QR code holds the join link');
+  await settled(alice);
+  await screenshot(alice, 'club-waiting-desktop');
+
+  // Bob types the short link on his phone
+  const bob = await newPage(PHONE);
+  await bob.goto(`${base}j/${code}`);
+  await bob.waitForURL(new RegExp(`#/play/${id}$`));
+  await bob.waitForSelector('.player.bottom[data-color=black]');
+  equal(await bob.getAttribute('.board-svg', 'data-flipped'), 'true', 'Bob plays Black from the bottom');
+  await alice.waitForSelector('.seats-card', { state: 'detached' });
+
+  // Eve watches from another computer
+  const eve = await newPage(DESKTOP);
+  await eve.goto(`${base}#/play/${id}`);
+  await eve.waitForSelector('.watching');
+  expect(!(await eve.$('.board-svg.interactive')), 'the spectator\'s board takes no move');
+  expect(!(await eve.$('[data-action=resign]')), 'the spectator cannot resign');
+
+  // nobody moves for another: Bob for White, Eve for anyone (through the page's own fetch)
+  equal(await fetchFrom(bob, 'POST', `/api/games/${id}/moves`, { move: 'c3-d4', ply: 0 }), 403, 'Bob moving White');
+  equal(await fetchFrom(eve, 'POST', `/api/games/${id}/moves`, { move: 'c3-d4', ply: 0 }), 401, 'Eve moving White');
+  expect(!(await bob.$('.board-svg.interactive')), 'Bob\'s board waits for White');
+
+  const all = [alice, bob, eve];
+  const everyone = async (n) => {
+    for (const p of all) await waitMoves(p, n);
+  };
+  await playMove(alice, 'c3', 'd4');
+  await everyone(1);
+  await screenshot(eve, 'club-spectator-desktop');
+  // a reload on Bob's phone comes back to the same game, the same seat
+  await bob.reload();
+  await bob.waitForSelector('.player.bottom[data-color=black]');
+  await waitMoves(bob, 1);
+  await playMove(bob, 'f8', 'e7');
+  await everyone(2);
+  // Bob's phone loses the network while Alice moves; it catches up when it is back
+  await bob.context().setOffline(true);
+  await playMove(alice, 'd4', 'c5');
+  await waitMoves(eve, 3);
+  await bob.context().setOffline(false);
+  await waitMoves(bob, 3);
+  await screenshot(bob, 'club-bob-to-move-phone');
+  await playMove(bob, 'e7', 'd6');
+  await everyone(4);
+  await playMove(alice, 'c5', 'e7');
+  await everyone(5);
+  for (const p of all) {
+    await p.waitForSelector('.status-card.over');
+    equal(await p.getAttribute('#game-status', 'data-result'), '1-0', 'the result on every device');
+  }
+  equal(await moveTexts(eve), ['c3-d4', 'f8-e7', 'd4-c5', 'e7-d6', 'c5:e7'], 'the moves the spectator saw');
+  const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+  equal([game.result, game.reason_code, game.moves.length], ['1-0', 'no-pieces', 5], 'the game on the server');
+  for (const p of all) await settled(p);
+  await screenshot(bob, 'club-game-over-phone');
+  await screenshot(alice, 'club-game-over-desktop');
+  state.club = { ...state.club, id, page: alice, pages: all };
+});
+
+test('club: the arbiter logs in, corrects the result live on every device, and deletes a game', async ({ newPage, state }) => {
+  expect(state.club && state.club.id, 'needs the game of the test before');
+  const { server, id, pages } = state.club;
+  const [alice, bob, eve] = pages;
+  const base = server.url;
+  try {
+    // players have no arbiter's tools, and the server refuses them anyway
+    expect(!(await alice.$('[data-action=set-result]')), 'no result tool for a player');
+    equal(await fetchFrom(alice, 'POST', `/api/games/${id}/result`, { result: '0-1' }), 401, 'a player setting a result');
+    equal(await fetchFrom(eve, 'DELETE', `/api/games/${id}`), 401, 'a spectator deleting the game');
+
+    const arbiter = await newPage(DESKTOP);
+    await arbiter.goto(`${base}#/play/${id}`);
+    await arbiter.waitForSelector('.play[data-status]');
+    await arbiter.click('[data-action=arbiter]');
+    await arbiter.fill('#arbiter-password', 'not-the-password');
+    await arbiter.click('[data-action=arbiter-submit]');
+    await arbiter.waitForSelector('dialog[open] .form-error:not([hidden])');
+    expect((await arbiter.textContent('dialog[open] .form-error')).includes('wrong password'), 'a wrong password is refused');
+    await arbiter.fill('#arbiter-password', CLUB_PASSWORD);
+    await arbiter.click('[data-action=arbiter-submit]');
+    await arbiter.waitForSelector('[data-action=arbiter][data-arbiter=true]');
+    await arbiter.waitForSelector('[data-action=set-result]');
+
+    // the result is corrected: every device shows it at once
+    await arbiter.click('[data-action=set-result]');
+    await arbiter.selectOption('#result-select', '1/2-1/2');
+    await arbiter.fill('#result-note', 'corrected: agreed at the board');
+    await settled(arbiter);
+    await screenshot(arbiter, 'club-arbiter-result-desktop');
+    await arbiter.click('[data-action=result-submit]');
+    for (const p of [arbiter, alice, bob, eve]) {
+      await p.waitForFunction(() => document.querySelector('#game-status').dataset.result === '1/2-1/2');
+      expect((await p.textContent('#game-status .note')).includes('agreed at the board'), 'the arbiter\'s note is shown');
+    }
+    await settled(bob);
+    await screenshot(bob, 'club-corrected-phone');
+
+    // a game deleted from the archive: the arbiter's button, not a player's
+    const { data: extra } = await api(base, 'POST', '/api/games', { opponent: 'human', white: 'Spare', black: 'Board' });
+    await alice.goto(`${base}#/archive`);
+    await alice.waitForSelector(`.arow[data-id="${extra.id}"]`);
+    expect(!(await alice.$('.arow [data-action=delete]')), 'no delete button for a player');
+    await arbiter.goto(`${base}#/archive`);
+    const row = `.arow[data-id="${extra.id}"]`;
+    await arbiter.waitForSelector(`${row} [data-action=delete]`);
+    await settled(arbiter);
+    await screenshot(arbiter, 'club-archive-arbiter-desktop');
+    await arbiter.click(`${row} [data-action=delete]`);
+    await arbiter.click('dialog[open] .btn.danger');
+    await arbiter.waitForSelector(row, { state: 'detached' });
+    equal((await api(base, 'GET', `/api/games/${extra.id}`)).status, 404, 'the deleted game is gone');
+    equal((await api(base, 'GET', `/api/games/${id}`)).data.result, '1/2-1/2', 'the corrected game stays');
+  } finally {
+    for (const p of pages) await p.context().close().catch(() => {});
+    delete state.club;
+    await server.stop();
+  }
 });
 
 // ---------------------------------------------------------------- running

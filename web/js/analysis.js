@@ -3,7 +3,9 @@
 // A line of moves from a start position, played on the board by either side, reviewed with the
 // move list, and analysed live by the engine (/api/analyse, several lines at once). Positions
 // with their legal moves come from /api/position. The set-up editor, FEN and PDN import and
-// export live here too. The line survives a reload through the address.
+// export live here too. The board plays any game the server knows (#/analysis?variant=turkish,
+// or the select of games): positions, moves and the engine's lines are that game's. The line
+// survives a reload through the address.
 
 import { api } from './api.js';
 import { Board, playLocally } from './board.js';
@@ -11,11 +13,12 @@ import { Editor } from './editor.js';
 import { download, errorText, h, icon, toast } from './dom.js';
 import { START_FEN, parseFen } from './fen.js';
 import { t, reasonText } from './i18n.js';
-import { MoveList } from './movelist.js';
+import { MoveList, moveNumber } from './movelist.js';
 import { moveText, pref, setPref } from './prefs.js';
+import { geometryOf, variantInfo, variantLabel, variantName, variants } from './variants.js';
 
 // kept across re-mounts (a language switch re-draws the view)
-const state = { startFen: START_FEN, moves: [], ply: 0, engine: false, flipped: false };
+const state = { variant: 'russian', startFen: START_FEN, moves: [], ply: 0, engine: false, flipped: false };
 
 function other(color) {
   return color === 'white' ? 'black' : 'white';
@@ -45,45 +48,12 @@ function whiteShare(line, sideToMove) {
   return 1 / (1 + Math.exp(-whiteCp(line, sideToMove) / 250));
 }
 
-function pdnText(startFen, moves, startSide) {
-  const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
-  const tags = [
-    ['Event', 'Analysis'],
-    ['Date', date],
-    ['White', '?'],
-    ['Black', '?'],
-    ['Result', '*'],
-    ['GameType', '25'],
-  ];
-  if (startFen !== START_FEN) tags.push(['SetUp', '1'], ['FEN', startFen]);
-  const words = [];
-  let number = 1;
-  let side = startSide;
-  moves.forEach((m, i) => {
-    if (side === 'white') words.push(`${number}.`);
-    else if (i === 0) words.push(`${number}...`);
-    words.push(m.notation);
-    if (side === 'black') number++;
-    side = other(side);
-  });
-  words.push('*');
-  const lines = [];
-  let cur = '';
-  for (const w of words) {
-    if (cur.length + w.length + 1 > 78) {
-      lines.push(cur);
-      cur = w;
-    } else cur = cur ? cur + ' ' + w : w;
-  }
-  if (cur) lines.push(cur);
-  return tags.map(([k, v]) => `[${k} "${v}"]`).join('\n') + '\n\n' + lines.join('\n') + '\n';
-}
-
 export class AnalysisView {
   constructor(root, params) {
     this.root = root;
     this.closed = false;
     this.positions = new Map(); // ply -> Position from the server
+    this.boards = new Map(); // ply -> its board string, once the server has given it
     this.stopEngine = null;
     this.info = null;
     this.pvCache = new Map();
@@ -118,15 +88,21 @@ export class AnalysisView {
       this.lines,
     );
     this.fenField = h('input.fen-field#analysis-fen', { type: 'text', spellcheck: 'false', 'aria-label': 'FEN', onkeydown: (e) => e.key === 'Enter' && this.loadFen(this.fenField.value) });
+    this.variantSelect = h(
+      'select#analysis-variant',
+      { 'aria-label': t('variant.label'), onchange: () => this.setVariant(this.variantSelect.value) },
+      variants().map((v) => h('option', { value: v.name, selected: v.name === state.variant }, variantLabel(v.name))),
+    );
     this.toolsCard = h(
       'section.card.tools-card',
+      h('div.field', h('label.label', { for: 'analysis-variant' }, t('variant.label')), this.variantSelect),
       h('div.field', h('label.label', { for: 'analysis-fen' }, 'FEN'), h('div.input-row', this.fenField, h('button.btn.icon-only', { type: 'button', title: t('analysis.copy'), 'aria-label': t('analysis.copy'), onclick: () => this.copyFen() }, icon('copy')))),
       h(
         'div.row-buttons',
         h('button.btn', { type: 'button', dataset: { action: 'setup' }, onclick: () => this.openEditor() }, icon('edit'), t('analysis.setup')),
         h('button.btn', { type: 'button', dataset: { action: 'import' }, onclick: () => this.importDialog() }, icon('upload'), t('analysis.import')),
         h('button.btn', { type: 'button', dataset: { action: 'export-pdn' }, onclick: () => this.exportPdn() }, icon('download'), t('analysis.downloadPdn')),
-        h('button.btn', { type: 'button', dataset: { action: 'reset' }, onclick: () => this.setLine(START_FEN, [], 0) }, icon('reset'), t('analysis.reset')),
+        h('button.btn', { type: 'button', dataset: { action: 'reset' }, onclick: () => this.setLine(variantInfo(state.variant).start_fen, [], 0) }, icon('reset'), t('analysis.reset')),
         h('button.btn', { type: 'button', dataset: { action: 'flip' }, onclick: () => this.flip() }, icon('flip'), t('game.flip')),
       ),
     );
@@ -137,6 +113,7 @@ export class AnalysisView {
 
     this.keys = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
+    this.board.setVariant(variantInfo(state.variant));
     this.board.setNumbers(pref('notation') === 'numeric');
     this.board.setFlipped(!!state.flipped);
     this.evalBar.classList.toggle('flipped', !!state.flipped);
@@ -145,12 +122,21 @@ export class AnalysisView {
 
   async init(params) {
     const fen = params.get('fen');
+    // the game: the address's, else (a FEN of the Russian board) Russian, else the last one
+    const variant = variantInfo(params.get('variant') || (fen ? 'russian' : state.variant)).name;
+    if (variant !== state.variant) {
+      state.variant = variant;
+      state.startFen = variantInfo(variant).start_fen;
+      state.moves = [];
+      state.ply = 0;
+      this.applyVariant();
+    }
     const moves = (params.get('moves') || '').split(/\s+/).filter(Boolean);
     const ply = params.has('ply') ? Number(params.get('ply')) : moves.length;
     const same = fen === state.startFen && moves.join(' ') === state.moves.map((m) => m.notation).join(' ');
     if (fen && !same) {
       try {
-        const pos = await api.position(fen, moves);
+        const pos = await api.position(fen, moves, state.variant);
         this.setLine(fen, pos.played, Math.min(ply, moves.length));
         return;
       } catch (e) {
@@ -168,12 +154,37 @@ export class AnalysisView {
     this.editor && this.editor.destroy();
   }
 
+  get geo() {
+    return geometryOf(state.variant);
+  }
+
   get startSide() {
-    return parseFen(state.startFen).side;
+    return parseFen(state.startFen, this.geo).side;
   }
 
   sideAt(ply) {
+    if (ply === state.ply && this.current) return this.current.side;
+    const m = state.moves[ply];
+    if (m && m.side) return m.side;
     return ply % 2 === 0 ? this.startSide : other(this.startSide);
+  }
+
+  /** The board drawn for the game of the line, and the game's name in the select. */
+  applyVariant() {
+    this.board.setVariant(variantInfo(state.variant));
+    this.board.setNumbers(pref('notation') === 'numeric');
+    this.variantSelect.value = state.variant;
+    this.layout.dataset.variant = state.variant;
+  }
+
+  /** Another game: its start position, an empty line. */
+  setVariant(name) {
+    const info = variantInfo(name);
+    if (info.name === state.variant) return;
+    state.variant = info.name;
+    this.applyVariant();
+    this.setLine(info.start_fen, [], 0);
+    toast(t('analysis.switched', { game: variantName(info.name) }));
   }
 
   setLine(startFen, moves, ply) {
@@ -181,11 +192,13 @@ export class AnalysisView {
     state.moves = moves;
     state.ply = ply;
     this.positions.clear();
+    this.boards.clear();
     this.show();
   }
 
   saveAddress() {
     const q = new URLSearchParams();
+    if (state.variant !== 'russian') q.set('variant', state.variant);
     q.set('fen', state.startFen);
     if (state.moves.length) q.set('moves', state.moves.map((m) => m.notation).join(' '));
     if (state.ply !== state.moves.length) q.set('ply', String(state.ply));
@@ -194,16 +207,19 @@ export class AnalysisView {
 
   async positionAt(ply) {
     if (!this.positions.has(ply)) {
-      const p = api.position(state.startFen, state.moves.slice(0, ply).map((m) => m.notation));
+      const p = api.position(state.startFen, state.moves.slice(0, ply).map((m) => m.notation), state.variant);
       this.positions.set(ply, p);
-      p.catch(() => this.positions.delete(ply));
+      p.then((pos) => this.positions.get(ply) === p && this.boards.set(ply, pos.board)).catch(() => this.positions.delete(ply));
     }
     return this.positions.get(ply);
   }
 
+  /** The board after ply moves: the server's once known, else played here. */
   boardAt(ply) {
-    let b = parseFen(state.startFen).board;
-    for (const m of state.moves.slice(0, ply)) b = playLocally(b, m);
+    if (this.boards.has(ply)) return this.boards.get(ply);
+    const geo = this.geo;
+    let b = parseFen(state.startFen, geo).board;
+    for (const m of state.moves.slice(0, ply)) b = playLocally(b, m, geo);
     return b;
   }
 
@@ -227,6 +243,7 @@ export class AnalysisView {
     }
     if (this.closed || ply !== state.ply || this.editor) return;
     this.current = pos;
+    this.currentPly = ply;
     this.fenField.value = pos.fen;
     this.board.setPosition(pos.board, pos.legal, { lastMove: last, animate: animateMove ? { move: animateMove, before: this.boardAt(ply - 1) } : null });
     this.board.setInteractive(true);
@@ -237,6 +254,7 @@ export class AnalysisView {
   play(move) {
     state.moves = state.moves.slice(0, state.ply).concat([move]);
     for (const k of [...this.positions.keys()]) if (k > state.ply) this.positions.delete(k);
+    for (const k of [...this.boards.keys()]) if (k > state.ply) this.boards.delete(k);
     state.ply += 1;
     this.show();
   }
@@ -244,6 +262,7 @@ export class AnalysisView {
   playLine(moves) {
     state.moves = state.moves.slice(0, state.ply).concat(moves);
     for (const k of [...this.positions.keys()]) if (k > state.ply) this.positions.delete(k);
+    for (const k of [...this.boards.keys()]) if (k > state.ply) this.boards.delete(k);
     const first = moves[0];
     state.ply += moves.length;
     this.show(moves.length === 1 ? first : null);
@@ -295,7 +314,7 @@ export class AnalysisView {
     const fen = pos.fen;
     this.engineState = 'waiting';
     this.renderEngine();
-    this.stopEngine = api.analyse(fen, { multipv: Number(this.multipv.value) }, {
+    this.stopEngine = api.analyse(fen, { variant: state.variant, multipv: Number(this.multipv.value) }, {
       info: (data) => {
         if (this.closed || !this.current || this.current.fen !== fen) return;
         this.info = data;
@@ -329,7 +348,7 @@ export class AnalysisView {
       if (this.pvCache.size > 400) this.pvCache.clear();
       this.pvCache.set(
         key,
-        api.position(fen, pv).then((r) => r.played),
+        api.position(fen, pv, state.variant).then((r) => r.played),
       );
     }
     return this.pvCache.get(key);
@@ -345,7 +364,7 @@ export class AnalysisView {
       return;
     }
     if (pos && (pos.over || pos.legal.length === 0)) {
-      const result = pos.over_code ? (pos.side === 'white' ? '0-1' : '1-0') : null;
+      const result = pos.over_result || (pos.over_code ? (pos.side === 'white' ? '0-1' : '1-0') : null);
       status.textContent = t('analysis.over', { reason: reasonText(pos.over, pos.over_code, result) || '—' });
       this.lines.replaceChildren();
       this.setEval(null);
@@ -383,23 +402,28 @@ export class AnalysisView {
       }),
     );
     if (this.closed || this.editor || !this.current || this.current.fen !== fen || this.info !== info) return;
-    const number0 = Math.floor((state.ply + (this.startSide === 'black' ? 1 : 0)) / 2) + 1;
+    const before = state.moves.slice(0, state.ply);
     this.lines.replaceChildren(
       ...items.map(({ line, moves }, k) => {
         const words = [];
-        let number = number0;
+        // numbered as the move list numbers them: a number where White's turn begins
+        const first = moves && moves[0] ? moves[0] : { side, second: !!pos.second_move };
+        let number = moveNumber(before.concat([first]), this.startSide, state.ply + 1);
         let s = side;
         (moves || line.pv || []).forEach((m, i) => {
-          if (s === 'white') words.push(h('span.pv-no', `${number}.`));
-          else if (i === 0) words.push(h('span.pv-no', `${number}…`));
+          const mover = (m && m.side) || s;
+          const turnStarts = !(m && m.second);
+          if (mover === 'white' && turnStarts) {
+            if (i > 0) number++;
+            words.push(h('span.pv-no', `${number}.`));
+          } else if (i === 0) words.push(h('span.pv-no', `${number}…`));
           const label = typeof m === 'string' ? m : moveText(m);
           words.push(
             moves
               ? h('button.pv-move', { type: 'button', onclick: () => this.playLine(moves.slice(0, i + 1)) }, label)
               : h('span.pv-move', label),
           );
-          if (s === 'black') number++;
-          s = other(s);
+          s = other(mover);
         });
         return h('li.pv-line', { dataset: { rank: String(k + 1) } }, h('span.score', scoreText(line, side)), h('span.pv', words));
       }),
@@ -422,7 +446,7 @@ export class AnalysisView {
 
   async loadFen(fen) {
     try {
-      const pos = await api.position(fen.trim(), []);
+      const pos = await api.position(fen.trim(), [], state.variant);
       this.setLine(pos.fen, [], 0);
     } catch (e) {
       toast(errorText(e), 'error');
@@ -442,8 +466,13 @@ export class AnalysisView {
     toast(t('analysis.copied'));
   }
 
-  exportPdn() {
-    download('shashki-analysis.pdn', pdnText(state.startFen, state.moves, this.startSide), 'application/x-pdn');
+  async exportPdn() {
+    try {
+      const text = await api.linePdn(state.variant, state.startFen, state.moves.map((m) => m.notation), pref('notation') === 'numeric');
+      download('shashki-analysis.pdn', text, 'application/x-pdn');
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
   }
 
   openEditor() {
@@ -452,7 +481,8 @@ export class AnalysisView {
     this.board.setArrows([]);
     this.board.setInteractive(false);
     const ply = state.ply;
-    const start = { board: this.boardAt(ply), side: this.sideAt(ply) };
+    const here = this.current && this.currentPly === ply ? this.current : null;
+    const start = here ? { board: here.board, side: here.side } : { board: this.boardAt(ply), side: this.sideAt(ply) };
     const close = () => {
       this.editor.destroy();
       this.editor = null;
@@ -462,12 +492,18 @@ export class AnalysisView {
     this.editor = new Editor(
       this.board,
       start,
-      (fen) => {
+      state.variant,
+      (fen, variant) => {
         close();
+        if (variant !== state.variant) {
+          state.variant = variant;
+          this.applyVariant();
+        }
         this.setLine(fen, [], 0);
       },
       () => {
         close();
+        this.applyVariant(); // the editor may have shown another game's board
         this.show();
       },
     );
@@ -501,7 +537,7 @@ export class AnalysisView {
           dataset: { action: 'load-fen' },
           onclick: async () => {
             try {
-              const pos = await api.position(fen.value.trim(), []);
+              const pos = await api.position(fen.value.trim(), [], state.variant);
               close();
               this.setLine(pos.fen, [], 0);
             } catch (e) {
@@ -519,7 +555,7 @@ export class AnalysisView {
             dataset: { action: 'load-pdn' },
             onclick: async () => {
               try {
-                const r = await api.importPdn(pdn.value);
+                const r = await api.importPdn(pdn.value, state.variant);
                 if (!r.imported.length) {
                   const first = r.errors && r.errors[0];
                   fail(first ? t('archive.importError', first) : t('analysis.noGames'));
@@ -529,6 +565,10 @@ export class AnalysisView {
                 close();
                 toast(t('analysis.importedTo', { id: g.id }));
                 const moves = g.moves.map((m) => m.move);
+                if (g.variant && g.variant !== state.variant) {
+                  state.variant = variantInfo(g.variant).name;
+                  this.applyVariant();
+                }
                 this.setLine(g.start_fen, moves, moves.length);
               } catch (e) {
                 fail(errorText(e));

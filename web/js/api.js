@@ -12,6 +12,7 @@ export class ApiError extends Error {
     this.field = extra.field ?? null;
     this.line = extra.line ?? null;
     this.column = extra.column ?? null;
+    this.needs = extra.needs ?? null; // the right a 401/403 says is missing
   }
 }
 
@@ -64,6 +65,12 @@ async function requestText(path) {
   return text;
 }
 
+// A POST whose answer is text (PDN), not JSON.
+async function requestPost(path, body) {
+  const data = await request('POST', path, body);
+  return typeof data === 'string' ? data : JSON.stringify(data);
+}
+
 function query(params) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
@@ -75,8 +82,11 @@ function query(params) {
 
 export const api = {
   health: () => request('GET', '/api/health'),
+  variants: () => request('GET', '/api/variants'),
   openings: (table) => request('GET', '/api/openings' + query({ table })),
-  position: (fen, moves) => request('POST', '/api/position', { fen: fen ?? null, moves: moves ?? [] }),
+  position: (fen, moves, variant) => request('POST', '/api/position', { variant: variant || null, fen: fen ?? null, moves: moves ?? [] }),
+  /** A line as PDN text (the game's GameType, its FEN, the moves). */
+  linePdn: (variant, fen, moves, numeric) => requestPost('/api/pdn', { variant: variant || null, fen: fen ?? null, moves: moves ?? [], numeric: !!numeric }),
 
   createGame: (options) => request('POST', '/api/games', options),
   games: (params = {}) => request('GET', '/api/games' + query(params)),
@@ -89,7 +99,15 @@ export const api = {
   deleteGame: (id) => request('DELETE', `/api/games/${id}`),
   gamePdn: (id) => requestText(`/api/games/${id}/pdn`),
   pdnUrl: (id) => `/api/games/${id}/pdn`,
-  importPdn: (pdn) => request('POST', '/api/import', { pdn }),
+  result: (id, result, note) => request('POST', `/api/games/${id}/result`, { result, note: note || null }),
+  freeSeat: (id, color) => request('DELETE', `/api/games/${id}/seats/${color}`),
+  join: (code) => request('POST', '/api/join', { code }),
+  club: () => request('GET', '/api/club'),
+  login: (password) => request('POST', '/api/session', { password }),
+  logout: () => request('DELETE', '/api/session'),
+  setPassword: (password, current) => request('POST', '/api/session/password', current ? { password, current } : { password }),
+  qrUrl: (text) => '/api/qr' + query({ text }),
+  importPdn: (pdn, variant) => request('POST', '/api/import', variant ? { pdn, variant } : { pdn }),
   exportUrl: () => '/api/export',
   exportAll: () => requestText('/api/export'),
 
@@ -115,7 +133,7 @@ export const api = {
    * end, handlers.error(ApiError) when the stream cannot start or breaks. Returns stop().
    */
   analyse(fen, options, handlers) {
-    const url = '/api/analyse' + query({ fen, multipv: options.multipv, depth: options.depth, time: options.time });
+    const url = '/api/analyse' + query({ variant: options.variant, fen, multipv: options.multipv, depth: options.depth, time: options.time });
     const source = new EventSource(url);
     let finished = false;
     source.addEventListener('info', (ev) => {

@@ -1,9 +1,12 @@
-// archive.js - the archive (#/archive?q=&result=&status=&page=): every game kept, searched by
-// player or result, opened for replay (#/play/ID), deleted, imported from and exported to PDN.
+// archive.js - the archive (#/archive?q=&result=&status=&variant=&page=): every game kept, each
+// with its game (Russian checkers, English draughts ...), searched by player, result or game,
+// opened for replay (#/play/ID), deleted, imported from and exported to PDN.
 
 import { api } from './api.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { playerName, reasonText, t } from './i18n.js';
+import { session } from './session.js';
+import { variantInfo, variantLabel, variantName, variants } from './variants.js';
 
 const PAGE = 20;
 
@@ -21,6 +24,7 @@ export class ArchiveView {
     this.q = params.get('q') || '';
     this.result = params.get('result') || '';
     this.status = params.get('status') || '';
+    this.variant = params.get('variant') ? variantInfo(params.get('variant')).name : '';
     this.page = Math.max(0, Number(params.get('page') || 0));
     this.seq = 0;
 
@@ -56,6 +60,14 @@ export class ArchiveView {
       this.page = 0;
       this.load();
     });
+    this.variantSelect = select('archive-variant', t('variant.label'), this.variant, [
+      ['', t('variant.any')],
+      ...variants().map((v) => [v.name, variantLabel(v.name)]),
+    ], () => {
+      this.variant = this.variantSelect.value;
+      this.page = 0;
+      this.load();
+    });
     this.count = h('span.muted.count-line');
     this.table = h('div.archive-list#archive-list', { role: 'list' });
     this.pager = h('div.pager');
@@ -67,11 +79,11 @@ export class ArchiveView {
           h('h1', t('archive.title')),
           h(
             'div.page-actions',
-            h('button.btn', { type: 'button', dataset: { action: 'import' }, onclick: () => this.importDialog() }, icon('upload'), t('archive.import')),
+            session.arbiter ? h('button.btn', { type: 'button', dataset: { action: 'import' }, onclick: () => this.importDialog() }, icon('upload'), t('archive.import')) : null,
             h('a.btn', { href: api.exportUrl(), download: 'shashki-archive.pdn', dataset: { action: 'export-all' } }, icon('download'), t('archive.exportAll')),
           ),
         ),
-        h('div.filters', h('label.search-box', icon('search'), this.search), this.resultSelect, this.statusSelect, this.count),
+        h('div.filters', h('label.search-box', icon('search'), this.search), this.resultSelect, this.statusSelect, this.variantSelect, this.count),
         this.table,
         this.pager,
       ),
@@ -92,6 +104,7 @@ export class ArchiveView {
     if (this.q) q.set('q', this.q);
     if (this.result) q.set('result', this.result);
     if (this.status) q.set('status', this.status);
+    if (this.variant) q.set('variant', this.variant);
     if (this.page) q.set('page', String(this.page));
     const s = q.toString();
     history.replaceState(null, '', '#/archive' + (s ? '?' + s : ''));
@@ -102,7 +115,7 @@ export class ArchiveView {
     this.saveAddress();
     const seq = ++this.seq;
     try {
-      const r = await api.games({ q: this.q, result: this.result, status: this.status, limit: PAGE, offset: this.page * PAGE });
+      const r = await api.games({ q: this.q, result: this.result, status: this.status, variant: this.variant, limit: PAGE, offset: this.page * PAGE });
       if (this.closed || seq !== this.seq) return;
       this.render(r);
     } catch (e) {
@@ -163,6 +176,7 @@ export class ArchiveView {
         { href: `#/play/${g.id}` },
         h('span.pl', h('span.dot.white'), h('span.pname', white)),
         h('span.pl', h('span.dot.black'), h('span.pname', black)),
+        h('span.avariant', { dataset: { variant: g.variant || 'russian' } }, variantName(g.variant || 'russian')),
         g.opening ? h('span.aopening', g.opening) : null,
       ),
       h('span.aresult', { dataset: { outcome }, title: reasonText(g.reason, g.reason_code, g.result) }, resultLabel),
@@ -171,11 +185,13 @@ export class ArchiveView {
         'span.aactions',
         h('a.btn.small', { href: `#/play/${g.id}`, dataset: { action: 'replay' } }, icon('play'), h('span', t('archive.open'))),
         h('a.btn.small.icon-only', { href: api.pdnUrl(g.id), download: `shashki-${g.id}.pdn`, title: 'PDN', 'aria-label': 'PDN' }, icon('download')),
-        h(
-          'button.btn.small.icon-only.danger-ghost',
-          { type: 'button', title: t('archive.delete'), 'aria-label': t('archive.delete'), dataset: { action: 'delete' }, onclick: () => this.remove(g) },
-          icon('trash'),
-        ),
+        session.arbiter
+          ? h(
+              'button.btn.small.icon-only.danger-ghost',
+              { type: 'button', title: t('archive.delete'), 'aria-label': t('archive.delete'), dataset: { action: 'delete' }, onclick: () => this.remove(g) },
+              icon('trash'),
+            )
+          : null,
       ),
     );
   }

@@ -1,8 +1,11 @@
 // board.js - the board, drawn as SVG, and the person's hands on it.
 //
-// The board draws a position (the 32-character board string), the last move, the squares a
-// selected piece may land on, an optional arrow, and animates moves landing by landing with the
-// captured pieces left in place, marked, until the move ends (the Turkish strike of the rules).
+// The board draws a position (the board string: a character per playing square of the game),
+// the last move, the squares a selected piece may land on, an optional arrow, and animates moves
+// landing by landing with the captured pieces left in place, marked, until the move ends (the
+// Turkish strike of the rules). Each game's board is drawn its own way round (squares.js): the
+// 32 dark squares, the 32 of the turned board, or all 64 squares of Turkish, where pieces go
+// along files and ranks; arrows and the moving piece follow the lines from landing to landing.
 //
 // Input: a click or a drag adds one square to the move being entered; input.js decides what
 // that square means against the legal moves' paths. A drag may also drop straight onto the
@@ -12,7 +15,7 @@
 // Pieces and marks ignore the pointer; every square rectangle carries data-square, so a test
 // (or a person) clicking a square always reaches the board's own handler.
 
-import { FILES, SQUARES, between, colorOf, fileRank, indexOf, numberOf } from './squares.js';
+import { FILES, RUSSIAN, between, colorOf, distance, fileRank, geometry } from './squares.js';
 import * as input from './input.js';
 
 const SQ = 100;
@@ -95,14 +98,14 @@ function pieceShape(ch) {
   return g;
 }
 
-/** The board string after move, played here before the server confirms it. */
-export function playLocally(board, move) {
+/** The board string after move, played here before the server confirms it (geo: the game's board). */
+export function playLocally(board, move, geo = RUSSIAN) {
   const cells = board.split('');
-  const from = indexOf(move.from);
-  const to = indexOf(move.to);
+  const from = geo.indexOf(move.from);
+  const to = geo.indexOf(move.to);
   let piece = cells[from];
   cells[from] = '.';
-  for (const sq of move.captured || []) cells[indexOf(sq)] = '.';
+  for (const sq of move.captured || []) cells[geo.indexOf(sq)] = '.';
   if (move.promotes) piece = piece.toUpperCase();
   cells[to] = piece;
   return cells.join('');
@@ -127,7 +130,10 @@ export class Board {
   constructor(options = {}) {
     ensureSprite();
     this.options = options;
-    this.board = '.'.repeat(32);
+    this.geo = RUSSIAN;
+    this.pieceScale = 1;
+    this.promotionContinues = true; // a man crowned mid-capture goes on as a king
+    this.board = this.geo.empty();
     this.legal = [];
     this.interactive = false;
     this.flipped = false;
@@ -205,7 +211,8 @@ export class Board {
     this.lastMove = opts.lastMove || null;
     if (!keep) this.prefix = [];
     this.pending = null;
-    if (opts.animate && opts.animate.before) this.animate(opts.animate);
+    this.syncInteractive();
+    if (opts.animate && opts.animate.before) this.animate({ ...opts.animate, after: board });
     else this.render();
     this.svg.dataset.board = board;
   }
@@ -213,8 +220,14 @@ export class Board {
   setInteractive(on) {
     this.interactive = !!on;
     if (!on) this.prefix = [];
-    this.svg.classList.toggle('interactive', this.interactive);
+    this.syncInteractive();
     this.render();
+  }
+
+  /** The board takes input (class .interactive) when it is the user's turn and no move of
+   *  theirs is on its way to the server: a click then would be lost. */
+  syncInteractive() {
+    this.svg.classList.toggle('interactive', this.interactive && !this.pending);
   }
 
   setFlipped(on) {
@@ -228,6 +241,27 @@ export class Board {
   setNumbers(on) {
     this.numbers = !!on;
     this.drawGrid();
+  }
+
+  /** The game whose board this is: a Variant of /api/variants (or null for Russian). */
+  setVariant(info) {
+    const geo = geometry(info ? info.board : 'diagonal');
+    this.promotionContinues = info ? info.promotion_continues !== false : true;
+    this.svg.dataset.variant = info ? info.name : 'russian';
+    this.svg.dataset.boardKind = geo.kind;
+    if (geo === this.geo) return;
+    this.geo = geo;
+    // pieces on every square (Turkish) are drawn a little smaller, so the squares show
+    this.pieceScale = geo.kind === 'orthogonal' ? 0.86 : 1;
+    this.stopAnimation();
+    this.board = geo.empty();
+    this.legal = [];
+    this.prefix = [];
+    this.lastMove = null;
+    this.arrows = [];
+    this.cursor = ['c3', 'd3', 'a1'].find((s) => geo.indexOf(s) >= 0);
+    this.drawGrid();
+    this.render();
   }
 
   setMode(mode) {
@@ -289,19 +323,21 @@ export class Board {
   drawGrid() {
     this.gSquares.replaceChildren();
     this.gCoords.replaceChildren();
+    const all = this.geo.kind === 'orthogonal';
     for (let r = 1; r <= 8; r++) {
       for (let f = 0; f < 8; f++) {
         const sq = FILES[f] + r;
         const [x, y] = this.xy(sq);
-        const dark = (f + r) % 2 === 1;
-        const rect = svg('rect', { x, y, width: SQ, height: SQ, class: dark ? 'sq dark' : 'sq light' });
-        if (dark) rect.dataset.square = sq;
+        const play = this.geo.playable(f, r);
+        const rect = svg('rect', { x, y, width: SQ, height: SQ, class: all ? 'sq play' : play ? 'sq dark' : 'sq light' });
+        if (play) rect.dataset.square = sq;
         this.gSquares.append(rect);
-        if (dark && this.numbers) {
-          this.gCoords.append(svg('text', { x: x + 7, y: y + 22, class: 'sq-number' }, document.createTextNode(String(numberOf(sq)))));
+        if (play && this.numbers) {
+          this.gCoords.append(svg('text', { x: x + 7, y: y + 22, class: 'sq-number' }, document.createTextNode(String(this.geo.numberOf(sq)))));
         }
       }
     }
+    this.svg.classList.toggle('all-squares', all);
     for (let i = 0; i < 8; i++) {
       const file = FILES[this.flipped ? 7 - i : i];
       const rank = String(this.flipped ? i + 1 : 8 - i);
@@ -326,14 +362,16 @@ export class Board {
     const cells = this.board.split('');
     const marked = new Set();
     if (this.pending) {
-      return { cells: playLocally(this.board, this.pending).split(''), marked };
+      return { cells: playLocally(this.board, this.pending, this.geo).split(''), marked };
     }
     if (this.prefix.length > 1) {
-      const from = indexOf(this.prefix[0]);
+      const geo = this.geo;
+      const from = geo.indexOf(this.prefix[0]);
       let piece = cells[from];
       cells[from] = '.';
-      for (let i = 1; i < this.prefix.length; i++) if (promotesOn(piece, this.prefix[i])) piece = piece.toUpperCase();
-      cells[indexOf(this.prefix[this.prefix.length - 1])] = piece;
+      // crowned on the way only where the crowned man goes on as a king
+      if (this.promotionContinues) for (let i = 1; i < this.prefix.length; i++) if (promotesOn(piece, this.prefix[i])) piece = piece.toUpperCase();
+      cells[geo.indexOf(this.prefix[this.prefix.length - 1])] = piece;
       for (const sq of input.capturedSoFar(this.legal, this.prefix)) marked.add(sq);
     }
     return { cells, marked };
@@ -343,20 +381,24 @@ export class Board {
     const { cells, marked } = this.displayed();
     this.gPieces.replaceChildren();
     const dragging = this.press && this.press.dragging ? this.press.sq : null;
-    for (let i = 0; i < 32; i++) {
+    for (let i = 0; i < this.geo.count; i++) {
       const ch = cells[i];
-      if (ch === '.') continue;
-      const sq = SQUARES[i];
+      if (!ch || ch === '.') continue;
+      const sq = this.geo.names[i];
       if (sq === dragging) continue;
       this.gPieces.append(this.pieceEl(ch, sq, marked.has(sq)));
     }
+  }
+
+  scaled() {
+    return this.pieceScale === 1 ? '' : ` scale(${this.pieceScale})`;
   }
 
   pieceEl(ch, sq, captured = false) {
     const [cx, cy] = this.center(sq);
     const g = svg('g', {
       class: `piece ${colorOf(ch)} ${ch === 'W' || ch === 'B' ? 'king' : 'man'}${captured ? ' captured' : ''}`,
-      transform: `translate(${cx} ${cy})`,
+      transform: `translate(${cx} ${cy})${this.scaled()}`,
     });
     g.dataset.square = sq;
     g.dataset.piece = ch;
@@ -426,27 +468,30 @@ export class Board {
 
   // ---- animation ----
 
-  animate({ move, path, before }) {
+  /** Play move from the board `before`; `after` is the board it ends on (else worked out here). */
+  animate({ move, path, before, after }) {
     this.board = before;
     this.renderMarks();
+    const geo = this.geo;
     const cells = before.split('');
-    const from = indexOf(move.from);
+    const from = geo.indexOf(move.from);
     const ch = cells[from];
     const route = path || (move.paths && move.paths[0]) || [move.from, move.to];
     cells[from] = '.';
     this.gPieces.replaceChildren();
     const byEl = new Map();
-    for (let i = 0; i < 32; i++) {
-      if (cells[i] === '.') continue;
-      const el = this.pieceEl(cells[i], SQUARES[i]);
-      byEl.set(SQUARES[i], el);
+    for (let i = 0; i < geo.count; i++) {
+      if (!cells[i] || cells[i] === '.') continue;
+      const el = this.pieceEl(cells[i], geo.names[i]);
+      byEl.set(geo.names[i], el);
       this.gPieces.append(el);
     }
     const mover = this.pieceEl(ch, move.from);
     mover.classList.add('moving');
     this.gPieces.append(mover);
     const captured = new Set(move.captured || []);
-    const finalBoard = playLocally(before, move);
+    // the server's word on the end (a northern king taken stays as a man), else worked out
+    const finalBoard = after && after.length === geo.count ? after : playLocally(before, move, geo);
     const token = {};
     this.anim = token;
     this.animTarget = finalBoard;
@@ -455,9 +500,10 @@ export class Board {
       for (const sq of route.slice(1)) {
         const [x0, y0] = this.center(at);
         const [x1, y1] = this.center(sq);
-        const steps = Math.max(1, Math.abs(fileRank(sq)[0] - fileRank(at)[0]));
+        // along the line from landing to landing: a diagonal, or a file or a rank
+        const steps = Math.max(1, distance(at, sq));
         const a = mover.animate(
-          [{ transform: `translate(${x0}px, ${y0}px)` }, { transform: `translate(${x1}px, ${y1}px)` }],
+          [{ transform: `translate(${x0}px, ${y0}px)${this.scaled()}` }, { transform: `translate(${x1}px, ${y1}px)${this.scaled()}` }],
           { duration: STEP_MS + 45 * (steps - 1), easing: 'ease-in-out', fill: 'forwards' },
         );
         try {
@@ -529,6 +575,7 @@ export class Board {
     if (r.kind === 'complete') {
       this.prefix = [];
       this.pending = r.move;
+      this.syncInteractive();
       this.render();
       this.options.onMove && this.options.onMove(r.move, r.path);
       return;
@@ -540,7 +587,7 @@ export class Board {
   onPointerDown(e) {
     if (e.button !== 0) return;
     const sq = this.squareAtPoint(e.clientX, e.clientY);
-    if (!sq || indexOf(sq) < 0) return;
+    if (!sq || this.geo.indexOf(sq) < 0) return;
     if (this.interactive) this.finishAnimation();
     this.keyboard = false;
     this.press = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false };
@@ -565,14 +612,14 @@ export class Board {
       p.dragging = true;
       this.render();
       const { cells } = this.displayed();
-      const ch = cells[indexOf(p.sq)];
+      const ch = cells[this.geo.indexOf(p.sq)];
       p.ghost = this.pieceEl(ch, p.sq);
       p.ghost.classList.add('dragged');
       this.gDrag.append(p.ghost);
       this.svg.classList.add('dragging');
     }
     const [x, y] = this.svgPoint(e.clientX, e.clientY);
-    p.ghost.setAttribute('transform', `translate(${x} ${y}) scale(1.08)`);
+    p.ghost.setAttribute('transform', `translate(${x} ${y}) scale(${(1.08 * this.pieceScale).toFixed(3)})`);
   }
 
   onPointerUp(e) {
@@ -581,7 +628,7 @@ export class Board {
     const sq = this.squareAtPoint(e.clientX, e.clientY);
     this.endPress(false);
     if (p.dragging) {
-      if (sq && indexOf(sq) >= 0 && sq !== p.sq) this.choose(sq);
+      if (sq && this.geo.indexOf(sq) >= 0 && sq !== p.sq) this.choose(sq);
       else this.render();
     } else if (sq && sq === p.sq) {
       this.choose(sq);
@@ -613,7 +660,7 @@ export class Board {
       e.preventDefault();
       e.stopPropagation();
       this.keyboard = true;
-      if (indexOf(this.cursor) >= 0) this.choose(this.cursor);
+      if (this.geo.indexOf(this.cursor) >= 0) this.choose(this.cursor);
       this.renderMarks();
     } else if (e.key === 'Escape' && this.prefix.length) {
       e.stopPropagation();

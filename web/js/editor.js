@@ -2,14 +2,15 @@
 //
 // The board goes into edit mode and reports clicked squares; the editor keeps the board string
 // and asks the server (/api/position) whether the position can be played, after each change,
-// showing its verdict. Only a position the server accepts can be taken to analysis.
+// showing its verdict. Only a position the server accepts can be taken to analysis. The board is
+// the game's (32 squares, or 64 for Turkish), and so is the FEN.
 
 import { api } from './api.js';
 import { pieceIcon } from './board.js';
 import { errorText, h, icon } from './dom.js';
-import { START_BOARD, writeFen } from './fen.js';
+import { writeFen } from './fen.js';
 import { t } from './i18n.js';
-import { indexOf } from './squares.js';
+import { geometryOf, variantInfo, variantLabel, variants } from './variants.js';
 
 const TOOLS = [
   ['w', 'editor.whiteMan'],
@@ -20,9 +21,14 @@ const TOOLS = [
 ];
 
 export class Editor {
-  /** board: a Board; start: {board, side}; onDone(fen); onCancel(). */
-  constructor(board, start, onDone, onCancel) {
+  /**
+   * board: a Board; start: {board, side}; variant: the game's name; onDone(fen, variant) with
+   * the game the position was set up for (the select of games may change it); onCancel().
+   */
+  constructor(board, start, variant, onDone, onCancel) {
     this.boardView = board;
+    this.variant = variantInfo(variant).name;
+    this.geo = geometryOf(this.variant);
     this.cells = start.board.split('');
     this.side = start.side;
     this.tool = 'w';
@@ -54,17 +60,23 @@ export class Editor {
         ),
       ),
     );
+    this.variantSelect = h(
+      'select#editor-variant',
+      { 'aria-label': t('variant.label'), onchange: () => this.setVariant(this.variantSelect.value) },
+      variants().map((v) => h('option', { value: v.name, selected: v.name === this.variant }, variantLabel(v.name))),
+    );
     this.doneButton = h('button.btn.primary', { type: 'button', dataset: { action: 'editor-done' }, onclick: () => this.done() }, icon('chart'), t('editor.done'));
     this.el = h(
       'section.card.editor',
       h('h2.card-title', t('editor.title')),
       h('p.hint', t('editor.hint')),
+      h('div.field', h('label.label', { for: 'editor-variant' }, t('variant.label')), this.variantSelect),
       this.palette,
       h('div.field', h('span.label', t('editor.sideToMove')), this.sideGroup),
       h(
         'div.row-buttons',
-        h('button.btn', { type: 'button', dataset: { action: 'editor-clear' }, onclick: () => this.setCells('.'.repeat(32)) }, t('editor.clear')),
-        h('button.btn', { type: 'button', dataset: { action: 'editor-start' }, onclick: () => this.setCells(START_BOARD, 'white') }, icon('reset'), t('editor.start')),
+        h('button.btn', { type: 'button', dataset: { action: 'editor-clear' }, onclick: () => this.setCells(this.geo.empty()) }, t('editor.clear')),
+        h('button.btn', { type: 'button', dataset: { action: 'editor-start' }, onclick: () => this.setCells(variantInfo(this.variant).start_board, variantInfo(this.variant).first) }, icon('reset'), t('editor.start')),
       ),
       h('div.field', h('span.label', 'FEN'), this.fenOut),
       this.verdict,
@@ -79,6 +91,17 @@ export class Editor {
   setTool(ch) {
     this.tool = ch;
     for (const b of this.palette.querySelectorAll('.tool')) b.setAttribute('aria-checked', String(b.dataset.tool === ch));
+  }
+
+  /** Another game: its board, with its start position to change. */
+  setVariant(name) {
+    const info = variantInfo(name);
+    if (info.name === this.variant) return;
+    this.variant = info.name;
+    this.geo = geometryOf(info.name);
+    this.boardView.setVariant(info);
+    this.boardView.setMode('edit');
+    this.setCells(info.start_board, info.first);
   }
 
   setSide(side) {
@@ -96,14 +119,14 @@ export class Editor {
   }
 
   place(sq) {
-    const i = indexOf(sq);
+    const i = this.geo.indexOf(sq);
     if (i < 0) return;
     this.cells[i] = this.cells[i] === this.tool ? '.' : this.tool;
     this.update();
   }
 
   fen() {
-    return writeFen({ side: this.side, board: this.cells.join('') });
+    return writeFen({ side: this.side, board: this.cells.join('') }, this.geo);
   }
 
   async update() {
@@ -115,7 +138,7 @@ export class Editor {
     this.doneButton.disabled = true;
     const seq = ++this.seq;
     try {
-      const pos = await api.position(fen, []);
+      const pos = await api.position(fen, [], this.variant);
       if (seq !== this.seq) return;
       this.valid = pos;
       this.verdict.className = 'verdict ok';
@@ -129,7 +152,7 @@ export class Editor {
   }
 
   done() {
-    if (this.valid) this.onDone(this.valid.fen);
+    if (this.valid) this.onDone(this.valid.fen, this.variant);
   }
 
   destroy() {

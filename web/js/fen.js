@@ -2,38 +2,48 @@
 //
 // The server is the judge of a position (it validates every FEN the page sends through
 // /api/position); this reader only turns the FENs the server returns (and the editor's own)
-// into the 32-character board string the board draws. It accepts both notations,
-// "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with optional kings and ranges.
+// into the board string the board draws, on the board of the game (squares.js: 32 squares, or
+// 64 for Turkish). It accepts both notations, "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with
+// optional kings and ranges, two-move's ":M2" (the second move of a turn) and other trailing
+// fields (":H0").
 
-import { indexOf, nameOf, nameOfNumber } from './squares.js';
+import { RUSSIAN } from './squares.js';
 
 export const START_BOARD = 'bbbbbbbbbbbb........wwwwwwwwwwww';
 export const START_FEN = 'W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8';
 
-function squareIndex(token) {
+function squareIndex(token, geo) {
   if (/^\d+$/.test(token)) {
-    const name = nameOfNumber(Number(token));
-    return name ? indexOf(name) : -1;
+    const name = geo.nameOfNumber(Number(token));
+    return name ? geo.indexOf(name) : -1;
   }
-  return indexOf(token);
+  return geo.indexOf(token);
 }
 
 /**
- * Parse a FEN into {side: 'white'|'black', board: string(32)}.
- * Throws an Error whose message says what is wrong.
+ * Parse a FEN into {side: 'white'|'black', board: string, second: bool} on the board of geo
+ * (the Russian board by default). Throws an Error whose message says what is wrong.
  */
-export function parseFen(text) {
+export function parseFen(text, geo = RUSSIAN) {
   let fen = String(text || '').trim();
   if (fen.startsWith('"') && fen.endsWith('"')) fen = fen.slice(1, -1);
   fen = fen.replace(/\.$/, '');
   const parts = fen.split(':');
   const turn = parts[0].toUpperCase();
   if (turn !== 'W' && turn !== 'B') throw new Error('FEN must start with W or B (the side to move)');
-  const board = Array(32).fill('.');
+  const board = Array(geo.count).fill('.');
+  let second = false;
   for (const part of parts.slice(1)) {
     if (!part) continue;
     const colour = part[0].toUpperCase();
-    if (colour !== 'W' && colour !== 'B') throw new Error(`FEN: expected W or B before "${part}"`);
+    if (/^M2$/i.test(part)) {
+      second = true;
+      continue;
+    }
+    if (colour !== 'W' && colour !== 'B') {
+      if (/^[A-Za-z]\w*$/.test(part)) continue; // another field (H0, F1): skipped
+      throw new Error(`FEN: expected W or B before "${part}"`);
+    }
     const items = part.slice(1).split(',').map((s) => s.trim()).filter(Boolean);
     for (let item of items) {
       let king = false;
@@ -50,22 +60,22 @@ export function parseFen(text) {
         list = [item];
       }
       for (const sq of list) {
-        const i = squareIndex(sq);
-        if (i < 0) throw new Error(`FEN: "${sq}" is not a dark square`);
+        const i = squareIndex(sq, geo);
+        if (i < 0) throw new Error(`FEN: "${sq}" is not a playing square`);
         const ch = colour === 'W' ? 'w' : 'b';
         board[i] = king ? ch.toUpperCase() : ch;
       }
     }
   }
-  return { side: turn === 'W' ? 'white' : 'black', board: board.join('') };
+  return { side: turn === 'W' ? 'white' : 'black', board: board.join(''), second };
 }
 
-/** Write {side, board} as an algebraic FEN ("W:Wa1,Kc3:Bb6"). */
-export function writeFen({ side, board }) {
+/** Write {side, board, second} as an algebraic FEN ("W:Wa1,Kc3:Bb6") on the board of geo. */
+export function writeFen({ side, board, second }, geo = RUSSIAN) {
   const white = [];
   const black = [];
   const names = [];
-  for (let i = 0; i < 32; i++) names.push([nameOf(i), board[i]]);
+  for (let i = 0; i < geo.count; i++) names.push([geo.nameOf(i), board[i]]);
   names.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
   for (const [name, ch] of names) {
     if (ch === 'w') white.push(name);
@@ -73,5 +83,5 @@ export function writeFen({ side, board }) {
     else if (ch === 'b') black.push(name);
     else if (ch === 'B') black.push('K' + name);
   }
-  return `${side === 'black' ? 'B' : 'W'}:W${white.join(',')}:B${black.join(',')}`;
+  return `${side === 'black' ? 'B' : 'W'}:W${white.join(',')}:B${black.join(',')}${second ? ':M2' : ''}`;
 }

@@ -4,17 +4,28 @@
 // follows the game's server-sent events (falling back to polling when they break), redrawing
 // from each Game it receives. Positions for review are rebuilt here from the start position and
 // the moves, so a click on any move shows the board as it was.
+//
+// Who this page is in the game comes from the server: `you` lists the seats this device holds
+// (their tokens are HttpOnly cookies), `codes` the open seats' codes when it may see them. A
+// device moves only its own side; one holding no seat watches. Events carry neither (they
+// are the same for every watcher), so the last ones the server gave this page are kept.
+//
+// The game may be any the server plays (Game.variant): the board is drawn for that game, and
+// the positions for review are read from the FEN the server gives after each move.
 
 import { api } from './api.js';
 import { Board, playLocally } from './board.js';
 import { Clocks } from './clock.js';
+import { seatsCard } from './club.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { parseFen, writeFen } from './fen.js';
 import { colorName, playerName, reasonText, t } from './i18n.js';
-import { MoveList } from './movelist.js';
+import { MoveList, moveNumber } from './movelist.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
+import { session } from './session.js';
 import { colorOf } from './squares.js';
+import { geometryOf, variantInfo, variantName } from './variants.js';
 
 const flips = new Map(); // game id -> the person turned the board
 
@@ -42,6 +53,8 @@ export class GameView {
     this.game = null;
     this.viewing = null; // null: live; k: the position after ply k
     this.boards = [];
+    this.sides = [];
+    this.geo = geometryOf('russian');
     this.closed = false;
     this.stopFollow = null;
     this.poll = null;
@@ -58,13 +71,14 @@ export class GameView {
       top: h('div.player.top'),
       bottom: h('div.player.bottom'),
       status: h('div.status-card#game-status', { role: 'status', 'aria-live': 'polite' }),
+      seats: h('div.seats-slot'),
       actions: h('div.actions'),
       moves: h('div.card.moves-card', h('h2.card-title', t('game.moves')), this.moveList.el),
     };
     this.layout = h(
       'div.play',
       h('div.play-board', this.board.el),
-      h('div.play-side', this.els.top, this.els.status, this.els.moves, this.els.actions, this.els.bottom),
+      h('div.play-side', this.els.top, this.els.status, this.els.seats, this.els.moves, this.els.actions, this.els.bottom),
     );
     root.replaceChildren(h('div.loading', t('game.loading')));
     this.keys = (e) => this.onKey(e);
@@ -109,7 +123,7 @@ export class GameView {
   startPolling() {
     if (this.poll || this.closed) return;
     this.poll = setInterval(async () => {
-      if (!this.game || this.game.status !== 'playing') return;
+      if (!this.game) return;
       try {
         this.applyGame(await api.game(this.id));
       } catch {
@@ -127,10 +141,24 @@ export class GameView {
     document.removeEventListener('keydown', this.keys);
   }
 
+  /** The seats this device holds: [], ['white'], ['black'] or both. */
+  get you() {
+    return (this.game && this.game.you) || [];
+  }
+
+  /** The one side this device plays (against the engine, or on its own device), or null. */
   get personColor() {
     const g = this.game;
-    if (!g || g.opponent !== 'engine') return null;
-    return other(g.engine_color);
+    if (!g) return null;
+    if (g.opponent === 'engine') return other(g.engine_color);
+    return this.you.length === 1 ? this.you[0] : null;
+  }
+
+  /** This device holds every human seat: one person, or two at one board. */
+  get holdsAll() {
+    const g = this.game;
+    if (!g || !g.seats) return false;
+    return ['white', 'black'].every((c) => g.seats[c] === 'engine' || this.you.includes(c));
   }
 
   get flipped() {
@@ -141,16 +169,27 @@ export class GameView {
   canMove() {
     const g = this.game;
     if (!g || g.status !== 'playing' || this.viewing !== null || g.thinking || g.position.over) return false;
-    if (g.opponent === 'engine') return g.position.side === this.personColor;
-    return true;
+    return this.you.includes(g.position.side);
   }
 
   rebuildBoards() {
     const g = this.game;
-    const start = parseFen(g.start_fen || g.position.fen);
+    const geo = this.geo;
+    const start = parseFen(g.start_fen || g.position.fen, geo);
     this.startSide = start.side;
     this.boards = [start.board];
-    for (const m of g.moves) this.boards.push(playLocally(this.boards[this.boards.length - 1], m.move));
+    this.sides = [start.side];
+    for (const m of g.moves) {
+      let p = null;
+      try {
+        p = parseFen(m.fen, geo);
+      } catch {
+        /* played here instead */
+      }
+      const last = this.sides[this.sides.length - 1];
+      this.boards.push(p ? p.board : playLocally(this.boards[this.boards.length - 1], m.move, geo));
+      this.sides.push(p ? p.side : other(last));
+    }
   }
 
   applyGame(g, { own = false, force = false } = {}) {
@@ -166,6 +205,10 @@ export class GameView {
       }
     }
     const pending = this.board.pending;
+    if (prev && g.you === undefined) g.you = prev.you;
+    if (prev && g.codes === undefined && prev.codes) {
+      g.codes = Object.fromEntries(Object.entries(prev.codes).filter(([c]) => g.seats && g.seats[c] === 'open'));
+    }
     this.game = g;
     const nm = g.moves.length;
     const pm = prev ? prev.moves.length : nm;
@@ -178,10 +221,16 @@ export class GameView {
       prev.draw_offer === g.draw_offer &&
       prev.thinking === g.thinking &&
       prev.result === g.result &&
+      prev.note === g.note &&
+      JSON.stringify([prev.seats, prev.you, prev.codes]) === JSON.stringify([g.seats, g.you, g.codes]) &&
       prev.position.fen === g.position.fen;
 
     this.clocks.update(g.clock, g.status === 'playing');
     if (same) return;
+    if (!prev || prev.variant !== g.variant) {
+      this.geo = geometryOf(g.variant);
+      this.board.setVariant(variantInfo(g.variant));
+    }
     this.rebuildBoards();
     this.board.setFlipped(this.flipped);
     this.board.setNumbers(pref('notation') === 'numeric');
@@ -206,9 +255,8 @@ export class GameView {
     }
     this.board.setInteractive(this.canMove());
     this.renderPanel();
+    // a game that ends while it is watched stays followed: the arbiter may still correct it
     if (g.status !== 'playing') {
-      this.stopFollow && this.stopFollow();
-      this.stopFollow = null;
       clearInterval(this.poll);
       this.poll = null;
     }
@@ -236,13 +284,14 @@ export class GameView {
   }
 
   sideAt(ply) {
-    return ply % 2 === 0 ? this.startSide : other(this.startSide);
+    return this.sides[ply] || this.startSide;
   }
 
   currentFen() {
     const g = this.game;
     if (this.viewing === null) return g.position.fen;
-    return writeFen({ side: this.sideAt(this.viewing), board: this.boards[this.viewing] });
+    if (this.viewing === 0) return g.start_fen;
+    return g.moves[this.viewing - 1].fen || writeFen({ side: this.sideAt(this.viewing), board: this.boards[this.viewing] }, this.geo);
   }
 
   // ---- actions ----
@@ -279,10 +328,6 @@ export class GameView {
     }
   }
 
-  // The side that offers a draw is the one that has just moved (1.9.3).
-  moverColor(g) {
-    return g.opponent === 'engine' ? this.personColor : g.position.side;
-  }
 
   offerDraw() {
     const g = this.game;
@@ -292,7 +337,8 @@ export class GameView {
       this.renderPanel();
       return;
     }
-    const color = g.opponent === 'engine' ? this.personColor : other(g.position.side);
+    // the side that offers is the one that has just moved (1.9.3)
+    const color = this.personColor || other(g.position.side);
     this.act(() => api.draw(this.id, 'offer', color));
   }
 
@@ -307,13 +353,78 @@ export class GameView {
 
   async resign() {
     const g = this.game;
-    const color = g.opponent === 'engine' ? this.personColor : g.position.side;
+    const color = this.personColor || g.position.side;
     const ok = await confirmDialog(t('game.confirmResign', { side: colorName(color) }), t('game.confirmYes'), t('game.confirmNo'), true);
     if (ok) this.act(() => api.resign(this.id, color));
   }
 
   undo() {
     this.act(() => api.undo(this.id), { force: true });
+  }
+
+  async takeSeat(code) {
+    try {
+      this.applyGame(await api.join(code));
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  async freeSeat(color) {
+    const ok = await confirmDialog(t('seats.confirmFree', { side: colorName(color) }), t('seats.free', { side: colorName(color) }), t('new.cancel'), true);
+    if (ok) this.act(() => api.freeSeat(this.id, color));
+  }
+
+  async deleteGame() {
+    const ok = await confirmDialog(t('game.confirmDelete', { id: this.id }), t('archive.delete'), t('new.cancel'), true);
+    if (!ok) return;
+    try {
+      await api.deleteGame(this.id);
+      toast(t('archive.deleted', { id: this.id }));
+      location.hash = '#/archive';
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  /** The arbiter's result: a win, a draw, with a note; for a game going on or a correction. */
+  setResult() {
+    const g = this.game;
+    const select = h(
+      'select#result-select',
+      { name: 'result' },
+      ['1-0', '0-1', '1/2-1/2'].map((r) => h('option', { value: r, selected: r === g.result }, `${r === '1/2-1/2' ? '½–½' : r}  ${t('game.result.' + r)}`)),
+    );
+    const note = h('input#result-note', { type: 'text', name: 'note', maxlength: '120', placeholder: t('arbiter.notePlaceholder'), value: g.note || '' });
+    const error = h('p.form-error', { role: 'alert', hidden: true });
+    const form = h('form', { novalidate: true });
+    const dialog = h('dialog.modal', { 'aria-labelledby': 'result-title' }, form);
+    const close = () => {
+      dialog.close();
+      dialog.remove();
+    };
+    form.append(
+      h('header.dialog-head', h('h2#result-title', icon('shield'), t('arbiter.setResult'))),
+      h('div.dialog-body', h('p.muted', g.status === 'playing' ? t('arbiter.endsGame') : t('arbiter.corrects')), h('label.field', h('span.label', t('arbiter.result')), select), h('label.field', h('span.label', t('arbiter.note')), note), error),
+      h('footer.dialog-actions', h('button.btn', { type: 'button', onclick: close }, t('new.cancel')), h('button.btn.primary', { type: 'submit', dataset: { action: 'result-submit' } }, t('arbiter.setResult'))),
+    );
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      try {
+        this.applyGame(await api.result(this.id, select.value, note.value.trim()));
+        close();
+      } catch (err) {
+        error.textContent = errorText(err);
+        error.hidden = false;
+      }
+    });
+    dialog.addEventListener('cancel', (e) => {
+      e.preventDefault();
+      close();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    select.focus();
   }
 
   flip() {
@@ -325,7 +436,7 @@ export class GameView {
   async newGame(same) {
     const g = this.game;
     const initial = same && g
-      ? { opponent: g.opponent, level: g.level || 3, color: g.opponent === 'engine' ? this.personColor : 'white', time: g.time || '' }
+      ? { opponent: g.opponent, level: g.level || 3, color: g.opponent === 'engine' ? this.personColor : 'white', time: g.time || '', variant: g.variant || 'russian' }
       : {};
     const game = await newGameDialog(initial);
     if (game) location.hash = `#/play/${game.id}`;
@@ -367,6 +478,7 @@ export class GameView {
     this.renderPlayer(this.els.top, other(bottomColor));
     this.renderStatus();
     this.renderActions();
+    this.els.seats.replaceChildren(...[seatsCard(g, (code) => this.takeSeat(code))].filter(Boolean));
     const ply = this.viewing === null ? g.moves.length : this.viewing;
     this.moveList.set(
       g.moves.map((m) => m.move),
@@ -384,7 +496,9 @@ export class GameView {
     const name = playerName(g[color], color);
     const sub = [];
     if (isEngine && g.level && !(g[color] || '').includes(String(g.level))) sub.push(t('game.level', { n: g.level }));
-    if (g.opponent === 'engine' && !isEngine) sub.push(t('game.you'));
+    if (!isEngine && this.you.includes(color) && !this.holdsAll) sub.push(t('game.you'));
+    else if (g.opponent === 'engine' && !isEngine) sub.push(t('game.you'));
+    if (g.seats && g.seats[color] === 'open' && g.status === 'playing') sub.push(t('seats.open'));
     const board = this.viewing === null ? g.position.board : this.boards[this.viewing];
     const toMove = g.status === 'playing' && this.viewing === null && g.position.side === color;
     el.dataset.color = color;
@@ -419,11 +533,14 @@ export class GameView {
         h('div.result-line', h('span.result-score', g.result === '1/2-1/2' ? '½–½' : g.result.replace('-', '–')), h('strong.result-text', t('game.result.' + g.result))),
         personal ? h('div.personal', { class: personal.slice(5) }, t(personal)) : null,
         reasonShown(g) ? h('div.reason', reasonText(g.reason, g.reason_code, g.result)) : null,
+        g.note ? h('div.note', icon('shield'), t('arbiter.noteShown', { note: g.note })) : null,
       );
     } else if (g.draw_offer) {
-      const mine = g.opponent === 'engine' && g.draw_offer === this.personColor;
-      if (mine) {
+      const mine = !this.holdsAll && g.draw_offer === this.personColor;
+      if (mine || g.opponent === 'engine' && g.draw_offer === this.personColor) {
         parts.push(h('div.status-line', icon('handshake'), t('game.drawOfferedByYou')));
+      } else if (!this.you.includes(other(g.draw_offer))) {
+        parts.push(h('div.status-line', icon('handshake'), t('game.drawOffered', { side: colorName(g.draw_offer) })));
       } else {
         el.classList.add('attention');
         parts.push(
@@ -440,11 +557,11 @@ export class GameView {
     } else if (this.offerArmed) {
       el.classList.add('your-move');
       parts.push(h('div.status-line', icon('handshake'), t('game.offerWithMove')));
-    } else if (g.opponent === 'engine' && g.position.side === this.personColor) {
+    } else if (g.position.side === this.personColor && this.you.includes(g.position.side)) {
       el.classList.add('your-move');
-      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('game.yourMove')));
+      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('game.yourMove'), g.position.second_move ? h('span.second', ` · ${t('game.secondMove')}`) : null));
     } else {
-      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('side.toMove.' + g.position.side)));
+      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('side.toMove.' + g.position.side), g.position.second_move ? h('span.second', ` · ${t('game.secondMove')}`) : null));
     }
     if (g.status === 'playing' && g.position.capture && this.viewing === null && !g.thinking) {
       parts.push(h('div.hint', t('game.capture')));
@@ -453,14 +570,17 @@ export class GameView {
       parts.push(
         h(
           'div.reviewing',
-          h('span', this.viewing === 0 ? t('game.first') : t('game.reviewing', { n: Math.ceil((this.viewing + (this.startSide === 'black' ? 1 : 0)) / 2) })),
+          h('span', this.viewing === 0 ? t('game.first') : t('game.reviewing', { n: moveNumber(g.moves.map((m) => m.move), this.startSide, this.viewing) })),
           g.status === 'playing' ? h('button.btn.small', { type: 'button', onclick: () => this.review(g.moves.length) }, t('game.backToGame')) : null,
         ),
       );
     }
+    if (!this.you.length && g.status === 'playing') parts.push(h('div.watching', icon('eye'), t('game.watching')));
     const meta = [];
+    meta.push(variantName(g.variant));
     meta.push(g.time ? g.time : t('game.noClock'));
     if (g.opening) meta.push(t('game.opening', { code: g.opening }));
+    else if (variantInfo(g.variant).start_drawn && g.start_fen !== variantInfo(g.variant).start_fen) meta.push(t('game.drawnSetup'));
     parts.push(h('div.meta', meta.join(' · ')));
     el.replaceChildren(...parts.filter(Boolean));
   }
@@ -476,31 +596,52 @@ export class GameView {
         h('span', t(key)),
       );
     const list = [];
-    if (playing) {
+    const you = this.you;
+    const seated = you.length > 0;
+    if (playing && seated) {
       // a person offers right after moving; against the engine also before, with the next move
-      const canOffer = !g.draw_offer && (g.opponent === 'engine' || (g.moves.length > 0 && this.viewing === null));
+      const mover = this.personColor;
+      const justMoved = this.holdsAll ? g.moves.length > 0 : mover !== null && g.position.side !== mover && g.moves.length > 0;
+      const canOffer = !g.draw_offer && (g.opponent === 'engine' || (justMoved && this.viewing === null));
       const offer = button('offer-draw', this.offerArmed ? 'game.offerArmed' : 'game.offerDraw', 'handshake', () => this.offerDraw(), { disabled: !canOffer && !this.offerArmed });
       if (this.offerArmed) offer.setAttribute('aria-pressed', 'true');
       list.push(offer);
-      if (g.may_claim) list.push(button('claim-draw', 'game.claimDraw', 'handshake', () => this.claimDraw(), { primary: true }));
-      list.push(button('undo', 'game.undo', 'undo', () => this.undo(), { disabled: g.moves.length === 0 || g.thinking }));
+      if (g.may_claim && you.includes(g.position.side)) {
+        list.push(button('claim-draw', g.claim_reason === 'forty-moves' ? 'game.claimForty' : 'game.claimDraw', 'handshake', () => this.claimDraw(), { primary: true }));
+      }
+      if (this.holdsAll || session.arbiter) list.push(button('undo', 'game.undo', 'undo', () => this.undo(), { disabled: g.moves.length === 0 || g.thinking }));
       list.push(button('resign', 'game.resign', 'flag', () => this.resign(), { danger: true }));
-    } else {
+    } else if (!playing && this.holdsAll) {
       list.push(button('rematch', 'game.rematch', 'plus', () => this.newGame(true), { primary: true }));
     }
     list.push(button('flip', 'game.flip', 'flip', () => this.flip()));
-    list.push(
-      h(
-        'a.btn',
-        { href: `#/analysis?fen=${encodeURIComponent(this.currentFen())}`, dataset: { action: 'analyse' }, title: t('game.analyse') },
-        icon('chart'),
-        h('span', t('game.analyse')),
-      ),
-    );
+    // no engine lines for a game between two devices while it goes on: they would help a player
+    if (!playing || this.holdsAll) {
+      list.push(
+        h(
+          'a.btn',
+          { href: `#/analysis?variant=${encodeURIComponent(g.variant || 'russian')}&fen=${encodeURIComponent(this.currentFen())}`, dataset: { action: 'analyse' }, title: t('game.analyse') },
+          icon('chart'),
+          h('span', t('game.analyse')),
+        ),
+      );
+    }
     list.push(
       h('a.btn', { href: api.pdnUrl(this.id), download: `shashki-${this.id}.pdn`, dataset: { action: 'pdn' }, title: t('game.pdn') }, icon('download'), h('span', t('game.pdn'))),
     );
-    if (playing) list.push(button('new-game', 'game.newGame', 'plus', () => this.newGame(false)));
+    if (playing && this.holdsAll) list.push(button('new-game', 'game.newGame', 'plus', () => this.newGame(false)));
+    if (session.arbiter) {
+      const tools = [button('set-result', 'arbiter.setResult', 'shield', () => this.setResult())];
+      if (playing && g.opponent !== 'engine' && !this.holdsAll) {
+        for (const c of ['white', 'black']) {
+          if (g.seats && g.seats[c] === 'taken') {
+            tools.push(h('button.btn', { type: 'button', dataset: { action: 'free-seat', color: c }, onclick: () => this.freeSeat(c) }, icon('users'), h('span', t('seats.free', { side: colorName(c) }))));
+          }
+        }
+      }
+      tools.push(button('delete-game', 'archive.delete', 'trash', () => this.deleteGame(), { danger: true }));
+      list.push(h('div.arbiter-tools', { role: 'group', 'aria-label': t('arbiter.title') }, h('span.label', icon('shield'), t('arbiter.title')), ...tools));
+    }
     this.els.actions.replaceChildren(...list);
   }
 }

@@ -2,11 +2,13 @@
 
 import { api } from './api.js';
 import { Board } from './board.js';
+import { clubCard } from './club.js';
 import { errorText, h, icon, toast } from './dom.js';
 import { START_BOARD } from './fen.js';
 import { playerName, t } from './i18n.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
+import { variantName } from './variants.js';
 
 function when(iso) {
   if (!iso) return '';
@@ -22,7 +24,7 @@ export function gameRow(g) {
     'a.game-row',
     { href: `#/play/${g.id}`, dataset: { id: String(g.id) } },
     h('span.players', h('span.dot.white'), white, h('span.vs', '–'), h('span.dot.black'), black),
-    h('span.meta', `${t('home.moves', { n: g.moves })} · ${when(g.updated || g.created)}`),
+    h('span.meta', `${g.variant && g.variant !== 'russian' ? variantName(g.variant) + ' · ' : ''}${t('home.moves', { n: g.moves })} · ${when(g.updated || g.created)}`),
     h('span.result', g.status === 'playing' ? t('home.continue') : g.result),
   );
 }
@@ -76,6 +78,7 @@ export class HomeView {
               h('button.btn', { type: 'button', dataset: { action: 'quick-human' }, onclick: () => start({ opponent: 'human', time: null }) }, icon('users'), t('home.quickHuman')),
             ),
           ),
+          clubCard(),
           h('section.card.in-progress', h('h2.card-title', t('home.inProgress')), this.list),
         ),
       ),

@@ -22,7 +22,7 @@ const EN = {
   'side.toMove.black': 'Black to move',
 
   'home.title': 'Play Russian checkers',
-  'home.lead': 'Against the engine at ten strengths, or with a friend at the same board. Every move is saved as you play.',
+  'home.lead': 'Russian checkers or any of thirteen other games of draughts, from English to Turkish: against the engine at ten strengths, or with a friend at the same board or on two devices. Every move is saved as you play.',
   'home.newGame': 'New game',
   'home.quickEngine': 'Quick game vs engine',
   'home.quickHuman': 'Two players, one board',
@@ -35,7 +35,7 @@ const EN = {
   'new.title': 'New game',
   'new.opponent': 'Opponent',
   'new.engine': 'Engine',
-  'new.human': 'A friend at this board',
+  'new.human': 'A friend',
   'new.level': 'Engine level',
   'new.levelHint': '1 plays like a beginner, 10 at full strength',
   'new.color': 'Your colour',
@@ -199,6 +199,56 @@ const EN = {
   'common.no': 'No',
   'common.ply': 'move {n}',
 
+  'arbiter.title': 'Arbiter',
+  'arbiter.badge': 'Arbiter ✓',
+  'arbiter.youAre': 'You have the arbiter’s rights',
+  'arbiter.login': 'Log in',
+  'arbiter.loginLead': 'The arbiter deletes games, sets and corrects results. Give the arbiter’s password.',
+  'arbiter.password': 'Password',
+  'arbiter.loggedIn': 'You are logged in as the arbiter. Log out, or give the current password and a new one to change it.',
+  'arbiter.current': 'Current password',
+  'arbiter.newPassword': 'New password (at least 6 characters)',
+  'arbiter.logoutOrChange': 'Log out / change',
+  'arbiter.openHere': 'No password is set: whoever uses this computer has the arbiter’s rights, and players on other devices do not. Set a password before the club’s evening.',
+  'arbiter.setPassword': 'Set password',
+  'arbiter.noPassword': 'No arbiter’s password is set yet. The arbiter sets one on the server’s computer (shashki serve --set-password).',
+  'arbiter.setResult': 'Set result',
+  'arbiter.endsGame': 'The game ends with this result, decided by the arbiter.',
+  'arbiter.corrects': 'The result given replaces the one recorded.',
+  'arbiter.result': 'Result',
+  'arbiter.note': 'Note',
+  'arbiter.notePlaceholder': 'Why (shown with the result)',
+  'arbiter.noteShown': 'Arbiter: {note}',
+
+  'club.title': 'Play on your own device',
+  'club.lead': 'Players on the club’s network open this address, or scan the code:',
+  'club.address': 'Address',
+  'club.qrAddress': 'QR code of the address',
+  'club.localOnly': 'This server answers this computer only. For a club’s evening start it with shashki serve --host 0.0.0.0.',
+  'club.haveCode': 'Got a code for a seat?',
+  'club.code': 'Seat code',
+  'club.join': 'Join',
+  'club.joining': 'Taking the seat {code}…',
+  'club.badCode': 'No game waits for a player with the code {code}: it was taken already, or mistyped.',
+
+  'seats.title': 'Waiting for a player',
+  'seats.waiting': '{side}’s seat is free. The other player opens the link or scans the code on their device:',
+  'seats.qr': 'QR code of {side}’s seat',
+  'seats.takeHere': 'Play {side} here',
+  'seats.open': 'waiting for a player',
+  'seats.free': 'Free {side}’s seat',
+  'seats.confirmFree': 'Free {side}’s seat? The device that holds it can no longer move; a new code is made.',
+
+  'game.watching': 'You are watching',
+  'game.confirmDelete': 'Delete game #{id} from the archive for good?',
+
+  'new.where': 'Where',
+  'new.whereHere': 'At this board',
+  'new.whereDevices': 'On two devices',
+  'new.seat': 'Your side on this device',
+  'new.seatNone': 'None (I set it up)',
+  'new.seatHint': 'The other side gets a code and a link to open on the other device',
+
   'reason.noPieces.white': 'White has no pieces left',
   'reason.noPieces.black': 'Black has no pieces left',
   'reason.noMoves.white': 'White has no move',
@@ -217,6 +267,56 @@ const EN = {
   'reason.balance7': '60 moves without a change of balance (6 or 7 pieces)',
   'reason.kingsOnly': '15 moves with kings only',
   'reason.bothFlags': 'Both flags fell',
+  'reason.giveawayNoPieces.white': 'White has no pieces left and wins (giveaway)',
+  'reason.giveawayNoPieces.black': 'Black has no pieces left and wins (giveaway)',
+  'reason.giveawayNoMoves.white': 'White has no move left and wins (giveaway)',
+  'reason.giveawayNoMoves.black': 'Black has no move left and wins (giveaway)',
+  'reason.kingMoves20': '20 king moves each without a capture',
+  'reason.kingMoves25': '25 king moves each without a capture',
+  'reason.kingMoves30': '30 king moves each without a capture',
+  'reason.fmjd16': 'Three pieces with a king against a lone king: not won in 16 moves',
+  'reason.fmjd5': 'One or two pieces with a king against a lone king: not won in 5 moves',
+  'reason.pool13': 'Three kings against one: not won in 13 moves',
+  'reason.fortyMoves': '40 moves each without a man moved or a piece taken',
+
+  'variant.russian': 'Russian checkers',
+  'variant.brazilian': 'Brazilian draughts',
+  'variant.pool': 'Pool checkers',
+  'variant.english': 'English draughts',
+  'variant.italian': 'Italian draughts',
+  'variant.spanish': 'Spanish draughts',
+  'variant.czech': 'Czech draughts',
+  'variant.turkish': 'Turkish draughts',
+  'variant.giveaway': 'Giveaway',
+  'variant.flying': 'Flying start',
+  'variant.diagonal': 'Diagonal set-up',
+  'variant.northern': 'Northern checkers',
+  'variant.self-eaters': 'Self-eaters',
+  'variant.two-move': 'Two moves a turn',
+  'variant.about.russian': 'Men capture backwards too, kings fly; any capture may be chosen.',
+  'variant.about.brazilian': 'International rules on 8×8: the capture that takes the most must be made.',
+  'variant.about.pool': 'Black moves first; flying kings, men capture backwards; any capture may be chosen.',
+  'variant.about.english': 'Black moves first; men move and capture forwards only, kings one square at a time.',
+  'variant.about.italian': 'The board is turned (a1 is light); men never take kings; the capture rules choose which to take.',
+  'variant.about.spanish': 'The board is turned (a1 is light); kings fly, men capture forwards; the most pieces must be taken.',
+  'variant.about.czech': 'Men capture forwards only, kings fly; a king must capture when it can.',
+  'variant.about.turkish': 'All 64 squares; pieces move along files and ranks, men forwards and sideways; the most pieces must be taken.',
+  'variant.about.giveaway': 'Russian moves; the side left without a piece or a move wins.',
+  'variant.about.flying': 'Russian rules from a set-up drawn by lot.',
+  'variant.about.diagonal': 'Russian rules from the corner set-up along the long diagonal.',
+  'variant.about.northern': 'Russian rules; a captured king stays on the board as a man of its colour.',
+  'variant.about.self-eaters': 'Russian rules; pieces of both colours may and must be taken.',
+  'variant.about.two-move': 'Russian rules; each side makes two moves a turn.',
+  'variant.label': 'Game',
+  'variant.any': 'Every game',
+
+  'new.startDrawn': 'Drawn by lot',
+  'new.startDrawnHint': 'The set-up is drawn by lot from the FMJD-64 set-ups when the game starts.',
+  'new.noBallots': 'The ballots open Russian checkers, giveaway and northern only.',
+  'game.claimForty': 'Claim draw (40 moves)',
+  'game.secondMove': 'second move of the turn',
+  'game.drawnSetup': 'set-up drawn by lot',
+  'analysis.switched': 'The analysis board now plays {game}.',
 };
 
 const RU = {
@@ -238,7 +338,7 @@ const RU = {
   'side.toMove.black': 'Ход чёрных',
 
   'home.title': 'Играйте в русские шашки',
-  'home.lead': 'С программой на одном из десяти уровней или с другом за одной доской. Каждый ход сохраняется сразу.',
+  'home.lead': 'Русские шашки или любая из тринадцати других игр, от английских шашек до турецких: с программой на одном из десяти уровней или с другом за одной доской или на двух устройствах. Каждый ход сохраняется сразу.',
   'home.newGame': 'Новая партия',
   'home.quickEngine': 'Быстрая партия с программой',
   'home.quickHuman': 'Двое за одной доской',
@@ -251,7 +351,7 @@ const RU = {
   'new.title': 'Новая партия',
   'new.opponent': 'Соперник',
   'new.engine': 'Программа',
-  'new.human': 'Друг за этой доской',
+  'new.human': 'С другом',
   'new.level': 'Уровень программы',
   'new.levelHint': '1 — как новичок, 10 — в полную силу',
   'new.color': 'Ваш цвет',
@@ -415,6 +515,56 @@ const RU = {
   'common.no': 'Нет',
   'common.ply': 'ход {n}',
 
+  'arbiter.title': 'Судья',
+  'arbiter.badge': 'Судья ✓',
+  'arbiter.youAre': 'У вас права судьи',
+  'arbiter.login': 'Войти',
+  'arbiter.loginLead': 'Судья удаляет партии, назначает и исправляет результаты. Введите пароль судьи.',
+  'arbiter.password': 'Пароль',
+  'arbiter.loggedIn': 'Вы вошли как судья. Выйдите или введите текущий и новый пароль, чтобы сменить его.',
+  'arbiter.current': 'Текущий пароль',
+  'arbiter.newPassword': 'Новый пароль (не короче 6 знаков)',
+  'arbiter.logoutOrChange': 'Выйти / сменить',
+  'arbiter.openHere': 'Пароль не задан: права судьи у того, кто за этим компьютером, а у игроков на других устройствах их нет. Задайте пароль до начала клубного вечера.',
+  'arbiter.setPassword': 'Задать пароль',
+  'arbiter.noPassword': 'Пароль судьи ещё не задан. Судья задаёт его на компьютере сервера (shashki serve --set-password).',
+  'arbiter.setResult': 'Результат',
+  'arbiter.endsGame': 'Партия закончится этим результатом по решению судьи.',
+  'arbiter.corrects': 'Этот результат заменит записанный.',
+  'arbiter.result': 'Результат',
+  'arbiter.note': 'Примечание',
+  'arbiter.notePlaceholder': 'Почему (видно вместе с результатом)',
+  'arbiter.noteShown': 'Судья: {note}',
+
+  'club.title': 'Играйте со своего устройства',
+  'club.lead': 'Игроки в сети клуба открывают этот адрес или сканируют код:',
+  'club.address': 'Адрес',
+  'club.qrAddress': 'QR-код адреса',
+  'club.localOnly': 'Этот сервер отвечает только этому компьютеру. Для клубного вечера запустите shashki serve --host 0.0.0.0.',
+  'club.haveCode': 'Есть код места?',
+  'club.code': 'Код места',
+  'club.join': 'Сесть за доску',
+  'club.joining': 'Занимаем место {code}…',
+  'club.badCode': 'Ни одна партия не ждёт игрока с кодом {code}: место уже занято или код набран с ошибкой.',
+
+  'seats.title': 'Ждём игрока',
+  'seats.waiting': 'Место «{side}» свободно. Второй игрок открывает ссылку или сканирует код на своём устройстве:',
+  'seats.qr': 'QR-код места «{side}»',
+  'seats.takeHere': 'Играть здесь: {side}',
+  'seats.open': 'ждём игрока',
+  'seats.free': 'Освободить место «{side}»',
+  'seats.confirmFree': 'Освободить место «{side}»? Устройство, которое его занимает, больше не сможет ходить; будет новый код.',
+
+  'game.watching': 'Вы зритель',
+  'game.confirmDelete': 'Удалить партию №{id} из архива насовсем?',
+
+  'new.where': 'Где',
+  'new.whereHere': 'За этой доской',
+  'new.whereDevices': 'На двух устройствах',
+  'new.seat': 'Ваша сторона на этом устройстве',
+  'new.seatNone': 'Никакая (я готовлю партию)',
+  'new.seatHint': 'Для другой стороны будут код и ссылка, чтобы открыть на другом устройстве',
+
   'reason.noPieces.white': 'У белых не осталось шашек',
   'reason.noPieces.black': 'У чёрных не осталось шашек',
   'reason.noMoves.white': 'У белых нет ходов',
@@ -433,6 +583,56 @@ const RU = {
   'reason.balance7': '60 ходов без изменения соотношения сил (6–7 фигур)',
   'reason.kingsOnly': '15 ходов только дамками',
   'reason.bothFlags': 'Упали оба флажка',
+  'reason.giveawayNoPieces.white': 'У белых не осталось шашек: они выиграли (поддавки)',
+  'reason.giveawayNoPieces.black': 'У чёрных не осталось шашек: они выиграли (поддавки)',
+  'reason.giveawayNoMoves.white': 'У белых не осталось ходов: они выиграли (поддавки)',
+  'reason.giveawayNoMoves.black': 'У чёрных не осталось ходов: они выиграли (поддавки)',
+  'reason.kingMoves20': 'По 20 ходов дамками без взятия',
+  'reason.kingMoves25': 'По 25 ходов дамками без взятия',
+  'reason.kingMoves30': 'По 30 ходов дамками без взятия',
+  'reason.fmjd16': 'Три фигуры с дамкой против одинокой дамки: не выиграно за 16 ходов',
+  'reason.fmjd5': 'Одна или две фигуры с дамкой против одинокой дамки: не выиграно за 5 ходов',
+  'reason.pool13': 'Три дамки против одной: не выиграно за 13 ходов',
+  'reason.fortyMoves': 'По 40 ходов без хода простой и без взятия',
+
+  'variant.russian': 'Русские шашки',
+  'variant.brazilian': 'Бразильские шашки',
+  'variant.pool': 'Пул-чекерс',
+  'variant.english': 'Английские шашки',
+  'variant.italian': 'Итальянские шашки',
+  'variant.spanish': 'Испанские шашки',
+  'variant.czech': 'Чешские шашки',
+  'variant.turkish': 'Турецкие шашки',
+  'variant.giveaway': 'Поддавки',
+  'variant.flying': 'Летучие шашки',
+  'variant.diagonal': 'Диагональные шашки',
+  'variant.northern': 'Северные шашки',
+  'variant.self-eaters': 'Самоеды',
+  'variant.two-move': 'Двухходовые шашки',
+  'variant.about.russian': 'Простые бьют и назад, дамки дальнобойные; бить можно любым путём.',
+  'variant.about.brazilian': 'Международные правила на доске 8×8: бить нужно наибольшее число шашек.',
+  'variant.about.pool': 'Первыми ходят чёрные; дамки дальнобойные, простые бьют и назад; бить можно любым путём.',
+  'variant.about.english': 'Первыми ходят чёрные; простые ходят и бьют только вперёд, дамки на одно поле.',
+  'variant.about.italian': 'Доска повёрнута (a1 — белое поле); простые не бьют дамок; что бить, решают правила взятия.',
+  'variant.about.spanish': 'Доска повёрнута (a1 — белое поле); дамки дальнобойные, простые бьют вперёд; бить нужно наибольшее число.',
+  'variant.about.czech': 'Простые бьют только вперёд, дамки дальнобойные; если может бить дамка, бьёт дамка.',
+  'variant.about.turkish': 'Все 64 поля; ходят по вертикалям и горизонталям, простые вперёд и вбок; бить нужно наибольшее число.',
+  'variant.about.giveaway': 'Ходы русских шашек; выигрывает тот, у кого не осталось шашек или ходов.',
+  'variant.about.flying': 'Правила русских шашек из расстановки, выпавшей по жребию.',
+  'variant.about.diagonal': 'Правила русских шашек из угловой расстановки вдоль большой дороги.',
+  'variant.about.northern': 'Правила русских шашек; побитая дамка остаётся на доске простой своего цвета.',
+  'variant.about.self-eaters': 'Правила русских шашек; бить можно и нужно шашки обоих цветов.',
+  'variant.about.two-move': 'Правила русских шашек; каждая сторона делает по два хода подряд.',
+  'variant.label': 'Игра',
+  'variant.any': 'Все игры',
+
+  'new.startDrawn': 'По жребию',
+  'new.startDrawnHint': 'Расстановка выпадает по жребию из расстановок FMJD-64, когда партия начинается.',
+  'new.noBallots': 'Жеребьёвочные дебюты есть только для русских шашек, поддавков и северных шашек.',
+  'game.claimForty': 'Потребовать ничью (40 ходов)',
+  'game.secondMove': 'второй ход',
+  'game.drawnSetup': 'расстановка по жребию',
+  'analysis.switched': 'На доске анализа теперь {game}.',
 };
 
 const TABLES = { en: EN, ru: RU };
@@ -486,6 +686,8 @@ export function has(key) {
 
 // The arbiter's texts (sh_result_describe in src/game.c, and Position.over) by pattern.
 const REASONS = [
+  [/(White|Black) wins: it has no pieces left/, (m) => 'reason.giveawayNoPieces.' + m[1].toLowerCase()],
+  [/(White|Black) wins: it has no move/, (m) => 'reason.giveawayNoMoves.' + m[1].toLowerCase()],
   [/(White|Black) has no pieces/, (m) => 'reason.noPieces.' + m[1].toLowerCase()],
   [/(White|Black) has no move/, (m) => 'reason.noMoves.' + m[1].toLowerCase()],
   [/(White|Black) resigned/, (m) => 'reason.resigned.' + m[1].toLowerCase()],
@@ -500,6 +702,13 @@ const REASONS = [
   [/^draw: 60 moves without a change of balance/, () => 'reason.balance7'],
   [/^draw: 15 moves with kings only/, () => 'reason.kingsOnly'],
   [/^draw: both flags fell/, () => 'reason.bothFlags'],
+  [/^draw: 20 moves each of kings/, () => 'reason.kingMoves20'],
+  [/^draw: 25 moves each of kings/, () => 'reason.kingMoves25'],
+  [/^draw: 30 moves each of kings/, () => 'reason.kingMoves30'],
+  [/^draw: 16 moves of three pieces/, () => 'reason.fmjd16'],
+  [/^draw: 5 moves of one or two pieces/, () => 'reason.fmjd5'],
+  [/^draw: three kings against one, 13 moves/, () => 'reason.pool13'],
+  [/^draw: 40 moves each/, () => 'reason.fortyMoves'],
 ];
 
 const CODES = {
@@ -513,7 +722,16 @@ const CODES = {
   'kings-only': 'reason.kingsOnly',
   'both-flags': 'reason.bothFlags',
   adjudication: 'reason.adjudication',
+  'king-moves-20': 'reason.kingMoves20',
+  'king-moves-25': 'reason.kingMoves25',
+  'king-moves-30': 'reason.kingMoves30',
+  'fmjd-16': 'reason.fmjd16',
+  'fmjd-5': 'reason.fmjd5',
+  'pool-13': 'reason.pool13',
+  'forty-moves': 'reason.fortyMoves',
 };
+// giveaway: the side left without a piece or a move is the winner
+const WINNER_CODES = { 'giveaway-no-pieces': 'reason.giveawayNoPieces.', 'giveaway-no-moves': 'reason.giveawayNoMoves.' };
 const LOSER_CODES = { 'no-moves': 'reason.noMoves.', 'no-pieces': 'reason.noPieces.', resignation: 'reason.resigned.', time: 'reason.time.' };
 
 /**
@@ -525,12 +743,22 @@ export function reasonText(reason, code, result) {
   if (code && LOSER_CODES[code] && (result === '1-0' || result === '0-1')) {
     return t(LOSER_CODES[code] + (result === '1-0' ? 'black' : 'white'));
   }
+  if (code && WINNER_CODES[code] && (result === '1-0' || result === '0-1')) {
+    return t(WINNER_CODES[code] + (result === '1-0' ? 'white' : 'black'));
+  }
   if (!reason) return '';
   for (const [re, key] of REASONS) {
     const m = re.exec(reason);
     if (m) return t(key(m));
   }
   return reason;
+}
+
+/** A text in the given language ('en', 'ru'), whatever language the page is in. */
+export function tIn(language, key, vars = {}) {
+  const table = TABLES[language] || EN;
+  const text = table[key] ?? EN[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
 export function colorName(color) {

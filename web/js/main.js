@@ -2,18 +2,23 @@
 //
 //   #/ or #/play        start page          #/analysis?fen=..   analysis board
 //   #/play/ID           a game              #/archive?q=..      the archive
+//   #/join/CODE         take a seat with its code, then its game
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
-// the language or the notation re-draws the header and the current view.
+// the language or the notation re-draws the header and the current view. The first view waits
+// for the session and the list of games (variants.js).
 
 import { api } from './api.js';
 import { AnalysisView } from './analysis.js';
 import { ArchiveView } from './archive.js';
+import { JoinView } from './club.js';
 import { h, icon } from './dom.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
+import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
+import { loadVariants } from './variants.js';
 
 const root = document.getElementById('view');
 const topbar = document.getElementById('topbar');
@@ -37,6 +42,10 @@ function mount() {
     const id = Number(parts[1]);
     view = new GameView(root, id);
     document.title = `${t('app.name')} · #${id}`;
+  } else if (name === 'join' && parts[1]) {
+    section = 'play';
+    view = new JoinView(root, decodeURIComponent(parts[1]));
+    document.title = `${t('app.name')} · ${t('club.join')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
@@ -88,6 +97,20 @@ function renderHeader() {
           ['en', 'EN', 'English'],
           ['ru', 'RU', 'Русский'],
         ], getLang(), (v) => setLang(v)),
+        h(
+          'button.btn.small.arbiter-button',
+          {
+            type: 'button',
+            dataset: { action: 'arbiter', arbiter: String(session.arbiter) },
+            title: session.arbiter ? t('arbiter.youAre') : t('arbiter.login'),
+            onclick: async () => {
+              await arbiterDialog();
+              await refreshSession();
+            },
+          },
+          icon('shield'),
+          h('span', session.arbiter ? t('arbiter.badge') : t('arbiter.title')),
+        ),
       ),
     ),
   );
@@ -117,5 +140,13 @@ onLangChange(mount);
 onPrefChange((name) => {
   if (name === 'notation') mount();
 });
-mount();
+// the first view waits for the session (what it may offer); a login or logout re-draws it
+let ready = false;
+onSessionChange(() => {
+  if (ready) mount();
+});
+Promise.all([refreshSession().catch(() => {}), loadVariants()]).finally(() => {
+  ready = true;
+  mount();
+});
 checkServer();

@@ -1,9 +1,42 @@
 // movelist.js - the moves of a game or line, numbered in pairs, each a button that shows the
 // position after it. Ply 0 is the starting position; ply k the position after the k-th move.
+// A row is White's turn and Black's, numbered as PDN numbers them (a game Black begins, such as
+// English, begins with "1. …"); in two-move a turn is two moves, shown side by side.
 
 import { h, icon } from './dom.js';
 import { t } from './i18n.js';
 import { moveText } from './prefs.js';
+
+/**
+ * The rows of a move list: [{white, black}], each a turn {side, plies} or null. A turn is a
+ * side's move and, in two-move, its second (Move.side and Move.second say which).
+ */
+export function rowsOf(moves, startSide = 'white') {
+  const turns = [];
+  let side = startSide;
+  moves.forEach((m, index) => {
+    const mover = m.side || side;
+    const last = turns[turns.length - 1];
+    if (last && m.second && last.side === mover) last.plies.push(index + 1);
+    else turns.push({ side: mover, plies: [index + 1] });
+    side = mover === 'white' ? 'black' : 'white';
+  });
+  const rows = [];
+  for (const turn of turns) {
+    const row = rows[rows.length - 1];
+    if (turn.side === 'black' && row && !row.black) row.black = turn;
+    else if (turn.side === 'black') rows.push({ white: null, black: turn });
+    else rows.push({ white: turn, black: null });
+  }
+  return rows;
+}
+
+/** The number of the row that holds ply (1-based), as the list shows it. */
+export function moveNumber(moves, startSide, ply) {
+  const rows = rowsOf(moves, startSide);
+  const r = rows.findIndex((row) => [row.white, row.black].some((turn) => turn && turn.plies.includes(ply)));
+  return r < 0 ? rows.length : r + 1;
+}
 
 export class MoveList {
   /** onSelect(ply) when a move or a navigation button is chosen. */
@@ -91,29 +124,26 @@ export class MoveList {
       this.list.append(h('li.movelist-empty', t('game.noMoves')));
       return;
     }
-    const offset = this.startSide === 'black' ? 1 : 0;
-    const rows = Math.ceil((this.moves.length + offset) / 2);
+    const rows = rowsOf(this.moves, this.startSide);
     let active = null;
-    for (let r = 0; r < rows; r++) {
-      const li = h('li.move-row', h('span.move-no', `${r + 1}.`));
-      for (let c = 0; c < 2; c++) {
-        const index = r * 2 + c - offset;
-        if (index < 0) {
-          li.append(h('span.move.blank', '…'));
-          continue;
-        }
-        if (index >= this.moves.length) break;
-        const ply = index + 1;
+    const cell = (turn) => {
+      if (!turn) return h('span.move.blank', '…');
+      const buttons = turn.plies.map((ply) => {
         const b = h(
           'button.move',
           { type: 'button', dataset: { ply: String(ply) }, 'aria-current': ply === this.current ? 'true' : null, onclick: () => this.onSelect(ply) },
-          moveText(this.moves[index]),
+          moveText(this.moves[ply - 1]),
         );
         if (ply === this.current) active = b;
-        li.append(b);
-      }
+        return b;
+      });
+      return buttons.length === 1 ? buttons[0] : h('span.turn', buttons);
+    };
+    rows.forEach((row, r) => {
+      const li = h('li.move-row', h('span.move-no', `${r + 1}.`), cell(row.white));
+      if (row.black) li.append(cell(row.black));
       this.list.append(li);
-    }
+    });
     if (active) {
       // keep the current move in view without scrolling the page
       const top = active.offsetTop - this.list.offsetTop;

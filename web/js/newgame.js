@@ -1,4 +1,7 @@
-// newgame.js - the new-game dialog: opponent, level, colour, clock, start, names.
+// newgame.js - the new-game dialog: the game (Russian checkers or any other the server plays),
+// opponent, level, colour, clock, start, names, and for two people whether they share this
+// board or play on two devices (then which seat this one takes). The ballot openings are
+// offered only for the games they fit; a game that draws its start by lot says so.
 //
 // It sends POST /api/games and resolves with the new Game; errors from the server are shown
 // beside the field they name.
@@ -8,6 +11,7 @@ import { errorText, h, icon } from './dom.js';
 import { t } from './i18n.js';
 import { pref, setPref } from './prefs.js';
 import { pieceIcon } from './board.js';
+import { variantAbout, variantInfo, variantLabel, variants } from './variants.js';
 
 const PRESETS = [
   ['', 'new.timeNone'],
@@ -50,6 +54,7 @@ function segmented(name, options, value) {
 export function newGameDialog(initial = {}) {
   const last = pref('lastNewGame') || {};
   const o = {
+    variant: 'russian',
     opponent: 'engine',
     level: 3,
     color: 'white',
@@ -103,6 +108,15 @@ export function newGameDialog(initial = {}) {
 
     const startOpening = h('div.field.sub', { hidden: o.start !== 'opening' }, openingSelect);
     const startFen = h('div.field.sub', { hidden: o.start !== 'fen' }, fenText);
+    const startHint = h('small.hint', { hidden: true });
+
+    const variantSelect = h(
+      'select#ng-variant',
+      { name: 'variant' },
+      variants().map((v) => h('option', { value: v.name, selected: v.name === o.variant }, variantLabel(v.name))),
+    );
+    const variantHint = h('small.hint#ng-variant-about');
+    const variantField = h('div.field', h('label.label', { for: 'ng-variant' }, t('variant.label')), variantSelect, variantHint);
 
     const names = h('div.field');
     const colorField = h(
@@ -113,6 +127,25 @@ export function newGameDialog(initial = {}) {
         ['black', t('color.black'), pieceIcon('b', 18)],
         ['random', t('color.random')],
       ], o.color),
+    );
+    const whereField = h(
+      'div.field',
+      h('span.label', t('new.where')),
+      segmented('where', [
+        ['here', t('new.whereHere'), icon('users')],
+        ['devices', t('new.whereDevices'), icon('user')],
+      ], o.where || 'here'),
+    );
+    const seatField = h(
+      'div.field.sub',
+      h('span.label', t('new.seat')),
+      segmented('seat', [
+        ['white', t('color.white'), pieceIcon('w', 18)],
+        ['black', t('color.black'), pieceIcon('b', 18)],
+        ['random', t('color.random')],
+        ['none', t('new.seatNone')],
+      ], o.seat || 'white'),
+      h('small.hint', t('new.seatHint')),
     );
     const levelField = h('div.field', h('label.label', { for: 'ng-level' }, t('new.level')), h('div.level', level, levelOut), h('small.hint', t('new.levelHint')));
 
@@ -132,12 +165,15 @@ export function newGameDialog(initial = {}) {
       }
       levelField.hidden = opp !== 'engine';
       colorField.hidden = opp !== 'engine';
+      whereField.hidden = opp === 'engine';
+      seatField.hidden = opp === 'engine' || form.elements.where.value !== 'devices';
     };
 
     form.append(
       h('header.dialog-head', h('h2#newgame-title', t('new.title')), h('button.btn.icon-only.ghost', { type: 'button', 'aria-label': t('common.close'), onclick: () => finish(null) }, icon('close'))),
       h(
         'div.dialog-body',
+        variantField,
         h(
           'div.field',
           h('span.label', t('new.opponent')),
@@ -148,6 +184,8 @@ export function newGameDialog(initial = {}) {
         ),
         levelField,
         colorField,
+        whereField,
+        seatField,
         h('div.field', h('label.label', { for: 'ng-time' }, t('new.time')), timeSelect, timeCustom),
         h(
           'div.field',
@@ -159,6 +197,7 @@ export function newGameDialog(initial = {}) {
           ], o.start),
           startOpening,
           startFen,
+          startHint,
         ),
         names,
         error,
@@ -171,12 +210,33 @@ export function newGameDialog(initial = {}) {
     );
     drawNames();
 
-    form.addEventListener('change', (e) => {
-      if (e.target.name === 'opponent') drawNames();
-      if (e.target.name === 'start') {
-        startOpening.hidden = e.target.value !== 'opening';
-        startFen.hidden = e.target.value !== 'fen';
+    // the starts the chosen game offers: a ballot only where the ballots fit
+    const showStart = () => {
+      const start = form.elements.start.value;
+      startOpening.hidden = start !== 'opening';
+      startFen.hidden = start !== 'fen';
+    };
+    const drawVariant = () => {
+      const info = variantInfo(variantSelect.value);
+      variantHint.textContent = variantAbout(info.name);
+      const ballot = form.querySelector('label.seg:has(input[name=start][value=opening])');
+      ballot.hidden = !info.ballots;
+      if (!info.ballots && form.elements.start.value === 'opening') {
+        form.querySelector('input[name=start][value=normal]').checked = true;
       }
+      const normal = form.querySelector('label.seg:has(input[name=start][value=normal]) span');
+      normal.textContent = info.start_drawn ? t('new.startDrawn') : t('new.startNormal');
+      startHint.hidden = !info.start_drawn && info.ballots;
+      startHint.textContent = info.start_drawn ? t('new.startDrawnHint') : info.ballots ? '' : t('new.noBallots');
+      fenText.placeholder = info.start_fen;
+      showStart();
+    };
+    variantSelect.addEventListener('change', drawVariant);
+    drawVariant();
+
+    form.addEventListener('change', (e) => {
+      if (e.target.name === 'opponent' || e.target.name === 'where') drawNames();
+      if (e.target.name === 'start') showStart();
     });
 
     const finish = (game) => {
@@ -192,7 +252,7 @@ export function newGameDialog(initial = {}) {
 
     const markField = (name) => {
       for (const el of form.querySelectorAll('.invalid')) el.classList.remove('invalid');
-      const map = { time: timeSelect.value === 'custom' ? timeText : timeSelect, fen: fenText, opening: openingSelect, level, white: form.elements.white, black: form.elements.black };
+      const map = { variant: variantSelect, time: timeSelect.value === 'custom' ? timeText : timeSelect, fen: fenText, opening: openingSelect, level, white: form.elements.white, black: form.elements.black };
       const el = map[name];
       if (el) {
         el.classList.add('invalid');
@@ -208,6 +268,7 @@ export function newGameDialog(initial = {}) {
       const start = f.start.value;
       const time = timeSelect.value === 'custom' ? timeText.value.trim() : timeSelect.value;
       const body = {
+        variant: variantSelect.value,
         opponent,
         time: time || null,
         fen: start === 'fen' ? fenText.value.trim() || null : null,
@@ -223,8 +284,10 @@ export function newGameDialog(initial = {}) {
       } else {
         body.white = (f.white.value || '').trim() || null;
         body.black = (f.black.value || '').trim() || null;
+        body.seats = f.where.value === 'devices' ? f.seat.value : 'both';
       }
       setPref('lastNewGame', {
+        variant: variantSelect.value,
         opponent,
         level: Number(level.value),
         color: opponent === 'engine' ? f.color.value : o.color,
@@ -232,6 +295,8 @@ export function newGameDialog(initial = {}) {
         start,
         opening: openingSelect.value,
         fen: fenText.value.trim(),
+        where: f.where.value,
+        seat: f.seat.value,
       });
       const submit = form.querySelector('[data-action=create]');
       submit.disabled = true;

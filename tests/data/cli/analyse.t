@@ -13,9 +13,9 @@ depth 2 seldepth * multipv 1 score * pv *
 depth 2 seldepth * multipv 2 score * pv *
 best *
 
-# White has no move and has lost
+# Black has no move and has lost
 $ shashki analyse --depth 2 B:Wa3,c3,d2:Bb4
-best (none): the side to move has no move and has lost
+best (none): no legal moves: White wins: Black has no move
 
 # a win is shown with its distance in moves; the search stops once it has seen it all
 $ shashki analyse --depth 5 W:Wc3:Bd4
@@ -78,3 +78,12 @@ best *
 $ shashki analyse --depth 3 --set warp=9
 ! --set warp=9: unknown setting 'warp'
 ? 2
+
+# another game: giveaway's side without a move wins
+$ shashki analyse --depth 2 --variant giveaway B:Wa3,c3,d2:Bb4
+best (none): no legal moves: Black wins: it has no move (giveaway)
+
+# an English position, in its own numbers: the engine finds the only capture
+$ shashki analyse --depth 1 --numeric --variant english B:W18,K32:B14
+depth 1 *
+best 14x23*

@@ -157,8 +157,8 @@ $ shashki pdn convert --colour $DATA/pdn/positions.pdn
 ? 2
 
 $ shashki pdn
-! usage: shashki pdn check [--quiet] FILE...
-!        shashki pdn convert [--numeric|--algebraic] [--full] FILE
+! usage: shashki pdn check [--quiet] [--variant NAME] FILE...
+!        shashki pdn convert [--numeric|--algebraic] [--full] [--variant NAME] FILE
 ! check    replay every game of the PDN files and print a line for each: its number and
 !          line, the players, the moves replayed, the recorded result and the arbiter's
 !          verdict on the final position; then 'N passed, M failed'. A game fails when a
@@ -172,7 +172,7 @@ $ shashki pdn
 !          named in the game's line.
 !          --quiet prints only the failed games and the totals. Exit status 1 if any failed
 !          or a file holds no game, 2 if a file cannot be read.
-! convert  read a collection and write it to standard output: tags (GameType 25, FEN when
+! convert  read a collection and write it to standard output: tags (GameType, FEN when
 !          the game does not start from the initial position), moves in one notation,
 !          comments, NAGs and variations. A game that cannot be read is copied as it is and
 !          reported on standard error (exit status 1).
@@ -180,6 +180,10 @@ $ shashki pdn
 !          --numeric    squares 1..32, captures with 'x'
 !          --full       every capture with its whole path (by default only where start and
 !                       end are ambiguous)
+! Each game's rules come from its GameType tag (21 English, 22 Italian, 23 pool, 24
+! Spanish, 25 Russian, 26 Brazilian, 29 Czech, 30 Turkish; 25 with a Variant tag for
+! giveaway, flying, diagonal, northern, self-eaters, two-move): a file may mix games.
+! --variant NAME is the game of the records that have no GameType (default russian).
 ! FILE '-' reads standard input.
 ? 2
 

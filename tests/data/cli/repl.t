@@ -63,7 +63,7 @@ White to move (a capture is compulsory)
 a1:g7 a1:h8
 29x8 29x4
 played 29x4
-Black has no move: White wins
+no legal moves: White wins: Black has no pieces
    +-----------------+
  1 |   .   .   .   . |
  2 | .   .   .   .   |
@@ -75,10 +75,10 @@ Black has no move: White wins
  8 | W   .   .   .   |
    +-----------------+
      h g f e d c b a
-Black has no move: White wins
+no legal moves: White wins: Black has no pieces
 error: FEN column 4: a2 is a light square; pieces stand on dark squares
 B:WK4:B
 
 $ shashki play --help
-usage: shashki [play]
+usage: shashki [play [--variant NAME]]
 ...

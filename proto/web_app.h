@@ -1,0 +1,60 @@
+/*
+ * web_app.h - what the web app's HTTP handlers share, and how its resources are put together.
+ *
+ * The API is split by resource, a module each: web_games.c (the games, the archive's list),
+ * web_play.c (what the players and the arbiter do in a game), web_watch.c (a game's events),
+ * web_seats.c (taking a seat with its code), web_archive.c (import, export), web_analyse.c
+ * (analysis streams), web_session.c (the arbiter's session), web_club.c (the server's address
+ * and QR codes), web_board.c (health, openings, positions, a line as PDN), web_variant.c (the
+ * games played, and a variant named in a request). Each gives its routes as a table;
+ * web.c joins the tables. Every handler's context is the WebApp. Who may do what is decided by
+ * web_rights.c, on top of http.c's cross-site checks.
+ */
+#ifndef SHASHKI_WEB_APP_H
+#define SHASHKI_WEB_APP_H
+
+#include <stdbool.h>
+
+#include "auth.h"
+#include "http.h"
+#include "live.h"
+#include "store.h"
+
+typedef struct WebApp {
+    Store *store;
+    WebGames *games;
+    Auth *auth;
+    int port;
+    bool network;     /* listening beyond this machine */
+    char url[128];    /* the address players type ("http://192.168.1.5:8080/") */
+} WebApp;
+
+/* A resource's routes. */
+typedef struct WebRoutes {
+    const HttpRoute *routes;
+    int count;
+} WebRoutes;
+
+#define WEB_ROUTES(name, table)                                                              \
+    const WebRoutes name = {table, (int)(sizeof table / sizeof table[0])}
+
+extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
+    WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
+    WEB_VARIANT_ROUTES;
+
+/* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
+ * if there is none. */
+Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res);
+/* A game's answer to a request: the Game, with what this request may see besides (taken_now:
+ * the seats this very answer gives it). */
+json_t *web_game_json(WebApp *app, const HttpRequest *req, const Live *l, unsigned taken_now);
+void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int status,
+                    const Live *l, unsigned taken_now);
+
+/* The page's files (web_board.c): the route after every other. */
+void web_static(const HttpRequest *req, HttpResponse *res, void *ctx);
+
+/* The analysis streams' part of a server's end (web_analyse.c). */
+void web_analyse_attach(WebGames *games);
+
+#endif

@@ -1,0 +1,27 @@
+/* web_variant.h - the games the web app plays (docs/web-api.md "Games"): a variant named in a
+ * request, checked, and the list of every game with what the page needs to draw and start it. */
+#ifndef SHASHKI_WEB_VARIANT_H
+#define SHASHKI_WEB_VARIANT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "http.h"
+#include "shashki.h"
+
+/* The variant a request names in `text` (NULL or "" means Russian); false with a 400 naming
+ * `field` and the games there are when it names none. */
+bool web_variant_parse(const char *text, const char *field, ShVariant *out, HttpResponse *res);
+/* The same for a member "variant" of a request object. */
+bool web_variant_member(json_t *body, ShVariant *out, HttpResponse *res);
+/* The same for the query parameter "variant". */
+bool web_variant_query(const HttpRequest *req, ShVariant *out, HttpResponse *res);
+
+/* The variant's name in the API ("russian", "english" ...). */
+const char *web_variant_name(ShVariant variant);
+/* Whether the Russian ballot openings fit the game (Russian, giveaway, northern). */
+bool web_variant_has_ballots(ShVariant variant);
+/* The variant a stored name gives (Russian for "" or an unknown name). */
+ShVariant web_variant_stored(const char *name);
+
+#endif

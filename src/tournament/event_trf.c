@@ -1,0 +1,359 @@
+/* event_trf.c - an event to a TRF16 file and back (see shashki_tournament.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "error.h"
+#include "event.h"
+
+static char *dup_text(const char *s)
+{
+    size_t n = strlen(s);
+    char *c = malloc(n + 1);
+    if (c)
+        memcpy(c, s, n + 1);
+    return c;
+}
+
+static bool add_other(ShTrf *t, const char *code, const char *value)
+{
+    if (!value[0])
+        return true;
+    char line[256];
+    snprintf(line, sizeof line, "%s %s", code, value);
+    char **bigger = realloc(t->other, sizeof(char *) * (size_t)(t->other_count + 1));
+    if (!bigger)
+        return false;
+    t->other = bigger;
+    t->other[t->other_count] = dup_text(line);
+    return t->other[t->other_count++] != NULL;
+}
+
+ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
+{
+    sh_trf_init(t);
+    if (stage == 0)
+        stage = 1;
+    if (stage < 1 || stage > e->settings.stage_count)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the event has stages 1 to %d",
+                         e->settings.stage_count);
+    const ShEventSettings *s = &e->settings;
+    int n = sh_event_stage_players(e, stage, NULL);
+    int *ids = malloc(sizeof(int) * ((size_t)n + 1));
+    int *number = calloc((size_t)e->nplayers + 2, sizeof(int));
+    if (!ids || !number) {
+        free(ids);
+        free(number);
+        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+    }
+    sh_event_stage_players(e, stage, ids);
+    for (int i = 0; i < n; i++)
+        number[ids[i]] = i + 1;
+    /* complete rounds only: a TRF cell has no form for a game still being played */
+    int rounds = sh_event_rounds_paired(e, stage);
+    while (rounds > 0 && !sh_event_round_complete(e, stage, rounds))
+        rounds--;
+    bool ok = add_other(t, "012", s->name) && add_other(t, "022", s->site) &&
+              add_other(t, "042", s->date) && add_other(t, "102", s->arbiter);
+    t->count = n;
+    t->players = calloc((size_t)n + 1, sizeof(ShTrfPlayer));
+    ShStanding *rows = NULL;
+    int nrows = sh_event_standings(e, stage, &rows, NULL);
+    if (!t->players || !ok) {
+        free(ids);
+        free(number);
+        free(rows);
+        sh_trf_free(t);
+        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+    }
+    for (int i = 0; i < n; i++) {
+        const ShEventPlayer *p = sh_event_player(e, ids[i]);
+        ShTrfPlayer *tp = &t->players[i];
+        tp->number = i + 1;
+        tp->sex = ' ';
+        snprintf(tp->title, sizeof tp->title, "%.3s", p->title);
+        snprintf(tp->name, sizeof tp->name, "%.63s", p->name);
+        tp->rating = p->rating;
+        snprintf(tp->federation, sizeof tp->federation, "%.3s", p->federation);
+        if (p->birth_year)
+            snprintf(tp->birth, sizeof tp->birth, "%d", p->birth_year);
+        for (int k = 0; k < nrows; k++)
+            if (rows[k].id == p->id)
+                tp->rank = rows[k].rank;
+        tp->rounds = rounds;
+        tp->cells = calloc((size_t)rounds + 1, sizeof(ShTrfCell));
+        if (!tp->cells) {
+            free(ids);
+            free(number);
+            free(rows);
+            sh_trf_free(t);
+            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+        }
+        for (int r = 0; r < rounds; r++)
+            tp->cells[r] = (ShTrfCell){0, '-', 'Z'};
+    }
+    free(rows);
+    for (int k = 0; k < e->npairings; k++) {
+        const ShEventPairing *p = &e->pairings[k];
+        if (p->stage != stage || p->round > rounds || !number[p->white])
+            continue;
+        ShTrfCell *cw = &t->players[number[p->white] - 1].cells[p->round - 1];
+        switch (p->type) {
+        case SH_PAIRING_BYE: *cw = (ShTrfCell){0, '-', 'U'}; continue;
+        case SH_PAIRING_HALF_BYE: *cw = (ShTrfCell){0, '-', 'H'}; continue;
+        case SH_PAIRING_FULL_BYE: *cw = (ShTrfCell){0, '-', 'F'}; continue;
+        case SH_PAIRING_REST: *cw = (ShTrfCell){0, '-', '-'}; continue;
+        case SH_PAIRING_ABSENT: *cw = (ShTrfCell){0, '-', 'Z'}; continue;
+        default: break;
+        }
+        if (!number[p->black])
+            continue;
+        ShTrfCell *cb = &t->players[number[p->black] - 1].cells[p->round - 1];
+        bool played = false;
+        int ww = 0, bw = 0;
+        for (int g = 0; g < p->ngames; g++) {
+            if (s->stages[stage - 1].system == SH_SYSTEM_KNOCKOUT && p->games[g].tiebreak)
+                continue;
+            ShGameResult res = p->games[g].result;
+            played = played || res == SH_GAME_WHITE_WINS || res == SH_GAME_DRAW ||
+                     res == SH_GAME_BLACK_WINS;
+            int a = event_game_points(s, res, true), b = event_game_points(s, res, false);
+            ww += g % 2 ? b : a;
+            bw += g % 2 ? a : b;
+        }
+        int winner = 0, pw, pb;
+        sh_event_pairing_points(e, p, &pw, &pb, &winner);
+        if (s->stages[stage - 1].system == SH_SYSTEM_KNOCKOUT && winner) {
+            ww = winner == p->white;
+            bw = winner == p->black;
+        }
+        char rw, rb;
+        if (played) {
+            rw = ww > bw ? '1' : ww < bw ? '0' : '=';
+            rb = ww > bw ? '0' : ww < bw ? '1' : '=';
+        } else {
+            bool dbl = p->ngames && p->games[0].result == SH_GAME_DOUBLE_FORFEIT;
+            rw = dbl || ww <= bw ? '-' : '+';
+            rb = dbl || bw <= ww ? '-' : '+';
+        }
+        *cw = (ShTrfCell){number[p->black], 'w', rw};
+        *cb = (ShTrfCell){number[p->white], 'b', rb};
+    }
+    t->total_rounds = e->stage[stage - 1].started ? e->stage[stage - 1].total_rounds
+                                                  : s->stages[stage - 1].rounds;
+    if (t->total_rounds == 0 && s->stages[stage - 1].system == SH_SYSTEM_SWISS)
+        t->total_rounds = sh_swiss_recommended_rounds(n);
+    t->initial_color = s->initial_color;
+    t->win = s->win;
+    t->draw = s->draw;
+    t->loss = s->loss;
+    t->forfeit_loss = s->loss;
+    t->bye = s->bye_points;
+    /* the points column under the file's own scoring */
+    for (int i = 0; i < n; i++) {
+        ShTrfPlayer *tp = &t->players[i];
+        for (int r = 0; r < rounds; r++) {
+            char c = tp->cells[r].result;
+            tp->points += c == '1' || c == '+' || c == 'F' ? t->win
+                          : c == 'U'                       ? t->bye
+                          : c == '=' || c == 'H'           ? t->draw
+                          : c == '0'                       ? t->loss
+                          : c == '-' && tp->cells[r].opponent ? t->forfeit_loss
+                                                              : 0;
+        }
+    }
+    /* who is absent from the next round (asked for a bye, withdrawn, not entered yet): a
+     * bye cell beyond the rounds played, as the pairing programs read it */
+    if (rounds < t->total_rounds) {
+        int g = event_round_of(e, stage, rounds + 1);
+        for (int i = 0; i < n; i++) {
+            ShTrfPlayer *tp = &t->players[i];
+            ShPairingType type = event_requested(e, ids[i], g);
+            if (!event_player_active(e, ids[i], g))
+                type = SH_PAIRING_ABSENT;
+            if (type == SH_PAIRING_GAME)
+                continue;
+            tp->cells[rounds] = (ShTrfCell){0, '-',
+                                            type == SH_PAIRING_HALF_BYE   ? 'H'
+                                            : type == SH_PAIRING_FULL_BYE ? 'F'
+                                                                          : 'Z'};
+            tp->rounds = rounds + 1;
+        }
+    }
+    /* players who may not meet: one XXP line per club (and team) of two players or more */
+    for (int which = 0; which < 2; which++) {
+        if ((which == 0 && !s->avoid_club) || (which == 1 && !s->avoid_team))
+            continue;
+        bool *done = calloc((size_t)n + 1, sizeof(bool));
+        if (!done)
+            break;
+        for (int i = 0; i < n; i++) {
+            const ShEventPlayer *p = sh_event_player(e, ids[i]);
+            const char *key = which ? p->team : p->club;
+            if (done[i] || !key[0])
+                continue;
+            ShTrfGroup g = {0, malloc(sizeof(int) * (size_t)n), 0};
+            if (!g.numbers)
+                break;
+            for (int j = i; j < n; j++) {
+                const ShEventPlayer *q = sh_event_player(e, ids[j]);
+                if (!strcasecmp(which ? q->team : q->club, key)) {
+                    g.numbers[g.count++] = j + 1;
+                    done[j] = true;
+                }
+            }
+            ShTrfGroup *bigger = g.count > 1 ? realloc(t->forbidden, sizeof(ShTrfGroup) *
+                                                                         (size_t)(t->forbidden_count + 1))
+                                             : NULL;
+            if (!bigger) {
+                free(g.numbers);
+                continue;
+            }
+            t->forbidden = bigger;
+            t->forbidden[t->forbidden_count++] = g;
+        }
+        free(done);
+    }
+    t->order = malloc(sizeof(int) * ((size_t)n + 1));
+    if (t->order)
+        for (int i = 0; i < n; i++)
+            t->order[i] = i + 1;
+    free(ids);
+    free(number);
+    return SH_OK;
+}
+
+ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
+{
+    *out = NULL;
+    ShEventSettings s;
+    sh_event_settings_init(&s);
+    for (int i = 0; i < t->other_count; i++)
+        if (!strncmp(t->other[i], "012 ", 4))
+            snprintf(s.name, sizeof s.name, "%.95s", t->other[i] + 4);
+        else if (!strncmp(t->other[i], "022 ", 4))
+            snprintf(s.site, sizeof s.site, "%.95s", t->other[i] + 4);
+        else if (!strncmp(t->other[i], "102 ", 4))
+            snprintf(s.arbiter, sizeof s.arbiter, "%.95s", t->other[i] + 4);
+    if (!s.name[0])
+        snprintf(s.name, sizeof s.name, "event");
+    int played = sh_trf_rounds_played(t, NULL);
+    s.stages[0].system = SH_SYSTEM_SWISS;
+    s.stages[0].rounds = t->total_rounds ? t->total_rounds : played;
+    if (s.stages[0].rounds < played)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "the file holds %d rounds but XXR says %d", played, t->total_rounds);
+    if (t->win <= t->draw || t->draw < t->loss)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "the file's points (BBW, BBD) give a win no more than a draw");
+    s.win = t->win;
+    s.draw = t->draw;
+    s.loss = t->loss;
+    s.bye_points = t->bye;
+    s.initial_color = t->initial_color == SH_BLACK ? SH_BLACK : SH_WHITE;
+    ShEvent *e;
+    ShStatus st = sh_event_new(&e, &s, err);
+    if (st != SH_OK)
+        return st;
+    for (int i = 0; i < t->count && st == SH_OK; i++) {
+        const ShTrfPlayer *tp = &t->players[i];
+        ShEventPlayer p;
+        memset(&p, 0, sizeof p);
+        snprintf(p.name, sizeof p.name, "%s", tp->name[0] ? tp->name : "?");
+        if (!tp->name[0])
+            snprintf(p.name, sizeof p.name, "player %d", tp->number);
+        p.rating = tp->rating;
+        snprintf(p.title, sizeof p.title, "%s", tp->title);
+        snprintf(p.federation, sizeof p.federation, "%s", tp->federation);
+        p.birth_year = atoi(tp->birth);
+        if (p.birth_year < 1850 || p.birth_year > 2200)
+            p.birth_year = 0;
+        st = sh_event_add_player(e, &p, NULL, err);
+        if (st != SH_OK && err)
+            error_append(err, " (player %d, line %d)", tp->number, tp->line);
+    }
+    if (st != SH_OK) {
+        sh_event_free(e);
+        return st;
+    }
+    if (played > 0) {
+        /* the stage in the file's order of pairing numbers (not re-sorted by rating) */
+        StageState *ss = &e->stage[0];
+        ss->ids = malloc(sizeof(int) * ((size_t)t->count + 1));
+        ss->group = calloc((size_t)t->count + 1, sizeof(int));
+        if (!ss->ids || !ss->group) {
+            sh_event_free(e);
+            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+        }
+        for (int i = 0; i < t->count; i++)
+            ss->ids[i] = t->by_rank && t->order ? t->order[i] : i + 1;
+        ss->count = t->count;
+        ss->total_rounds = s.stages[0].rounds;
+        ss->first_round = 1;
+        ss->started = true;
+    }
+    for (int r = 0; r < played; r++) {
+        int board = 0;
+        for (int i = 0; i < t->count; i++) {
+            const ShTrfPlayer *tp = &t->players[i];
+            if (r >= tp->rounds)
+                continue;
+            const ShTrfCell *c = &tp->cells[r];
+            ShEventPairing p;
+            memset(&p, 0, sizeof p);
+            p.stage = 1;
+            p.round = r + 1;
+            p.white = tp->number;
+            if (c->opponent == 0) {
+                switch (c->result) {
+                case 'U': p.type = SH_PAIRING_BYE; break;
+                case 'H':
+                case '=':
+                case 'D': p.type = SH_PAIRING_HALF_BYE; break;
+                case 'F':
+                case '+':
+                case 'W':
+                case '1': p.type = SH_PAIRING_FULL_BYE; break;
+                case ' ': continue;
+                default: p.type = SH_PAIRING_ABSENT; break;
+                }
+            } else {
+                if (c->color != 'w' && !(c->color == '-' && tp->number < c->opponent))
+                    continue;
+                p.type = SH_PAIRING_GAME;
+                p.black = c->opponent;
+                p.ngames = 1;
+                char res = c->result;
+                p.games[0].result = res == '1' || res == 'W' ? SH_GAME_WHITE_WINS
+                                    : res == '0' || res == 'L' ? SH_GAME_BLACK_WINS
+                                    : res == '=' || res == 'D' ? SH_GAME_DRAW
+                                    : res == '+'               ? SH_GAME_WHITE_FORFEIT
+                                    : res == '-'               ? (t->players[c->opponent - 1]
+                                                                          .cells[r]
+                                                                          .result == '+'
+                                                                      ? SH_GAME_BLACK_FORFEIT
+                                                                      : SH_GAME_DOUBLE_FORFEIT)
+                                                               : SH_GAME_PENDING;
+            }
+            p.board = ++board;
+            if (!event_add_pairing(e, &p)) {
+                sh_event_free(e);
+                return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+            }
+        }
+    }
+    /* byes already written for the next round: requests */
+    for (int i = 0; i < t->count; i++) {
+        const ShTrfPlayer *tp = &t->players[i];
+        if (tp->rounds <= played)
+            continue;
+        char res = tp->cells[played].result;
+        ShPairingType type = res == 'H'   ? SH_PAIRING_HALF_BYE
+                             : res == 'F' ? SH_PAIRING_FULL_BYE
+                                          : SH_PAIRING_ABSENT;
+        sh_event_request_bye(e, tp->number, played + 1, type, NULL);
+    }
+    *out = e;
+    return SH_OK;
+}

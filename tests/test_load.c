@@ -1,0 +1,417 @@
+/* test_load.c - the web server under a club's load (make test-slow): LOAD_GAMES games between
+ * simulated devices on loopback, each game with its two players' devices and a spectator,
+ * every one following the game's server-sent events as the page does.
+ *
+ * Each game plays a random legal game of up to LOAD_PLIES plies, worked out beforehand with
+ * the library. A player's device sends its move only once its own event stream has shown the
+ * opponent's move before it, as a person would; so the games move as fast as the server
+ * acknowledges moves and delivers events. Checked: every move is acknowledged (200), every
+ * watcher ends with its game's final state, the players' devices saw every move, and after
+ * the server is killed (SIGKILL) and started again every game has every move it was sent.
+ * Reported: moves per second over the whole run, the time to acknowledge a move, and the
+ * latency of an event (from a move's request to its state reaching each watcher).
+ *
+ * Everything is one thread driving libcurl's multi interface; the run is bounded in time
+ * (LOAD_SECONDS) and stops by itself. */
+#include <curl/curl.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "test_server.h"
+
+#define LOAD_GAMES 100
+#define LOAD_PLIES 40
+#define LOAD_SECONDS 300
+#define WATCHERS 3 /* White's device, Black's device, a spectator */
+#define MAX_VERSION 512
+
+typedef struct Watcher {
+    CURL *handle;
+    Buffer buf;
+    int game;
+    unsigned version;      /* the highest version seen */
+    int moves;             /* moves in that state */
+    bool finished;         /* its status was "finished" */
+    double seen[MAX_VERSION]; /* when each version arrived (0: never) */
+} Watcher;
+
+typedef struct LoadGame {
+    long id;
+    char code[16];
+    CURL *device[2];       /* White's and Black's, with their cookies */
+    char moves[LOAD_PLIES][SH_MOVE_TEXT_SIZE];
+    int plies;             /* moves planned */
+    int sent;              /* moves sent */
+    int acked;             /* moves acknowledged */
+    bool in_flight;
+    Buffer answer;
+    struct curl_slist *headers;
+    char body[160];
+    double sent_at[LOAD_PLIES];
+    double acked_at[LOAD_PLIES];
+    unsigned version_of[LOAD_PLIES]; /* the game's version after each move */
+    unsigned ready_version;          /* the version after both seats were taken */
+    long failed_status;              /* the status of a refused move, or 0 */
+} LoadGame;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void request_setup(CURL *h, int port, const char *path, const char *body, Buffer *out,
+                          struct curl_slist **headers)
+{
+    char url[256];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
+    curl_easy_setopt(h, CURLOPT_URL, url);
+    curl_easy_setopt(h, CURLOPT_COOKIEFILE, ""); /* the device keeps its cookies */
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, test_buffer_append);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
+    curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L); /* a phone's request, on its own connection */
+    if (body) {
+        curl_slist_free_all(*headers);
+        *headers = curl_slist_append(NULL, "Content-Type: application/json");
+        curl_easy_setopt(h, CURLOPT_HTTPHEADER, *headers);
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, "POST");
+    } else {
+        curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
+        curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, NULL);
+    }
+}
+
+/* One request on a device's handle, waited for: the status, the JSON answer in *out. */
+static long device_request(CURL *h, int port, const char *path, const char *body, json_t **out)
+{
+    Buffer b = {0};
+    struct curl_slist *headers = NULL;
+    request_setup(h, port, path, body, &b, &headers);
+    long status = 0;
+    if (curl_easy_perform(h) == CURLE_OK)
+        curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(headers);
+    if (out)
+        *out = b.data ? json_loads(b.data, 0, NULL) : NULL;
+    free(b.data);
+    return status;
+}
+
+/* A random legal game from the start, in full notation. */
+static int plan_game(uint64_t *seed, char moves[LOAD_PLIES][SH_MOVE_TEXT_SIZE])
+{
+    ShPosition pos;
+    sh_position_start(&pos, SH_VARIANT_RUSSIAN);
+    int n = 0;
+    while (n < LOAD_PLIES) {
+        ShMoveList list;
+        sh_moves_generate(&pos, &list);
+        if (list.count == 0)
+            break;
+        const ShMove *m = &list.moves[test_random(seed) % (uint64_t)list.count];
+        sh_move_write(&pos, m, SH_NOTATION_FULL, moves[n++], NULL);
+        ShPosition next;
+        sh_position_play(&pos, m, &next);
+        pos = next;
+    }
+    return n;
+}
+
+/* Read every complete event in a watcher's buffer. */
+static void watcher_read(Watcher *w, double t)
+{
+    char *start = w->buf.data;
+    if (!start)
+        return;
+    char *end;
+    while ((end = strstr(start, "\n\n"))) {
+        *end = '\0';
+        char *data = strstr(start, "data: ");
+        if (strstr(start, "event: state") && data) {
+            json_t *j = json_loads(data + 6, 0, NULL);
+            if (j) {
+                unsigned v = (unsigned)json_integer_value(json_object_get(j, "version"));
+                if (v >= w->version) {
+                    w->version = v;
+                    w->moves = (int)json_array_size(json_object_get(j, "moves"));
+                    const char *status = json_string_value(json_object_get(j, "status"));
+                    w->finished = status && strcmp(status, "finished") == 0;
+                }
+                if (v < MAX_VERSION && w->seen[v] == 0)
+                    w->seen[v] = t;
+                json_decref(j);
+            }
+        }
+        start = end + 2;
+    }
+    size_t rest = strlen(start);
+    memmove(w->buf.data, start, rest + 1);
+    w->buf.size = rest;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double percentile(double *v, size_t n, double p)
+{
+    if (n == 0)
+        return 0;
+    size_t i = (size_t)(p * (double)(n - 1) + 0.5);
+    return v[i < n ? i : n - 1];
+}
+
+/* Send the next move of a game if its mover has seen the state before it. */
+static void maybe_move(LoadGame *g, Watcher *watchers, int index, CURLM *multi, int port)
+{
+    if (g->in_flight || g->sent >= g->plies || g->failed_status)
+        return;
+    int mover = g->sent % 2; /* from the start: White moves first */
+    unsigned need = g->sent == 0 ? g->ready_version : g->version_of[g->sent - 1];
+    if (watchers[index * WATCHERS + mover].version < need)
+        return;
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%ld/moves", g->id);
+    snprintf(g->body, sizeof g->body, "{\"move\": \"%s\", \"ply\": %d}", g->moves[g->sent], g->sent);
+    free(g->answer.data);
+    g->answer = (Buffer){0};
+    request_setup(g->device[mover], port, path, g->body, &g->answer, &g->headers);
+    curl_easy_setopt(g->device[mover], CURLOPT_PRIVATE, (void *)g);
+    g->sent_at[g->sent] = now_s();
+    g->sent++;
+    g->in_flight = true;
+    curl_multi_add_handle(multi, g->device[mover]);
+}
+
+static void check_kept(Server *s, LoadGame *games)
+{
+    CURL *h = curl_easy_init();
+    int kept = 0;
+    for (int i = 0; i < LOAD_GAMES; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/api/games/%ld", games[i].id);
+        json_t *j = NULL;
+        long status = device_request(h, s->port, path, NULL, &j);
+        json_t *moves = json_object_get(j, "moves");
+        bool same = status == 200 && (int)json_array_size(moves) == games[i].acked;
+        for (int k = 0; same && k < games[i].acked; k++) {
+            json_t *m = json_object_get(json_object_get(json_array_get(moves, (size_t)k), "move"), "notation");
+            same = json_is_string(m) && strcmp(json_string_value(m), games[i].moves[k]) == 0;
+        }
+        kept += same;
+        json_decref(j);
+    }
+    curl_easy_cleanup(h);
+    CHECK_MSG(kept == LOAD_GAMES, "%d of %d games came back with every move", kept, LOAD_GAMES);
+}
+
+void suite_load(void)
+{
+    if (!test_slow())
+        return;
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    Server s = {0};
+    snprintf(s.db, sizeof s.db, "/tmp/shashki-load-XXXXXX");
+    int fd = mkstemp(s.db);
+    if (fd >= 0)
+        close(fd);
+    unlink(s.db);
+    test_case("load: start the server");
+    CHECK(server_start(&s));
+    LoadGame *games = calloc(LOAD_GAMES, sizeof *games);
+    Watcher *watchers = calloc(LOAD_GAMES * WATCHERS, sizeof *watchers);
+    if (!games || !watchers) {
+        free(games);
+        free(watchers);
+        return;
+    }
+
+    test_case("load: %d games set up, each by one device and joined by another with its code", LOAD_GAMES);
+    uint64_t seed = 20261201;
+    int ready = 0;
+    for (int i = 0; i < LOAD_GAMES; i++) {
+        LoadGame *g = &games[i];
+        g->plies = plan_game(&seed, g->moves);
+        g->device[0] = curl_easy_init();
+        g->device[1] = curl_easy_init();
+        json_t *j = NULL;
+        long st = device_request(g->device[0], s.port, "/api/games",
+                                 "{\"opponent\": \"human\", \"seats\": \"white\", \"time\": \"30m\"}", &j);
+        g->id = (long)json_integer_value(json_object_get(j, "id"));
+        const char *code = json_string_value(json_object_get(json_object_get(j, "codes"), "black"));
+        snprintf(g->code, sizeof g->code, "%s", code ? code : "");
+        json_decref(j);
+        char body[64];
+        snprintf(body, sizeof body, "{\"code\": \"%s\"}", g->code);
+        long st2 = device_request(g->device[1], s.port, "/api/join", body, &j);
+        g->ready_version = (unsigned)json_integer_value(json_object_get(j, "version"));
+        json_decref(j);
+        ready += st == 201 && st2 == 200 && g->id > 0;
+    }
+    CHECK_INT(ready, LOAD_GAMES);
+
+    /* every watcher follows its game */
+    CURLM *multi = curl_multi_init();
+    curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 0L);
+    for (int i = 0; i < LOAD_GAMES * WATCHERS; i++) {
+        Watcher *w = &watchers[i];
+        w->game = i / WATCHERS;
+        w->handle = curl_easy_init();
+        char url[128];
+        snprintf(url, sizeof url, "http://127.0.0.1:%d/api/games/%ld/events", s.port, games[w->game].id);
+        curl_easy_setopt(w->handle, CURLOPT_URL, url);
+        curl_easy_setopt(w->handle, CURLOPT_WRITEFUNCTION, test_buffer_append);
+        curl_easy_setopt(w->handle, CURLOPT_WRITEDATA, &w->buf);
+        curl_easy_setopt(w->handle, CURLOPT_PRIVATE, NULL);
+        curl_multi_add_handle(multi, w->handle);
+    }
+
+    double start = now_s(), deadline = start + LOAD_SECONDS;
+    int total_plies = 0, acked = 0, refused = 0;
+    for (int i = 0; i < LOAD_GAMES; i++)
+        total_plies += games[i].plies;
+    int running = 1;
+    bool done = false;
+    while (!done && now_s() < deadline && running) {
+        curl_multi_perform(multi, &running);
+        CURLMsg *msg;
+        int left;
+        while ((msg = curl_multi_info_read(multi, &left))) {
+            if (msg->msg != CURLMSG_DONE)
+                continue;
+            LoadGame *g = NULL;
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&g);
+            if (!g)
+                continue; /* a stream ended: the checks below will tell */
+            long status = 0;
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &status);
+            curl_multi_remove_handle(multi, msg->easy_handle);
+            int k = g->sent - 1;
+            g->in_flight = false;
+            if (status != 200) {
+                g->failed_status = status ? status : -1;
+                refused++;
+                continue;
+            }
+            json_t *j = json_loads(g->answer.data ? g->answer.data : "", 0, NULL);
+            g->version_of[k] = (unsigned)json_integer_value(json_object_get(j, "version"));
+            const char *st = json_string_value(json_object_get(j, "status"));
+            if (st && strcmp(st, "finished") == 0)
+                g->plies = g->sent; /* the rules ended it */
+            json_decref(j);
+            g->acked_at[k] = now_s();
+            g->acked++;
+            acked++;
+        }
+        double t = now_s();
+        for (int i = 0; i < LOAD_GAMES * WATCHERS; i++)
+            watcher_read(&watchers[i], t);
+        done = true;
+        for (int i = 0; i < LOAD_GAMES; i++) {
+            maybe_move(&games[i], watchers, i, multi, s.port);
+            LoadGame *g = &games[i];
+            bool game_done = g->failed_status || (g->acked == g->plies && !g->in_flight);
+            for (int w = 0; game_done && w < WATCHERS; w++)
+                game_done = g->failed_status || (g->plies > 0 && watchers[i * WATCHERS + w].version >= g->version_of[g->plies - 1]);
+            done = done && game_done;
+        }
+        curl_multi_wait(multi, NULL, 0, 20, NULL);
+    }
+    double elapsed = now_s() - start;
+
+    test_case("load: every move of the %d games acknowledged", LOAD_GAMES);
+    CHECK_MSG(done, "the run did not finish within %d s", LOAD_SECONDS);
+    CHECK_MSG(refused == 0, "%d moves refused", refused);
+    CHECK_INT(acked, total_plies);
+
+    test_case("load: every watcher got its game's final state; the players' devices every move");
+    int final_ok = 0, players_ok = 0;
+    size_t n_lat = 0, n_ack = 0, skipped = 0;
+    double *lat = malloc(sizeof(double) * (size_t)total_plies * WATCHERS + 1);
+    double *ack = malloc(sizeof(double) * (size_t)total_plies + 1);
+    for (int i = 0; i < LOAD_GAMES; i++) {
+        LoadGame *g = &games[i];
+        for (int w = 0; w < WATCHERS; w++) {
+            Watcher *wt = &watchers[i * WATCHERS + w];
+            final_ok += g->acked > 0 && wt->version >= g->version_of[g->acked - 1] && wt->moves == g->acked;
+            bool every = true;
+            for (int k = 0; k < g->acked; k++) {
+                unsigned v = g->version_of[k];
+                if (v < MAX_VERSION && wt->seen[v] > 0) {
+                    if (lat)
+                        lat[n_lat++] = wt->seen[v] - g->sent_at[k];
+                } else {
+                    skipped++;
+                    /* a player's device must see the opponent's move before its own */
+                    if (w != 2 && k + 1 < g->acked && (k + 1) % 2 == w)
+                        every = false;
+                }
+            }
+            players_ok += w == 2 || every;
+        }
+        for (int k = 0; k < g->acked && ack; k++)
+            ack[n_ack++] = g->acked_at[k] - g->sent_at[k];
+    }
+    CHECK_INT(final_ok, LOAD_GAMES * WATCHERS);
+    CHECK_INT(players_ok, LOAD_GAMES * WATCHERS);
+    if (lat && ack) {
+        qsort(lat, n_lat, sizeof *lat, compare_doubles);
+        qsort(ack, n_ack, sizeof *ack, compare_doubles);
+        printf("     load: %d games, %d moves in %.1f s: %.0f moves/s; %d watchers\n", LOAD_GAMES,
+               acked, elapsed, (double)acked / elapsed, LOAD_GAMES * WATCHERS);
+        printf("     load: a move acknowledged in %.1f ms (median), %.1f ms (95%%), %.1f ms (max)\n",
+               1000 * percentile(ack, n_ack, 0.5), 1000 * percentile(ack, n_ack, 0.95),
+               1000 * percentile(ack, n_ack, 1.0));
+        printf("     load: an event at a watcher %.1f ms after the move was sent (median), %.1f ms "
+               "(95%%), %.1f ms (99%%), %.1f ms (max); %zu of %zu states passed over by a "
+               "watcher already behind\n",
+               1000 * percentile(lat, n_lat, 0.5), 1000 * percentile(lat, n_lat, 0.95),
+               1000 * percentile(lat, n_lat, 0.99), 1000 * percentile(lat, n_lat, 1.0), skipped,
+               n_lat + skipped);
+    }
+    free(lat);
+    free(ack);
+
+    for (int i = 0; i < LOAD_GAMES * WATCHERS; i++) {
+        curl_multi_remove_handle(multi, watchers[i].handle);
+        curl_easy_cleanup(watchers[i].handle);
+        free(watchers[i].buf.data);
+    }
+    for (int i = 0; i < LOAD_GAMES; i++) {
+        curl_multi_remove_handle(multi, games[i].device[0]);
+        curl_multi_remove_handle(multi, games[i].device[1]);
+    }
+    curl_multi_cleanup(multi);
+
+    test_case("load: every acknowledged move is kept, also after the server is killed");
+    check_kept(&s, games);
+    server_stop(&s, true);
+    CHECK(server_start(&s));
+    check_kept(&s, games);
+    server_stop(&s, false);
+
+    for (int i = 0; i < LOAD_GAMES; i++) {
+        curl_easy_cleanup(games[i].device[0]);
+        curl_easy_cleanup(games[i].device[1]);
+        curl_slist_free_all(games[i].headers);
+        free(games[i].answer.data);
+    }
+    free(games);
+    free(watchers);
+    char side[128];
+    unlink(s.db);
+    snprintf(side, sizeof side, "%s-wal", s.db);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", s.db);
+    unlink(side);
+    curl_global_cleanup();
+}

@@ -1,0 +1,73 @@
+/* test_server.c - the web server under test (see test_server.h). */
+#include "test_server.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test.h"
+
+bool server_start(Server *s)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return false;
+    int in[2];
+    if (pipe(in) != 0)
+        return false;
+    s->pid = fork();
+    if (s->pid == 0) {
+        dup2(fds[1], 1);
+        dup2(in[0], 0);
+        close(fds[0]);
+        close(in[1]);
+        if (s->password[0])
+            execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db,
+                  "--set-password", (char *)NULL);
+        else
+            execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db,
+                  (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    close(in[0]);
+    if (s->password[0]) {
+        ssize_t n = write(in[1], s->password, strlen(s->password));
+        n += write(in[1], "\n", 1);
+        (void)n;
+    }
+    close(in[1]);
+    char line[256] = "";
+    FILE *out = fdopen(fds[0], "r");
+    bool ok = out && fgets(line, sizeof line, out) && sscanf(line, "Shashki is ready at http://127.0.0.1:%d/", &s->port) == 1;
+    if (out)
+        fclose(out);
+    return ok;
+}
+
+void server_stop(Server *s, bool crash)
+{
+    if (s->pid <= 0)
+        return;
+    kill(s->pid, crash ? SIGKILL : SIGTERM);
+    int status;
+    waitpid(s->pid, &status, 0);
+    s->pid = 0;
+}
+
+size_t test_buffer_append(char *ptr, size_t size, size_t n, void *buffer)
+{
+    Buffer *b = buffer;
+    size_t add = size * n;
+    char *bigger = realloc(b->data, b->size + add + 1);
+    if (!bigger)
+        return 0;
+    b->data = bigger;
+    memcpy(b->data + b->size, ptr, add);
+    b->size += add;
+    b->data[b->size] = '\0';
+    return add;
+}

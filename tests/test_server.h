@@ -1,0 +1,31 @@
+/* test_server.h - the program's web server run for a test: `shashki serve --port 0` on a
+ * games file of the test's own, started, stopped, or killed as a crash would. */
+#ifndef SHASHKI_TEST_SERVER_H
+#define SHASHKI_TEST_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct Server {
+    pid_t pid;
+    int port;
+    char db[64];
+    char password[128]; /* given to --set-password when starting, or "" */
+} Server;
+
+/* What a test reads of an answer; test_buffer_append is libcurl's write callback for it
+ * (NUL-terminated as it grows). */
+typedef struct Buffer {
+    char *data;
+    size_t size;
+} Buffer;
+size_t test_buffer_append(char *ptr, size_t size, size_t n, void *buffer);
+
+/* Start the server on s->db (with --set-password s->password when it is not empty) and read
+ * its port from the first line; false if it does not start. */
+bool server_start(Server *s);
+/* Stop it (SIGTERM), or kill it (SIGKILL) when crash. */
+void server_stop(Server *s, bool crash);
+
+#endif
