@@ -243,11 +243,17 @@ static int egdb_bench(int argc, char **argv)
     }
     DbValue v;
     double warm = 0, cold = 0, disk = 0;
+    uint64_t warm_probes = 0, warm_reads = 0;
     for (int pass = 0; pass < 2; pass++) { /* the first fills the cache */
+        uint64_t p0, r0;
+        dbprobe_stats(db, &p0, &r0);
         double start = seconds_now();
         for (long i = 0; i < got; i++)
             dbprobe_value(db, &pos[i], &v);
         warm = seconds_now() - start;
+        dbprobe_stats(db, &warm_probes, &warm_reads);
+        warm_probes -= p0;
+        warm_reads -= r0;
     }
     /* Cold: a cache of the smallest size, so that nearly every probe reads its blocks; the
      * time is divided by the block reads. From the disk: the files' pages dropped before each
@@ -283,12 +289,14 @@ static int egdb_bench(int argc, char **argv)
     }
     if (got)
         printf("%ld random positions of up to %d pieces in %s:\n"
-               "  warm  %8.0f ns a probe (its blocks in the cache; processor time)\n"
+               "  warm  %8.0f ns a probe (its blocks in the cache, %.3f reads a probe; processor "
+               "time)\n"
                "  cold  %8.0f ns a block read and decompressed (%.2f reads a probe, the files "
                "in the system's cache; processor time)\n"
                "  disk  %8.0f ns a probe with the files' pages dropped (%ld probes, %.2f "
                "reads a probe; wall clock)\n",
                got, dbprobe_max_pieces(db), dir, warm / (double)got * 1e9,
+               warm_probes ? (double)warm_reads / (double)warm_probes : 0.0,
                reads ? cold / (double)reads * 1e9 : 0.0,
                probes ? (double)reads / (double)probes : 0.0,
                kd ? disk / (double)kd * 1e9 : 0.0, kd,
