@@ -81,6 +81,7 @@ static json_t *variant_json(ShVariant v)
                           "start_fen_numeric", fen_numeric, "start_board", board,
                           "pdn_game_type", r->pdn_game_type, "pdn_variant",
                           r->pdn_variant ? json_string(r->pdn_variant) : json_null());
+    json_object_set_new(j, "size", json_integer(r->board_size));
     json_object_set_new(j, "ballots", json_boolean(web_variant_has_ballots(v)));
     json_object_set_new(j, "start_drawn", json_boolean(r->start_drawn));
     json_object_set_new(j, "moves_per_turn", json_integer(r->moves_per_turn));
