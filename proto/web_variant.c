@@ -21,6 +21,14 @@ bool web_variant_has_ballots(ShVariant variant)
            variant == SH_VARIANT_NORTHERN;
 }
 
+int web_variant_pdn_notation(ShVariant variant, bool numeric)
+{
+    const ShRules *rules = sh_rules_get(variant);
+    if (rules && rules->board_size >= 10)
+        numeric = true;
+    return SH_NOTATION_SHORT | (numeric ? SH_NOTATION_NUMERIC : 0);
+}
+
 ShVariant web_variant_stored(const char *name)
 {
     ShVariant v = SH_VARIANT_RUSSIAN;
