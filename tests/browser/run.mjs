@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
+import { boardTests } from './boards.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -1084,6 +1085,10 @@ test('Turkish: 64 squares, an orthogonal capture entered square by square', asyn
   state.turkish = id;
 });
 
+// ---- the boards larger than 8x8 (boards.mjs): international draughts on 10x10
+
+boardTests({ test, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
+
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');
   const page = await newPage(DESKTOP);
@@ -1193,6 +1198,8 @@ test('phone: every view fits 390 and 360 px without sideways scrolling', async (
   if (state.drawGame) views.push(['game', `#/play/${state.drawGame}`]);
   if (state.engine) views.push(['engine-game', `#/play/${state.engine.id}`]);
   if (state.turkish) views.push(['turkish-game', `#/play/${state.turkish}`]);
+  if (state.international) views.push(['international-game', `#/play/${state.international}`]);
+  views.push(['international-analysis', '#/analysis?variant=international']);
   for (const viewport of [PHONE, { width: 360, height: 740 }]) {
     const page = await newPage(viewport);
     for (const [name, hash] of views) {
