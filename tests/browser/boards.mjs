@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 
 export function boardTests(t) {
-  const { test, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE } = t;
+  const { test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE } = t;
 
   const targets = (page) => page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort());
   const captured = (page) => page.$$eval('.piece.captured', (els) => els.map((e) => e.dataset.square).sort());
@@ -20,6 +20,37 @@ export function boardTests(t) {
     for (let r = 1; r <= n; r++) for (let f = 0; f < n; f++) if ((f + r) % 2 === 1) out.push(String.fromCharCode(97 + f) + r);
     return out.sort();
   };
+
+  test('unit: the squares and FEN of any N x N board, 12x12 among them', async () => {
+    const squares = await webModule('squares.js');
+    const fen = await webModule('fen.js');
+    for (const n of [8, 10, 12]) {
+      const geo = squares.geometry('diagonal', n);
+      const half = n / 2;
+      equal([geo.size, geo.count], [n, (n * n) / 2], `${n}x${n}: size and playing squares`);
+      // PDN's numbering: row by row from the top, left to right; a1 dark, the first of the bottom row
+      equal([geo.nameOf(0), geo.nameOf(half - 1), geo.nameOf(half)], ['b' + n, squares.FILES[n - 1] + n, 'a' + (n - 1)], `${n}x${n}: the top rows`);
+      equal([geo.numberOf('a1'), geo.nameOfNumber(geo.count)], [geo.count - half + 1, squares.FILES[n - 2] + '1'], `${n}x${n}: the bottom row`);
+      equal(geo.indexOf('a2'), -1, `${n}x${n}: a2 is light`);
+      equal(geo.indexOf(squares.FILES[n] + '1'), -1, `${n}x${n}: no file past the board`);
+      equal(new Set(geo.names).size, geo.count, `${n}x${n}: every square named once`);
+      for (let i = 0; i < geo.count; i++) {
+        const [f, r] = squares.fileRank(geo.nameOf(i));
+        equal([geo.indexOf(geo.nameOf(i)), (f + r) % 2, geo.playable(f, r)], [i, 1, true], `${n}x${n}: square ${i + 1}`);
+      }
+      // a board with a piece of every kind, written as FEN and read back, and read from numbers
+      const board = [...geo.empty()];
+      board[0] = 'b';
+      board[1] = 'B';
+      board[geo.count - 1] = 'W';
+      board[geo.count - half] = 'w';
+      const text = fen.writeFen({ side: 'black', board: board.join('') }, geo);
+      equal(fen.parseFen(text, geo), { side: 'black', board: board.join(''), second: false }, `${n}x${n}: ${text} read back`);
+      equal(fen.parseFen(`B:WK${geo.count},${geo.count - half + 1}:B1,K2`, geo).board, board.join(''), `${n}x${n}: the FEN in numbers`);
+      expect(geo.crowns('w', 'b' + n) && geo.crowns('b', 'a1') && !geo.crowns('w', 'a' + (n - 1)), `${n}x${n}: the crowning rows`);
+    }
+    equal(squares.geometry('diagonal', 10).names.slice(0, 6), ['b10', 'd10', 'f10', 'h10', 'j10', 'a9'], 'international: 1 = b10, 5 = j10, 6 = a9');
+  });
 
   test('boards: every game\'s board is drawn from its size, its squares and coordinates inside the frame', async ({ base, newPage }) => {
     const { data } = await needEndpoint(base, 'GET', '/api/variants');

@@ -1091,7 +1091,7 @@ test('Turkish: 64 squares, an orthogonal capture entered square by square', asyn
 
 // ---- the boards larger than 8x8 (boards.mjs): international draughts on 10x10
 
-boardTests({ test, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
+boardTests({ test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
 
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');
