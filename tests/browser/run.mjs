@@ -1179,7 +1179,7 @@ test('archive: each game says its game, and the list filters by it', async ({ ba
 });
 
 test('phone: every view fits 390 and 360 px without sideways scrolling', async ({ base, newPage, state }) => {
-  const views = [['home', '#/'], ['analysis', '#/analysis'], ['archive', '#/archive']];
+  const views = [['home', '#/'], ['analysis', '#/analysis'], ['archive', '#/archive'], ['events', '#/events']];
   if (state.drawGame) views.push(['game', `#/play/${state.drawGame}`]);
   if (state.engine) views.push(['engine-game', `#/play/${state.engine.id}`]);
   if (state.turkish) views.push(['turkish-game', `#/play/${state.turkish}`]);
@@ -1187,7 +1187,7 @@ test('phone: every view fits 390 and 360 px without sideways scrolling', async (
     const page = await newPage(viewport);
     for (const [name, hash] of views) {
       await page.goto(base + hash);
-      await page.waitForSelector('.board-svg, .archive-list');
+      await page.waitForSelector('.board-svg, .archive-list, .event-list');
       await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (viewport === PHONE) await screenshot(page, `${name}-phone`);

@@ -147,7 +147,7 @@ export class EventView {
         h('td.num', String(p.id)),
         h('td.name', p.engine ? icon('cpu') : icon('user'), p.name, p.withdrawn ? h('small.muted', ` · ${t('events.withdrawn')}`) : null),
         h('td.num', p.rating ? String(p.rating) : ''),
-        h('td', p.engine ? t('events.engineLevel', { n: p.engine }) : p.club),
+        h('td', [p.engine ? t('events.engineLevel', { n: p.engine }) : p.club, p.team].filter(Boolean).join(' · ')),
         session.arbiter && !p.withdrawn && !ev.finished
           ? h('td', h('button.btn.small.ghost', { type: 'button', title: t('events.withdraw'), 'aria-label': t('events.withdraw'), dataset: { action: 'withdraw' }, onclick: () => this.withdraw(p) }, icon('close')))
           : h('td'),
@@ -164,16 +164,19 @@ export class EventView {
     const name = h('input#pl-name', { type: 'text', name: 'name', maxlength: '90', placeholder: t('events.playerName') });
     const rating = h('input#pl-rating', { type: 'number', name: 'rating', min: '0', max: '4000', placeholder: t('events.rating') });
     const club = h('input#pl-club', { type: 'text', name: 'club', maxlength: '90', placeholder: t('events.club') });
+    // a Scheveningen match is between two teams: each player says which
+    const team = this.ev.system === 'scheveningen' ? h('input#pl-team', { type: 'text', name: 'team', maxlength: '90', placeholder: t('events.team') }) : null;
     const kind = h('select#pl-kind', { name: 'kind', 'aria-label': t('events.kind') }, h('option', { value: '0' }, t('events.person')), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => h('option', { value: String(n) }, t('events.engineLevel', { n }))));
     const form = h(
       'form.player-form',
       { novalidate: true, dataset: { form: 'add-player' } },
-      h('div.player-form-grid', name, rating, club, kind),
+      h('div.player-form-grid', name, rating, club, kind, team),
       h('button.btn', { type: 'submit', dataset: { action: 'add-player' } }, icon('plus'), t('events.addPlayer')),
     );
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       const body = { name: name.value.trim() || null, club: club.value.trim() || null };
+      if (team && team.value.trim()) body.team = team.value.trim();
       if (rating.value) body.rating = Number(rating.value);
       if (kind.value !== '0') body.engine = Number(kind.value);
       const r = await this.act(() => api.addPlayer(this.id, body));
