@@ -308,6 +308,8 @@ static void on_start(const HttpRequest *req, HttpResponse *res, void *ctx)
             Live *l = live_get(app->games, game_id);
             json_t *j = live_json_game(l);
             live_json_viewer(j, l, 0, true); /* the arbiter sees the codes to hand out */
+            json_t *link = web_event_link_json(app, game_id);
+            json_object_set_new(j, "event", link ? link : json_null());
             http_json(res, 201, json_pack("{s:o,s:o}", "game", j, "event",
                                           web_event_json(app, id, e)));
         }
