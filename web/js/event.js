@@ -155,7 +155,7 @@ export class EventView {
     );
     this.els.players.replaceChildren(
       h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
-      ev.players.length ? table('event-table', ['#', t('events.name'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
+      ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
       session.arbiter && !ev.finished ? this.playerForm() : null,
     );
   }
@@ -258,7 +258,7 @@ export class EventView {
     const playing = live.some((g) => g.result === '*');
     const bothEngines = white.engine && black && black.engine;
     if (session.arbiter && p.type === 'game' && p.next_game !== null && !playing && !bothEngines) {
-      gameCell.append(h('button.btn.small', { type: 'button', dataset: { action: 'start-game', board: String(p.board) }, onclick: () => this.startGame(round, p) }, icon('play'), t('events.playInApp')));
+      gameCell.append(h('button.btn.small', { type: 'button', title: t('events.playInApp'), 'aria-label': t('events.playInApp'), dataset: { action: 'start-game', board: String(p.board) }, onclick: () => this.startGame(round, p) }, icon('play'), h('span.btn-text', t('events.playInApp'))));
     }
     return h(
       'tr',
@@ -286,7 +286,7 @@ export class EventView {
     );
     this.els.standings.replaceChildren(
       h('h2.card-title', t('events.standings')),
-      rows.length ? table('event-table.standings-table', ['#', t('events.name'), t('events.points'), ...tbs.map((b) => h('abbr', { title: b.title }, b.name)), t('events.wdl')], rows) : h('p.muted', t('events.noPlayers')),
+      rows.length ? table('event-table.standings-table', ['#', t('events.playerName'), t('events.points'), ...tbs.map((b) => h('abbr', { title: b.title }, b.name)), t('events.wdl')], rows) : h('p.muted', t('events.noPlayers')),
     );
   }
 
@@ -312,7 +312,7 @@ export class EventView {
     );
     this.els.cross.replaceChildren(
       h('h2.card-title', t('events.crosstable')),
-      h('div.table-scroll', table('event-table.cross-table', ['#', t('events.name'), ...c.columns.map((col) => (ev.stages.length > 1 ? `${col.stage}.${col.round}` : String(col.round)))], rows)),
+      h('div.table-scroll', table('event-table.cross-table', ['#', t('events.playerName'), ...c.columns.map((col) => (ev.stages.length > 1 ? `${col.stage}.${col.round}` : String(col.round)))], rows)),
     );
   }
 
