@@ -436,6 +436,27 @@ static void on_export(const HttpRequest *req, HttpResponse *res, void *ctx)
     sh_event_free(e);
 }
 
+/* ---- the change log: every change entered, with its time (the games' reasons too) ---- */
+
+static void log_line(void *ctx, const char *time, const char *change)
+{
+    json_array_append_new(ctx, json_pack("{s:s,s:s}", "time", time, "change", change));
+}
+
+static void on_log(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    WebApp *app = ctx;
+    long id;
+    ShEvent *e;
+    if (!web_event_load(app, req, res, &id, &e))
+        return;
+    json_t *changes = json_array();
+    tstore_changes(app->tstore, id, log_line, changes);
+    pthread_mutex_unlock(&app->games->lock);
+    sh_event_free(e);
+    http_json(res, 200, json_pack("{s:I,s:o}", "id", (json_int_t)id, "changes", changes));
+}
+
 /* ---- the event's stream ---- */
 
 typedef struct EventStream {
@@ -543,6 +564,7 @@ static const HttpRoute ROUTES[] = {
     {"GET", "/api/events/*/standings", on_standings},
     {"GET", "/api/events/*/export/*", on_export},
     {"GET", "/api/events/*/events", on_stream},
+    {"GET", "/api/events/*/log", on_log},
 };
 
 WEB_ROUTES(WEB_EVENT_VIEW_ROUTES, ROUTES);
