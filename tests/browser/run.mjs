@@ -1533,6 +1533,9 @@ test('events: the standings follow the results; the engines\' game ends by itsel
     await settled(arbiter);
     await screenshot(arbiter, 'event-round2-desktop');
 
+    // the change log says the game and its reason with the result it entered
+    await eve.click('.event-log summary');
+    await eve.waitForFunction(() => /result stage 1 round 1 board 1 game 1 0-1 \(game \d+: Black wins: White resigned\)/.test(document.querySelector('.log-list').textContent));
     // the archive links the game to its event and round; exports and the print view
     await ann.goto(`${base}#/archive`);
     await ann.waitForSelector(`.arow[data-id="${id}"] .aevent[data-event="1"]`);

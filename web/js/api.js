@@ -122,6 +122,7 @@ export const api = {
   unpairLast: (id) => request('DELETE', `/api/events/${id}/rounds`),
   eventResult: (id, r) => request('POST', `/api/events/${id}/results`, r),
   startEventGame: (id, r) => request('POST', `/api/events/${id}/games`, r),
+  eventLog: (id) => request('GET', `/api/events/${id}/log`),
   standings: (id, stage) => request('GET', `/api/events/${id}/standings` + query({ stage })),
   eventExportUrl: (id, what) => `/api/events/${id}/export/${what}`,
 

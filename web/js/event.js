@@ -48,9 +48,12 @@ export class EventView {
       pairings: h('section.card.event-pairings', { dataset: { section: 'pairings' } }),
       standings: h('section.card.event-standings', { dataset: { section: 'standings' } }),
       cross: h('section.card.event-cross', { dataset: { section: 'crosstable' } }),
+      log: h('details.card.event-log', h('summary.card-title', t('events.log')), h('ol.log-list')),
     };
+    // the change log, read when opened and again with each change while open
+    this.els.log.addEventListener('toggle', () => this.els.log.open && this.loadLog());
     root.replaceChildren(
-      h('div.event', this.els.head, h('div.event-grid', h('div.event-main', this.els.pairings, this.els.standings, this.els.cross), h('div.event-aside', this.els.players))),
+      h('div.event', this.els.head, h('div.event-grid', h('div.event-main', this.els.pairings, this.els.standings, this.els.cross), h('div.event-aside', this.els.players, this.els.log))),
     );
     this.els.head.append(h('p.muted', '…'));
     this.stop = api.eventEvents(id, (ev) => this.update(ev), () => this.reconnect());
@@ -116,6 +119,16 @@ export class EventView {
     this.renderPairings(ev);
     this.renderStandings(ev);
     this.renderCross(ev);
+    if (this.els.log.open) this.loadLog();
+  }
+
+  async loadLog() {
+    try {
+      const r = await api.eventLog(this.id);
+      this.els.log.querySelector('.log-list').replaceChildren(...r.changes.map((c) => h('li', h('time.muted', c.time.replace('T', ' ').replace('Z', '')), ' ', c.change)));
+    } catch {
+      /* shown again on the next change */
+    }
   }
 
   renderHead(ev) {
