@@ -183,6 +183,8 @@ void suite_rules(void)
         CHECK_INT(f.promotion_continues, r->promotion_continues);
         CHECK_INT(f.men_capture_kings, r->men_capture_kings);
         CHECK_INT(f.capture_own, r->capture_own);
+        CHECK_INT(f.capture_orthogonal, r->capture_orthogonal);
+        CHECK_INT(f.king_moves_limit, r->king_moves_limit);
         CHECK_INT(f.board == SH_VARIANT_TURKISH, r->board == SH_BOARD_ORTHOGONAL);
         CHECK_INT(f.board == SH_VARIANT_ITALIAN, !r->a1_playable);
     }
