@@ -10,8 +10,8 @@
  *     north -11, south +11, east +1, west -1    (east: towards file j)
  *
  * North and south leave the board off the end of the word or past bit 53; east and west
- * would wrap into the next row at two places per row, which the masks ROW_FIRST and ROW_LAST
- * take away (the other ends fall on the ghost bits).
+ * would wrap into the next row at one end of every row, which the masks B10_FILE_A and
+ * B10_FILE_J take away (the other ends fall on the ghost bits).
  *
  *   - men step one square diagonally forwards and capture in all eight directions;
  *   - kings slide along the diagonals and capture at a distance in all eight directions,
@@ -29,11 +29,6 @@
  * of the second perft convention. Speed matters less than on the 8x8 boards.
  */
 #include "movegen_frisian.h"
-
-/* The squares on file a and on file j (tests/test_board.c checks them): an east step may not
- * land on file a, a west step not on file j. */
-#define B10_FILE_A UINT64_C(0x2004008010020)
-#define B10_FILE_J UINT64_C(0x1002004008010)
 
 /* Directions 0-3 the diagonals (NE NW SW SE), 4-7 the lines (N W S E); reverse(k) = k ^ 2. */
 enum { D_NE = 0, D_NW, D_SW, D_SE, D_N, D_W, D_S, D_E, DIRECTIONS };
