@@ -338,8 +338,28 @@ void frisian_generate(const ShPosition *p, ShMoveList *list, bool merge)
     quiet(p, list);
 }
 
+/* The number of quiet moves, counted in bulk: men's steps a direction at a time, and the kings'
+ * rays (those of two kings in one direction never share a square: each stops at a piece). */
+static int count_quiet(const ShPosition *p)
+{
+    int us = p->side;
+    Bitboard empty = B10_VALID & ~pos_occupied(p), men = pos_men(p, us);
+    Bitboard kings = pos_kings(p, us) & ~frozen_king(p);
+    int n = us == SH_WHITE
+                ? bb_count(bb_shift(men, B10_NE) & empty) + bb_count(bb_shift(men, B10_NW) & empty)
+                : bb_count(bb_shift(men, B10_SW) & empty) + bb_count(bb_shift(men, B10_SE) & empty);
+    if (kings)
+        n += bb_count(b10_fill(kings, empty, B10_NE) & empty) +
+             bb_count(b10_fill(kings, empty, B10_NW) & empty) +
+             bb_count(b10_fill(kings, empty, B10_SW) & empty) +
+             bb_count(b10_fill(kings, empty, B10_SE) & empty);
+    return n;
+}
+
 int frisian_count(const ShPosition *p, bool merge)
 {
+    if (!frisian_capture_pending(p))
+        return count_quiet(p);
     ShMoveList list;
     frisian_generate(p, &list, merge);
     return list.count;
@@ -388,10 +408,10 @@ static void play_board(const ShPosition *p, const ShMove *m, ShPosition *out)
 
 uint64_t frisian_perft(const ShPosition *p, int depth, bool merge)
 {
+    if (depth <= 1)
+        return depth == 1 ? (uint64_t)frisian_count(p, merge) : 1;
     ShMoveList list;
     frisian_generate(p, &list, merge);
-    if (depth <= 1)
-        return depth == 1 ? (uint64_t)list.count : 1;
     uint64_t n = 0;
     for (int i = 0; i < list.count; i++) {
         ShPosition child;

@@ -130,14 +130,22 @@ void sh_position_set_piece(ShPosition *pos, int square, ShPiece piece)
     pos->pieces[SH_WHITE] &= ~b;
     pos->pieces[SH_BLACK] &= ~b;
     pos->kings &= ~b;
-    if (piece == SH_EMPTY)
-        return;
-    int color = (piece == SH_WHITE_MAN || piece == SH_WHITE_KING) ? SH_WHITE : SH_BLACK;
-    int king = (piece == SH_WHITE_KING || piece == SH_BLACK_KING);
-    pos->pieces[color] |= b;
-    if (king)
-        pos->kings |= b;
-    pos->key ^= ZOBRIST[color * 2 + king][i];
+    if (piece != SH_EMPTY) {
+        int color = (piece == SH_WHITE_MAN || piece == SH_WHITE_KING) ? SH_WHITE : SH_BLACK;
+        int king = (piece == SH_WHITE_KING || piece == SH_BLACK_KING);
+        pos->pieces[color] |= b;
+        if (king)
+            pos->kings |= b;
+        pos->key ^= ZOBRIST[color * 2 + king][i];
+    }
+    /* (Frisian) a run whose king is gone, or whose side has no man left, ends */
+    for (int color = 0; color < 2 && pos->variant == SH_VARIANT_FRISIAN; color++) {
+        uint8_t run = pos->king_run[color];
+        if (run && (!(pos_kings(pos, color) & bb_bit(pos_run_bit(run))) || !pos_men(pos, color))) {
+            pos->key ^= pos_run_key(color, run);
+            pos->king_run[color] = 0;
+        }
+    }
 }
 
 void sh_position_set_side(ShPosition *pos, ShColor side)

@@ -85,6 +85,13 @@ $ shashki moves --variant frisian W:WKa1:Bj10:RWa1=2
 ! bad FEN 'W:WKa1:Bj10:RWa1=2': FEN column 13: a run of king moves needs a white king on its square and white men on the board
 ? 2
 
+# a Frisian PDN game (GameType 40) starting from a king's run: its fourth move is refused
+$ shashki pdn check $DATA/pdn/frisian.pdn
+frisian.pdn:1 (line 1) ? - ?: 7 plies, recorded *, arbiter: the game goes on
+frisian.pdn:2 (line 7) ? - ?: FAILED at line 11, column 31: move 3.: illegal move '37-41'; legal: 35-30
+1 passed, 1 failed
+? 1
+
 $ shashki perft 2 --variant chess
 ! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move
 ? 2
