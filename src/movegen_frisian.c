@@ -255,7 +255,12 @@ static void captures(const ShPosition *p, FrisianSearch *s)
     s->enemy = p->pieces[us ^ 1];
     s->kings_all = p->kings;
     s->promotion = b10_promotion(us);
-    for (Bitboard b = p->pieces[us]; b; b &= b - 1) {
+    /* the men that can jump something (found for all at once, a direction at a time), and
+     * every king */
+    Bitboard jumpers = 0;
+    for (int k = 0; k < DIRECTIONS; k++)
+        jumpers |= step(step(empty, reverse(k)) & s->enemy, reverse(k));
+    for (Bitboard b = (pos_men(p, us) & jumpers) | pos_kings(p, us); b; b &= b - 1) {
         int sq = bb_first(b);
         s->from = sq;
         s->from_king = (int)((p->kings >> sq) & 1);

@@ -124,3 +124,17 @@ param name=variant *
 ...
 done move=*
 error message="pos= must be W or B and then 50 squares (w b W B e)"
+
+# and Frisian draughts, with Scan's variant name "frisian" and the 50-square position
+$ shashki hub
+< hub
+< set-param name=variant value=frisian
+< init
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+< level depth=2
+< go think
+< quit
+id name=Shashki *
+param name=variant *
+...
+done move=*
