@@ -257,7 +257,7 @@ ShStatus sh_fen_read_variant(const char *text, ShVariant variant, ShPosition *po
                              run_column[color] + 1, color == SH_WHITE ? "white" : "black",
                              color == SH_WHITE ? "white" : "black");
         p.king_run[color] =
-            pos_run_make(geo_square_bit(variant, run_square[color]), run_count[color]);
+            pos_run_make(geo_square_bit((int)variant, run_square[color]), run_count[color]);
     }
     p.key = sh_position_hash(&p);
     ShStatus st = check_position(&r, &p);
@@ -305,7 +305,7 @@ int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
         if (!run)
             continue;
         char name[SH_SQUARE_NAME_SIZE];
-        sh_board_square_name(v, geo_bit_square(v, pos_run_bit(run)), numeric, name);
+        sh_board_square_name(v, geo_bit_square((int)v, pos_run_bit(run)), numeric, name);
         n += (size_t)snprintf(out + n, SH_FEN_SIZE - n, ":R%c%s=%d", color == SH_WHITE ? 'W' : 'B',
                               name, pos_run_count(run));
     }
