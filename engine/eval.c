@@ -21,19 +21,20 @@
 /* The built-in weights of each family of games (data/eval/weights*.txt). */
 extern const unsigned char EVAL_WEIGHTS[], EVAL_WEIGHTS_BRAZILIAN[], EVAL_WEIGHTS_POOL[],
     EVAL_WEIGHTS_ENGLISH[], EVAL_WEIGHTS_ITALIAN[], EVAL_WEIGHTS_SPANISH[], EVAL_WEIGHTS_CZECH[],
-    EVAL_WEIGHTS_TURKISH[], EVAL_WEIGHTS_GIVEAWAY[], EVAL_WEIGHTS_INTERNATIONAL[];
+    EVAL_WEIGHTS_TURKISH[], EVAL_WEIGHTS_GIVEAWAY[], EVAL_WEIGHTS_INTERNATIONAL[],
+    EVAL_WEIGHTS_FRISIAN[];
 
 /* Which weights a game plays with: its own where the game differs from Russian checkers in
  * what a position is worth, Russian's where it moves and wins as Russian checkers does. */
 enum { FAMILY_RUSSIAN = 0, FAMILY_BRAZILIAN, FAMILY_POOL, FAMILY_ENGLISH, FAMILY_ITALIAN,
        FAMILY_SPANISH, FAMILY_CZECH, FAMILY_TURKISH, FAMILY_GIVEAWAY, FAMILY_INTERNATIONAL,
-       FAMILIES };
+       FAMILY_FRISIAN, FAMILIES };
 
 static const unsigned char *const FAMILY_TEXT[FAMILIES] = {
     EVAL_WEIGHTS,          EVAL_WEIGHTS_BRAZILIAN, EVAL_WEIGHTS_POOL,
     EVAL_WEIGHTS_ENGLISH,  EVAL_WEIGHTS_ITALIAN,   EVAL_WEIGHTS_SPANISH,
     EVAL_WEIGHTS_CZECH,    EVAL_WEIGHTS_TURKISH,   EVAL_WEIGHTS_GIVEAWAY,
-    EVAL_WEIGHTS_INTERNATIONAL,
+    EVAL_WEIGHTS_INTERNATIONAL, EVAL_WEIGHTS_FRISIAN,
 };
 
 static int family_of(int variant)
@@ -48,6 +49,7 @@ static int family_of(int variant)
     case SH_VARIANT_TURKISH: return FAMILY_TURKISH;
     case SH_VARIANT_GIVEAWAY: return FAMILY_GIVEAWAY;
     case SH_VARIANT_INTERNATIONAL: return FAMILY_INTERNATIONAL;
+    case SH_VARIANT_FRISIAN: return FAMILY_FRISIAN;
     default: return FAMILY_RUSSIAN;
     }
 }

@@ -77,6 +77,7 @@ typedef enum ShVariant {
     SH_VARIANT_CZECH,
     SH_VARIANT_TURKISH,      /* orthogonal, all 64 squares */
     SH_VARIANT_INTERNATIONAL,/* international draughts, 10x10 */
+    SH_VARIANT_FRISIAN,      /* Frisian draughts, 10x10: captures along files and ranks too */
     SH_VARIANT_GIVEAWAY,     /* поддавки: Russian rules, the side left without a move wins */
     SH_VARIANT_FLYING,       /* летучие: Russian rules from a start drawn by lot */
     SH_VARIANT_DIAGONAL,     /* диагональные: Russian rules, the 2-4-6 corner set-up */
@@ -98,7 +99,9 @@ typedef enum ShPrecedence {
     SH_PRECEDENCE_MAJORITY_KINGS, /* the most pieces, then the most kings (Spanish) */
     SH_PRECEDENCE_ITALIAN,        /* the most pieces, then by a king, then the most kings, then
                                      the capture that meets a king first (Italian) */
-    SH_PRECEDENCE_KING_FIRST      /* a king must capture when a king and a man both can (Czech) */
+    SH_PRECEDENCE_KING_FIRST,     /* a king must capture when a king and a man both can (Czech) */
+    SH_PRECEDENCE_VALUE           /* the highest value, a king worth a little less than two men;
+                                     at equal value a king must capture (Frisian) */
 } ShPrecedence;
 
 /* What wins. */
@@ -118,7 +121,9 @@ typedef enum ShDrawRules {
     SH_DRAWS_SPANISH,     /* repetition, 20 king moves each without a capture */
     SH_DRAWS_CZECH,       /* repetition, 30 king moves each without a capture */
     SH_DRAWS_TURKISH,     /* repetition, 25 king moves each without a capture */
-    SH_DRAWS_GIVEAWAY     /* repetition, 15 moves with kings only */
+    SH_DRAWS_GIVEAWAY,    /* repetition, 15 moves with kings only */
+    SH_DRAWS_FRISIAN      /* repetition, 25 king moves each without a capture, two kings
+                             against one 7 moves, one king against one 2 moves */
 } ShDrawRules;
 
 typedef struct ShRules {
@@ -147,6 +152,10 @@ typedef struct ShRules {
                                   the end of the move (the Turkish strike) */
     bool capture_own;          /* pieces of both colours may and must be captured (self-eaters) */
     bool captured_king_demoted;/* a captured king stays on the board as a man (northern) */
+    bool capture_orthogonal;   /* (diagonal boards) men and kings capture along the files and
+                                  ranks too, over the next playing square of the line (Frisian) */
+    int king_moves_limit;      /* a king may make at most this many non-capturing moves in a
+                                  row while its side has men (Frisian: 3); 0: no limit */
     int moves_per_turn;        /* 1, or 2 (two-move) */
     ShGoal goal;
     ShDrawRules draws;
@@ -222,7 +231,10 @@ typedef struct ShPosition {
     uint8_t side;       /* ShColor to move */
     uint8_t variant;    /* ShVariant */
     uint8_t turn_move;  /* (two-move) 0: the first move of the side's turn, 1: the second */
-    uint8_t reserved[5];
+    uint8_t king_run[2];/* (Frisian) by colour: the king that has made the side's last
+                           non-capturing moves in a row, count << 6 | bit index (count 1-3),
+                           0 for none; kept only while the side has men */
+    uint8_t reserved[3];
     union {               /* what a board beyond 64 bits or of stacked pieces keeps besides;
                              all zero on the other boards */
         uint16_t high[3]; /* (12x12) bits 64-79 of pieces[0], pieces[1] and kings */
@@ -607,6 +619,8 @@ typedef enum ShReason {
     SH_REASON_FMJD_5,             /* 1 or 2 pieces, a king among them, against a lone king: 5 moves */
     SH_REASON_POOL_13,            /* three kings against a lone king: 13 moves (pool) */
     SH_REASON_FORTY_MOVES,        /* 40 moves each without a man moved or a capture */
+    SH_REASON_FRISIAN_7,          /* two kings against a lone king: 7 moves (Frisian) */
+    SH_REASON_FRISIAN_2,          /* a king against a lone king: 2 moves (Frisian) */
     SH_REASON_COUNT
 } ShReason;
 

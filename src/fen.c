@@ -9,7 +9,9 @@
  *
  * Blanks around items are allowed; letters may be lower case. Errors give the column. The
  * squares are the variant's own (sh_board_square_*); in two-move, a field "M2" marks the
- * second move of a turn.
+ * second move of a turn. In Frisian a field "R" colour square "=" count ("RW28=2") says that
+ * the side's king on that square has made the last `count` (1-3) of its side's moves, none of
+ * them a capture (the rule of three king moves in a row).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -191,6 +193,7 @@ ShStatus sh_fen_read_variant(const char *text, ShVariant variant, ShPosition *po
     sh_position_clear(&p, variant, side == 'W' ? SH_WHITE : SH_BLACK);
     r.at++;
     bool seen[2] = {false, false};
+    int run_square[2] = {-1, -1}, run_count[2] = {0, 0}, run_column[2] = {0, 0};
     skip_blanks(&r);
     while (text[r.at] == ':') {
         r.at++;
@@ -211,6 +214,22 @@ ShStatus sh_fen_read_variant(const char *text, ShVariant variant, ShPosition *po
                    !isalnum((unsigned char)text[r.at + 2])) {
             p.turn_move = 1; /* the second move of the turn */
             r.at += 2;
+        } else if (rules->king_moves_limit && c == 'R' &&
+                   (toupper((unsigned char)text[r.at + 1]) == 'W' ||
+                    toupper((unsigned char)text[r.at + 1]) == 'B')) {
+            int color = toupper((unsigned char)text[r.at + 1]) == 'W' ? SH_WHITE : SH_BLACK;
+            run_column[color] = r.at;
+            r.at += 2;
+            ShStatus st = read_square(&r, &run_square[color]);
+            if (st)
+                return st;
+            if (text[r.at] != '=')
+                return fen_error(&r, r.at, "'=' and the number of the king's moves");
+            r.at++;
+            if (text[r.at] < '1' || text[r.at] > '0' + rules->king_moves_limit ||
+                isdigit((unsigned char)text[r.at + 1]))
+                return fen_error(&r, r.at, "the number of the king's moves in a row (1-3)");
+            run_count[color] = text[r.at++] - '0';
         } else if (isalpha((unsigned char)text[r.at])) {
             /* another field, such as H0 (half-move clock) or F1 (move number): skipped */
             while (isalnum((unsigned char)text[r.at]))
@@ -226,6 +245,20 @@ ShStatus sh_fen_read_variant(const char *text, ShVariant variant, ShPosition *po
         r.at++;
     if (text[r.at] != '\0')
         return fen_error(&r, r.at, "':' and another field, or the end");
+    for (int color = 0; color < 2; color++) {
+        if (run_square[color] < 0)
+            continue;
+        ShPiece king = color == SH_WHITE ? SH_WHITE_KING : SH_BLACK_KING;
+        if (sh_position_piece_at(&p, run_square[color]) != king ||
+            !sh_position_count(&p, color == SH_WHITE ? SH_WHITE_MAN : SH_BLACK_MAN))
+            return error_set(err, SH_ERR_INVALID_POSITION, 1, run_column[color] + 1,
+                             "FEN column %d: a run of king moves needs a %s king on its square "
+                             "and %s men on the board",
+                             run_column[color] + 1, color == SH_WHITE ? "white" : "black",
+                             color == SH_WHITE ? "white" : "black");
+        p.king_run[color] =
+            pos_run_make(geo_square_bit((int)variant, run_square[color]), run_count[color]);
+    }
     p.key = sh_position_hash(&p);
     ShStatus st = check_position(&r, &p);
     if (st)
@@ -266,6 +299,15 @@ int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
     if (pos->turn_move) {
         memcpy(out + n, ":M2", 3);
         n += 3;
+    }
+    for (int color = 0; color < 2 && v == SH_VARIANT_FRISIAN; color++) {
+        uint8_t run = pos->king_run[color];
+        if (!run)
+            continue;
+        char name[SH_SQUARE_NAME_SIZE];
+        sh_board_square_name(v, geo_bit_square((int)v, pos_run_bit(run)), numeric, name);
+        n += (size_t)snprintf(out + n, SH_FEN_SIZE - n, ":R%c%s=%d", color == SH_WHITE ? 'W' : 'B',
+                              name, pos_run_count(run));
     }
     out[n] = '\0';
     return (int)n;

@@ -23,6 +23,9 @@ uint64_t sh_position_hash(const ShPosition *pos)
     uint64_t key = pos->side == SH_BLACK ? ZOBRIST_BLACK_TO_MOVE : 0;
     if (pos->turn_move)
         key ^= ZOBRIST_SECOND_MOVE;
+    if (pos->variant == SH_VARIANT_FRISIAN)
+        key ^= pos_run_key(SH_WHITE, pos->king_run[SH_WHITE]) ^
+               pos_run_key(SH_BLACK, pos->king_run[SH_BLACK]);
     for (int color = 0; color < 2; color++) {
         for (Bitboard b = pos->pieces[color]; b; b &= b - 1) {
             int i = bb_first(b);
@@ -66,7 +69,8 @@ void sh_position_start_drawn(ShPosition *pos, ShVariant variant, uint64_t lot)
         sh_position_start(pos, variant);
 }
 
-/* Northern, self-eaters, two-move (pos_play_is_special): what pos_play does, and more. */
+/* Northern, self-eaters, two-move, Frisian (pos_play_is_special): what pos_play does, and
+ * more. */
 void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
 {
     const ShRules *rules = sh_rules_get((ShVariant)p->variant);
@@ -84,6 +88,8 @@ void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
     r.kings = (p->kings & ~from & ~removed & ~demoted) | (is_king ? to : (Bitboard)0);
     r.side = (uint8_t)them;
     r.turn_move = 0;
+    if (rules->king_moves_limit)
+        pos_run_update(p, m, &r);
     if (rules->moves_per_turn == 2 && p->turn_move == 0) {
         /* the same side's second move, when it has one and the game goes on (else the turn
          * passes: to an opponent without pieces, who has lost) */
@@ -124,14 +130,22 @@ void sh_position_set_piece(ShPosition *pos, int square, ShPiece piece)
     pos->pieces[SH_WHITE] &= ~b;
     pos->pieces[SH_BLACK] &= ~b;
     pos->kings &= ~b;
-    if (piece == SH_EMPTY)
-        return;
-    int color = (piece == SH_WHITE_MAN || piece == SH_WHITE_KING) ? SH_WHITE : SH_BLACK;
-    int king = (piece == SH_WHITE_KING || piece == SH_BLACK_KING);
-    pos->pieces[color] |= b;
-    if (king)
-        pos->kings |= b;
-    pos->key ^= ZOBRIST[color * 2 + king][i];
+    if (piece != SH_EMPTY) {
+        int color = (piece == SH_WHITE_MAN || piece == SH_WHITE_KING) ? SH_WHITE : SH_BLACK;
+        int king = (piece == SH_WHITE_KING || piece == SH_BLACK_KING);
+        pos->pieces[color] |= b;
+        if (king)
+            pos->kings |= b;
+        pos->key ^= ZOBRIST[color * 2 + king][i];
+    }
+    /* (Frisian) a run whose king is gone, or whose side has no man left, ends */
+    for (int color = 0; color < 2 && pos->variant == SH_VARIANT_FRISIAN; color++) {
+        uint8_t run = pos->king_run[color];
+        if (run && (!(pos_kings(pos, color) & bb_bit(pos_run_bit(run))) || !pos_men(pos, color))) {
+            pos->key ^= pos_run_key(color, run);
+            pos->king_run[color] = 0;
+        }
+    }
 }
 
 void sh_position_set_side(ShPosition *pos, ShColor side)
@@ -162,7 +176,9 @@ bool sh_position_equal(const ShPosition *a, const ShPosition *b)
 {
     return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
            a->kings == b->kings && a->side == b->side && a->variant == b->variant &&
-           a->turn_move == b->turn_move && memcmp(&a->ext, &b->ext, sizeof a->ext) == 0;
+           a->turn_move == b->turn_move && memcmp(&a->ext, &b->ext, sizeof a->ext) == 0 &&
+           (a->variant != SH_VARIANT_FRISIAN ||
+            (a->king_run[0] == b->king_run[0] && a->king_run[1] == b->king_run[1]));
 }
 
 ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
@@ -192,6 +208,17 @@ ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
             return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
                              "%s man on %s: a man cannot stand on the rank where it is crowned",
                              color == SH_WHITE ? "white" : "black", name);
+        }
+    }
+    if (rules->king_moves_limit) {
+        for (int color = 0; color < 2; color++) {
+            uint8_t run = pos->king_run[color];
+            if (run && (pos_run_count(run) == 0 || pos_run_count(run) > rules->king_moves_limit ||
+                        !(pos_kings(pos, color) & bb_bit(pos_run_bit(run))) ||
+                        !pos_men(pos, color)))
+                return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
+                                 "%s's run of king moves names no king of a side with men",
+                                 names[color]);
         }
     }
     if (pos->key != sh_position_hash(pos))

@@ -68,6 +68,12 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
                                   .majority_capture = true, .precedence = SH_PRECEDENCE_MAJORITY,
                                   .promotion_continues = false, .draws = SH_DRAWS_FMJD,
                                   .start_fen = "W:W31-50:B1-20"},
+    [SH_VARIANT_FRISIAN] = {RUSSIAN_BASE, .name = "frisian", .title = "Frisian draughts",
+                            .pdn_game_type = 40, .board_size = 10, .squares = 50,
+                            .pieces_per_side = 20, .capture_orthogonal = true,
+                            .majority_capture = true, .precedence = SH_PRECEDENCE_VALUE,
+                            .promotion_continues = false, .king_moves_limit = 3,
+                            .draws = SH_DRAWS_FRISIAN, .start_fen = "W:W31-50:B1-20"},
     [SH_VARIANT_GIVEAWAY] = {RUSSIAN_BASE, .name = "giveaway", .title = "Giveaway (poddavki)",
                              .pdn_variant = "giveaway", .goal = SH_GOAL_GIVEAWAY,
                              .draws = SH_DRAWS_GIVEAWAY},
@@ -108,6 +114,7 @@ static const struct {
     {"twomove", SH_VARIANT_TWO_MOVE},       {"two_move", SH_VARIANT_TWO_MOVE},
     {"shashki", SH_VARIANT_RUSSIAN},        {"standard", SH_VARIANT_INTERNATIONAL},
     {"normal", SH_VARIANT_INTERNATIONAL},   {"polish", SH_VARIANT_INTERNATIONAL},
+    {"fries", SH_VARIANT_FRISIAN},
 };
 
 bool sh_rules_find(const char *name, ShVariant *variant)

@@ -50,8 +50,50 @@ $ shashki moves --variant international W:Wa11
 ! bad FEN 'W:Wa11': FEN column 4: a11 is not a square of this board (a1..j10)
 ? 2
 
+# Frisian draughts on 10x10, the reference counts from the start
+$ shashki perft 5 --variant frisian
+perft 1 9 *
+perft 2 81 *
+perft 3 658 *
+perft 4 3874 *
+perft 5 21265 *
+
+# a man captures along the rank too, over the next playing square (c5 or g5)
+$ shashki moves --variant frisian W:We5:Bc5,g5
+e5:a5 B:Wa5:Bg5
+e5:i5 B:Wi5:Bc5
+
+# the value rule: two men (h4, g7) are worth more than a king (b2)
+$ shashki moves --variant frisian W:Wa1,h2:BKb2,h4,g7
+h2:h6:f8 B:Wa1,f8:BKb2
+
+# a king that has made three moves in a row (the FEN's RWa1=3) may not make a fourth while its
+# side has men; its third move shows in the FEN it leads to
+$ shashki moves --variant frisian W:WKa1,j4:Bj10:RWa1=3
+j4-i5 B:WKa1,i5:Bj10
+$ shashki moves --numeric --variant frisian W:WKa1,j4:Bj10:RWa1=2
+46-41 B:W35,K41:B5:RW41=3
+46-37 B:W35,K37:B5:RW37=3
+46-32 B:WK32,35:B5:RW32=3
+46-28 B:WK28,35:B5:RW28=3
+46-23 B:WK23,35:B5:RW23=3
+46-19 B:WK19,35:B5:RW19=3
+46-14 B:WK14,35:B5:RW14=3
+46-10 B:WK10,35:B5:RW10=3
+35-30 B:W30,K46:B5
+$ shashki moves --variant frisian W:WKa1:Bj10:RWa1=2
+! bad FEN 'W:WKa1:Bj10:RWa1=2': FEN column 13: a run of king moves needs a white king on its square and white men on the board
+? 2
+
+# a Frisian PDN game (GameType 40) starting from a king's run: its fourth move is refused
+$ shashki pdn check $DATA/pdn/frisian.pdn
+frisian.pdn:1 (line 1) ? - ?: 7 plies, recorded *, arbiter: the game goes on
+frisian.pdn:2 (line 7) ? - ?: FAILED at line 11, column 31: move 3.: illegal move '37-41'; legal: 35-30
+1 passed, 1 failed
+? 1
+
 $ shashki perft 2 --variant chess
-! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, giveaway, flying, diagonal, northern, self-eaters, two-move
+! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move
 ? 2
 
 # the Hub protocol plays any of them
@@ -82,3 +124,17 @@ param name=variant *
 ...
 done move=*
 error message="pos= must be W or B and then 50 squares (w b W B e)"
+
+# and Frisian draughts, with Scan's variant name "frisian" and the 50-square position
+$ shashki hub
+< hub
+< set-param name=variant value=frisian
+< init
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+< level depth=2
+< go think
+< quit
+id name=Shashki *
+param name=variant *
+...
+done move=*
