@@ -52,3 +52,26 @@ error message="move 3 '28x19x24': illegal move '28x19x24'; legal: 28x19"
 pong
 info depth=1 score=* nodes=* time=* nps=* pv="*"
 done move=*
+
+# draughtsnet (lidraughts' Scan client) sends its limits on level lines of their own: they add
+# up (a depth of 1 and a node limit: one iteration)
+$ shashki hub
+< set-param name=variant value=normal
+< init
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+< level depth=1
+< level nodes=1000000
+< go think
+ready
+info depth=1 score=* nodes=* time=* nps=* pv="*"
+done move=*
+
+# ... and pos starts them afresh, as Scan does: the depth of 1 given before it is forgotten, and
+# the search runs its default second, deeper than one ply
+$ shashki hub | grep '^info depth=2 ' | head -1
+< set-param name=variant value=normal
+< init
+< level depth=1
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+< go think
+info depth=2 *
