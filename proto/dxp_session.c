@@ -85,7 +85,7 @@ static bool send_message(Session *s, const DxpMessage *m)
     char text[DXP_MESSAGE_SIZE];
     ShError err;
     if (dxp_message_format(m, text, &err) != SH_OK) {
-        say(s, "cannot write a %s message: %s", dxp_kind_name(m->kind), err.message);
+        say(s, "cannot write a %s message: %s", dxp_kind_name((int)m->kind), err.message);
         return false;
     }
     if (s->settings->trace)
