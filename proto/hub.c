@@ -404,6 +404,11 @@ static void cmd_pos(Hub *h, const Line *line)
 {
     ShPosition pos;
     const char *text = pair_value(line, "pos"), *error = NULL;
+    if (text && strlen(text) == 51 && sh_board_squares(h->variant) != 50) {
+        /* Scan's clients speak 10x10 and need not say so: 50 squares are international's */
+        h->variant = SH_VARIANT_INTERNATIONAL;
+        h->history_count = 0;
+    }
     if (text) {
         if (!read_hub_position(h->variant, text, &pos, &error)) {
             say_error(h, "%s", error);

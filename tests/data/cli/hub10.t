@@ -75,3 +75,15 @@ $ shashki hub | grep '^info depth=2 ' | head -1
 < pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
 < go think
 info depth=2 *
+
+# a client that speaks only 10x10 (as Scan's Hub GUI) need not set the variant: a pos= of 50
+# squares is international's
+$ shashki hub | grep -v -e '^id ' -e '^param ' -e '^wait'
+< hub
+< init
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves="32-28"
+< level depth=1
+< go think
+ready
+info depth=1 score=* pv="1*-2*"
+done move=1*-2**
