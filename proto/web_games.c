@@ -309,7 +309,9 @@ static void on_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!l)
         return;
     char *text = NULL;
-    if (sh_pdn_write(l->game, SH_NOTATION_SHORT, &text, NULL, NULL) != SH_OK) {
+    ShVariant variant = (ShVariant)sh_game_start(l->game)->variant;
+    if (sh_pdn_write(l->game, web_variant_pdn_notation(variant, false), &text, NULL, NULL) !=
+        SH_OK) {
         http_error(res, 500, "the game could not be written as PDN");
     } else {
         http_text(res, 200, "application/x-pdn; charset=utf-8", text);

@@ -21,6 +21,14 @@ bool web_variant_has_ballots(ShVariant variant)
            variant == SH_VARIANT_NORTHERN;
 }
 
+int web_variant_pdn_notation(ShVariant variant, bool numeric)
+{
+    const ShRules *rules = sh_rules_get(variant);
+    if (rules && rules->board_size >= 10)
+        numeric = true;
+    return SH_NOTATION_SHORT | (numeric ? SH_NOTATION_NUMERIC : 0);
+}
+
 ShVariant web_variant_stored(const char *name)
 {
     ShVariant v = SH_VARIANT_RUSSIAN;
@@ -81,6 +89,7 @@ static json_t *variant_json(ShVariant v)
                           "start_fen_numeric", fen_numeric, "start_board", board,
                           "pdn_game_type", r->pdn_game_type, "pdn_variant",
                           r->pdn_variant ? json_string(r->pdn_variant) : json_null());
+    json_object_set_new(j, "size", json_integer(r->board_size));
     json_object_set_new(j, "ballots", json_boolean(web_variant_has_ballots(v)));
     json_object_set_new(j, "start_drawn", json_boolean(r->start_drawn));
     json_object_set_new(j, "moves_per_turn", json_integer(r->moves_per_turn));
