@@ -19,6 +19,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
+int cmd_dxp(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);

@@ -404,6 +404,11 @@ static void cmd_pos(Hub *h, const Line *line)
 {
     ShPosition pos;
     const char *text = pair_value(line, "pos"), *error = NULL;
+    if (text && strlen(text) == 51 && sh_board_squares(h->variant) != 50) {
+        /* Scan's clients speak 10x10 and need not say so: 50 squares are international's */
+        h->variant = SH_VARIANT_INTERNATIONAL;
+        h->history_count = 0;
+    }
     if (text) {
         if (!read_hub_position(h->variant, text, &pos, &error)) {
             say_error(h, "%s", error);
@@ -446,13 +451,15 @@ static void cmd_pos(Hub *h, const Line *line)
     free(copy);
     h->pos = pos;
     h->history_count = count;
+    engine_limits_default(&h->limits); /* a new position: the level is given afresh */
 }
 
+/* Each level line adds to the limits set since the last pos or search (Scan's rule: clients
+ * such as draughtsnet send a node, a depth and a time limit on lines of their own). */
 static void cmd_level(Hub *h, const Line *line)
 {
-    EngineLimits l;
-    engine_limits_default(&l);
-    double v, inc = 0, time = -1;
+    EngineLimits l = h->limits;
+    double v, inc = l.increment, time = -1;
     for (int i = 0; i < line->count; i++) {
         const char *name = line->pairs[i].name, *value = line->pairs[i].value;
         if (strcmp(name, "infinite") == 0 && !value) {
@@ -521,6 +528,7 @@ static void cmd_go(Hub *h, const Line *line)
         l.infinite = true;
     l.ponder = ponder;
     h->search_limits = l;
+    engine_limits_default(&h->limits); /* each search is given its own level */
     h->search_pos = h->pos;
     /* Started here, so that a stop on the next line always finds it running. */
     ShError err;

@@ -28,6 +28,7 @@ static const Suite SUITES[] = {
     {"pdn", suite_pdn},
     {"engine", suite_engine},
     {"cli", suite_cli},
+    {"dxp", suite_dxp},
     {"web", suite_web},
     {"tournament", suite_tournament},
     {"tournament-store", suite_tournament_store},

@@ -73,6 +73,7 @@ void suite_game(void);
 void suite_clock(void);
 void suite_pdn(void);
 void suite_cli(void);
+void suite_dxp(void);
 void suite_engine(void);
 void suite_store(void);
 void suite_web(void);

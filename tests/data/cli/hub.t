@@ -49,7 +49,8 @@ ready
 info depth=1 *
 done move=*
 
-# ping is answered at once; new-game clears; each level line replaces the last
+# ping is answered at once; new-game clears; pos starts the level afresh (Scan's rule), so
+# this search has the default second
 $ shashki hub
 < ping
 < init
