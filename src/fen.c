@@ -65,6 +65,10 @@ static ShStatus read_square(FenReader *r, int *square)
         int len = 1, rank = 0;
         while (isdigit((unsigned char)p[len]) && len < 4)
             rank = rank * 10 + (p[len++] - '0');
+        if (rank >= 1 && rank <= size && !isdigit((unsigned char)p[len]) && size == 7)
+            return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
+                             "FEN column %d: %c%d is not one of the board's %d playing squares",
+                             r->at + 1, c, rank, squares);
         if (rank >= 1 && rank <= size && !isdigit((unsigned char)p[len]))
             return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
                              "FEN column %d: %c%d is a light square; pieces stand on dark squares",
