@@ -399,8 +399,43 @@ static void playouts(ShVariant v, int games, bool from_start, uint64_t seed)
               positions, captures);
 }
 
+/* The FEN of columns (docs/variants.md): read, written back, refused. */
+static void fen_cases(void)
+{
+    static const struct {
+        const char *fen, *want; /* want: the canonical FEN, or NULL for an error */
+        ShStatus code;
+        int column;
+    } CASES[] = {
+        {"W:Wc3(bB),e1:Bd4(w)", "W:Wc3(bB),e1:Bd4(w)", SH_OK, 0},
+        {"B:B22(wW):W29", "B:Wa1:Bc3(wW)", SH_OK, 0},
+        {"W:Wc3():Bd4", "W:Wc3:Bd4", SH_OK, 0},
+        {"W:Wc3(bx):Bd4", NULL, SH_ERR_SYNTAX, 8},
+        {"W:Wc3(b:Bd4", NULL, SH_ERR_SYNTAX, 8},
+        /* thirteen white pieces: twelve in the column, one more on e1 */
+        {"W:Wc3(wwwwwwwwwww),e1:Bd4", NULL, SH_ERR_INVALID_POSITION, 0},
+        {"W:Wc3(wwwwwwwwwww):Bd4(bbbbbbbbbbb)", "W:Wc3(wwwwwwwwwww):Bd4(bbbbbbbbbbb)", SH_OK, 0},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        test_case("columns FEN '%s'", CASES[i].fen);
+        ShPosition p;
+        ShError err = {0};
+        ShStatus st = sh_fen_read_variant(CASES[i].fen, SH_VARIANT_COLUMNS, &p, &err);
+        CHECK_MSG(st == CASES[i].code, "status %d (%s), expected %d", st, err.message,
+                  CASES[i].code);
+        if (st == SH_OK && CASES[i].want) {
+            char out[SH_FEN_SIZE];
+            sh_fen_write(&p, false, out);
+            CHECK_STR(out, CASES[i].want);
+        }
+        if (st != SH_OK && CASES[i].column)
+            CHECK_INT(err.column, CASES[i].column);
+    }
+}
+
 void suite_columns(void)
 {
+    fen_cases();
     static const struct {
         ShVariant v;
         int depth;
