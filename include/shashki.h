@@ -84,6 +84,9 @@ typedef enum ShVariant {
     SH_VARIANT_NORTHERN,     /* северные: a captured king is not removed but becomes a man */
     SH_VARIANT_SELF_EATERS,  /* самоеды: pieces of both colours may and must be captured */
     SH_VARIANT_TWO_MOVE,     /* двухходовые: each side makes two moves a turn */
+    SH_VARIANT_COLUMNS,      /* столбовые шашки (bashni): Russian moves, captured pieces go under
+                                the capturer and stay on the board */
+    SH_VARIANT_LASCA,        /* Lasker's game (Lasca): columns on the 25 squares of a 7x7 board */
     SH_VARIANT_COUNT
 } ShVariant;
 
@@ -156,6 +159,8 @@ typedef struct ShRules {
                                   ranks too, over the next playing square of the line (Frisian) */
     int king_moves_limit;      /* a king may make at most this many non-capturing moves in a
                                   row while its side has men (Frisian: 3); 0: no limit */
+    bool columns;              /* a square holds a column: a captured piece (the top of the
+                                  column jumped) goes under the capturing column (bashni, Lasca) */
     int moves_per_turn;        /* 1, or 2 (two-move) */
     ShGoal goal;
     ShDrawRules draws;
@@ -183,6 +188,7 @@ bool sh_rules_from_pdn(int game_type, const char *variant_tag, ShVariant *varian
 #define SH_MAX_PIECES_PER_SIDE 20 /* pieces a side may have in any variant (10x10: 20) */
 #define SH_MAX_CAPTURES 32        /* pieces one move may capture (self-eaters: both colours) */
 #define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "j10", "64" */
+#define SH_MAX_COLUMN 24          /* pieces one column may hold (bashni: all 24 on the board) */
 
 typedef enum ShPiece {
     SH_EMPTY = 0,
@@ -260,6 +266,19 @@ ShColor sh_position_side(const ShPosition *pos);
 int sh_position_count(const ShPosition *pos, ShPiece piece);
 bool sh_position_equal(const ShPosition *a, const ShPosition *b);
 
+/* The column on a square, top first (the top is sh_position_piece_at's piece); returns its
+ * height, 0 for an empty square. On the boards without columns the height is 0 or 1. */
+int sh_position_column(const ShPosition *pos, int square, ShPiece pieces[SH_MAX_COLUMN]);
+/* Put a column (top first; height 0 clears the square) on a square of a column game, or a
+ * single piece on any other; keeps the hash right. SH_ERR_ARGUMENT for a column on a game
+ * without columns, a height over SH_MAX_COLUMN, an SH_EMPTY in the column, or more pieces under
+ * the tops than a position can hold (more than the game's pieces). */
+ShStatus sh_position_set_column(ShPosition *pos, int square, const ShPiece *pieces, int height,
+                                ShError *err);
+/* Pieces of one kind anywhere on the board, under the tops of the columns too (a column
+ * game's material; sh_position_count counts the tops, the pieces that move). */
+int sh_position_count_all(const ShPosition *pos, ShPiece piece);
+
 /* Check what the rules forbid: a man on its own promotion rank (a white man on rank 8, a
  * black man on rank 1) and more pieces than a side starts with. Two pieces on a square
  * cannot be represented; the FEN reader reports them. Anything else is allowed. */
@@ -283,8 +302,10 @@ typedef struct ShMove {
     uint8_t board;     /* a ShVariant whose board layout the bits are in (for the squares'
                           numbers: Russian for every game on the Russian board) */
     uint8_t ext[4];    /* what a board beyond 64 bits or of stacked pieces needs besides
-                          ((12x12) bits 64-79 of the captured set); not set, and never read,
-                          on the other boards (filling it costs the 8x8 generators 2%) */
+                          ((12x12) bits 64-79 of the captured set; (columns) bit i set if the
+                          i-th top taken, in the order of the capture, was a king: the order
+                          they go under the capturer in); not set, and never read, on the
+                          other boards (filling it costs the 8x8 generators 2%) */
 } ShMove;
 
 #define SH_MAX_MOVES 256
@@ -351,7 +372,8 @@ ShStatus sh_moves_paths(const ShPosition *pos, ShMove *moves, ShPath *paths, int
  * the end ("c3-d4", "a5:c3:e1:g3:e5:c3"); SH_NOTATION_SHORT gives start and end only
  * and falls back to the full path when that would be ambiguous; SH_NOTATION_SEMISHORT is the
  * seeds' "cd4" / "b:d6" form, falling back to short, then full; SH_NOTATION_HUB is the Hub
- * protocol form ("22-18", "18x11x15": from, to, then the captured squares ascending, numeric).
+ * protocol form ("22-18", "18x11x15": from, to, then the captured squares ascending, numeric;
+ * in the column games, where the order the tops are taken in is part of the move, in that order).
  * Flags: SH_NOTATION_NUMERIC for 1..32 squares; captures are written with ':' in algebraic
  * notation (as Russian books do) and 'x' in numeric (as PDN does), or 'x' with SH_NOTATION_X.
  *

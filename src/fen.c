@@ -5,6 +5,8 @@
  *   field   = colour [ piece { "," piece } ]     colour = "W" | "B"
  *           | other                              (":H0", ":F1" ... skipped)
  *   piece   = [ "K" ] square [ "-" square ]      (a range of numbers: "21-32")
+ *           | [ "K" ] square "(" { under } ")"   (column games: the pieces under the top,
+ *   under   = "w" | "W" | "b" | "B"                from the top down; upper case a king)
  *   square  = "a1".."h8" (the variant's playing squares) | "1".."32" (1..64 on Turkish)
  *
  * Blanks around items are allowed; letters may be lower case. Errors give the column. The
@@ -26,6 +28,8 @@ typedef struct FenReader {
     ShError *err;
     ShVariant variant;
     int column_of[SH_MAX_SQUARES]; /* where each square was given, for later messages */
+    int under_count[SH_MAX_SQUARES];          /* (column games) pieces under the top */
+    ShPiece under[SH_MAX_SQUARES][SH_MAX_COLUMN];
 } FenReader;
 
 static void skip_blanks(FenReader *r)
@@ -63,6 +67,10 @@ static ShStatus read_square(FenReader *r, int *square)
         int len = 1, rank = 0;
         while (isdigit((unsigned char)p[len]) && len < 4)
             rank = rank * 10 + (p[len++] - '0');
+        if (rank >= 1 && rank <= size && !isdigit((unsigned char)p[len]) && size == 7)
+            return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
+                             "FEN column %d: %c%d is not one of the board's %d playing squares",
+                             r->at + 1, c, rank, squares);
         if (rank >= 1 && rank <= size && !isdigit((unsigned char)p[len]))
             return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
                              "FEN column %d: %c%d is a light square; pieces stand on dark squares",
@@ -118,7 +126,29 @@ static ShStatus read_pieces(FenReader *r, ShPosition *pos, int color)
         if (st)
             return st;
         last = first;
-        if (r->text[r->at] == '-') {
+        if (r->text[r->at] == '(') {
+            int open = r->at++, n = 0;
+            for (;; r->at++) {
+                char c = r->text[r->at];
+                ShPiece p = c == 'w' ? SH_WHITE_MAN : c == 'W' ? SH_WHITE_KING
+                          : c == 'b' ? SH_BLACK_MAN : c == 'B' ? SH_BLACK_KING : SH_EMPTY;
+                if (c == ')')
+                    break;
+                if (p == SH_EMPTY)
+                    return fen_error(r, r->at, "a piece under the top (w, W, b, B) or ')'");
+                if (n + 1 >= SH_MAX_COLUMN)
+                    return error_set(r->err, SH_ERR_INVALID_POSITION, 1, r->at + 1,
+                                     "FEN column %d: a column of more than %d pieces",
+                                     r->at + 1, SH_MAX_COLUMN);
+                r->under[first][n++] = p;
+            }
+            r->at++;
+            if (!sh_rules_get(r->variant)->columns)
+                return error_set(r->err, SH_ERR_SYNTAX, 1, open + 1,
+                                 "FEN column %d: a column of pieces, but %s has no columns",
+                                 open + 1, sh_rules_get(r->variant)->name);
+            r->under_count[first] = n;
+        } else if (r->text[r->at] == '-') {
             int dash = r->at++;
             st = read_square(r, &last);
             if (st)
@@ -260,6 +290,17 @@ ShStatus sh_fen_read_variant(const char *text, ShVariant variant, ShPosition *po
             pos_run_make(geo_square_bit((int)variant, run_square[color]), run_count[color]);
     }
     p.key = sh_position_hash(&p);
+    for (int sq = 0; sq < sh_board_squares(variant); sq++) {
+        if (!r.under_count[sq])
+            continue;
+        ShPiece column[SH_MAX_COLUMN];
+        column[0] = sh_position_piece_at(&p, sq);
+        memcpy(column + 1, r.under[sq], (size_t)r.under_count[sq] * sizeof column[0]);
+        if (sh_position_set_column(&p, sq, column, r.under_count[sq] + 1, NULL) != SH_OK)
+            return error_set(err, SH_ERR_INVALID_POSITION, 1, r.column_of[sq] + 1,
+                             "FEN column %d: more pieces under the tops than the game has",
+                             r.column_of[sq] + 1);
+    }
     ShStatus st = check_position(&r, &p);
     if (st)
         return st;
@@ -294,6 +335,15 @@ int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
             sh_board_square_name(v, sq, numeric, name);
             for (const char *c = name; *c; c++)
                 out[n++] = *c;
+            ShPiece column[SH_MAX_COLUMN];
+            int height = sh_position_column(pos, sq, column);
+            if (height > 1) {
+                static const char LETTER[5] = {'?', 'w', 'W', 'b', 'B'};
+                out[n++] = '(';
+                for (int k = 1; k < height && n < SH_FEN_SIZE - 8; k++)
+                    out[n++] = LETTER[column[k]];
+                out[n++] = ')';
+            }
         }
     }
     if (pos->turn_move) {

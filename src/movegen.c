@@ -44,6 +44,7 @@
 
 #include "movegen.h"
 #include "movegen_frisian.h"
+#include "columns.h"
 #include "movegen_ortho.h"
 
 #define ALL_DIRS 15u
@@ -329,6 +330,8 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
     case SH_VARIANT_TURKISH: return ortho_##call;                                             \
     case SH_VARIANT_INTERNATIONAL: return international_##call;                               \
     case SH_VARIANT_FRISIAN: return frisian_##call;                                           \
+    case SH_VARIANT_COLUMNS:                                                                  \
+    case SH_VARIANT_LASCA: return columns_##call;                                             \
     default: return russian_##call;                                                           \
     }
 
@@ -415,6 +418,8 @@ void movegen_flags(ShVariant variant, MovegenFlags *flags)
         *flags = (MovegenFlags){true, true, SH_PRECEDENCE_VALUE, false, true, false,
                                 SH_VARIANT_INTERNATIONAL, true, POS_RUN_MAX};
         return;
+    case SH_VARIANT_COLUMNS: FLAGS(columns, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_COLUMNS);
+    case SH_VARIANT_LASCA: FLAGS(columns, 0, 0, SH_PRECEDENCE_FREE, 0, 1, 0, SH_VARIANT_LASCA);
     default: FLAGS(russian, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_RUSSIAN);
     }
 #undef FLAGS
@@ -437,6 +442,8 @@ static int move_order(const void *pa, const void *pb)
         d = (a->captured > b->captured) - (a->captured < b->captured);
     if (!d)
         d = a->promotes - b->promotes;
+    if (!d && col_is(a->board))
+        d = memcmp(a->ext, b->ext, sizeof a->ext);
     return d;
 }
 
@@ -482,5 +489,6 @@ int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_CAPTURES])
 bool sh_move_equal(const ShMove *a, const ShMove *b)
 {
     return a->from == b->from && a->to == b->to && a->captured == b->captured &&
-           a->promotes == b->promotes;
+           a->promotes == b->promotes &&
+           (!col_is(a->board) || memcmp(a->ext, b->ext, sizeof a->ext) == 0);
 }

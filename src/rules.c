@@ -91,6 +91,14 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
     [SH_VARIANT_TWO_MOVE] = {RUSSIAN_BASE, .name = "two-move",
                              .title = "Two moves a turn (dvukhkhodovye)",
                              .pdn_variant = "two-move", .moves_per_turn = 2},
+    [SH_VARIANT_COLUMNS] = {RUSSIAN_BASE, .name = "columns", .title = "Column checkers (bashni)",
+                            .pdn_variant = "columns", .columns = true},
+    [SH_VARIANT_LASCA] = {RUSSIAN_BASE, .name = "lasca", .title = "Lasca (Lasker's game)",
+                          .pdn_game_type = 21, .pdn_variant = "lasca", .board_size = 7,
+                          .squares = 25, .pieces_per_side = 11, .flying_kings = false,
+                          .men_capture_backward = false, .promotion_continues = false,
+                          .columns = true, .draws = SH_DRAWS_ENGLISH,
+                          .start_fen = "W:W15-25:B1-11"},
 };
 
 const ShRules *sh_rules_get(ShVariant variant)
@@ -115,6 +123,9 @@ static const struct {
     {"shashki", SH_VARIANT_RUSSIAN},        {"standard", SH_VARIANT_INTERNATIONAL},
     {"normal", SH_VARIANT_INTERNATIONAL},   {"polish", SH_VARIANT_INTERNATIONAL},
     {"fries", SH_VARIANT_FRISIAN},
+    {"bashni", SH_VARIANT_COLUMNS},         {"stolbovye", SH_VARIANT_COLUMNS},
+    {"towers", SH_VARIANT_COLUMNS},         {"laska", SH_VARIANT_LASCA},
+    {"laskers", SH_VARIANT_LASCA},
 };
 
 bool sh_rules_find(const char *name, ShVariant *variant)

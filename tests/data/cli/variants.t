@@ -92,8 +92,58 @@ frisian.pdn:2 (line 7) ? - ?: FAILED at line 11, column 31: move 3.: illegal mov
 1 passed, 1 failed
 ? 1
 
+# Column checkers (bashni): Russian moves, and a captured piece goes under the capturer; the
+# counts agree with the reference lister of tests/test_columns.c
+$ shashki perft 5 --variant columns
+perft 1 7 *
+perft 2 49 *
+perft 3 302 *
+perft 4 1469 *
+perft 5 7482 *
+
+# a column is written with the pieces under its top, from the top down: the black man on d4
+# is taken off the column, the white man under it is White's again, and the taken man goes
+# under the capturer
+$ shashki moves --variant bashni 'W:Wc3:Bd4(w)'
+c3:e5 B:Wd4,e5(b):B
+
+# the order the tops are taken in is part of the move: the same loop either way round
+$ shashki moves --variant columns W:Wc1:BKb2,b4,d4,d2
+c1:a3:c5:e3:c1 B:Wc1(Bbbb):B
+c1:e3:c5:a3:c1 B:Wc1(bbbB):B
+
+# a game without columns has no columns
+$ shashki moves --variant russian 'W:Wc3(b):Bd4'
+! bad FEN 'W:Wc3(b):Bd4': FEN column 6: a column of pieces, but russian has no columns
+? 2
+
+# Lasca on the 25 squares of a 7x7 board (1 = a7, 25 = g1): White's six first moves, and the
+# counts of the reference lister
+$ shashki moves --numeric --variant lasca
+15-12 B:W12,16,17,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+16-12 B:W12,15,17,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+16-13 B:W13,15,17,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+17-13 B:W13,15,16,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+17-14 B:W14,15,16,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+18-14 B:W14,15,16,17,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+$ shashki perft 7 --variant lasca
+perft 1 6 *
+perft 2 6 *
+perft 3 18 *
+perft 4 54 *
+perft 5 116 *
+perft 6 324 *
+perft 7 846 *
+
+# a soldier crowned in a capture ends its move (an officer could have gone on to g5)
+$ shashki moves --variant lasca W:Wc5:Bd6,f6
+c5:e7 B:WKe7(b):Bf6
+$ shashki moves --variant lasca W:Wb1
+! bad FEN 'W:Wb1': FEN column 4: b1 is not one of the board's 25 playing squares
+? 2
+
 $ shashki perft 2 --variant chess
-! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move
+! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca
 ? 2
 
 # the Hub protocol plays any of them
