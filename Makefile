@@ -104,7 +104,8 @@ $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	$(EMBED) --assets $@ web $(WEB_FILES)
 
 # The evaluation's weights: Russian (weights.txt) and each family of games with its own.
-EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international
+EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international \
+                 frisian columns lasca
 EVAL_FILES := data/eval/weights.txt $(foreach f,$(EVAL_FAMILIES),data/eval/weights-$(f).txt)
 
 $(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)
@@ -202,8 +203,8 @@ warnings:
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 
-# The harnesses link the library, and the Hub reader with the engine it drives.
-FUZZ_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(ENGINE_OBJ) $(call obj,proto/hub.c))
+# The harnesses link the library, the Hub reader with the engine it drives, and the DXP reader.
+FUZZ_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(ENGINE_OBJ) $(call obj,proto/hub.c proto/dxp.c))
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang OPT=-O1 \

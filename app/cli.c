@@ -123,6 +123,24 @@ void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
     fprintf(out, "%*s+%s+\n%*s", w + 2, "", rule, w + 4, "");
     for (int col = 0; col < size; col++)
         fprintf(out, "%c%s", 'a' + (flip ? size - 1 - col : col), col + 1 < size ? " " : "\n");
+    if (!sh_rules_get((ShVariant)pos->variant)->columns)
+        return;
+    /* the column games: what stands under the tops, square by square */
+    bool any = false;
+    for (int sq = 0; sq < sh_board_squares((ShVariant)pos->variant); sq++) {
+        ShPiece column[SH_MAX_COLUMN];
+        int h = sh_position_column(pos, sq, column);
+        if (h < 2)
+            continue;
+        char name[SH_SQUARE_NAME_SIZE];
+        sh_board_square_name((ShVariant)pos->variant, sq, false, name);
+        fprintf(out, "%s%s ", any ? ", " : "  columns, top first: ", name);
+        for (int k = 0; k < h; k++)
+            fputc(glyph[column[k]], out);
+        any = true;
+    }
+    if (any)
+        fputc('\n', out);
 }
 
 const char *cli_egdb_default(void)

@@ -19,6 +19,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
+int cmd_dxp(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
@@ -42,9 +43,9 @@ bool cli_parse_variant(const char *text, ShVariant *variant);
 /* The text of --help about --variant. */
 #define CLI_VARIANT_HELP                                                                         \
     "  --variant NAME the game (default russian): brazilian, pool, english, italian, spanish,\n" \
-    "                 czech, turkish, international (10x10), giveaway, flying, diagonal,\n"    \
-    "                 northern, self-eaters, two-move (docs/variants.md); squares and FEN\n"   \
-    "                 in the game's own numbering\n"
+    "                 czech, turkish, international (10x10), frisian (10x10), giveaway,\n"   \
+    "                 flying, diagonal, northern, self-eaters, two-move (docs/variants.md);\n" \
+    "                 squares and FEN in the game's own numbering\n"
 
 /* When the side to move has no legal move, print "no legal moves: Black wins: White has no
  * move" (or "... no pieces") on out and return true. */

@@ -406,6 +406,7 @@ static bool read_hub_position(ShVariant variant, const char *text, ShPosition *p
     if (n != (size_t)squares + 1 || (text[0] != 'W' && text[0] != 'B')) {
         *error = squares == 32   ? "pos= must be W or B and then 32 squares (w b W B e)"
                  : squares == 50 ? "pos= must be W or B and then 50 squares (w b W B e)"
+                 : squares == 25 ? "pos= must be W or B and then 25 squares (w b W B e)"
                                  : "pos= must be W or B and then 64 squares (w b W B e)";
         return false;
     }
@@ -435,6 +436,11 @@ static void cmd_pos(Hub *h, const Line *line)
 {
     ShPosition pos;
     const char *text = pair_value(line, "pos"), *error = NULL;
+    if (text && strlen(text) == 51 && sh_board_squares(h->variant) != 50) {
+        /* Scan's clients speak 10x10 and need not say so: 50 squares are international's */
+        h->variant = SH_VARIANT_INTERNATIONAL;
+        h->history_count = 0;
+    }
     if (text) {
         if (!read_hub_position(h->variant, text, &pos, &error)) {
             say_error(h, "%s", error);
@@ -477,13 +483,15 @@ static void cmd_pos(Hub *h, const Line *line)
     free(copy);
     h->pos = pos;
     h->history_count = count;
+    engine_limits_default(&h->limits); /* a new position: the level is given afresh */
 }
 
+/* Each level line adds to the limits set since the last pos or search (Scan's rule: clients
+ * such as draughtsnet send a node, a depth and a time limit on lines of their own). */
 static void cmd_level(Hub *h, const Line *line)
 {
-    EngineLimits l;
-    engine_limits_default(&l);
-    double v, inc = 0, time = -1;
+    EngineLimits l = h->limits;
+    double v, inc = l.increment, time = -1;
     for (int i = 0; i < line->count; i++) {
         const char *name = line->pairs[i].name, *value = line->pairs[i].value;
         if (strcmp(name, "infinite") == 0 && !value) {
@@ -552,6 +560,7 @@ static void cmd_go(Hub *h, const Line *line)
         l.infinite = true;
     l.ponder = ponder;
     h->search_limits = l;
+    engine_limits_default(&h->limits); /* each search is given its own level */
     h->search_pos = h->pos;
     h->egdb_known = engine_egdb_probe(h->engine, &h->search_pos, &h->egdb_root);
     /* Started here, so that a stop on the next line always finds it running. */

@@ -12,9 +12,13 @@
  *   init                     -> ready
  *   new-game                    forget the last game
  *   pos [start] [pos=P] [moves="M ..."]   P: W|B then 32 of w b W B e, square 1 (b8) first
+ *                               (50 on 10x10; a pos= of 50 squares while the game is one of
+ *                               another board switches to international, as Scan's clients,
+ *                               which speak only 10x10, need not send set-param variant)
  *   level move-time=S | time=T inc=I [moves=M] | depth=D | nodes=N | infinite
  *                               (T is the clock without the coming increment, as pydraughts
- *                               sends it: the engine may spend up to T + I)
+ *                               sends it: the engine may spend up to T + I). As in Scan,
+ *                               level lines add up, and pos and every go start them afresh
  *   go think | go ponder | go analyze
  *                            -> info depth= mean-depth= score= nodes= time= nps= pv="..." ...
  *                               with databases also egdb-hits= (positions they scored) and,

@@ -15,14 +15,46 @@
  *   - every square (Turkish): bit rank * 8 + file (a1 = 0), square s (1 = a8) on row s / 8
  *     from the top;
  *   - the 50 dark squares of a 10x10 board (international draughts): bitboard10.h, square s
- *     (1 = b10 ... 50 = i1) at bit s + s / 10.
+ *     (1 = b10 ... 50 = i1) at bit s + s / 10;
+ *   - the 25 squares of a 7x7 board (Lasca), bit rank * 8 + file (below).
  */
 #ifndef SHASHKI_GEOMETRY_H
 #define SHASHKI_GEOMETRY_H
 
 #include "bitboard10.h"
 
-typedef enum GeoKind { GEO_DIAGONAL = 0, GEO_MIRRORED, GEO_ORTHOGONAL, GEO_DIAGONAL10 } GeoKind;
+typedef enum GeoKind {
+    GEO_DIAGONAL = 0,
+    GEO_MIRRORED,
+    GEO_ORTHOGONAL,
+    GEO_DIAGONAL10,
+    GEO_SMALL7 /* the 25 squares of a 7x7 board with a1 a playing square (Lasca) */
+} GeoKind;
+
+/* The 7x7 board (Lasca): square s (PDN order, 1 = a7 ... 4 = g7, 5 = b6 ... 25 = g1) at bit
+ * rank * 8 + file, so a diagonal step is a shift by 7 or 9 and file 8 (h) is padding no
+ * square uses. Rows from the top hold 4, 3, 4, 3, 4, 3, 4 squares. */
+#define S7_VALID UINT64_C(0x00552a552a552a55)
+
+static inline int s7_square_at(int file, int rank)
+{
+    if (file < 0 || file > 6 || rank < 0 || rank > 6 || ((file + rank) & 1))
+        return -1;
+    int top = 6 - rank; /* rows above: pairs of 4 + 3 */
+    return top / 2 * 7 + (top & 1) * 4 + file / 2;
+}
+
+static inline int s7_square_rank(int square)
+{
+    int pair = square / 7, r = square % 7;
+    return 6 - (pair * 2 + (r >= 4));
+}
+
+static inline int s7_square_file(int square)
+{
+    int r = square % 7;
+    return r >= 4 ? (r - 4) * 2 + 1 : r * 2;
+}
 
 /* The geometry of each variant, indexed by ShVariant. */
 extern const uint8_t GEO_KIND[SH_VARIANT_COUNT];
@@ -35,14 +67,17 @@ static inline GeoKind geo_kind(int variant)
 static inline int geo_squares(int variant)
 {
     GeoKind k = geo_kind(variant);
-    return k == GEO_ORTHOGONAL ? 64 : k == GEO_DIAGONAL10 ? 50 : 32;
+    return k == GEO_ORTHOGONAL ? 64 : k == GEO_DIAGONAL10 ? 50 : k == GEO_SMALL7 ? 25 : 32;
 }
 
 /* Every bit a playing square of the variant can occupy. */
 static inline Bitboard geo_valid(int variant)
 {
     GeoKind k = geo_kind(variant);
-    return k == GEO_ORTHOGONAL ? ~(Bitboard)0 : k == GEO_DIAGONAL10 ? B10_VALID : BB_VALID;
+    return k == GEO_ORTHOGONAL    ? ~(Bitboard)0
+           : k == GEO_DIAGONAL10 ? B10_VALID
+           : k == GEO_SMALL7     ? S7_VALID
+                                 : BB_VALID;
 }
 
 static inline int geo_mirror(int square)
@@ -57,6 +92,7 @@ static inline int geo_square_bit(int variant, int square)
     case GEO_MIRRORED: return BB_SQUARE_BIT[geo_mirror(square)];
     case GEO_ORTHOGONAL: return (7 - square / 8) * 8 + square % 8;
     case GEO_DIAGONAL10: return b10_square_bit(square);
+    case GEO_SMALL7: return s7_square_rank(square) * 8 + s7_square_file(square);
     case GEO_DIAGONAL: break;
     }
     return BB_SQUARE_BIT[square];
@@ -71,6 +107,7 @@ static inline int geo_bit_square(int variant, int bit)
     }
     case GEO_ORTHOGONAL: return (7 - bit / 8) * 8 + bit % 8;
     case GEO_DIAGONAL10: return b10_bit_square(bit);
+    case GEO_SMALL7: return s7_square_at(bit % 8, bit / 8);
     case GEO_DIAGONAL: break;
     }
     return BB_BIT_SQUARE[bit];
@@ -79,7 +116,7 @@ static inline int geo_bit_square(int variant, int bit)
 /* The rank (0 = rank 1) of the bit, for the promotion rows. */
 static inline int geo_bit_rank(int variant, int bit)
 {
-    if (geo_kind(variant) == GEO_ORTHOGONAL)
+    if (geo_kind(variant) == GEO_ORTHOGONAL || geo_kind(variant) == GEO_SMALL7)
         return bit / 8;
     if (geo_kind(variant) == GEO_DIAGONAL10)
         return b10_square_rank(b10_bit_square(bit));
@@ -93,6 +130,8 @@ static inline Bitboard geo_promotion(int variant, int color)
         return color == SH_WHITE ? (Bitboard)0xff << 56 : (Bitboard)0xff;
     if (geo_kind(variant) == GEO_DIAGONAL10)
         return b10_promotion(color);
+    if (geo_kind(variant) == GEO_SMALL7)
+        return S7_VALID & (color == SH_WHITE ? (Bitboard)0xff << 48 : (Bitboard)0xff);
     return bb_promotion_rank(color);
 }
 

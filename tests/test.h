@@ -69,10 +69,12 @@ void suite_fen(void);
 void suite_notation(void);
 void suite_openings(void);
 void suite_properties(void);
+void suite_columns(void);
 void suite_game(void);
 void suite_clock(void);
 void suite_pdn(void);
 void suite_cli(void);
+void suite_dxp(void);
 void suite_engine(void);
 void suite_egdb(void);
 /* The plain exhaustive solver (test_egdb_plain.c) against the databases in `dir`: every position

@@ -2,12 +2,12 @@
 //
 // The server is the judge of a position (it validates every FEN the page sends through
 // /api/position); this reader only turns the FENs the server returns (and the editor's own)
-// into the board string the board draws, on the board of the game (squares.js: 32 squares, or
-// 64 for Turkish). It accepts both notations, "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with
+// into the board string the board draws, on the board of the game (squares.js: 32 squares, 64
+// for Turkish, 50 on 10x10 ...). It accepts both notations, "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with
 // optional kings and ranges, two-move's ":M2" (the second move of a turn) and other trailing
 // fields (":H0").
 
-import { RUSSIAN } from './squares.js';
+import { RUSSIAN, fileRank } from './squares.js';
 
 export const START_BOARD = 'bbbbbbbbbbbb........wwwwwwwwwwww';
 export const START_FEN = 'W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8';
@@ -75,9 +75,10 @@ export function writeFen({ side, board, second }, geo = RUSSIAN) {
   const white = [];
   const black = [];
   const names = [];
-  for (let i = 0; i < geo.count; i++) names.push([geo.nameOf(i), board[i]]);
-  names.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-  for (const [name, ch] of names) {
+  for (let i = 0; i < geo.count; i++) names.push([fileRank(geo.nameOf(i)), geo.nameOf(i), board[i]]);
+  // by file, then by rank as a number (a2 before a10)
+  names.sort((x, y) => x[0][0] - y[0][0] || x[0][1] - y[0][1]);
+  for (const [, name, ch] of names) {
     if (ch === 'w') white.push(name);
     else if (ch === 'W') white.push('K' + name);
     else if (ch === 'b') black.push(name);
