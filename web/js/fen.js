@@ -5,7 +5,7 @@
 // into the board string the board draws, on the board of the game (squares.js: 32 squares, 64
 // for Turkish, 50 on 10x10 ...). It accepts both notations, "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with
 // optional kings and ranges, two-move's ":M2" (the second move of a turn) and other trailing
-// fields (":H0").
+// fields (":H0", Frisian's king runs ":RWa1=3").
 
 import { RUSSIAN, fileRank } from './squares.js';
 
@@ -33,11 +33,16 @@ export function parseFen(text, geo = RUSSIAN) {
   if (turn !== 'W' && turn !== 'B') throw new Error('FEN must start with W or B (the side to move)');
   const board = Array(geo.count).fill('.');
   let second = false;
+  const runs = []; // Frisian's king runs (RWa1=3), written back as they were read
   for (const part of parts.slice(1)) {
     if (!part) continue;
     const colour = part[0].toUpperCase();
     if (/^M2$/i.test(part)) {
       second = true;
+      continue;
+    }
+    if (/^R[WB]\w+=\d$/i.test(part)) {
+      runs.push(part);
       continue;
     }
     if (colour !== 'W' && colour !== 'B') {
@@ -67,11 +72,13 @@ export function parseFen(text, geo = RUSSIAN) {
       }
     }
   }
-  return { side: turn === 'W' ? 'white' : 'black', board: board.join(''), second };
+  const pos = { side: turn === 'W' ? 'white' : 'black', board: board.join(''), second };
+  if (runs.length) pos.runs = runs;
+  return pos;
 }
 
-/** Write {side, board, second} as an algebraic FEN ("W:Wa1,Kc3:Bb6") on the board of geo. */
-export function writeFen({ side, board, second }, geo = RUSSIAN) {
+/** Write {side, board, second, runs} as an algebraic FEN ("W:Wa1,Kc3:Bb6") on the board of geo. */
+export function writeFen({ side, board, second, runs }, geo = RUSSIAN) {
   const white = [];
   const black = [];
   const names = [];
@@ -84,5 +91,6 @@ export function writeFen({ side, board, second }, geo = RUSSIAN) {
     else if (ch === 'b') black.push(name);
     else if (ch === 'B') black.push('K' + name);
   }
-  return `${side === 'black' ? 'B' : 'W'}:W${white.join(',')}:B${black.join(',')}${second ? ':M2' : ''}`;
+  const extra = (second ? ':M2' : '') + (runs || []).map((r) => ':' + r).join('');
+  return `${side === 'black' ? 'B' : 'W'}:W${white.join(',')}:B${black.join(',')}${extra}`;
 }
