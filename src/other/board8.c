@@ -62,6 +62,24 @@ int board8_read(const char *text, const char *letters, uint8_t cells[BOARD8_CELL
     return i;
 }
 
+int board8_column(const char *text, int cell)
+{
+    int file = 0, rank = 7;
+    for (int i = 0; text[i] && rank >= 0; i++) {
+        char ch = text[i];
+        if (ch == '/') {
+            rank--;
+            file = 0;
+            continue;
+        }
+        int width = ch >= '1' && ch <= '8' ? ch - '0' : 1;
+        if (rank == board8_rank(cell) && board8_file(cell) < file + width)
+            return i + 1;
+        file += width;
+    }
+    return 1;
+}
+
 size_t board8_write(const uint8_t cells[BOARD8_CELLS], const char *letters, char *out,
                     size_t size)
 {

@@ -30,6 +30,8 @@ void board8_name(int cell, char *out);
  * text into cells (0 for empty) and returns the bytes read; -1 with *column (1-based) at the
  * first fault. */
 int board8_read(const char *text, const char *letters, uint8_t cells[BOARD8_CELLS], int *column);
+/* The column (1-based) of cell's letter or digit in rows that board8_read has read. */
+int board8_column(const char *text, int cell);
 /* Writes them; returns the length needed. */
 size_t board8_write(const uint8_t cells[BOARD8_CELLS], const char *letters, char *out,
                     size_t size);
