@@ -402,6 +402,23 @@ static int progress(const Corners *c, int p)
     return sum;
 }
 
+/* What p's pieces still in his own house cost: the steps each needs to leave it, weighed by
+ * the moves p has made. */
+static int home_cost(const Corners *c, int p)
+{
+    int w, h, cost = 0;
+    house_size(c, &w, &h);
+    for (int i = 0; i < BOARD8_CELLS; i++) {
+        if (c->cell[i] != p + 1 || !in_house(c, p, i))
+            continue;
+        int f = board8_file(i), r = board8_rank(i);
+        int across = p == 0 ? w - f : f - (7 - w), up = p == 0 ? h - r : r - (7 - h);
+        int out = across < up ? across : up;
+        cost += out * (10 + 3 * c->moves[p]);
+    }
+    return cost;
+}
+
 static int corners_evaluate(const ShOtherState *st, int player)
 {
     const Corners *c = cget(st);
@@ -412,12 +429,10 @@ static int corners_evaluate(const ShOtherState *st, int player)
     int q = player ^ 1;
     int score = 10 * (progress(c, player) - progress(c, q));
     score += 15 * (count_in(c, player, q) - count_in(c, q, player));
-    /* Pieces left at home grow costly as the 40-move rule nears. */
-    if (c->home) {
-        int late_p = c->moves[player] + 10 >= c->home, late_q = c->moves[q] + 10 >= c->home;
-        score -= late_p * 60 * count_in(c, player, player);
-        score += late_q * 60 * count_in(c, q, q);
-    }
+    /* Pieces left at home grow costly as the house rule nears (L179), the more the further
+     * they are from its edge. */
+    if (c->home)
+        score += home_cost(c, q) - home_cost(c, player);
     return score;
 }
 
