@@ -274,6 +274,25 @@ static int generate(const Corners *c, int p, ShOtherMove *out)
     return n;
 }
 
+/* Whether p has a move: a piece with a free neighbour, or next to a piece with a free cell
+ * behind it (what generate would find, without listing it). */
+static bool can_move(const Corners *c, int p)
+{
+    int dirs = c->diagonal ? 8 : 4;
+    for (int from = 0; from < BOARD8_CELLS; from++) {
+        if (c->cell[from] != p + 1)
+            continue;
+        int f = board8_file(from), r = board8_rank(from);
+        for (int d = 0; d < dirs; d++) {
+            int near = board8_cell(f + DIRS[d][0], r + DIRS[d][1]);
+            int far = board8_cell(f + 2 * DIRS[d][0], r + 2 * DIRS[d][1]);
+            if (near >= 0 && (!c->cell[near] || (far >= 0 && !c->cell[far])))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* The result by the rules alone (L178-180 and the settings); false if the game goes on. */
 static bool rules_result(const Corners *c, ShOtherResult *res)
 {
@@ -329,8 +348,7 @@ static void corners_result(const ShOtherState *st, ShOtherResult *res)
     res->winner = -1;
     if (rules_result(c, res))
         return;
-    static _Thread_local ShOtherMove buf[SH_OTHER_MAX_MOVES];
-    if (generate(c, 0, buf) == 0 && generate(c, 1, buf) == 0) {
+    if (!can_move(c, 0) && !can_move(c, 1)) {
         res->over = true;
         snprintf(res->reason, sizeof res->reason, "neither player can move");
         return;
