@@ -22,6 +22,7 @@ typedef struct Belarusian {
     uint8_t double_step;        /* a pawn on its side's first three ranks may go two squares */
     uint8_t pawn_take;          /* men and kings may capture the opponent's pawns */
     uint8_t quiet_limit;        /* moves each without a capture, a man's or a pawn's move: draw */
+    uint8_t spare;              /* zero: no padding byte for the hash to read */
     uint16_t quiet;             /* plies without a capture, a man's or a pawn's move */
 } Belarusian;
 
@@ -475,6 +476,7 @@ static int belarusian_evaluate(const ShOtherState *st, int player)
 
 static uint64_t belarusian_hash(const ShOtherState *st)
 {
+    _Static_assert(sizeof(Belarusian) == BOARD8_CELLS + 8, "Belarusian has padding");
     const unsigned char *p = cget(st)->cell;
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < sizeof(Belarusian); i++)
