@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { boardTests } from './boards.mjs';
+import { puzzleTests } from './puzzles.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -45,7 +46,8 @@ const TIMES = process.argv.includes('--times'); // each test's seconds on stderr
 const servers = new Set();
 
 class Server {
-  /** options: {password} sets the arbiter's password at start, {host} the address to listen on */
+  /** options: {password} sets the arbiter's password at start, {host} the address to listen on,
+   *  {puzzles} the puzzles file to serve */
   constructor(db, options = {}) {
     this.db = db;
     this.options = options;
@@ -60,6 +62,7 @@ class Server {
       const args = ['serve', '--port', '0', '--db', this.db];
       if (this.options.host) args.push('--host', this.options.host);
       if (this.options.password) args.push('--set-password');
+      if (this.options.puzzles) args.push('--puzzles', this.options.puzzles);
       const proc = spawn(PROGRAM, args, { stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
       if (this.options.password) proc.stdin.end(this.options.password + '\n');
       this.proc = proc;
@@ -1096,6 +1099,7 @@ test('Turkish: 64 squares, an orthogonal capture entered square by square', asyn
 // ---- the boards larger than 8x8 (boards.mjs): international draughts on 10x10
 
 boardTests({ test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
+puzzleTests({ test, api, equal, expect, Server, ROOT, clickSquare, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
 
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');
