@@ -486,6 +486,13 @@ test('unit: every text the page uses exists in English and in Russian', async ()
   const table = (from, to) => new Set([...src.slice(src.indexOf(from), src.indexOf(to)).matchAll(/^  '([^']+)':/gm)].map((m) => m[1]));
   const en = table('const EN', 'const RU');
   const ru = table('const RU', 'const TABLES');
+  // a section's own words (i18n_*.js: addTexts({en: {...}, ru: {...}}))
+  for (const f of fs.readdirSync(path.join(ROOT, 'web/js')).filter((n) => /^i18n_.+\.js$/.test(n))) {
+    const more = fs.readFileSync(path.join(ROOT, 'web/js', f), 'utf8');
+    const keys = (part) => [...part.matchAll(/^\s+'([^']+)':/gm)].map((m) => m[1]);
+    for (const k of keys(more.slice(more.indexOf('en: {'), more.indexOf('ru: {')))) en.add(k);
+    for (const k of keys(more.slice(more.indexOf('ru: {')))) ru.add(k);
+  }
   expect(en.size > 100, `only ${en.size} English texts`);
   equal([...en].filter((k) => !ru.has(k)), [], 'English texts without a Russian one');
   equal([...ru].filter((k) => !en.has(k)), [], 'Russian texts without an English one');
