@@ -242,10 +242,9 @@ static void number(Out *o, const SolveResult *res, int ply, bool dots)
     int n = (ply + (black_first ? 1 : 0)) / 2 + 1;
     bool white = ((ply % 2 == 0) != black_first);
     char text[24];
-    if (white)
-        snprintf(text, sizeof text, "%d. ", n);
-    else
-        snprintf(text, sizeof text, dots ? "%d... " : "", n);
+    if (!white && !dots)
+        return;
+    snprintf(text, sizeof text, white ? "%d. " : "%d... ", n);
     put(o, text);
 }
 
