@@ -128,6 +128,8 @@ int cmd_solve(int argc, char **argv)
     ShPosition pos;
     if (!cli_read_fen_variant(fen, variant, &pos))
         return 2;
+    if (cli_no_moves(stdout, &pos))
+        return 1;
     SolveResult res;
     ShError err;
     if (solve_position(&pos, goal, &limits, sound, &res, &err) != SH_OK) {

@@ -39,7 +39,6 @@
 #define TT_BITS 20
 #define MAX_PLY 250
 #define MAX_SOLVE_MOVES 60
-#define TREE_MAX_STEPS 20000
 
 typedef struct TtEntry {
     uint64_t key;
@@ -315,7 +314,7 @@ static Res prove(Solver *S, const ShPosition *p, const DrawCounters *c, int n, i
 
 static int tree_add(Solver *S, const ShMove *move, int parent, int ply, bool main, bool solver)
 {
-    if (S->count >= TREE_MAX_STEPS) {
+    if (S->count >= SOLVE_MAX_STEPS) {
         S->truncated = true;
         return -1;
     }
@@ -577,6 +576,7 @@ ShStatus solve_position_after(const ShPosition *pos, const ShPosition *before, S
         build_solver(S, pos, &c0, found, -1, 0, true, cook_moves);
         res->steps = S->steps;
         res->step_count = S->count;
+        res->truncated = S->truncated;
         S->steps = NULL;
     } else {
         res->verdict = aborted ? SOLVE_UNKNOWN : SOLVE_NONE;

@@ -69,6 +69,7 @@ typedef struct SolveFlaw {
 } SolveFlaw;
 
 #define SOLVE_MAX_FLAWS 16
+#define SOLVE_MAX_STEPS 20000 /* (added) the most steps a tree keeps */
 
 typedef struct SolveResult {
     SolveVerdict verdict;
@@ -83,6 +84,8 @@ typedef struct SolveResult {
     double seconds;       /* CPU seconds the search took */
     int unsettled;        /* (added) check_sound: other first moves the limits left undecided
                              (neither a cook nor proven not to be one) */
+    bool truncated;       /* (added) the tree was cut at SOLVE_MAX_STEPS steps (the main line
+                             is whole: it comes first; later variations are missing) */
 } SolveResult;
 
 /* Solve `pos` for the side to move. Fills *res (free it with solve_result_free). Errors only
