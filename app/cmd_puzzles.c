@@ -9,12 +9,14 @@
 
 static const char PUZZLES_HELP[] =
     "usage: shashki puzzles PDN... [--variant NAME] [--min-depth N] [--max-depth N]\n"
-    "                       [--time-per-position S] [--nodes N] [--all] [--first-id N]\n"
+    "                       [--time-per-position S] [--nodes N] [--verify-depth N] [--all]\n"
+    "                       [--first-id N]\n"
     "\n"
     "Replay every game of the PDN files and find the puzzles in them: positions where the side\n"
     "to move has one move that wins material (a man, a king counting 3) or the game by force,\n"
     "proven by the solver (shashki solve) with every defence answered, and no other first move\n"
-    "that does within the same depth. Writes them to standard output as PDN, one game per\n"
+    "that does within the same depth, and the end of the solution still ahead for the side\n"
+    "that played it (a search of it). Writes them to standard output as PDN, one game per\n"
     "puzzle, in the format of docs/puzzles.md (the source game's tags, PuzzleId, PuzzleGoal,\n"
     "PuzzleTheme, PuzzleDifficulty, PuzzleRating, PuzzleSource, the solution's main line);\n"
     "a line per file and the totals on standard error.\n"
@@ -23,6 +25,8 @@ static const char PUZZLES_HELP[] =
     "  --max-depth N          at most, and how far other first moves are refuted (default 5)\n"
     "  --time-per-position S  CPU seconds for each proof tried (default 1)\n"
     "  --nodes N              positions searched for each proof tried (default 400000)\n"
+    "  --verify-depth N       search the end of a material puzzle's line N plies (default 8;\n"
+    "                         0: no check): the solver's side must still be ahead there\n"
     "  --all                  try every position; by default only those from which the game's\n"
     "                         own moves gained material or won within --max-depth moves\n"
     "  --first-id N           number the puzzles from PN (default 1: P0001, P0002 ...)\n"
@@ -126,6 +130,13 @@ int cmd_puzzles(int argc, char **argv)
             }
             i++;
             o.nodes = (uint64_t)v;
+        } else if (strcmp(a, "--verify-depth") == 0) {
+            if (!cli_parse_int(next, 0, 30, a, &v)) {
+                free(files);
+                return 2;
+            }
+            i++;
+            o.verify_depth = (int)v;
         } else if (strcmp(a, "--first-id") == 0) {
             if (!cli_parse_int(next, 1, 999999, a, &first_id)) {
                 free(files);
@@ -169,9 +180,24 @@ int cmd_puzzles(int argc, char **argv)
         free(files);
         return 2;
     }
+    Engine *engine = NULL;
+    if (o.verify_depth > 0) {
+        EngineOptions eo;
+        engine_options_default(&eo);
+        eo.hash_mb = 16;
+        ShError err;
+        engine = engine_create(&eo, &err);
+        if (!engine) {
+            cli_error("the engine: %s", err.message);
+            free(files);
+            return 2;
+        }
+        o.engine = engine;
+    }
     Seen *seen = calloc(1, sizeof *seen);
     char *pdn = malloc(1 << 16);
     if (!seen || !pdn) {
+        engine_free(engine);
         free(seen);
         free(pdn);
         free(files);
@@ -247,6 +273,7 @@ int cmd_puzzles(int argc, char **argv)
     fprintf(stderr, "total: %ld puzzles in %ld games (%ld positions tried), %.1f s (%.1f s CPU)\n",
             total_found, total_games, total_tried, cli_now() - t0,
             (double)(clock() - c0) / CLOCKS_PER_SEC);
+    engine_free(engine);
     free(seen);
     free(pdn);
     free(files);

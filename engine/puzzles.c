@@ -9,7 +9,9 @@
  * A position is a puzzle when the material goal (solve.h: a man more, a king counting 3, the
  * defender to move without a capture at the end; or the game won) is proven in at least
  * min_depth and at most max_depth moves, and every other first move is proven not to reach it
- * within max_depth (no cook, none undecided). Its goal is "win" when the main line ends the game
+ * within max_depth (no cook, none undecided), and, when an engine is given, a search of the
+ * main line's end still scores the solver's side PUZZLE_VERIFY_MARGIN ahead (the gain is not
+ * taken back by a shot beyond the proof's horizon). Its goal is "win" when the main line ends the game
  * or, in an ending of eight pieces or fewer, the win goal is proven the same way.
  */
 #include "puzzles.h"
@@ -29,7 +31,8 @@ const char *puzzle_theme_name(PuzzleTheme theme)
 
 void puzzle_options_default(PuzzleOptions *options)
 {
-    *options = (PuzzleOptions){.min_depth = 2, .max_depth = 5, .seconds = 1.0, .nodes = 400000};
+    *options = (PuzzleOptions){
+        .min_depth = 2, .max_depth = 5, .seconds = 1.0, .nodes = 400000, .verify_depth = 8};
 }
 
 static int value(const ShPosition *p, int color)
@@ -172,6 +175,18 @@ bool puzzle_find(const ShPosition *pos, const ShPosition *before, const PuzzleOp
     if (!won && egdb_covers(&end)) {
         EgdbValue v = egdb_probe(&end);
         won = end.side == pos->side ? v.result == EGDB_WIN : v.result == EGDB_LOSS;
+    }
+    if (!won && o.engine && o.verify_depth > 0) {
+        /* beyond the proof's horizon: the gain must hold for a search of the end */
+        EngineLimits limits;
+        engine_limits_default(&limits);
+        limits.depth = o.verify_depth;
+        EngineResult result;
+        if (engine_search(o.engine, &end, NULL, 0, &limits, NULL, NULL, &result, NULL) != SH_OK)
+            return false;
+        int for_solver = end.side == pos->side ? result.score : -result.score;
+        if (result.has_move && for_solver < PUZZLE_VERIFY_MARGIN)
+            return false;
     }
     if (won) {
         out->goal = SOLVE_GOAL_WIN;

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine.h"
 #include "shashki.h"
 #include "solve.h"
 
@@ -20,7 +21,12 @@ typedef struct PuzzleOptions {
     uint64_t nodes;  /* nodes for each proof tried (default 400000) */
     bool all;        /* try every position; else only where the game's own continuation gained
                         material (or won) within max_depth moves */
+    Engine *engine;  /* the search that checks a material puzzle's end (NULL: no check) */
+    int verify_depth;/* its depth in plies (default 8): the end of the main line must still
+                        score at least PUZZLE_VERIFY_MARGIN for the solver */
 } PuzzleOptions;
+
+#define PUZZLE_VERIFY_MARGIN 80
 
 void puzzle_options_default(PuzzleOptions *options);
 

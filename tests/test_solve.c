@@ -353,6 +353,23 @@ static void test_finder(void)
     CHECK(strstr(pdn, "[FEN \"W:Wc3,d2,e3,f4,g3:Bc7,e7,f6,g7,Kh4\"]") != NULL);
     CHECK(strstr(pdn, "\n1. c3-d4 h4:e5 2. f4:b8 *\n") != NULL);
 
+    test_case("puzzles: the search checks that the gain holds at the line's end");
+    EngineOptions eo;
+    engine_options_default(&eo);
+    eo.hash_mb = 16;
+    Engine *engine = engine_create(&eo, NULL);
+    CHECK(engine != NULL);
+    PuzzleOptions checked = o;
+    checked.engine = engine;
+    CHECK(puzzle_find(&pos, NULL, &checked, &pz)); /* the strike: White a king ahead after it */
+    /* ussr1924.pdn game 14: 1... e5-d4 2. c5:e3 d6-e5 3. f4:d6 e7:c1 wins a man and crowns,
+     * but the end does not hold for Black: no puzzle once the end is searched */
+    CHECK_INT(sh_fen_read("B:Wb2,b4,c5,d2,f2,f4,g1,g3:Bd6,e5,e7,f8,h4", &pos, NULL), SH_OK);
+    CHECK(puzzle_find(&pos, NULL, &o, &pz));
+    CHECK_INT(pz.line_length, 5);
+    CHECK(!puzzle_find(&pos, NULL, &checked, &pz));
+    engine_free(engine);
+
     test_case("puzzles: the initial position is none (no shot)");
     sh_position_start(&pos, SH_VARIANT_RUSSIAN);
     CHECK(!puzzle_find(&pos, NULL, &o, &pz));
