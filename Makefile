@@ -3,7 +3,7 @@
 #   make            build build/libshashki.a and build/shashki
 #   make run        install what is missing, build, start the web app (shashki serve)
 #   make test       install what is missing, build, run every test
-#   make test-slow  the long checks (perft 12, kestog13 at depth 10)
+#   make test-slow  the long checks (perft 12, kestog13 at depth 10, the egdb and the slow etudes)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two;
 #                   the time to pair a round of a 500-player Swiss)
@@ -185,7 +185,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb,solve
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \

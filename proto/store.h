@@ -100,7 +100,7 @@ bool store_seats_save(Store *store, long id, const StoredSeat seats[2]);
 bool store_setting_get(Store *store, const char *key, char *out, size_t size);
 bool store_setting_set(Store *store, const char *key, const char *value);
 
-/* Puzzles (docs/puzzles-web.md): each player (a browser, by the hash of its puzzle cookie) has a
+/* Puzzles (docs/puzzles.md, "In the web app"): each player (a browser, by the hash of its puzzle cookie) has a
  * rating, Elo against the puzzles' own ratings (which do not move), and a streak of puzzles
  * solved clean. A puzzle counts once per player, at its first result: solved (score 1, or 0.5
  * after a hint) or failed (0: a wrong move, or the solution shown first); later tries of the

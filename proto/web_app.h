@@ -42,6 +42,14 @@ typedef struct WebApp {
 /* Positions the analysis board's "solve" works on at once (web_solve.c). */
 #define WEB_MAX_SOLVES 2
 
+/* Whether `move`, played in `pos` (reached from `before`, NULL at a puzzle's start), reaches a
+ * puzzle's goal (`material`, else a win) as fast as the puzzle's own move: within `moves` of
+ * the solver's moves (web_solve.c: the solver with check_sound, a second solution at its first
+ * move; at most a second of the processor). False when it does not, when the solver cannot
+ * say in that time, or when it is busy. */
+bool web_solve_dual(const ShPosition *pos, const ShPosition *before, bool material, int moves,
+                    const ShMove *move);
+
 /* A resource's routes. */
 typedef struct WebRoutes {
     const HttpRoute *routes;

@@ -6,7 +6,9 @@
  * from 0) and the position is the puzzle's start with the line played up to it. Who the player
  * is: a browser, by a secret token in its cookie shashki_<site>_puzzles (set with the first
  * answer that counts something, for a year, on /api/puzzles); the store keeps the token's
- * hash only. Anyone may try the puzzles: a player changes no one's record but its own. */
+ * hash only. Anyone may try the puzzles: a player changes no one's record but its own. A move
+ * that is not the line's but reaches the goal as fast (a dual, possible after the first move:
+ * docs/puzzles.md) is not counted as wrong: the player is asked for the line's move. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,9 +269,17 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
     json_t *out = json_pack("{s:b,s:i,s:o}", "right", right, "step", (int)step, "move",
                             wj_move(&pos, &move));
     if (!right) {
+        /* after the first move (unique in every puzzle), another move may reach the goal as
+         * fast: a dual, which does not fail the puzzle; the player is asked for the line's */
+        ShPosition before = pos;
+        if (ply > 0)
+            puzzle_position_at(p, ply - 1, &before);
+        bool dual = ply > 0 && web_solve_dual(&pos, &before, strcmp(p->goal, "material") == 0,
+                                              p->solver_moves - (int)step, &move);
+        json_object_set_new(out, "dual", json_boolean(dual));
         json_object_set_new(out, "done", json_false());
         json_object_set_new(out, "position", wj_position(&pos));
-        if (have_player)
+        if (have_player && !dual)
             add_result(out, app, player, p, false);
         http_json(res, 200, out);
         return;

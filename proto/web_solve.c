@@ -4,7 +4,8 @@
  *
  * The solver runs in the request's own thread (http.c gives each connection one) with a bound
  * on its CPU seconds, holding no lock of the server's, so games, streams and other requests go
- * on meanwhile; at most WEB_MAX_SOLVES run at once (a 503 says to wait). */
+ * on meanwhile; at most WEB_MAX_SOLVES run at once (a 503 says to wait). The Puzzles section
+ * asks it too, whether a player's move that is not the line's is a dual (web_solve_dual). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,15 @@
 #define DEFAULT_MOVES 10
 #define MAX_MOVES 20
 #define SOLUTION_TEXT 16384
+#define DUAL_SECONDS 1.0
 
 static pthread_mutex_t solving_lock = PTHREAD_MUTEX_INITIALIZER;
 static int solving;
+
+static const char *goal_name(SolveGoal g)
+{
+    return g == SOLVE_GOAL_WIN ? "win" : g == SOLVE_GOAL_DRAW ? "draw" : "material";
+}
 
 static const char *verdict_name(SolveVerdict v)
 {
@@ -83,6 +90,43 @@ static json_t *flaws_json(const ShPosition *root, const SolveResult *r)
     return list;
 }
 
+/* A slot of the WEB_MAX_SOLVES, or false when every one is taken. */
+static bool slot_take(void)
+{
+    pthread_mutex_lock(&solving_lock);
+    bool room = solving < WEB_MAX_SOLVES;
+    if (room)
+        solving++;
+    pthread_mutex_unlock(&solving_lock);
+    return room;
+}
+
+static void slot_give(void)
+{
+    pthread_mutex_lock(&solving_lock);
+    solving--;
+    pthread_mutex_unlock(&solving_lock);
+}
+
+bool web_solve_dual(const ShPosition *pos, const ShPosition *before, bool material, int moves,
+                    const ShMove *move)
+{
+    if (!slot_take())
+        return false;
+    SolveLimits limits = {.max_moves = moves, .seconds = DUAL_SECONDS, .cook_moves = moves};
+    SolveResult r;
+    ShError err;
+    bool dual = false;
+    if (solve_position_after(pos, before, material ? SOLVE_GOAL_MATERIAL : SOLVE_GOAL_WIN, &limits,
+                             true, &r, &err) == SH_OK) {
+        for (int i = 0; i < r.flaw_count && !dual; i++)
+            dual = r.flaws[i].cook && sh_move_equal(&r.flaws[i].alternative, move);
+        solve_result_free(&r);
+    }
+    slot_give();
+    return dual;
+}
+
 static void on_solve(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     (void)ctx;
@@ -113,13 +157,16 @@ static void on_solve(const HttpRequest *req, HttpResponse *res, void *ctx)
         seconds = json_number_value(seconds_json);
     }
     SolveGoal goal = SOLVE_GOAL_WIN;
-    if (goal_text && strcmp(goal_text, "win") && strcmp(goal_text, "draw")) {
-        http_field_error(res, 400, "goal", 0, 0, "goal must be win or draw");
+    if (goal_text && strcmp(goal_text, "win") && strcmp(goal_text, "draw") &&
+        strcmp(goal_text, "material")) {
+        http_field_error(res, 400, "goal", 0, 0, "goal must be win, draw or material");
         json_decref(body);
         return;
     }
     if (goal_text && strcmp(goal_text, "draw") == 0)
         goal = SOLVE_GOAL_DRAW;
+    else if (goal_text && strcmp(goal_text, "material") == 0)
+        goal = SOLVE_GOAL_MATERIAL;
     ShPosition pos;
     ShError err;
     if (!fen) {
@@ -138,12 +185,7 @@ static void on_solve(const HttpRequest *req, HttpResponse *res, void *ctx)
         http_field_error(res, 400, "fen", 0, 0, "not a position of the game: %s", err.message);
         return;
     }
-    pthread_mutex_lock(&solving_lock);
-    bool room = solving < WEB_MAX_SOLVES;
-    if (room)
-        solving++;
-    pthread_mutex_unlock(&solving_lock);
-    if (!room) {
+    if (!slot_take()) {
         http_error(res, 503, "the solver is busy (%d positions at once): try again when one is done",
                    WEB_MAX_SOLVES);
         return;
@@ -151,9 +193,7 @@ static void on_solve(const HttpRequest *req, HttpResponse *res, void *ctx)
     SolveLimits limits = {.max_moves = (int)moves, .seconds = seconds};
     SolveResult r;
     ShStatus st = solve_position(&pos, goal, &limits, sound, &r, &err);
-    pthread_mutex_lock(&solving_lock);
-    solving--;
-    pthread_mutex_unlock(&solving_lock);
+    slot_give();
     if (st != SH_OK) {
         http_field_error(res, 400, "fen", 0, 0, "the solver cannot take this position: %s",
                          err.message);
@@ -164,7 +204,7 @@ static void on_solve(const HttpRequest *req, HttpResponse *res, void *ctx)
         solve_format(&pos, &r, text, SOLUTION_TEXT);
     json_t *out = json_pack(
         "{s:s,s:s,s:s,s:i,s:s?,s:o,s:o,s:I,s:f,s:{s:i,s:f}}", "verdict", verdict_name(r.verdict),
-        "goal", goal == SOLVE_GOAL_WIN ? "win" : "draw", "solver",
+        "goal", goal_name(goal), "solver",
         r.solver == SH_WHITE ? "white" : "black", "moves", r.verdict == SOLVE_PROVEN ? r.moves : 0,
         "solution", r.verdict == SOLVE_PROVEN && text ? text : NULL, "main",
         r.verdict == SOLVE_PROVEN ? main_line_json(&pos, &r) : json_array(), "flaws",

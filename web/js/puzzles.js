@@ -4,7 +4,9 @@
 // move on the board as in play (a multi-capture square by square, board.js and input.js), the
 // server says whether it is the solution's (POST /api/puzzles/ID/moves) and gives the
 // defender's reply, which is animated, until the line is done. A wrong move is taken back and
-// may be tried again (the puzzle is counted as failed at the first one). Hint (the piece to
+// may be tried again (the puzzle is counted as failed at the first one); a move that wins as
+// fast (a dual, after the first move) is taken back too, without counting, and the puzzle's
+// own move asked for. Hint (the piece to
 // move), the solution (played out on the board), the next puzzle of the filter; the player's
 // rating and streak come with every answer that changes them. The server keeps the record, by
 // the browser's own cookie.
@@ -269,6 +271,14 @@ export class PuzzlesView {
     }
     if (this.closed || this.puzzle !== p) return;
     if (r.player) this.setPlayer(r.player);
+    if (!r.right && r.dual) {
+      // it wins too: not counted as wrong, but the puzzle's own line is asked for
+      this.board.setPosition(before, this.pos.legal);
+      this.board.setInteractive(true);
+      this.message.textContent = t('puzzles.dual', { move: moveText(r.move) });
+      this.layout.dataset.dual = r.move.notation;
+      return;
+    }
     if (!r.right) {
       this.wrongOnce = true;
       this.board.setPosition(before, this.pos.legal);

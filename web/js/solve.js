@@ -24,7 +24,7 @@ export class SolveCard {
     this.goal = h(
       'select#solve-goal',
       { 'aria-label': t('solve.goal') },
-      ['win', 'draw'].map((g) => h('option', { value: g }, t('solve.goal.' + g))),
+      ['win', 'material', 'draw'].map((g) => h('option', { value: g }, t('solve.goal.' + g))),
     );
     this.moves = h('input#solve-moves.num-field', { type: 'number', min: '1', max: '20', value: '10', 'aria-label': t('solve.moves') });
     this.sound = h('input#solve-sound', { type: 'checkbox' });

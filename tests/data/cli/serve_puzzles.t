@@ -1,5 +1,5 @@
 # shashki serve --puzzles: a file that cannot be read, or holds a record that is not a puzzle,
-# stops the server before it starts, naming the file and the record's line (docs/puzzles-web.md)
+# stops the server before it starts, naming the file and the record's line (docs/puzzles.md, "In the web app")
 
 $ shashki serve --port 0 --db $DB --puzzles $DATA/web/no-such-puzzles.pdn
 ! cannot read the puzzles
