@@ -125,6 +125,38 @@ export function puzzleTests(t) {
     });
   });
 
+  test('puzzles: a dual (another move that wins as fast, after the first) is taken back without counting, and the line\'s move solves it', async ({ newPage }) => {
+    await withPuzzles(async (base) => {
+      const page = await newPage(DESKTOP);
+      await page.goto(base + '#/puzzles?id=P0006');
+      await page.waitForSelector('.puzzles[data-state="solving"][data-puzzle="P0006"]');
+      const fen = 'W:Wb6,d6,Kh4:Bd8,h8';
+      await waitInteractive(page);
+      await clickSquare(page, 'h4');
+      await clickSquare(page, 'f6');
+      await page.waitForSelector('.puzzles[data-step="1"]');
+      const before = await boardAfter(base, fen, ['h4-f6', 'd8-c7']);
+      await waitBoard(page, before);
+      // 2. d6:b8 wins too (the solver proves it): not wrong, the board goes back
+      await waitInteractive(page);
+      await clickSquare(page, 'd6');
+      await clickSquare(page, 'b8');
+      await page.waitForSelector('.puzzles[data-dual="d6:b8"][data-state="solving"]');
+      await waitBoard(page, before);
+      equal(await stat(page, 'solved'), '0 / 0', 'nothing counted');
+      // the line's 2. b6:d8, then 3. f6:h8
+      await waitInteractive(page);
+      await clickSquare(page, 'b6');
+      await clickSquare(page, 'd8');
+      await page.waitForSelector('.puzzles[data-step="2"]');
+      await waitInteractive(page);
+      await clickSquare(page, 'f6');
+      await clickSquare(page, 'h8');
+      await waitState(page, 'solved');
+      equal(await stat(page, 'solved'), '1 / 1', 'solved clean');
+    });
+  });
+
   test('puzzles: the page at phone width, in Russian', async ({ newPage }) => {
     await withPuzzles(async (base) => {
       const page = await newPage({ width: 360, height: 740 });

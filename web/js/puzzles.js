@@ -220,6 +220,7 @@ export class PuzzlesView {
     this.pos = p.position;
     this.layout.dataset.puzzle = p.id;
     delete this.layout.dataset.shown;
+    delete this.layout.dataset.dual;
     delete this.board.svg.dataset.hint;
     this.setPlayer(p.player);
     this.board.setVariant(variantInfo(p.variant));
@@ -288,6 +289,7 @@ export class PuzzlesView {
       this.markResult(r.result);
       return;
     }
+    delete this.layout.dataset.dual;
     this.pos = r.position;
     this.ply += r.reply ? 2 : 1;
     const opts = r.reply ? { lastMove: r.reply, animate: { move: r.reply, before: mine } } : { lastMove: move };
