@@ -10,8 +10,8 @@
  * defender to move without a capture at the end; or the game won) is proven in at least
  * min_depth and at most max_depth moves, and every other first move is proven not to reach it
  * within max_depth (no cook, none undecided), and, when an engine is given, a search of the
- * main line's end still scores the solver's side PUZZLE_VERIFY_MARGIN ahead (the gain is not
- * taken back by a shot beyond the proof's horizon). Its goal is "win" when the main line ends the game
+ * main line's end does not find the solver's side worse (the gain is not taken back by a shot
+ * beyond the proof's horizon). Its goal is "win" when the main line ends the game
  * or, in an ending of eight pieces or fewer, the win goal is proven the same way.
  */
 #include "puzzles.h"
