@@ -10,8 +10,8 @@
  * defender to move without a capture at the end; or the game won) is proven in at least
  * min_depth and at most max_depth moves, and every other first move is proven not to reach it
  * within max_depth (no cook, none undecided), and, when an engine is given, a search of the
- * main line's end still scores the solver's side PUZZLE_VERIFY_MARGIN ahead (the gain is not
- * taken back by a shot beyond the proof's horizon). Its goal is "win" when the main line ends the game
+ * main line's end does not find the solver's side worse (the gain is not taken back by a shot
+ * beyond the proof's horizon). Its goal is "win" when the main line ends the game
  * or, in an ending of eight pieces or fewer, the win goal is proven the same way.
  */
 #include "puzzles.h"
@@ -165,7 +165,8 @@ bool puzzle_find(const ShPosition *pos, const ShPosition *before, const PuzzleOp
         return false;
     if (!prove_unique(pos, before, SOLVE_GOAL_MATERIAL, &o, out))
         return false;
-    /* the goal: won outright at the end of the line, or (an ending) proven won */
+    /* the goal: a win when the line ends the game (or reaches a won ending of the tables), or
+     * in an ending, and the win goal is proven the same way (every defence, no cook) */
     ShPosition end = *pos;
     for (int i = 0; i < out->line_length; i++)
         sh_position_play(&end, &out->line[i], &end);
@@ -176,7 +177,14 @@ bool puzzle_find(const ShPosition *pos, const ShPosition *before, const PuzzleOp
         EgdbValue v = egdb_probe(&end);
         won = end.side == pos->side ? v.result == EGDB_WIN : v.result == EGDB_LOSS;
     }
-    if (!won && o.engine && o.verify_depth > 0) {
+    if (won || pieces(pos) <= 8) {
+        Puzzle w = *out;
+        if (prove_unique(pos, before, SOLVE_GOAL_WIN, &o, &w))
+            *out = w;
+        else
+            out->nodes = w.nodes;
+    }
+    if (out->goal == SOLVE_GOAL_MATERIAL && !won && o.engine && o.verify_depth > 0) {
         /* beyond the proof's horizon: the gain must hold for a search of the end */
         EngineLimits limits;
         engine_limits_default(&limits);
@@ -187,15 +195,6 @@ bool puzzle_find(const ShPosition *pos, const ShPosition *before, const PuzzleOp
         int for_solver = end.side == pos->side ? result.score : -result.score;
         if (result.has_move && for_solver < PUZZLE_VERIFY_MARGIN)
             return false;
-    }
-    if (won) {
-        out->goal = SOLVE_GOAL_WIN;
-    } else if (pieces(pos) <= 8) {
-        Puzzle w = *out;
-        if (prove_unique(pos, before, SOLVE_GOAL_WIN, &o, &w))
-            *out = w;
-        else
-            out->nodes = w.nodes;
     }
     out->difficulty = out->moves < 1 ? 1 : out->moves > 5 ? 5 : out->moves;
     out->rating = 800 + 200 * out->difficulty;

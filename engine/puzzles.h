@@ -22,11 +22,11 @@ typedef struct PuzzleOptions {
     bool all;        /* try every position; else only where the game's own continuation gained
                         material (or won) within max_depth moves */
     Engine *engine;  /* the search that checks a material puzzle's end (NULL: no check) */
-    int verify_depth;/* its depth in plies (default 8): the end of the main line must still
-                        score at least PUZZLE_VERIFY_MARGIN for the solver */
+    int verify_depth;/* its depth in plies (default 8): the end of the main line must score at
+                        least PUZZLE_VERIFY_MARGIN for the solver (not worse for him) */
 } PuzzleOptions;
 
-#define PUZZLE_VERIFY_MARGIN 80
+#define PUZZLE_VERIFY_MARGIN 0
 
 void puzzle_options_default(PuzzleOptions *options);
 

@@ -50,7 +50,11 @@ typedef struct SolveLimits {
 
 /* One move of the solution tree. The tree is stored flat: the children of a step follow it in
  * preorder, the main line first. The solver's steps have one child each (its move at that
- * point), the defender's steps one child per legal defence. */
+ * point), the defender's steps one child per legal defence. (As implemented: a position where
+ * the solver is to move gets one step, its move; one where the defender is to move a step per
+ * legal defence. So a solver's step is the parent of every defence to it, and each defence
+ * the parent of the solver's one answer; a step with no child ends its line in a position the
+ * rules, the tables or the goal decide. In two-move a turn's two moves are parent and child.) */
 typedef struct SolveStep {
     ShMove move;
     int parent;      /* index of the step this answers; -1 for the solver's first move */
