@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { boardTests } from './boards.mjs';
+import { puzzleTests } from './puzzles.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -45,7 +46,8 @@ const TIMES = process.argv.includes('--times'); // each test's seconds on stderr
 const servers = new Set();
 
 class Server {
-  /** options: {password} sets the arbiter's password at start, {host} the address to listen on */
+  /** options: {password} sets the arbiter's password at start, {host} the address to listen on,
+   *  {puzzles} the puzzles file to serve */
   constructor(db, options = {}) {
     this.db = db;
     this.options = options;
@@ -60,6 +62,7 @@ class Server {
       const args = ['serve', '--port', '0', '--db', this.db];
       if (this.options.host) args.push('--host', this.options.host);
       if (this.options.password) args.push('--set-password');
+      if (this.options.puzzles) args.push('--puzzles', this.options.puzzles);
       const proc = spawn(PROGRAM, args, { stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
       if (this.options.password) proc.stdin.end(this.options.password + '\n');
       this.proc = proc;
@@ -483,6 +486,13 @@ test('unit: every text the page uses exists in English and in Russian', async ()
   const table = (from, to) => new Set([...src.slice(src.indexOf(from), src.indexOf(to)).matchAll(/^  '([^']+)':/gm)].map((m) => m[1]));
   const en = table('const EN', 'const RU');
   const ru = table('const RU', 'const TABLES');
+  // a section's own words (i18n_*.js: addTexts({en: {...}, ru: {...}}))
+  for (const f of fs.readdirSync(path.join(ROOT, 'web/js')).filter((n) => /^i18n_.+\.js$/.test(n))) {
+    const more = fs.readFileSync(path.join(ROOT, 'web/js', f), 'utf8');
+    const keys = (part) => [...part.matchAll(/^\s+'([^']+)':/gm)].map((m) => m[1]);
+    for (const k of keys(more.slice(more.indexOf('en: {'), more.indexOf('ru: {')))) en.add(k);
+    for (const k of keys(more.slice(more.indexOf('ru: {')))) ru.add(k);
+  }
   expect(en.size > 100, `only ${en.size} English texts`);
   equal([...en].filter((k) => !ru.has(k)), [], 'English texts without a Russian one');
   equal([...ru].filter((k) => !en.has(k)), [], 'Russian texts without an English one');
@@ -1096,6 +1106,7 @@ test('Turkish: 64 squares, an orthogonal capture entered square by square', asyn
 // ---- the boards larger than 8x8 (boards.mjs): international draughts on 10x10
 
 boardTests({ test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
+puzzleTests({ test, api, equal, expect, Server, ROOT, clickSquare, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
 
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');
