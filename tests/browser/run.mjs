@@ -20,6 +20,7 @@ import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { boardTests } from './boards.mjs';
 import { puzzleTests } from './puzzles.mjs';
+import { chapaevTests } from './chapaev.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -317,8 +318,8 @@ function test(name, fn) {
   tests.push({ name, fn });
 }
 
-// The page's pure modules, loaded in Node: web/ has no package.json saying they are ES modules,
-// so they are copied beside one that does.
+// The page's pure modules, loaded in Node from a copy beside a package.json saying they are ES
+// modules (web/package.json says so too now, for Chapaev's modules, which chapaev.mjs loads in place).
 let webModules = null;
 async function webModule(name) {
   if (!webModules) {
@@ -1107,6 +1108,9 @@ test('Turkish: 64 squares, an orthogonal capture entered square by square', asyn
 
 boardTests({ test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
 puzzleTests({ test, api, equal, expect, Server, ROOT, clickSquare, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
+
+// ---- Chapaev, the flicking game in the browser only (chapaev.mjs)
+chapaevTests({ test, equal, expect, screenshot, settled, DESKTOP });
 
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');
