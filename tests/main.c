@@ -23,6 +23,7 @@ static const Suite SUITES[] = {
     {"openings", suite_openings},
     {"properties", suite_properties},
     {"columns", suite_columns},
+    {"other", suite_other},
     {"store", suite_store},
     {"game", suite_game},
     {"clock", suite_clock},

@@ -298,7 +298,7 @@ async function newGame(page, base, o) {
   }
   await page.click('[data-action=create]');
   try {
-    await page.waitForURL(/#\/play\/\d+$/, { timeout: 10_000 });
+    await page.waitForURL(/#\/play\/\d+$/, { timeout: 45_000 });
   } catch {
     const err = await page.$eval('.form-error', (e) => e.textContent).catch(() => '');
     throw new Failure(`no game was created${err ? ': ' + err : ''}`);
@@ -639,7 +639,7 @@ test('clock: a flag falls and the arbiter\'s result is shown', async ({ base, ne
   const page = await newPage(DESKTOP);
   await newGame(page, base, { opponent: 'human', time: '3s', white: 'Slow', black: 'Patient' });
   await page.waitForSelector('.clock.running[data-color=white]');
-  await page.waitForSelector('.status-card.over', { timeout: 15_000 });
+  await page.waitForSelector('.status-card.over', { timeout: 60_000 });
   equal(await page.getAttribute('#game-status', 'data-result'), '0-1', 'White lost');
   const reason = await page.textContent('#game-status .reason');
   equal(reason, 'White lost on time', 'the reason shown');
@@ -1610,7 +1610,7 @@ async function main() {
     const errors = [];
     const newPage = async (viewport) => {
       const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US' });
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(45_000); // a bound for a wait that has none of its own: a sanitized server on a busy machine is slow
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
