@@ -111,8 +111,8 @@ static int check_tree(const ShPosition *root, const SolveResult *res)
         ShPosition after;
         sh_position_play(&before[i], &res->steps[i].move, &after);
         if (children[i] == 0) {
-            CHECK_MSG(leaf_won(root, &after, res->goal, (int)res->solver), "step %d: a leaf not won",
-                      i);
+            CHECK_MSG(leaf_won(root, &after, res->goal, (int)res->solver),
+                      "step %d: a leaf not won", i);
         } else if (after.side != res->solver) {
             /* every defence answered (a tree cut at SOLVE_MAX_STEPS lacks late variations) */
             if (!res->truncated)
