@@ -9,7 +9,8 @@
  * games played, and a variant named in a request), and the events (tournaments):
  * web_events.c (an event, its players, rounds and results), web_event_games.c (a pairing's
  * game played in the app, its result recorded by itself), web_event_view.c (standings, the
- * crosstable, exports, the event's stream). Each gives its routes as a table;
+ * crosstable, exports, the event's stream), and "More games" (web_other.h: the other games
+ * of a checkers set). Each gives its routes as a table;
  * web.c joins the tables. Every handler's context is the WebApp. Who may do what is decided by
  * web_rights.c, on top of http.c's cross-site checks.
  */
@@ -33,6 +34,7 @@ typedef struct WebApp {
     int port;
     bool network;     /* listening beyond this machine */
     char url[128];    /* the address players type ("http://192.168.1.5:8080/") */
+    struct WebOther *other; /* "More games": the other games' live games (web_other.h) */
 } WebApp;
 
 /* A resource's routes. */
@@ -46,7 +48,8 @@ typedef struct WebRoutes {
 
 extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
-    WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES;
+    WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES,
+    WEB_OTHER_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */
