@@ -57,11 +57,18 @@ typedef struct ShOtherPiece {
     uint8_t owner; /* player, when kind is not SH_OTHER_EMPTY */
 } ShOtherPiece;
 
-typedef enum ShOtherCellShape { SH_OTHER_SQUARE = 0, SH_OTHER_HEX } ShOtherCellShape;
+/* SH_OTHER_HEX is pointy-topped (a vertex up), SH_OTHER_HEX_FLAT flat-topped (an edge up: the
+ * hex boards of Pskov and Novgorod, whose players sit at the board's corners); either is one
+ * cell wide from the leftmost to the rightmost point. */
+typedef enum ShOtherCellShape {
+    SH_OTHER_SQUARE = 0,
+    SH_OTHER_HEX,
+    SH_OTHER_HEX_FLAT
+} ShOtherCellShape;
 
 typedef struct ShOtherCell {
     float x, y;     /* the centre, in cell widths from the board's top left corner */
-    uint8_t shape;  /* ShOtherCellShape; a hex cell is pointy-topped, one cell wide */
+    uint8_t shape;  /* ShOtherCellShape */
     uint8_t dark;   /* drawn dark (a square board's dark squares) */
     char name[SH_OTHER_CELL_NAME_SIZE];
 } ShOtherCell;

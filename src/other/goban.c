@@ -1,8 +1,511 @@
-/* goban.c - Go-ban (Го-бан). Not written yet: the record names the game; its module fills the rest. */
+/* goban.c - Go-ban (Го-бан), five in a row with a checkers set (seed 003 L311).
+ *
+ * Each player has 12 pieces and places them one by one on any empty square; once a player's
+ * pieces are all placed, that player's turns move one piece to an adjacent empty square, in any
+ * of the eight directions. A move that makes a row of five of one's pieces (horizontal,
+ * vertical or diagonal) scores a point; the first to 10 points wins.
+ *
+ * The seed leaves open what becomes of a scored row, the board, and the ends of a game that
+ * never gets there; the choices (docs/variants.md, "Go-ban") are settings:
+ *   size=8|10        the board (8x8, as the seed's chessboard)
+ *   squares=all|dark all 64 (100) squares, or the dark ones only (then rows run diagonally)
+ *   rows=stay|hand   stay: the row's pieces stay, and a row scores once when a move forms it:
+ *                    the moved piece's line in a direction is 5 or more long and was not 5
+ *                    long without it (a line of 6 scores once); hand: the pieces of the row go
+ *                    back to the scorer's hand and are placed again
+ *   draw=200|100|400|off  that many moves (of either player) without a point: a draw
+ *   nomove=pass|lose a player who cannot move passes (both cannot: a draw), or loses
+ *
+ * The position text: SETTINGS SIDE HAND SCORE QUIET BOARD, e.g.
+ *   size=8,squares=all,rows=stay,draw=200,nomove=pass w 12/12 0/0 0 8/8/8/8/8/8/8/8
+ * HAND and SCORE are White's/Black's; QUIET counts moves since the last point; BOARD runs from
+ * the top rank down, '/' between ranks, W and B the pieces, digits runs of empty squares.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
 #include "games.h"
+
+#define GB_PIECES 12
+#define GB_TARGET 10
+#define GB_MAX 10
+
+typedef struct Goban {
+    uint8_t size;     /* 8 or 10 */
+    uint8_t dark;     /* squares=dark */
+    uint8_t hand;     /* rows=hand */
+    uint8_t lose;     /* nomove=lose */
+    uint16_t draw;    /* 0: off */
+    uint8_t side;     /* to move */
+    uint8_t in_hand[2];
+    uint8_t score[2];
+    uint16_t quiet;   /* moves since the last point */
+    uint8_t cell[GB_MAX * GB_MAX]; /* 0 empty, 1 White, 2 Black; a1 = 0, b1 = 1 ... */
+} Goban;
+
+SH_OTHER_STATE_FITS(Goban);
 
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
+
+static const ShOtherSetting SETTINGS[] = {
+    {"size", "8|10", "8", "the board: 8x8 or 10x10"},
+    {"squares", "all|dark", "all", "pieces go on every square, or on the dark ones only"},
+    {"rows", "stay|hand", "stay",
+     "a scored row's pieces stay (a row scores when a move forms it), or go back to the hand"},
+    {"draw", "200|100|400|off", "200", "moves without a point that make a draw"},
+    {"nomove", "pass|lose", "pass", "a player without a move passes, or loses"},
+};
+
+static const int DIRS[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+
+static const Goban *gb(const ShOtherState *st)
+{
+    return (const Goban *)(const void *)st->bytes;
+}
+
+static Goban *gb_mut(ShOtherState *st)
+{
+    return (Goban *)(void *)st->bytes;
+}
+
+static bool playable(const Goban *g, int f, int r)
+{
+    return f >= 0 && r >= 0 && f < g->size && r < g->size && (!g->dark || (f + r) % 2 == 0);
+}
+
+static void settings_read(Goban *g, const char *settings)
+{
+    char v[16];
+    sh_other_setting(&SH_OTHER_GOBAN, settings, "size", v, sizeof v);
+    g->size = (uint8_t)atoi(v);
+    sh_other_setting(&SH_OTHER_GOBAN, settings, "squares", v, sizeof v);
+    g->dark = strcmp(v, "dark") == 0;
+    sh_other_setting(&SH_OTHER_GOBAN, settings, "rows", v, sizeof v);
+    g->hand = strcmp(v, "hand") == 0;
+    sh_other_setting(&SH_OTHER_GOBAN, settings, "draw", v, sizeof v);
+    g->draw = (uint16_t)(strcmp(v, "off") == 0 ? 0 : atoi(v));
+    sh_other_setting(&SH_OTHER_GOBAN, settings, "nomove", v, sizeof v);
+    g->lose = strcmp(v, "lose") == 0;
+}
+
+static ShStatus goban_start(ShOtherState *st, const char *settings, ShError *err)
+{
+    (void)err;
+    Goban *g = gb_mut(st);
+    memset(g, 0, sizeof *g);
+    settings_read(g, settings);
+    g->in_hand[0] = g->in_hand[1] = GB_PIECES;
+    return SH_OK;
+}
+
+static size_t goban_format(const ShOtherState *st, char *out, size_t size)
+{
+    const Goban *g = gb(st);
+    char text[SH_OTHER_TEXT_SIZE];
+    char draw[8];
+    if (g->draw)
+        snprintf(draw, sizeof draw, "%d", g->draw);
+    else
+        snprintf(draw, sizeof draw, "off");
+    int n = snprintf(text, sizeof text,
+                     "size=%d,squares=%s,rows=%s,draw=%s,nomove=%s %c %d/%d %d/%d %d ", g->size,
+                     g->dark ? "dark" : "all", g->hand ? "hand" : "stay", draw,
+                     g->lose ? "lose" : "pass", g->side ? 'b' : 'w', g->in_hand[0],
+                     g->in_hand[1], g->score[0], g->score[1], g->quiet);
+    for (int r = g->size - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < g->size; f++) {
+            uint8_t c = g->cell[r * g->size + f];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                n += snprintf(text + n, sizeof text - (size_t)n, "%d", empty);
+            empty = 0;
+            text[n++] = c == 1 ? 'W' : 'B';
+        }
+        if (empty)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%d", empty);
+        if (r > 0)
+            text[n++] = '/';
+    }
+    text[n] = '\0';
+    if (size)
+        snprintf(out, size, "%s", text);
+    return (size_t)n;
+}
+
+/* A number at *p (advanced past it), -1 if none. */
+static int read_number(const char **p)
+{
+    if (**p < '0' || **p > '9')
+        return -1;
+    int v = 0;
+    while (**p >= '0' && **p <= '9' && v < 100000)
+        v = v * 10 + (*(*p)++ - '0');
+    return v;
+}
+
+static ShStatus goban_parse(ShOtherState *st, const char *text, ShError *err)
+{
+    if (!text)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no text");
+    const char *sp = strchr(text, ' ');
+    if (!sp)
+        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1,
+                         "a go-ban position is SETTINGS SIDE HAND SCORE QUIET BOARD");
+    char settings[256];
+    if ((size_t)(sp - text) >= sizeof settings)
+        return error_set(err, SH_ERR_SYNTAX, 1, 1, "the settings are too long");
+    memcpy(settings, text, (size_t)(sp - text));
+    settings[sp - text] = '\0';
+    ShOtherState fresh;
+    ShStatus s = sh_other_start(&SH_OTHER_GOBAN, settings, &fresh, err);
+    if (s != SH_OK)
+        return s;
+    Goban g = *gb(&fresh);
+    const char *p = sp + 1;
+#define COL ((int)(p - text) + 1)
+    if ((*p != 'w' && *p != 'b') || p[1] != ' ')
+        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the side to move is w or b");
+    g.side = *p == 'b';
+    p += 2;
+    int v[5], at[5];
+    const char seps[5] = {'/', ' ', '/', ' ', ' '};
+    for (int i = 0; i < 5; i++) {
+        at[i] = COL;
+        v[i] = read_number(&p);
+        if (v[i] < 0)
+            return error_set(err, SH_ERR_SYNTAX, 1, COL, "a number was expected");
+        if (*p != seps[i])
+            return error_set(err, SH_ERR_SYNTAX, 1, COL, "'%c' was expected", seps[i]);
+        p++;
+    }
+    for (int i = 0; i < 2; i++)
+        if (v[i] > GB_PIECES)
+            return error_set(err, SH_ERR_SYNTAX, 1, at[i], "a player has %d pieces at most",
+                             GB_PIECES);
+    for (int i = 2; i < 4; i++)
+        if (v[i] > GB_TARGET + 3 || (i == 3 && v[2] >= GB_TARGET && v[3] >= GB_TARGET))
+            return error_set(err, SH_ERR_SYNTAX, 1, at[i],
+                             "a score is %d at most (a move scores 4 at most, from %d), and "
+                             "only one player reaches %d",
+                             GB_TARGET + 3, GB_TARGET - 1, GB_TARGET);
+    if (g.draw && v[4] > g.draw)
+        return error_set(err, SH_ERR_SYNTAX, 1, at[4],
+                         "more moves without a point (%d) than make a draw (%d)", v[4], g.draw);
+    g.in_hand[0] = (uint8_t)v[0];
+    g.in_hand[1] = (uint8_t)v[1];
+    g.score[0] = (uint8_t)v[2];
+    g.score[1] = (uint8_t)v[3];
+    g.quiet = (uint16_t)v[4];
+    int on_board[2] = {0, 0};
+    for (int r = g.size - 1; r >= 0; r--) {
+        int f = 0;
+        while (f < g.size) {
+            if (*p >= '1' && *p <= '9') {
+                const char *run = p;
+                int n = read_number(&p);
+                if (f + n > g.size)
+                    return error_set(err, SH_ERR_SYNTAX, 1, (int)(run - text) + 1,
+                                     "rank %d is longer than %d squares", r + 1, g.size);
+                f += n;
+            } else if (*p == 'W' || *p == 'B') {
+                if (!playable(&g, f, r))
+                    return error_set(err, SH_ERR_SYNTAX, 1, COL,
+                                     "a piece on a light square (squares=dark)");
+                int who = *p == 'B';
+                g.cell[r * g.size + f] = (uint8_t)(who + 1);
+                on_board[who]++;
+                f++;
+                p++;
+            } else {
+                return error_set(err, SH_ERR_SYNTAX, 1, COL,
+                                 "rank %d: W, B or a number of empty squares was expected", r + 1);
+            }
+        }
+        if (r > 0) {
+            if (*p != '/')
+                return error_set(err, SH_ERR_SYNTAX, 1, COL, "'/' was expected after rank %d",
+                                 r + 1);
+            p++;
+        }
+    }
+    if (*p)
+        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the text goes on after the board");
+    for (int who = 0; who < 2; who++)
+        if (on_board[who] + g.in_hand[who] != GB_PIECES)
+            return error_set(err, SH_ERR_SYNTAX, 1, at[who],
+                             "%s has %d pieces on the board and %d in hand, not %d in all",
+                             NAMES[who], on_board[who], g.in_hand[who], GB_PIECES);
+#undef COL
+    memset(st, 0, sizeof *st);
+    *gb_mut(st) = g;
+    return SH_OK;
+}
+
+/* "a1" .. "j10" into name (at least 4 bytes). */
+static void cell_name(char *name, int size, int cell)
+{
+    int f = cell % size, r = cell / size + 1, n = 0;
+    name[n++] = (char)('a' + f);
+    if (r >= 10)
+        name[n++] = (char)('0' + r / 10);
+    name[n++] = (char)('0' + r % 10);
+    name[n] = '\0';
+}
+
+static void goban_board(const ShOtherState *st, ShOtherBoard *out)
+{
+    const Goban *g = gb(st);
+    memset(out, 0, sizeof *out);
+    out->cell_count = g->size * g->size;
+    out->width = out->height = g->size;
+    for (int i = 0; i < out->cell_count; i++) {
+        int f = i % g->size, r = i / g->size;
+        ShOtherCell *c = &out->cell[i];
+        c->x = (float)f + 0.5f;
+        c->y = (float)(g->size - r) - 0.5f;
+        c->shape = SH_OTHER_SQUARE;
+        c->dark = (f + r) % 2 == 0;
+        cell_name(c->name, g->size, i);
+    }
+}
+
+static ShOtherPiece goban_piece(const ShOtherState *st, int cell)
+{
+    const Goban *g = gb(st);
+    ShOtherPiece p = {SH_OTHER_EMPTY, 0};
+    if (cell >= 0 && cell < g->size * g->size && g->cell[cell]) {
+        p.kind = SH_OTHER_PIECE;
+        p.owner = (uint8_t)(g->cell[cell] - 1);
+    }
+    return p;
+}
+
+static int goban_to_move(const ShOtherState *st)
+{
+    return gb(st)->side;
+}
+
+/* Placings or steps of `who`, ignoring whether the game is over. */
+static int raw_moves(const Goban *g, int who, ShOtherMove *out)
+{
+    int n = 0;
+    int cells = g->size * g->size;
+    for (int i = 0; i < cells; i++) {
+        int f = i % g->size, r = i / g->size;
+        if (g->in_hand[who]) {
+            if (g->cell[i] || !playable(g, f, r))
+                continue;
+            if (out) {
+                memset(&out[n], 0, sizeof out[n]);
+                out[n].kind = SH_OTHER_PLACE;
+                out[n].length = 1;
+                out[n].owner = (uint8_t)who;
+                out[n].path[0] = (uint8_t)i;
+            }
+            n++;
+            continue;
+        }
+        if (g->cell[i] != who + 1)
+            continue;
+        for (int d = 0; d < 8; d++) {
+            int tf = f + DIRS[d][0], tr = r + DIRS[d][1];
+            if (!playable(g, tf, tr) || g->cell[tr * g->size + tf])
+                continue;
+            if (out) {
+                memset(&out[n], 0, sizeof out[n]);
+                out[n].kind = SH_OTHER_STEP;
+                out[n].length = 2;
+                out[n].owner = (uint8_t)who;
+                out[n].path[0] = (uint8_t)i;
+                out[n].path[1] = (uint8_t)(tr * g->size + tf);
+            }
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Whether the game is over, and how (winner -1: a draw). */
+static bool game_over(const Goban *g, int *winner, char *reason, size_t size)
+{
+    for (int who = 0; who < 2; who++)
+        if (g->score[who] >= GB_TARGET) {
+            *winner = who;
+            snprintf(reason, size, "%s scored %d points", NAMES[who], GB_TARGET);
+            return true;
+        }
+    if (g->draw && g->quiet >= g->draw) {
+        *winner = -1;
+        snprintf(reason, size, "%d moves without a point", g->draw);
+        return true;
+    }
+    if (raw_moves(g, g->side, NULL) == 0) {
+        if (g->lose) {
+            *winner = 1 - g->side;
+            snprintf(reason, size, "%s cannot move", NAMES[g->side]);
+            return true;
+        }
+        if (raw_moves(g, 1 - g->side, NULL) == 0) {
+            *winner = -1;
+            snprintf(reason, size, "neither player can move");
+            return true;
+        }
+    }
+    *winner = -1;
+    return false;
+}
+
+static int goban_moves(const ShOtherState *st, ShOtherMove *out)
+{
+    const Goban *g = gb(st);
+    int winner;
+    char reason[160];
+    if (game_over(g, &winner, reason, sizeof reason))
+        return 0;
+    int n = raw_moves(g, g->side, out);
+    if (n == 0) { /* nomove=pass, and the opponent can move */
+        memset(&out[0], 0, sizeof out[0]);
+        out[0].kind = SH_OTHER_PASS;
+        out[0].owner = g->side;
+        n = 1;
+    }
+    return n;
+}
+
+/* The pieces of `who` in a line from (f, r) in direction d, (f, r) not counted. */
+static int run_length(const Goban *g, int who, int f, int r, int d)
+{
+    int n = 0;
+    for (;;) {
+        f += DIRS[d][0];
+        r += DIRS[d][1];
+        if (!playable(g, f, r) || g->cell[r * g->size + f] != who + 1)
+            return n;
+        n++;
+    }
+}
+
+static void goban_make(ShOtherState *st, const ShOtherMove *m)
+{
+    Goban *g = gb_mut(st);
+    int who = g->side;
+    g->side = (uint8_t)(1 - who);
+    g->quiet++;
+    if (m->kind == SH_OTHER_PASS)
+        return;
+    int to = m->kind == SH_OTHER_PLACE ? m->path[0] : m->path[1];
+    if (m->kind == SH_OTHER_PLACE)
+        g->in_hand[who]--;
+    else
+        g->cell[m->path[0]] = 0;
+    int f = to % g->size, r = to / g->size;
+    int points = 0;
+    int back[GB_MAX * 4], nback = 0;
+    for (int d = 0; d < 8; d += 2) { /* a direction and its opposite */
+        int a = run_length(g, who, f, r, d), b = run_length(g, who, f, r, d + 1);
+        if (a + b + 1 < 5 || a >= 5 || b >= 5)
+            continue;
+        points++;
+        for (int k = -b; k <= a; k++)
+            if (k != 0)
+                back[nback++] = (r + k * DIRS[d][1]) * g->size + f + k * DIRS[d][0];
+    }
+    g->cell[to] = (uint8_t)(who + 1);
+    if (!points)
+        return;
+    g->score[who] = (uint8_t)(g->score[who] + points);
+    g->quiet = 0;
+    if (g->hand) { /* the rows' pieces go back to the hand */
+        back[nback++] = to;
+        for (int i = 0; i < nback; i++)
+            if (g->cell[back[i]]) {
+                g->cell[back[i]] = 0;
+                g->in_hand[who]++;
+            }
+    }
+}
+
+static void goban_result(const ShOtherState *st, ShOtherResult *out)
+{
+    const Goban *g = gb(st);
+    memset(out, 0, sizeof *out);
+    out->over = game_over(g, &out->winner, out->reason, sizeof out->reason);
+    out->score[0] = g->score[0];
+    out->score[1] = g->score[1];
+}
+
+static size_t goban_move_text(const ShOtherState *st, const ShOtherMove *m, char *out, size_t size)
+{
+    const Goban *g = gb(st);
+    char a[8], b[8];
+    int n;
+    cell_name(a, g->size, m->path[0]);
+    cell_name(b, g->size, m->path[m->length > 1 ? 1 : 0]);
+    if (m->kind == SH_OTHER_PASS)
+        n = snprintf(out, size, "pass");
+    else if (m->kind == SH_OTHER_PLACE)
+        n = snprintf(out, size, "*%s", a);
+    else
+        n = snprintf(out, size, "%s-%s", a, b);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* Worth of `who`'s chances in the windows of five: a window free of the opponent's pieces with
+ * k of one's own counts k*k. */
+static int windows(const Goban *g, int who)
+{
+    int sum = 0;
+    for (int i = 0; i < g->size * g->size; i++) {
+        int f = i % g->size, r = i / g->size;
+        for (int d = 0; d < 8; d += 2) {
+            int own = 0, ok = 1;
+            for (int k = 0; k < 5 && ok; k++) {
+                int tf = f + k * DIRS[d][0], tr = r + k * DIRS[d][1];
+                if (!playable(g, tf, tr)) {
+                    ok = 0;
+                    break;
+                }
+                uint8_t c = g->cell[tr * g->size + tf];
+                if (c == 2 - who)
+                    ok = 0;
+                else if (c)
+                    own++;
+            }
+            if (ok)
+                sum += own * own;
+        }
+    }
+    return sum;
+}
+
+static int goban_evaluate(const ShOtherState *st, int player)
+{
+    const Goban *g = gb(st);
+    int other = 1 - player;
+    int v = 1000 * (g->score[player] - g->score[other]);
+    v += 4 * (windows(g, player) - windows(g, other));
+    if (!g->in_hand[player] && !g->in_hand[other])
+        v += raw_moves(g, player, NULL) - raw_moves(g, other, NULL);
+    return v;
+}
+
+static uint64_t goban_hash(const ShOtherState *st)
+{
+    const unsigned char *b = st->bytes;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < sizeof(Goban); i++) {
+        h ^= b[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
 
 const ShOtherGame SH_OTHER_GOBAN = {
     .name = "goban",
@@ -12,4 +515,19 @@ const ShOtherGame SH_OTHER_GOBAN = {
     .players = 2,
     .player_names = NAMES,
     .player_colours = COLOURS,
+    .searchable = true,
+    .settings = SETTINGS,
+    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
+    .start = goban_start,
+    .parse = goban_parse,
+    .format = goban_format,
+    .board = goban_board,
+    .piece = goban_piece,
+    .to_move = goban_to_move,
+    .moves = goban_moves,
+    .make = goban_make,
+    .result = goban_result,
+    .move_text = goban_move_text,
+    .evaluate = goban_evaluate,
+    .hash = goban_hash,
 };
