@@ -4,6 +4,7 @@
 //   #/play/ID           a game              #/archive?q=..      the archive
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
+//   #/more              more games (other.js)      #/more/ID     one of them  #/more/join/CODE
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
 // the language or the notation re-draws the header and the current view. The first view waits
@@ -18,6 +19,7 @@ import { EventView } from './event.js';
 import { EventsView } from './events.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
+import { OtherGameView, OtherJoinView, OtherListView, tMore } from './other.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
 import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
@@ -55,6 +57,11 @@ function mount() {
   } else if (name === 'events') {
     view = new EventsView(root);
     document.title = `${t('app.name')} · ${t('events.title')}`;
+  } else if (name === 'more') {
+    if (parts[1] === 'join' && parts[2]) view = new OtherJoinView(root, decodeURIComponent(parts[2]));
+    else if (parts[1]) view = new OtherGameView(root, Number(parts[1]));
+    else view = new OtherListView(root);
+    document.title = `${t('app.name')} · ${tMore('nav')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
@@ -84,8 +91,8 @@ function toggle(name, label, options, value, onChange) {
 }
 
 function renderHeader() {
-  const link = (id, key) =>
-    h('a.nav-link', { href: `#/${id === 'play' ? '' : id}`, 'aria-current': section === id ? 'page' : null, dataset: { nav: id } }, t(key));
+  const link = (id, key, text) =>
+    h('a.nav-link', { href: `#/${id === 'play' ? '' : id}`, 'aria-current': section === id ? 'page' : null, dataset: { nav: id } }, text ?? t(key));
   topbar.replaceChildren(
     h(
       'div.topbar-inner',
@@ -95,7 +102,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive')),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', null, tMore('nav'))),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [
