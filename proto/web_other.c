@@ -124,7 +124,9 @@ static json_t *board_json(const ShOtherBoard *b)
         const ShOtherCell *c = &b->cell[i];
         json_array_append_new(cells, json_pack("{s:f,s:f,s:s,s:b,s:s}", "x", (double)c->x, "y",
                                                (double)c->y, "shape",
-                                               c->shape == SH_OTHER_HEX ? "hex" : "square", "dark",
+                                               c->shape == SH_OTHER_HEX        ? "hex"
+                                               : c->shape == SH_OTHER_HEX_FLAT ? "hex_flat"
+                                                                               : "square", "dark",
                                                c->dark != 0, "name", c->name));
     }
     return json_pack("{s:f,s:f,s:o}", "width", (double)b->width, "height", (double)b->height,
