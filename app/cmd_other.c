@@ -223,7 +223,7 @@ static void print_score(int score)
 {
     if (other_search_is_mate(score)) {
         int plies = OTHER_SEARCH_WIN - (score > 0 ? score : -score);
-        printf("%s in %d plies", score > 0 ? "win" : "loss", plies);
+        printf("%s in %d %s", score > 0 ? "win" : "loss", plies, plies == 1 ? "ply" : "plies");
     } else {
         printf("%+.2f", score / 100.0);
     }
