@@ -181,8 +181,9 @@ int sh_other_cell(const ShOtherBoard *board, const char *name);
  *   [Event "..."] [Date "2026.12.01"] [White "..."] [Black "..."] ([Red] [Blue]: the third and
  *   fourth players) [GameType "<game_type>"] [Variant "<name>"] [SetUp "1"] [FEN "<position
  *   text>"] (only when the game did not begin at the start) [Settings "<settings>"] [Result]
- *   then the moves in the game's notation, a number before each move of the first player
- *   ("1. a1-b2 h8-g7 2. ..."; "1... " when another player begins), then the result.
+ *   then the moves in the game's notation, a number before each round (the first player's
+ *   move, the first of them when it moves twice: "1. a1-b2 h8-g7 2. ..."; "1... " when another
+ *   player begins), then the result.
  *
  * The result: with two players "1-0", "0-1", "1/2-1/2"; with three or four a point for each
  * player joined by '-' ("0-1-0": the second won; "1/3-1/3-1/3" nobody did); "*" while the game

@@ -189,11 +189,12 @@ size_t sh_other_record_write(const ShOtherRecord *rec, char *out, size_t size)
     out_printf(&o, "\n");
     o.column = 0;
     ShOtherState st = rec->start;
-    int number = 0;
+    int number = 0, previous = -1;
     for (int i = 0; i < rec->move_count; i++) {
         char word[SH_OTHER_MOVE_TEXT_SIZE + 16], mt[SH_OTHER_MOVE_TEXT_SIZE];
         int mover = g->to_move(&st);
-        if (mover == 0 || i == 0) {
+        /* a number begins each round: the first player's move (its first, when it has two) */
+        if ((mover == 0 && previous != 0) || i == 0) {
             number++;
             snprintf(word, sizeof word, mover == 0 ? "%d." : "%d...", number);
             out_word(&o, word);
@@ -201,6 +202,7 @@ size_t sh_other_record_write(const ShOtherRecord *rec, char *out, size_t size)
         g->move_text(&st, &rec->moves[i], mt, sizeof mt);
         out_word(&o, mt);
         g->make(&st, &rec->moves[i]);
+        previous = mover;
     }
     out_word(&o, rec->result);
     out_printf(&o, "\n");
