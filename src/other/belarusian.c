@@ -1,9 +1,10 @@
-/* belarusian.c - Belarusian draughts (Белорусские шашки), a "chess-draughts" game: each side has
- * 12 men that move and capture as in Russian draughts and 12 pawns that move straight forward as
- * chess pawns but never capture; they only block and shield (seed ../shared/seeds/003_*.txt
- * L313). The pawns change every capture's geometry (a pawn is in the way of a man or a king), so
- * the moves are this module's own. The rules, the choices made where the seed is silent and
- * their settings are in docs/variants.md ("Belarusian draughts"). */
+/* belarusian.c - Belarusian draughts (Белорусские шашки), a "chess-draughts" game: each
+ * side has 12 men that move and capture as in Russian draughts and 12 pawns that move straight
+ * forward as chess pawns but never capture; they only block and shield (seed
+ * ../shared/seeds/003_*.txt L313). The pawns change every capture's geometry (a pawn is in the
+ * way of a man or a king), so the moves are this module's own. The rules, the choices made
+ * where the seed is silent and their settings are in docs/variants.md ("Belarusian
+ * draughts"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ typedef struct Belarusian {
     uint8_t double_step;        /* a pawn on its side's first three ranks may go two squares */
     uint8_t pawn_take;          /* men and kings may capture the opponent's pawns */
     uint8_t quiet_limit;        /* moves each without a capture, a man's or a pawn's move: draw */
+    uint8_t spare;              /* zero: no padding byte for the hash to read */
     uint16_t quiet;             /* plies without a capture, a man's or a pawn's move */
 } Belarusian;
 
@@ -409,9 +411,14 @@ static void belarusian_result(const ShOtherState *st, ShOtherResult *res)
 
 static int belarusian_moves(const ShOtherState *st, ShOtherMove *out)
 {
-    ShOtherResult res;
-    belarusian_result(st, &res);
-    return res.over ? 0 : generate(cget(st), out);
+    /* belarusian_result's tests, with one generation */
+    const Belarusian *b = cget(st);
+    if (b->quiet_limit && b->quiet >= 2 * b->quiet_limit)
+        return 0;
+    bool men = false;
+    for (int c = 0; c < BOARD8_CELLS && !men; c++)
+        men = b->cell[c] && !is_pawn(b->cell[c]) && owner_of(b->cell[c]) == b->side;
+    return men ? generate(b, out) : 0;
 }
 
 static void belarusian_make(ShOtherState *st, const ShOtherMove *m)
@@ -469,6 +476,7 @@ static int belarusian_evaluate(const ShOtherState *st, int player)
 
 static uint64_t belarusian_hash(const ShOtherState *st)
 {
+    _Static_assert(sizeof(Belarusian) == BOARD8_CELLS + 8, "Belarusian has padding");
     const unsigned char *p = cget(st)->cell;
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < sizeof(Belarusian); i++)

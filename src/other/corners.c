@@ -274,6 +274,25 @@ static int generate(const Corners *c, int p, ShOtherMove *out)
     return n;
 }
 
+/* Whether p has a move: a piece with a free neighbour, or next to a piece with a free cell
+ * behind it (what generate would find, without listing it). */
+static bool can_move(const Corners *c, int p)
+{
+    int dirs = c->diagonal ? 8 : 4;
+    for (int from = 0; from < BOARD8_CELLS; from++) {
+        if (c->cell[from] != p + 1)
+            continue;
+        int f = board8_file(from), r = board8_rank(from);
+        for (int d = 0; d < dirs; d++) {
+            int near = board8_cell(f + DIRS[d][0], r + DIRS[d][1]);
+            int far = board8_cell(f + 2 * DIRS[d][0], r + 2 * DIRS[d][1]);
+            if (near >= 0 && (!c->cell[near] || (far >= 0 && !c->cell[far])))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* The result by the rules alone (L178-180 and the settings); false if the game goes on. */
 static bool rules_result(const Corners *c, ShOtherResult *res)
 {
@@ -329,8 +348,7 @@ static void corners_result(const ShOtherState *st, ShOtherResult *res)
     res->winner = -1;
     if (rules_result(c, res))
         return;
-    static _Thread_local ShOtherMove buf[SH_OTHER_MAX_MOVES];
-    if (generate(c, 0, buf) == 0 && generate(c, 1, buf) == 0) {
+    if (!can_move(c, 0) && !can_move(c, 1)) {
         res->over = true;
         snprintf(res->reason, sizeof res->reason, "neither player can move");
         return;
@@ -402,6 +420,23 @@ static int progress(const Corners *c, int p)
     return sum;
 }
 
+/* What p's pieces still in his own house cost: the steps each needs to leave it, weighed by
+ * the moves p has made. */
+static int home_cost(const Corners *c, int p)
+{
+    int w, h, cost = 0;
+    house_size(c, &w, &h);
+    for (int i = 0; i < BOARD8_CELLS; i++) {
+        if (c->cell[i] != p + 1 || !in_house(c, p, i))
+            continue;
+        int f = board8_file(i), r = board8_rank(i);
+        int across = p == 0 ? w - f : f - (7 - w), up = p == 0 ? h - r : r - (7 - h);
+        int out = across < up ? across : up;
+        cost += out * (10 + 3 * c->moves[p]);
+    }
+    return cost;
+}
+
 static int corners_evaluate(const ShOtherState *st, int player)
 {
     const Corners *c = cget(st);
@@ -412,12 +447,10 @@ static int corners_evaluate(const ShOtherState *st, int player)
     int q = player ^ 1;
     int score = 10 * (progress(c, player) - progress(c, q));
     score += 15 * (count_in(c, player, q) - count_in(c, q, player));
-    /* Pieces left at home grow costly as the 40-move rule nears. */
-    if (c->home) {
-        int late_p = c->moves[player] + 10 >= c->home, late_q = c->moves[q] + 10 >= c->home;
-        score -= late_p * 60 * count_in(c, player, player);
-        score += late_q * 60 * count_in(c, q, q);
-    }
+    /* Pieces left at home grow costly as the house rule nears (L179), the more the further
+     * they are from its edge. */
+    if (c->home)
+        score += home_cost(c, q) - home_cost(c, player);
     return score;
 }
 

@@ -1,8 +1,8 @@
-/* stavropol.c - Stavropol draughts (Ставропольские шашки): Russian draughts in which a player may
- * move the opponent's pieces too (seed ../shared/seeds/003_*.txt L301). The pieces move and
- * capture by the library's Russian rules (sh_moves_generate on an ShPosition with the colour to
- * move set): this module only chooses which colour moves. The rules, their sources and the
- * settings are in docs/variants.md ("Stavropol draughts"). */
+/* stavropol.c - Stavropol draughts (Ставропольские шашки): Russian draughts in which a
+ * player may move the opponent's pieces too (seed ../shared/seeds/003_*.txt L301). The pieces
+ * move and capture by the library's Russian rules (sh_moves_generate on an ShPosition with the
+ * colour to move set): this module only chooses which colour moves. The rules, their sources
+ * and the settings are in docs/variants.md ("Stavropol draughts"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
