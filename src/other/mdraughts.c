@@ -97,7 +97,8 @@ static void jump(Gen *g, int over, int land, bool king)
     g->path[g->length++] = (uint8_t)land;
     g->captured[g->captured_count++] = (uint8_t)over;
     g->taken[over] = true;
-    bool now_king = king || (g->st->promote == MD_PROMOTE_CAPTURE && land == g->st->promo[g->player]);
+    bool now_king =
+        king || (g->st->promote == MD_PROMOTE_CAPTURE && land == g->st->promo[g->player]);
     capture_from(g, land, now_king);
     g->taken[over] = false;
     g->captured_count--;

@@ -93,6 +93,8 @@ static ShStatus settings_read(const ShOtherGame *g, MdState *st, const char *tex
                              (int)vlen, eq + 1);
         setting_apply(st, set->key, eq + 1, vlen);
         at += n + (comma ? 1 : 0);
+        if (comma && at == len)
+            return error_set(err, SH_ERR_SYNTAX, 1, (int)len + 1, "a setting expected after ','");
     }
     return SH_OK;
 }
@@ -273,8 +275,9 @@ ShStatus md_parse(const MdVariant *v, ShOtherState *s, const char *text, ShError
         return status;
     ShOtherBoard *board = board_scratch();
     geometry(st, board);
-    if (!field_next(text, &at, &start, &len) || len != 1 || letter_player(v, text[start]) < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)(text[at] ? start : at) + 1,
+    bool found = field_next(text, &at, &start, &len);
+    if (!found || len != 1 || letter_player(v, text[start]) < 0)
+        return error_set(err, SH_ERR_SYNTAX, 1, (int)(found ? start : at) + 1,
                          "the player to move is one of \"%s\"", v->letters);
     st->to_move = (uint8_t)letter_player(v, text[start]);
     int to_move_column = (int)start + 1;
