@@ -60,7 +60,11 @@ EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
 ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o
-WEB_FILES  := $(sort $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' 2>/dev/null))
+WEB_FILES  := $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' ! -name 'package*.json' 2>/dev/null)
+# The built files of the web app's npm packages (web/package.json: planck, for Chapaev), copied
+# from web/node_modules by the rule below and embedded with the rest of web/.
+WEB_VENDOR := web/vendor/planck.mjs
+WEB_FILES  := $(sort $(WEB_FILES) $(WEB_VENDOR))
 WEB_OBJ     = $(BUILD)/gen/web_assets.o
 
 LIB      := $(BUILD)/libshashki.a
@@ -102,6 +106,13 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES)
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+web/vendor/planck.mjs: web/node_modules/.package-lock.json
+	@mkdir -p $(dir $@)
+	cp web/node_modules/planck/dist/planck.mjs $@
 
 # The evaluation's weights: Russian (weights.txt) and each family of games with its own.
 EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international \
@@ -157,7 +168,7 @@ define install
 endef
 
 deps-run:
-	$(call install,$(RUN_PACKAGES),)
+	$(call install,$(RUN_PACKAGES),npm:npm)
 
 deps:
 	$(call install,$(RUN_PACKAGES) $(TEST_PACKAGES),$(TEST_COMMANDS))

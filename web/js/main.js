@@ -5,6 +5,7 @@
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
 //   #/more              more games (other.js)      #/more/ID     one of them  #/more/join/CODE
+//   #/chapaev           Chapaev, the flicking game (in the browser only)
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
 // the language or the notation re-draws the header and the current view. The first view waits
@@ -13,6 +14,7 @@
 import { api } from './api.js';
 import { AnalysisView } from './analysis.js';
 import { ArchiveView } from './archive.js';
+import { ChapaevView } from './chapaev.js';
 import { JoinView } from './club.js';
 import { h, icon } from './dom.js';
 import { EventView } from './event.js';
@@ -65,6 +67,10 @@ function mount() {
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
+  } else if (name === 'chapaev') {
+    view = new ChapaevView(root);
+    section = 'more'; // the More games section links it
+    document.title = `${t('app.name')} · ${t('chapaev.title')}`;
   } else if (name === 'archive') {
     view = new ArchiveView(root, params);
     document.title = `${t('app.name')} · ${t('nav.archive')}`;
