@@ -166,6 +166,10 @@ test('more: the section is in the navigation and lists every game in English and
   }
   expect(await page.locator('.other-card[data-game=chapaev] a[href="#/chapaev"]').count() === 1, 'Chapaev is linked');
   await screenshot(page, 'other-list-desktop');
+  // Chapaev's page (otherb's chapaev.js) opens from the section, which stays the current one
+  await page.click('.other-card[data-game=chapaev] [data-action=chapaev]');
+  await page.waitForSelector('.chapaev-board');
+  equal(await page.getAttribute('a.nav-link[data-nav=more]', 'aria-current'), 'page', 'Chapaev is under More games');
   const phone = await newPage(PHONE);
   await phone.goto(base + '#/more');
   await phone.waitForSelector('.other-card[data-game]');
