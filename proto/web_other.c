@@ -342,6 +342,11 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
         }
         kinds[p] = k[0];
     }
+    if (position && *position && settings && *settings) {
+        http_field_error(res, 400, "settings", 0, 0,
+                         "a position's text keeps its own settings: give one or the other");
+        goto done;
+    }
     OtherLive *l = calloc(1, sizeof *l);
     if (!l) {
         http_error(res, 500, "out of memory");
@@ -356,8 +361,6 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
                          err.column, "%s", err.message);
         goto done;
     }
-    if (position && *position && settings && *settings)
-        snprintf(l->rec.settings, sizeof l->rec.settings, "%s", settings);
     l->game = g;
     time_t now = time(NULL);
     struct tm tm;
@@ -466,14 +469,14 @@ static void on_record(const HttpRequest *req, HttpResponse *res, void *ctx)
     char *text = malloc(need + 1);
     if (text)
         sh_other_record_write(&l->rec, text, need + 1);
-    pthread_mutex_unlock(&app->other->lock);
+    char disposition[96];
+    snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%ld.pdn\"",
+             l->game->name, l->id);
+    pthread_mutex_unlock(&app->other->lock); /* l may go after this */
     if (!text) {
         http_error(res, 500, "out of memory");
         return;
     }
-    char disposition[96];
-    snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%ld.pdn\"",
-             l->game->name, l->id);
     http_text(res, 200, "application/x-checkers-pdn; charset=utf-8", text);
     if (http_query(req, "download"))
         http_add_header(res, "Content-Disposition", disposition);
