@@ -126,7 +126,11 @@ async function enterMove(page, game, move) {
   }
   for (const c of move.path) await page.click(`.other-board-svg [data-cell="${c}"]`);
   const goesOn = game.moves.some((m) => m.path.length > move.path.length && move.path.every((c, i) => m.path[i] === c));
-  if (goesOn) await page.click(`.other-board-svg [data-cell="${move.path[move.path.length - 1]}"]`);
+  if (goesOn) {
+    // the page says how to stop there (corners' jumps)
+    if (move.path.length > 1) await page.waitForSelector('.other-hint:not([hidden])');
+    await page.click(`.other-board-svg [data-cell="${move.path[move.path.length - 1]}"]`);
+  }
   await waitMoves(page, n + 1);
 }
 

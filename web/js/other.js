@@ -236,7 +236,7 @@ export class OtherGameView {
     this.id = id;
     this.closed = false;
     this.game = null;
-    this.board = new OtherBoard((m) => this.play(m));
+    this.board = new OtherBoard((m) => this.play(m), tMore('stop'));
     this.root.replaceChildren(h('div.loading', '\u2026'));
     this.start();
   }
@@ -319,7 +319,7 @@ export class OtherGameView {
         h('a.btn.small.ghost', { href: '#/more' }, tMore('back')),
       ),
     );
-    const wrap = h('div.other-board', { dataset: { game: info.name, players: info.players } }, this.board.el);
+    const wrap = h('div.other-board', { dataset: { game: info.name, players: info.players } }, this.board.el, this.board.hint);
     this.root.replaceChildren(h('div.other-layout', { dataset: { status: g.status, version: g.version } }, wrap, panel));
   }
 

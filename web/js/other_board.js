@@ -74,9 +74,14 @@ export function pickCell(moves, entered, cell) {
 }
 
 export class OtherBoard {
-  /** onMove(move) is called with a legal move the person entered. */
-  constructor(onMove) {
+  /** onMove(move) is called with a legal move the person entered; stopHint is the text shown
+   * when the cells entered make a move that could also go on. */
+  constructor(onMove, stopHint = '') {
     this.onMove = onMove;
+    this.stopHint = stopHint;
+    this.hint = document.createElement('p');
+    this.hint.className = 'other-hint';
+    this.hint.hidden = true;
     this.entered = [];
     this.game = null;
     this.interactive = false;
@@ -126,6 +131,9 @@ export class OtherBoard {
         for (const c of m.captured) captures.add(c);
       }
     }
+    const stop = this.entered.length > 1 && fits.some((m) => m.path.length === this.entered.length) && fits.some((m) => m.path.length > this.entered.length);
+    this.hint.hidden = !stop;
+    this.hint.textContent = stop ? this.stopHint : '';
     const last = g.history.length ? g.history[g.history.length - 1].path : [];
     const lastSet = new Set(last);
     const cellsLayer = svg('g', { class: 'cells' });
