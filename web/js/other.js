@@ -296,7 +296,7 @@ export class OtherGameView {
           s.seat === 'engine' ? h('span.muted', ' \u00b7 ', tMore('engineSeat', { level: s.level })) : null,
           g.you.includes(p) ? h('span.badge', tMore('you')) : null,
           g.result.out[p] ? h('span.badge.muted', tMore('out')) : null,
-          h('span.other-score', g.result.score[p]),
+          h('span.other-score', String(g.result.score[p])),
         ),
       ),
     );
