@@ -168,8 +168,10 @@ void sh_other_setting(const ShOtherGame *game, const char *settings, const char 
                       size_t size);
 
 /* The legal move that `text` names: the game's notation as move_text writes it, or the cells of
- * its path joined by '-' or ':' ("a1-a3-a5"), or only its first and last cells when that names
- * one move. SH_ERR_ILLEGAL_MOVE / SH_ERR_AMBIGUOUS_MOVE / SH_ERR_SYNTAX with the column. */
+ * its path joined by '-' or ':' ("a1-a3-a5"), or a path from the same first to the same last
+ * cell when that names one move (only the two ends, or a longer route of a corners jump than the
+ * one the game keeps). SH_ERR_ILLEGAL_MOVE / SH_ERR_AMBIGUOUS_MOVE / SH_ERR_SYNTAX with the
+ * column. */
 ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, const char *text,
                              ShOtherMove *out, ShError *err);
 

@@ -33,19 +33,21 @@
 #define GB_MAX 10
 
 typedef struct Goban {
+    uint16_t draw;    /* 0: off */
+    uint16_t quiet;   /* moves since the last point */
     uint8_t size;     /* 8 or 10 */
     uint8_t dark;     /* squares=dark */
     uint8_t hand;     /* rows=hand */
     uint8_t lose;     /* nomove=lose */
-    uint16_t draw;    /* 0: off */
     uint8_t side;     /* to move */
     uint8_t in_hand[2];
     uint8_t score[2];
-    uint16_t quiet;   /* moves since the last point */
+    uint8_t unused;   /* always 0: the struct has no padding, so its bytes are its hash's input */
     uint8_t cell[GB_MAX * GB_MAX]; /* 0 empty, 1 White, 2 Black; a1 = 0, b1 = 1 ... */
 } Goban;
 
 SH_OTHER_STATE_FITS(Goban);
+_Static_assert(sizeof(Goban) == 14 + GB_MAX * GB_MAX, "Goban has padding bytes");
 
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};

@@ -45,6 +45,7 @@ typedef struct Wiegman {
 } Wiegman;
 
 SH_OTHER_STATE_FITS(Wiegman);
+_Static_assert(sizeof(Wiegman) == 72, "Wiegman has padding bytes (its bytes are its hash's input)");
 
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};

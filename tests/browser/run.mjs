@@ -315,8 +315,8 @@ function test(name, fn) {
   tests.push({ name, fn });
 }
 
-// The page's pure modules, loaded in Node: web/ has no package.json saying they are ES modules,
-// so they are copied beside one that does.
+// The page's pure modules, loaded in Node from a copy beside a package.json saying they are ES
+// modules (web/package.json says so too now, for Chapaev's modules, which chapaev.mjs loads in place).
 let webModules = null;
 async function webModule(name) {
   if (!webModules) {
