@@ -3,7 +3,7 @@
 #   make            build build/libshashki.a and build/shashki
 #   make run        install what is missing, build, start the web app (shashki serve)
 #   make test       install what is missing, build, run every test
-#   make test-slow  the long checks (perft 12, kestog13 at depth 10)
+#   make test-slow  the long checks (perft 12, kestog13 at depth 10, the egdb and the slow etudes)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two;
 #                   the time to pair a round of a 500-player Swiss)
@@ -65,7 +65,7 @@ WEB_FILES  := $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md'
 # from web/node_modules by the rule below and embedded with the rest of web/.
 WEB_VENDOR := web/vendor/planck.mjs
 WEB_FILES  := $(sort $(WEB_FILES) $(WEB_VENDOR))
-WEB_OBJ     = $(BUILD)/gen/web_assets.o
+WEB_OBJ     = $(BUILD)/gen/web_assets.o $(BUILD)/gen/puzzles_data.o
 
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
@@ -106,6 +106,11 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES)
+
+# The Puzzles section's puzzles (data/puzzles.pdn, docs/puzzles.md).
+$(BUILD)/gen/puzzles_data.c: $(EMBED) data/puzzles.pdn
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ PUZZLES_PDN data/puzzles.pdn
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
@@ -191,7 +196,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb,solve
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \

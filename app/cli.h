@@ -25,6 +25,8 @@ int cmd_game(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_egdb(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_puzzles(int argc, char **argv);
 int cmd_other(int argc, char **argv);
 
 /* The other games (cmd_other.c): the one --variant names in argv, NULL if none (or a draughts

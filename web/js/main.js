@@ -4,6 +4,7 @@
 //   #/play/ID           a game              #/archive?q=..      the archive
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
+//   #/puzzles?id=..     the puzzles (theme=, difficulty= filter them)
 //   #/more              more games (other.js)      #/more/ID     one of them  #/more/join/CODE
 //   #/chapaev           Chapaev, the flicking game (in the browser only)
 //
@@ -21,6 +22,7 @@ import { EventView } from './event.js';
 import { EventsView } from './events.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
+import { PuzzlesView } from './puzzles.js';
 import { OtherGameView, OtherJoinView, OtherListView, tMore } from './other.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
@@ -59,6 +61,9 @@ function mount() {
   } else if (name === 'events') {
     view = new EventsView(root);
     document.title = `${t('app.name')} · ${t('events.title')}`;
+  } else if (name === 'puzzles') {
+    view = new PuzzlesView(root, params);
+    document.title = `${t('app.name')} · ${t('nav.puzzles')}`;
   } else if (name === 'more') {
     if (parts[1] === 'join' && parts[2]) view = new OtherJoinView(root, decodeURIComponent(parts[2]));
     else if (parts[1]) view = new OtherGameView(root, Number(parts[1]));
@@ -108,7 +113,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', null, tMore('nav'))),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', null, tMore('nav'))),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [
