@@ -27,6 +27,21 @@ int cmd_egdb(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_puzzles(int argc, char **argv);
+int cmd_other(int argc, char **argv);
+
+/* The other games (cmd_other.c): the one --variant names in argv, NULL if none (or a draughts
+ * variant); and moves, perft and analyse for them (argv as the command's own). */
+struct ShOtherGame;
+const struct ShOtherGame *cli_other_game(int argc, char **argv);
+int cmd_other_moves(int argc, char **argv);
+int cmd_other_perft(int argc, char **argv);
+int cmd_other_analyse(int argc, char **argv);
+#define CLI_OTHER_HELP                                                                           \
+    "\n"                                                                                         \
+    "The other games of the seeds (--variant corners, goban, belarusian, wiegman, stavropol,\n"  \
+    "pskov, novgorod, neva: shashki other list) take the game's position text instead of a\n"   \
+    "FEN (docs/variants.md \"Other games of the seeds\"), and --settings KEY=VALUE,... for\n"    \
+    "the start position.\n"
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -34,7 +34,10 @@ static const char HELP[] =
     "  --numeric      write moves in numeric notation (22-18)\n"
     "  --set NAME=VALUE  an engine setting (see engine.h: lmr, probcut, egdb, eval-file ...);\n"
     "                 may be given several times\n"
-    CLI_VARIANT_HELP CLI_EGDB_HELP;
+    CLI_VARIANT_HELP CLI_EGDB_HELP CLI_OTHER_HELP
+    "For them the engine (engine/other_search.h) takes --depth N (default 4), --nodes N,\n"
+    "--time S, --level L (1-10) and --seed N, and prints one line 'depth D score S nodes N\n"
+    "pv MOVES' (S in pieces for the player to move, or 'win in P plies') and 'best MOVE'.\n";
 
 typedef struct Printer {
     ShPosition pos;
@@ -111,6 +114,8 @@ int cmd_analyse(int argc, char **argv)
         fputs(HELP, stdout);
         return 0;
     }
+    if (cli_other_game(argc, argv))
+        return cmd_other_analyse(argc, argv);
     EngineOptions options;
     engine_options_default(&options);
     EngineLimits limits;

@@ -16,7 +16,7 @@ static const char MOVES_HELP[] =
     "('no legal moves: Black wins: White has no move').\n"
     "\n"
     "Exit status: 0 when the position has legal moves, 1 when it has none (the game is\n"
-    "over), 2 for a bad FEN or argument.\n";
+    "over), 2 for a bad FEN or argument.\n" CLI_OTHER_HELP;
 
 int cmd_moves(int argc, char **argv)
 {
@@ -24,6 +24,8 @@ int cmd_moves(int argc, char **argv)
         fputs(MOVES_HELP, stdout);
         return 0;
     }
+    if (cli_other_game(argc, argv))
+        return cmd_other_moves(argc, argv);
     bool numeric = false;
     const char *fen = NULL;
     ShVariant variant = SH_VARIANT_RUSSIAN;

@@ -18,7 +18,7 @@ static const char PERFT_HELP[] =
     "  --suite FILE   check each line 'FEN ;D1 n ;D2 n ...' of FILE; print every mismatch\n"
     "                 and a last line 'N passed, M failed'; exit status 1 if any failed\n"
     "  --max-depth D  with --suite, check depths up to D only\n"
-    CLI_VARIANT_HELP;
+    CLI_VARIANT_HELP CLI_OTHER_HELP;
 
 static const char DIVIDE_HELP[] =
     "usage: shashki divide DEPTH [FEN] [--variant NAME] [--paths]\n"
@@ -170,6 +170,8 @@ int cmd_perft(int argc, char **argv)
         fputs(PERFT_HELP, stdout);
         return 0;
     }
+    if (cli_other_game(argc, argv))
+        return cmd_other_perft(argc, argv);
     PerftOptions o;
     if (!perft_options(argc, argv, &o))
         return 2;

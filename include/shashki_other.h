@@ -178,4 +178,52 @@ ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, co
 /* The cell of that name on the board, -1 if none. */
 int sh_other_cell(const ShOtherBoard *board, const char *name);
 
+/* ---- Records (src/other/record.c): a game of any of them, PDN-style ----------------------
+ *
+ *   [Event "..."] [Date "2026.12.01"] [White "..."] [Black "..."] ([Red] [Blue]: the third and
+ *   fourth players) [GameType "<game_type>"] [Variant "<name>"] [SetUp "1"] [FEN "<position
+ *   text>"] (only when the game did not begin at the start) [Settings "<settings>"] [Result]
+ *   then the moves in the game's notation, a number before each round (the first player's
+ *   move, the first of them when it moves twice: "1. a1-b2 h8-g7 2. ..."; "1... " when another
+ *   player begins), then the result.
+ *
+ * The result: with two players "1-0", "0-1", "1/2-1/2"; with three or four a point for each
+ * player joined by '-' ("0-1-0": the second won; "1/3-1/3-1/3" nobody did); "*" while the game
+ * goes on. Reading skips move numbers, {comments} and ; comments to the line's end and tags
+ * it does not know, and refuses a move that is not legal with its line and column; a game's
+ * Result tag and its last token must agree with each other. */
+#define SH_OTHER_RECORD_TAG_SIZE 128
+#define SH_OTHER_RECORD_RESULT_SIZE 32
+
+typedef struct ShOtherRecord {
+    const ShOtherGame *game;
+    char event[SH_OTHER_RECORD_TAG_SIZE];
+    char date[SH_OTHER_RECORD_TAG_SIZE];
+    char player[SH_OTHER_MAX_PLAYERS][SH_OTHER_RECORD_TAG_SIZE]; /* White, Black, Red, Blue */
+    char settings[256];
+    char result[SH_OTHER_RECORD_RESULT_SIZE]; /* as written, "*" while going on */
+    bool setup;                               /* began at `start`, not the game's start */
+    ShOtherState start;
+    ShOtherState current;                     /* after the moves */
+    int move_count, move_capacity;
+    ShOtherMove *moves;                       /* malloc'ed */
+} ShOtherRecord;
+
+/* A record of `game` from its start under `settings` (position NULL) or from the position
+ * text `position`; the tags are empty ("?" when written) and the result "*". */
+ShStatus sh_other_record_init(ShOtherRecord *rec, const ShOtherGame *game, const char *settings,
+                              const char *position, ShError *err);
+void sh_other_record_free(ShOtherRecord *rec);
+/* Play a move (it must be legal in rec->current); the result is set when the game ends. */
+ShStatus sh_other_record_play(ShOtherRecord *rec, const ShOtherMove *move, ShError *err);
+/* The result text of a finished position ("*" when it goes on). */
+void sh_other_result_text(const ShOtherGame *game, const ShOtherResult *res, char *out,
+                          size_t size);
+/* The record's text; returns the length it needed (out may be NULL with size 0). */
+size_t sh_other_record_write(const ShOtherRecord *rec, char *out, size_t size);
+/* Read one record from text (the first game in it); *end (may be NULL) gets where it stopped.
+ * Errors: SH_ERR_SYNTAX / SH_ERR_ILLEGAL_MOVE ... with the line and column in `text`. */
+ShStatus sh_other_record_read(ShOtherRecord *rec, const char *text, const char **end,
+                              ShError *err);
+
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "web_app.h"
+#include "web_other.h"
 
 #define MAX_ROUTES 96
 #define MAX_CONNECTIONS 512
@@ -27,6 +28,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
     &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,
+    &WEB_OTHER_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -60,6 +62,7 @@ static void network_address(char *out, size_t size)
 
 static void server_free(WebServer *s)
 {
+    web_other_close(s->app.other);
     if (s->app.games)
         live_close(s->app.games);
     auth_close(s->app.auth);
@@ -107,6 +110,12 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     }
     app->games = live_open(app->store, options->egdb_dir, err, errsize);
     if (!app->games) {
+        server_free(s);
+        return NULL;
+    }
+    app->other = web_other_open();
+    if (!app->other) {
+        snprintf(err, errsize, "out of memory");
         server_free(s);
         return NULL;
     }
@@ -161,6 +170,7 @@ void web_stop(WebServer *s)
     if (!s)
         return;
     live_shutdown(s->app.games);
+    web_other_shutdown(s->app.other);
     http_server_stop(s->http);
     s->http = NULL;
     server_free(s);

@@ -24,6 +24,8 @@ static const Suite SUITES[] = {
     {"properties", suite_properties},
     {"columns", suite_columns},
     {"other", suite_other},
+    {"other-engine", suite_other_engine},
+    {"other-record", suite_other_record},
     {"store", suite_store},
     {"game", suite_game},
     {"clock", suite_clock},

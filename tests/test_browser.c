@@ -1,16 +1,17 @@
 /* test_browser.c - the web app in a real browser: runs the Playwright tests of tests/browser
- * (node run.mjs, which starts the program's server on a free port) and counts each of its
- * "ok NAME" / "FAIL NAME: reason" lines as a case. */
+ * (node run.mjs, then node other.mjs, each starting the program's server on a free port) and
+ * counts each of their "ok NAME" / "FAIL NAME: reason" lines as a case. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
 
-void suite_browser(void)
+/* One runner: its "ok"/"FAIL" lines are cases. */
+static void run_runner(const char *runner)
 {
     char command[2048];
-    snprintf(command, sizeof command, "node %s/../browser/run.mjs --program %s 2>&1",
-             test_data(""), test_program());
+    snprintf(command, sizeof command, "node %s/../browser/%s --program %s 2>&1", test_data(""),
+             runner, test_program());
     FILE *p = popen(command, "r");
     test_case("start the browser tests: %s", command);
     CHECK(p != NULL);
@@ -37,10 +38,17 @@ void suite_browser(void)
         }
     }
     int status = pclose(p);
-    test_case("the browser tests ran and agree with their own count");
+    test_case("the browser tests of %s ran and agree with their own count", runner);
     CHECK_MSG(passed + failed > 0, "no browser test ran");
     CHECK_INT(reported_passed, passed);
     CHECK_INT(reported_failed, failed);
     CHECK_MSG((status == 0) == (failed == 0), "runner exit status %d with %d failures", status,
               failed);
+}
+
+/* run.mjs: the draughts app; other.mjs: "More games" (the other games of a checkers set). */
+void suite_browser(void)
+{
+    run_runner("run.mjs");
+    run_runner("other.mjs");
 }

@@ -5,6 +5,7 @@
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
 //   #/puzzles?id=..     the puzzles (theme=, difficulty= filter them)
+//   #/more              more games (other.js)      #/more/ID     one of them  #/more/join/CODE
 //   #/chapaev           Chapaev, the flicking game (in the browser only)
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
@@ -22,6 +23,7 @@ import { EventsView } from './events.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
 import { PuzzlesView } from './puzzles.js';
+import { OtherGameView, OtherJoinView, OtherListView, tMore } from './other.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
 import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
@@ -62,11 +64,17 @@ function mount() {
   } else if (name === 'puzzles') {
     view = new PuzzlesView(root, params);
     document.title = `${t('app.name')} · ${t('nav.puzzles')}`;
+  } else if (name === 'more') {
+    if (parts[1] === 'join' && parts[2]) view = new OtherJoinView(root, decodeURIComponent(parts[2]));
+    else if (parts[1]) view = new OtherGameView(root, Number(parts[1]));
+    else view = new OtherListView(root);
+    document.title = `${t('app.name')} · ${tMore('nav')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
   } else if (name === 'chapaev') {
     view = new ChapaevView(root);
+    section = 'more'; // the More games section links it
     document.title = `${t('app.name')} · ${t('chapaev.title')}`;
   } else if (name === 'archive') {
     view = new ArchiveView(root, params);
@@ -94,8 +102,8 @@ function toggle(name, label, options, value, onChange) {
 }
 
 function renderHeader() {
-  const link = (id, key) =>
-    h('a.nav-link', { href: `#/${id === 'play' ? '' : id}`, 'aria-current': section === id ? 'page' : null, dataset: { nav: id } }, t(key));
+  const link = (id, key, text) =>
+    h('a.nav-link', { href: `#/${id === 'play' ? '' : id}`, 'aria-current': section === id ? 'page' : null, dataset: { nav: id } }, text ?? t(key));
   topbar.replaceChildren(
     h(
       'div.topbar-inner',
@@ -105,7 +113,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive')),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', null, tMore('nav'))),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [
