@@ -29,6 +29,7 @@ static const Suite SUITES[] = {
     {"pdn", suite_pdn},
     {"engine", suite_engine},
     {"egdb", suite_egdb},
+    {"book", suite_book},
     {"cli", suite_cli},
     {"dxp", suite_dxp},
     {"web", suite_web},
