@@ -362,12 +362,14 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
     if (strcmp(name, "book") == 0) {
         const Book *book = NULL;
         Book *owned = NULL;
-        if (strcmp(value, "on") == 0 || strcmp(value, "built-in") == 0) {
+        if (strcmp(value, "on") == 0 || strcmp(value, "built-in") == 0 ||
+            strcmp(value, "true") == 0 || strcmp(value, "1") == 0) {
             if (!(book = book_builtin())) {
                 error_set(err, SH_ERR_ARGUMENT, 0, 0, "this program has no built-in book");
                 return SH_ERR_ARGUMENT;
             }
-        } else if (*value && strcmp(value, "off") != 0 && strcmp(value, "none") != 0) {
+        } else if (*value && strcmp(value, "off") != 0 && strcmp(value, "none") != 0 &&
+                   strcmp(value, "false") != 0 && strcmp(value, "0") != 0) {
             ShStatus st = book_load(value, &owned, err);
             if (st != SH_OK)
                 return st;

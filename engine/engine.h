@@ -222,8 +222,9 @@ void engine_clear(Engine *engine);
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: the game's
  *                built-in weights, data/eval/weights-VARIANT.txt or Russian's)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
- *   book         the opening book (engine/book.h, docs/book.md): "off" (the default), "on"
- *                (the book built into the program) or a book file. At level 10, a search for
+ *   book         the opening book (engine/book.h, docs/book.md): "off" (the default; also
+ *                "none", "false", "0"), "on" (the book built into the program; also
+ *                "built-in", "true", "1") or a book file. At level 10, a search for
  *                one line that is neither infinite nor pondering, of a position the book has a
  *                safe move for, ends at once: one info line (nodes 0, the book's depth and
  *                score, sent from engine_start's caller's thread) and the book move.

@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { boardTests } from './boards.mjs';
+import { explorerTests } from './explorer.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -1096,6 +1097,7 @@ test('Turkish: 64 squares, an orthogonal capture entered square by square', asyn
 // ---- the boards larger than 8x8 (boards.mjs): international draughts on 10x10
 
 boardTests({ test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
+explorerTests({ test, api, equal, expect, needEndpoint, waitInteractive, waitMoves, settled, screenshot, DESKTOP, PHONE });
 
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');

@@ -5,11 +5,13 @@
 // with their legal moves come from /api/position. The set-up editor, FEN and PDN import and
 // export live here too. The board plays any game the server knows (#/analysis?variant=turkish,
 // or the select of games): positions, moves and the engine's lines are that game's. The line
-// survives a reload through the address.
+// survives a reload through the address. The opening explorer's card (explorer.js) shows the
+// book's and the games' moves for the position.
 
 import { api } from './api.js';
 import { Board, playLocally } from './board.js';
 import { Editor } from './editor.js';
+import { Explorer } from './explorer.js';
 import { download, errorText, h, icon, toast } from './dom.js';
 import { START_FEN, parseFen } from './fen.js';
 import { t, reasonText } from './i18n.js';
@@ -107,7 +109,8 @@ export class AnalysisView {
       ),
     );
     this.lineCard = h('section.card.line-card', h('h2.card-title', t('analysis.line')), this.moveList.el);
-    this.side = h('div.analysis-side', this.engineCard, this.lineCard, this.toolsCard);
+    this.explorer = new Explorer({ onPlay: (move) => this.play(move), scoreText });
+    this.side = h('div.analysis-side', this.engineCard, this.lineCard, this.explorer.el, this.toolsCard);
     this.layout = h('div.analysis', h('div.analysis-board', this.evalBar, this.board.el), this.side);
     root.replaceChildren(this.layout);
 
@@ -248,6 +251,7 @@ export class AnalysisView {
     this.board.setPosition(pos.board, pos.legal, { lastMove: last, animate: animateMove ? { move: animateMove, before: this.boardAt(ply - 1) } : null });
     this.board.setInteractive(true);
     this.layout.dataset.fen = pos.fen;
+    this.explorer.show(pos, state.variant);
     this.restartEngine();
   }
 
@@ -486,7 +490,7 @@ export class AnalysisView {
     const close = () => {
       this.editor.destroy();
       this.editor = null;
-      this.side.replaceChildren(this.engineCard, this.lineCard, this.toolsCard);
+      this.side.replaceChildren(this.engineCard, this.lineCard, this.explorer.el, this.toolsCard);
       this.layout.classList.remove('editing');
     };
     this.editor = new Editor(
