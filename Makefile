@@ -59,7 +59,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
-ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o
+ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o $(BUILD)/gen/book_data.o
 WEB_FILES  := $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' ! -name 'package*.json' 2>/dev/null)
 # The built files of the web app's npm packages (web/package.json: planck, for Chapaev), copied
 # from web/node_modules by the rule below and embedded with the rest of web/.
@@ -128,6 +128,11 @@ $(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt \
 	  $(foreach f,$(EVAL_FAMILIES),EVAL_WEIGHTS_$(shell echo $(f) | tr a-z A-Z) data/eval/weights-$(f).txt)
+
+# The opening book (docs/book.md; shashki book build).
+$(BUILD)/gen/book_data.c: $(EMBED) data/book/book.bin
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ BOOK_DATA data/book/book.bin
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@

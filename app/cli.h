@@ -28,6 +28,7 @@ int cmd_tournament(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_puzzles(int argc, char **argv);
 int cmd_other(int argc, char **argv);
+int cmd_book(int argc, char **argv);
 
 /* The other games (cmd_other.c): the one --variant names in argv, NULL if none (or a draughts
  * variant); and moves, perft and analyse for them (argv as the command's own). */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "cli.h"
 #include "engine.h"
 #include "engine_text.h"
@@ -10,7 +11,7 @@
 static const char HELP[] =
     "usage: shashki analyse [--depth N | --time S | --nodes N] [--multipv K] [--threads N]\n"
     "                       [--hash MB] [--moves \"MOVES\"] [--numeric] [--set NAME=VALUE]\n"
-    "                       [--variant NAME] [--egdb DIR] [FEN]\n"
+    "                       [--variant NAME] [--egdb DIR] [--book FILE|none] [FEN]\n"
     "\n"
     "Search the start position or FEN (after MOVES, if given) and print a line for each\n"
     "depth the search completes:\n"
@@ -21,7 +22,13 @@ static const char HELP[] =
     "side to move), or 'win by database' / 'loss by database'. The line is in full notation.\n"
     "The last line is 'best MOVE [ponder MOVE]'. When the endgame databases know the position,\n"
     "a first line gives their verdict: 'egdb win, conversion in 7 plies (5 pieces)' (the\n"
-    "value with best play, the draw counts aside; docs/egdb.md).\n"
+    "value with best play, the draw counts aside; docs/egdb.md). When the opening book holds\n"
+    "the position, a line for each of its moves comes first, best first:\n"
+    "\n"
+    "  book MOVE score SCORE depth D games N [W w% D d% L l%]\n"
+    "\n"
+    "(the score of the book's search, '-' for a move only played in the games; the games'\n"
+    "results for the side to move; docs/book.md). The search itself does not use the book.\n"
     "\n"
     "  --depth N      search N plies (default: --time 3)\n"
     "  --time S       search S seconds (decimals allowed)\n"
@@ -32,6 +39,7 @@ static const char HELP[] =
     "  --moves LIST   moves played from the position first (repetitions and draw counts\n"
     "                 then count them), any notation, separated by spaces\n"
     "  --numeric      write moves in numeric notation (22-18)\n"
+    "  --book FILE    the opening book shown (default the built-in book; none: no book)\n"
     "  --set NAME=VALUE  an engine setting (see engine.h: lmr, probcut, egdb, eval-file ...);\n"
     "                 may be given several times\n"
     CLI_VARIANT_HELP CLI_EGDB_HELP CLI_OTHER_HELP
@@ -108,6 +116,39 @@ static bool play_moves(const char *list, ShPosition *pos, ShPosition **history, 
     return ok;
 }
 
+/* The book's moves for the position, if it holds it; false if the book named is bad. */
+static bool print_book(const char *name, const ShPosition *pos, int notation)
+{
+    if (name && strcmp(name, "none") == 0)
+        return true;
+    Book *owned = NULL;
+    const Book *book = book_builtin();
+    ShError err;
+    if (name && strcmp(name, "built-in") != 0 && strcmp(name, "on") != 0) {
+        if (book_load(name, &owned, &err) != SH_OK) {
+            cli_error("--book: %s", err.message);
+            return false;
+        }
+        book = owned;
+    }
+    BookMove moves[BOOK_MAX_MOVES];
+    int n = book_probe(book, pos, moves);
+    for (int i = 0; i < n; i++) {
+        char mv[SH_MOVE_TEXT_SIZE], score[32] = "-";
+        sh_move_write(pos, &moves[i].move, notation, mv, NULL);
+        if (moves[i].searched)
+            engine_text_score(moves[i].score, score, sizeof score);
+        unsigned g = moves[i].wins + moves[i].draws + moves[i].losses;
+        printf("book %s score %s depth %d games %u", mv, score, moves[i].depth, g);
+        if (g)
+            printf(" W %.0f%% D %.0f%% L %.0f%%", 100.0 * moves[i].wins / g,
+                   100.0 * moves[i].draws / g, 100.0 * moves[i].losses / g);
+        printf("\n");
+    }
+    book_free(owned);
+    return true;
+}
+
 int cmd_analyse(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
@@ -120,7 +161,7 @@ int cmd_analyse(int argc, char **argv)
     engine_options_default(&options);
     EngineLimits limits;
     engine_limits_default(&limits);
-    const char *fen = NULL, *moves = NULL, *egdb_named = NULL;
+    const char *fen = NULL, *moves = NULL, *egdb_named = NULL, *book_name = NULL;
     const char *settings[16];
     int nsettings = 0;
     int notation = SH_NOTATION_FULL;
@@ -135,7 +176,8 @@ int cmd_analyse(int argc, char **argv)
                    strcmp(a, "--multipv") == 0 || strcmp(a, "--threads") == 0 ||
                    strcmp(a, "--hash") == 0 || strcmp(a, "--time") == 0 ||
                    strcmp(a, "--moves") == 0 || strcmp(a, "--set") == 0 ||
-                   strcmp(a, "--variant") == 0 || strcmp(a, "--egdb") == 0) {
+                   strcmp(a, "--variant") == 0 || strcmp(a, "--egdb") == 0 ||
+                   strcmp(a, "--book") == 0) {
             if (!has_value) {
                 cli_error("%s needs a value", a);
                 return 2;
@@ -166,6 +208,8 @@ int cmd_analyse(int argc, char **argv)
                     return 2;
             } else if (strcmp(a, "--egdb") == 0) {
                 egdb_named = val;
+            } else if (strcmp(a, "--book") == 0) {
+                book_name = val;
             } else if (strcmp(a, "--variant") == 0) {
                 if (!cli_parse_variant(val, &variant))
                     return 2;
@@ -236,6 +280,11 @@ int cmd_analyse(int argc, char **argv)
         if (verdict.dtc >= 0)
             printf(", conversion in %d plies", verdict.dtc);
         printf(" (%d pieces)\n", verdict.pieces);
+    }
+    if (!print_book(book_name, &pos, notation)) {
+        engine_free(engine);
+        free(history);
+        return 2;
     }
     Printer printer = {pos, notation, limits.multipv};
     EngineResult result;

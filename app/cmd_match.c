@@ -11,7 +11,7 @@ static const char HELP[] =
     "                     [--tc CLOCK | --movetime S | --depth D | --nodes N]\n"
     "                     [--concurrency N] [--pdn FILE] [--sprt elo0=A elo1=B]\n"
     "                     [--resign CM[/MOVES]] [--max-plies N] [--seed N] [--quiet]\n"
-    "                     [--variant NAME]\n"
+    "                     [--variant NAME] [--book FILE|on|none]\n"
     "\n"
     "Play engine against engine: each opening twice, the colours swapped, and print a line\n"
     "per game, then the score of the first player: wins - losses - draws, the Elo difference\n"
@@ -21,7 +21,8 @@ static const char HELP[] =
     "  self                    this program's engine (the default for both players)\n"
     "  self:lmr=0,hash=32      ... with settings: threads, hash, level, seed and the engine's\n"
     "                          own (lmr probcut aspiration threat killers history\n"
-    "                          single-reply prune egdb eval-file eval-zero)\n"
+    "                          single-reply prune egdb eval-file eval-zero book\n"
+    "                          book-margin)\n"
     "  hub:COMMAND             any Hub engine, started with sh -c COMMAND\n"
     "\n"
     "  --openings SOURCE  idf (IDF-64 ballots, the default), fmjd (FMJD-64 move ballots),\n"
@@ -45,7 +46,10 @@ static const char HELP[] =
     "                     in a row (default M 3; default off)\n"
     "  --max-plies N      adjudicate a draw after N plies (default 400; 0 = never)\n"
     "  --seed N           shuffle the openings with N (default 1; 0 = table order)\n"
-    "  --quiet            only the summary\n";
+    "  --quiet            only the summary\n"
+    "  --book FILE|on|none the opening book of the built-in players that set none\n"
+    "                     themselves (self:book=...): a book file, on (the built-in book) or\n"
+    "                     none (the default); docs/book.md\n";
 
 static bool parse_double(const char *text, double min, double *out)
 {
@@ -102,7 +106,7 @@ int cmd_match(int argc, char **argv)
     MatchConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     const char *specs[2] = {"self", "self"};
-    const char *openings = NULL, *pdn = NULL;
+    const char *openings = NULL, *pdn = NULL, *book = NULL;
     ShVariant variant = SH_VARIANT_RUSSIAN;
     long games = 0, v;
     long seed = 1;
@@ -142,6 +146,8 @@ int cmd_match(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--pdn") == 0) {
             pdn = val;
+        } else if (strcmp(a, "--book") == 0) {
+            book = val;
         } else if (strcmp(a, "--games") == 0) {
             if (!cli_parse_int(val, 1, 10000000, a, &games))
                 return 2;
@@ -210,6 +216,15 @@ int cmd_match(int argc, char **argv)
         if (!cfg.players[i].name[0])
             snprintf(cfg.players[i].name, sizeof cfg.players[i].name, "%s", specs[i]);
         cfg.players[i].variant = variant;
+        PlayerSpec *ps = &cfg.players[i];
+        bool has_book = false;
+        for (int k = 0; k < ps->settings; k++)
+            has_book |= strcmp(ps->setting_name[k], "book") == 0;
+        if (book && !ps->command[0] && !has_book && ps->settings < PLAYER_MAX_SETTINGS) {
+            snprintf(ps->setting_name[ps->settings], sizeof ps->setting_name[0], "book");
+            snprintf(ps->setting_value[ps->settings], sizeof ps->setting_value[0], "%s", book);
+            ps->settings++;
+        }
     }
     if (!openings)
         openings = variant == SH_VARIANT_RUSSIAN || variant == SH_VARIANT_GIVEAWAY ||

@@ -24,6 +24,7 @@ static const CommandEntry COMMANDS[] = {
     {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
     {"solve", cmd_solve, "prove a forced win or draw: a composition's solution, duals, cooks"},
     {"puzzles", cmd_puzzles, "find the shots in game collections: a puzzle file (PDN)"},
+    {"book", cmd_book, "the opening book: build it from the ballots, describe it, probe it"},
     {"egdb", cmd_egdb, "endgame databases: build, list, verify and probe them"},
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
     {"dxp", cmd_dxp, "play 10x10 engines over DXP (DamExchange): serve or connect"},

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "engine.h"
 #include "error.h"
 #include "search.h"
@@ -27,6 +28,10 @@ struct Engine {
     char eval_zero[256];
     Db *egdb;               /* shared with every engine given the same folder */
     char egdb_path[4096];
+    const Book *book;       /* the opening book played from at level 10, or NULL */
+    Book *book_owned;       /* ... when read from a file */
+    char book_name[256];
+    int book_margin;
     TTable tt;
     SearchShared shared;
     Worker **workers;
@@ -178,6 +183,7 @@ Engine *engine_create(const EngineOptions *options, ShError *err)
         return NULL;
     }
     e->options = o;
+    e->book_margin = BOOK_MARGIN;
     search_params_default(&e->params);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->wake, NULL);
@@ -209,6 +215,7 @@ void engine_free(Engine *e)
     pool_stop(e);
     tt_free(&e->tt);
     dbprobe_release(e->egdb);
+    book_free(e->book_owned);
     free(e->weights);
     free(e->history_keys);
     pthread_mutex_destroy(&e->lock);
@@ -352,6 +359,39 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
         snprintf(e->egdb_path, sizeof e->egdb_path, "%s", db ? value : "");
         return SH_OK;
     }
+    if (strcmp(name, "book") == 0) {
+        const Book *book = NULL;
+        Book *owned = NULL;
+        if (strcmp(value, "on") == 0 || strcmp(value, "built-in") == 0 ||
+            strcmp(value, "true") == 0 || strcmp(value, "1") == 0) {
+            if (!(book = book_builtin())) {
+                error_set(err, SH_ERR_ARGUMENT, 0, 0, "this program has no built-in book");
+                return SH_ERR_ARGUMENT;
+            }
+        } else if (*value && strcmp(value, "off") != 0 && strcmp(value, "none") != 0 &&
+                   strcmp(value, "false") != 0 && strcmp(value, "0") != 0) {
+            ShStatus st = book_load(value, &owned, err);
+            if (st != SH_OK)
+                return st;
+            book = owned;
+        }
+        book_free(e->book_owned);
+        e->book_owned = owned;
+        e->book = book;
+        snprintf(e->book_name, sizeof e->book_name, "%s",
+                 !book ? "" : owned ? value : "built-in");
+        return SH_OK;
+    }
+    if (strcmp(name, "book-margin") == 0) {
+        int v;
+        if (!parse_switch(value, BOOK_BOUND, &v)) {
+            error_set(err, SH_ERR_ARGUMENT, 0, 0, "book-margin must be 0 to %d, not '%s'",
+                      BOOK_BOUND, value);
+            return SH_ERR_ARGUMENT;
+        }
+        e->book_margin = v;
+        return SH_OK;
+    }
     if (strcmp(name, "eval-file") == 0 || strcmp(name, "eval-zero") == 0) {
         EvalWeights *w = e->weights;
         if (!w && !(w = malloc(sizeof *w))) {
@@ -417,6 +457,13 @@ void engine_param_list(const Engine *e, char *out, int size)
                       e->egdb_path[0] ? e->egdb_path : "none",
                       "endgame databases folder (shashki egdb build)");
     if (n < size)
+        n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "book",
+                      e->book_name[0] ? e->book_name : "off",
+                      "opening book at level 10: off, on (built-in) or a file");
+    if (n < size)
+        n += snprintf(out + n, (size_t)(size - n), "%-13s %-9d %s\n", "book-margin",
+                      e->book_margin, "book moves this close to the best are chosen among");
+    if (n < size)
         snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval-zero",
                  e->eval_zero[0] ? e->eval_zero : "none", "evaluation features switched off");
 }
@@ -463,6 +510,37 @@ static bool limits_check(const EngineLimits *l, ShError *err)
     return true;
 }
 
+/* At level 10 with a book, a single-line search for play (not infinite, not pondering) of a
+ * position the book holds a safe move for ends at once with that move (book.h). */
+static bool book_answer(Engine *e, const ShPosition *pos, const EngineLimits *limits,
+                        EngineInfoFn on_info, void *user)
+{
+    BookMove m;
+    if (!e->book || e->options.level != ENGINE_LEVEL_MAX || limits->infinite || limits->ponder ||
+        limits->multipv > 1 || !book_choose(e->book, pos, e->book_margin, e->options.seed, &m))
+        return false;
+    EngineResult *r = &e->shared.result;
+    memset(r, 0, sizeof *r);
+    r->has_move = true;
+    r->move = m.move;
+    r->score = m.score;
+    r->depth = r->seldepth = m.depth;
+    r->pv_length = 1;
+    r->pv[0] = m.move;
+    if (on_info) {
+        EngineInfo info;
+        memset(&info, 0, sizeof info);
+        info.depth = info.seldepth = m.depth;
+        info.multipv = 1;
+        info.score = m.score;
+        info.bound = ENGINE_BOUND_EXACT;
+        info.pv_length = 1;
+        info.pv[0] = m.move;
+        on_info(&info, user);
+    }
+    return true;
+}
+
 ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *history,
                       int history_count, const EngineLimits *limits, EngineInfoFn on_info,
                       void *user, ShError *err)
@@ -483,6 +561,8 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
         error_set(err, SH_ERR_INVALID_POSITION, 0, 0, "the position's hash key is wrong");
         return SH_ERR_INVALID_POSITION;
     }
+    if (book_answer(e, pos, limits, on_info, user))
+        return SH_OK;
 
     /* Room for the game's keys and each worker's line. */
     if (history_count + 1 > e->history_capacity) {

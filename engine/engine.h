@@ -222,6 +222,14 @@ void engine_clear(Engine *engine);
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: the game's
  *                built-in weights, data/eval/weights-VARIANT.txt or Russian's)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
+ *   book         the opening book (engine/book.h, docs/book.md): "off" (the default; also
+ *                "none", "false", "0"), "on" (the book built into the program; also
+ *                "built-in", "true", "1") or a book file. At level 10, a search for
+ *                one line that is neither infinite nor pondering, of a position the book has a
+ *                safe move for, ends at once: one info line (nodes 0, the book's depth and
+ *                score, sent from engine_start's caller's thread) and the book move.
+ *   book-margin  0..BOOK_BOUND (default BOOK_MARGIN): book moves this many centi-men from
+ *                the best are chosen among, by a choice seeded with EngineOptions.seed
  * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */
 ShStatus engine_set_param(Engine *engine, const char *name, const char *value, ShError *err);
 /* One line per setting, "name value  help", into out (NUL-terminated, cut to size). */

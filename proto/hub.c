@@ -51,6 +51,7 @@ typedef struct Hub {
 
     char egdb[4096];     /* the endgame databases' folder the engine is given at init ("": none) */
     bool egdb_named;     /* named by the user (an error if it cannot be opened), not the default */
+    bool book;           /* play from the built-in opening book at level 10 (set-param book) */
     EngineEgdbValue egdb_root; /* the databases' verdict on the searched position */
     bool egdb_known;
 } Hub;
@@ -301,6 +302,10 @@ static bool engine_ready(Hub *h)
             say_error(h, "egdb-path: %s (playing without the endgame databases)", err.message);
         h->egdb[0] = '\0';
     }
+    if (h->book && engine_set_param(h->engine, "book", "on", &err) != SH_OK) {
+        say_error(h, "book: %s (playing without the book)", err.message);
+        h->book = false;
+    }
     for (int i = 0; i < h->pending_count; i++)
         if (engine_set_param(h->engine, h->pending[i].name, h->pending[i].value, &err) != SH_OK &&
             strncmp(err.message, "unknown setting", 15) != 0)
@@ -327,6 +332,7 @@ static void cmd_hub(Hub *h)
     say(h, "param name=level value=%d type=int min=1 max=%d", h->options.level, ENGINE_LEVEL_MAX);
     say(h, "param name=ponder value=false type=bool");
     say(h, "param name=egdb-path value=\"%s\" type=string", h->egdb);
+    say(h, "param name=book value=%s type=bool", h->book ? "true" : "false");
     say(h, "wait");
 }
 
@@ -386,6 +392,18 @@ static void cmd_set_param(Hub *h, const Line *line)
         }
         snprintf(h->egdb, sizeof h->egdb, "%s", strcmp(value, "none") == 0 ? "" : value);
         h->egdb_named = true;
+    } else if (strcmp(name, "book") == 0) {
+        bool on = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
+        if (!on && strcmp(value, "false") != 0 && strcmp(value, "off") != 0) {
+            say_error(h, "book is true or false, not '%s'", value);
+            return;
+        }
+        ShError err;
+        if (h->engine && engine_set_param(h->engine, "book", on ? "on" : "off", &err) != SH_OK) {
+            say_error(h, "book: %s", err.message);
+            return;
+        }
+        h->book = on;
     } else if (h->engine) {
         ShError err;
         if (engine_set_param(h->engine, name, value, &err) != SH_OK &&

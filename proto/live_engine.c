@@ -33,6 +33,8 @@ static Engine *pool_take(WebGames *g)
                         return NULL;
                     if (g->egdb[0])
                         engine_set_param(g->pool[i], "egdb-path", g->egdb, NULL);
+                    /* the opening book, played at level 10 only (engine.h) */
+                    engine_set_param(g->pool[i], "book", "on", NULL);
                 }
                 g->pool_busy[i] = true;
                 return g->pool[i];

@@ -29,6 +29,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
     &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,
     &WEB_OTHER_ROUTES,
+    &WEB_EXPLORER_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)

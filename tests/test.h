@@ -90,6 +90,7 @@ void suite_web(void);
 void suite_tournament(void);
 void suite_tournament_store(void);
 void suite_browser(void);
+void suite_book(void);
 void suite_load(void); /* only with --slow */
 
 #endif

@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { boardTests } from './boards.mjs';
 import { puzzleTests } from './puzzles.mjs';
 import { chapaevTests } from './chapaev.mjs';
+import { explorerTests } from './explorer.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -1111,6 +1112,7 @@ puzzleTests({ test, api, equal, expect, Server, ROOT, clickSquare, boardString, 
 
 // ---- Chapaev, the flicking game in the browser only (chapaev.mjs)
 chapaevTests({ test, equal, expect, screenshot, settled, DESKTOP });
+explorerTests({ test, api, equal, expect, needEndpoint, waitInteractive, waitMoves, settled, screenshot, DESKTOP, PHONE });
 
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');

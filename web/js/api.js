@@ -84,6 +84,7 @@ export const api = {
   health: () => request('GET', '/api/health'),
   variants: () => request('GET', '/api/variants'),
   openings: (table) => request('GET', '/api/openings' + query({ table })),
+  explorer: (fen, variant) => request('GET', '/api/explorer' + query({ fen, variant })),
   position: (fen, moves, variant) => request('POST', '/api/position', { variant: variant || null, fen: fen ?? null, moves: moves ?? [] }),
   /** A line as PDN text (the game's GameType, its FEN, the moves). */
   linePdn: (variant, fen, moves, numeric) => requestPost('/api/pdn', { variant: variant || null, fen: fen ?? null, moves: moves ?? [], numeric: !!numeric }),

@@ -1,6 +1,6 @@
 # shashki analyse and shashki bench
 
-$ shashki analyse --depth 3
+$ shashki analyse --depth 3 --book none
 depth 1 seldepth * score * nodes * nps * time * pv *
 depth 2 seldepth * score * nodes * nps * time * pv *
 depth 3 seldepth * score * nodes * nps * time * pv *
@@ -25,6 +25,17 @@ best c3:e5
 $ shashki analyse --depth 3 --moves "c3-d4 f6-g5 g3-h4"
 ...
 best *
+
+# the opening book's moves come first for a position it holds; the search is the engine's
+$ shashki analyse --depth 1 --moves "c3-d4"
+book * score * depth * games *
+...
+depth 1 seldepth * score * pv *
+best *
+
+$ shashki analyse --depth 1 --book /nonexistent.bin
+! --book: cannot open book '/nonexistent.bin'
+? 2
 
 $ shashki analyse --depth 0
 ! --depth must be a whole number from 1 to 127

@@ -19,6 +19,7 @@ param name=hash value=64 type=int min=1 max=65536
 param name=level value=10 type=int min=1 max=10
 param name=ponder value=false type=bool
 param name=egdb-path value=* type=string
+param name=book value=false type=bool
 wait
 ready
 info depth=1 score=* nodes=* time=* nps=* pv="18x11x15 *"
@@ -147,3 +148,19 @@ $ shashki hub extra
 $ shashki hub --egdb /nonexistent-folder
 ! --egdb /nonexistent-folder: cannot read the endgame database folder /nonexistent-folder
 ? 2
+
+# the opening book (set-param name=book value=true): at level 10 a position it holds is answered
+# at once with its move (one info line with 0 nodes); level 9 searches
+$ shashki hub
+< set-param name=book value=true
+< init
+< pos
+< level move-time=5
+< go think
+< set-param name=book value=maybe
+< ping
+ready
+info depth=* score=* nodes=0 time=0.000 nps=0.0 pv="*"
+done move=*
+error message="book is true or false, not 'maybe'"
+pong
