@@ -10,6 +10,7 @@ const uint8_t GEO_KIND[SH_VARIANT_COUNT] = {
     [SH_VARIANT_SPANISH] = GEO_MIRRORED,
     [SH_VARIANT_TURKISH] = GEO_ORTHOGONAL,
     [SH_VARIANT_INTERNATIONAL] = GEO_DIAGONAL10,
+    [SH_VARIANT_CANADIAN] = GEO_DIAGONAL12,
 };
 
 int sh_board_squares(ShVariant variant)
@@ -21,6 +22,8 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
 {
     if (geo_kind((int)variant) == GEO_DIAGONAL10)
         return b10_square_at(file, rank);
+    if (geo_kind((int)variant) == GEO_DIAGONAL12)
+        return b12_square_at(file, rank);
     if (file < 0 || file > 7 || rank < 0 || rank > 7)
         return -1;
     switch (geo_kind((int)variant)) {
@@ -30,7 +33,8 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
         return s < 0 ? -1 : geo_mirror(s);
     }
     case GEO_DIAGONAL:
-    case GEO_DIAGONAL10: break;
+    case GEO_DIAGONAL10:
+    case GEO_DIAGONAL12: break;
     }
     return sh_square_at(file, rank);
 }
@@ -41,6 +45,7 @@ int sh_board_square_file(ShVariant variant, int square)
     case GEO_ORTHOGONAL: return square % 8;
     case GEO_MIRRORED: return 7 - sh_square_file(geo_mirror(square));
     case GEO_DIAGONAL10: return b10_square_file(square);
+    case GEO_DIAGONAL12: return b12_square_file(square);
     case GEO_DIAGONAL: break;
     }
     return sh_square_file(square);
@@ -52,6 +57,8 @@ int sh_board_square_rank(ShVariant variant, int square)
         return 7 - square / 8;
     if (geo_kind((int)variant) == GEO_DIAGONAL10)
         return b10_square_rank(square);
+    if (geo_kind((int)variant) == GEO_DIAGONAL12)
+        return b12_square_rank(square);
     return sh_square_rank(square);
 }
 
@@ -81,7 +88,8 @@ int sh_board_square_parse(ShVariant variant, const char *text, int *square)
     if (!text)
         return 0;
     char c = (char)tolower((unsigned char)text[0]);
-    int size = geo_kind((int)variant) == GEO_DIAGONAL10 ? 10 : 8;
+    GeoKind kind = geo_kind((int)variant);
+    int size = kind == GEO_DIAGONAL10 ? 10 : kind == GEO_DIAGONAL12 ? 12 : 8;
     if (c >= 'a' && c < 'a' + size && isdigit((unsigned char)text[1]) && text[1] != '0') {
         int rank = text[1] - '0', len = 2;
         if (isdigit((unsigned char)text[2])) {

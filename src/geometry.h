@@ -15,14 +15,20 @@
  *   - every square (Turkish): bit rank * 8 + file (a1 = 0), square s (1 = a8) on row s / 8
  *     from the top;
  *   - the 50 dark squares of a 10x10 board (international draughts): bitboard10.h, square s
- *     (1 = b10 ... 50 = i1) at bit s + s / 10.
+ *     (1 = b10 ... 50 = i1) at bit s + s / 10;
+ *   - the 72 dark squares of a 12x12 board (Canadian draughts): bitboard12.h, square s
+ *     (1 = b12 ... 72 = k1) at bit s + s / 12, bits 0-76 of a 128-bit word whose bits past 63
+ *     are kept in ShPosition.ext and ShMove.ext. The functions here that return a Bitboard
+ *     give the low 64 bits on that board; geo_valid_wide and geo_promotion_wide the whole.
  */
 #ifndef SHASHKI_GEOMETRY_H
 #define SHASHKI_GEOMETRY_H
 
 #include "bitboard10.h"
+#include "bitboard12.h"
 
-typedef enum GeoKind { GEO_DIAGONAL = 0, GEO_MIRRORED, GEO_ORTHOGONAL, GEO_DIAGONAL10 } GeoKind;
+typedef enum GeoKind { GEO_DIAGONAL = 0, GEO_MIRRORED, GEO_ORTHOGONAL, GEO_DIAGONAL10,
+                      GEO_DIAGONAL12 } GeoKind;
 
 /* The geometry of each variant, indexed by ShVariant. */
 extern const uint8_t GEO_KIND[SH_VARIANT_COUNT];
@@ -35,14 +41,23 @@ static inline GeoKind geo_kind(int variant)
 static inline int geo_squares(int variant)
 {
     GeoKind k = geo_kind(variant);
-    return k == GEO_ORTHOGONAL ? 64 : k == GEO_DIAGONAL10 ? 50 : 32;
+    return k == GEO_ORTHOGONAL ? 64 : k == GEO_DIAGONAL10 ? 50 : k == GEO_DIAGONAL12 ? 72 : 32;
 }
 
 /* Every bit a playing square of the variant can occupy. */
 static inline Bitboard geo_valid(int variant)
 {
     GeoKind k = geo_kind(variant);
-    return k == GEO_ORTHOGONAL ? ~(Bitboard)0 : k == GEO_DIAGONAL10 ? B10_VALID : BB_VALID;
+    return k == GEO_ORTHOGONAL   ? ~(Bitboard)0
+           : k == GEO_DIAGONAL10 ? B10_VALID
+           : k == GEO_DIAGONAL12 ? (Bitboard)B12_VALID
+                                 : BB_VALID;
+}
+
+/* The same as a 128-bit word (all of the 12x12 board). */
+static inline Wide geo_valid_wide(int variant)
+{
+    return geo_kind(variant) == GEO_DIAGONAL12 ? B12_VALID : (Wide)geo_valid(variant);
 }
 
 static inline int geo_mirror(int square)
@@ -57,6 +72,7 @@ static inline int geo_square_bit(int variant, int square)
     case GEO_MIRRORED: return BB_SQUARE_BIT[geo_mirror(square)];
     case GEO_ORTHOGONAL: return (7 - square / 8) * 8 + square % 8;
     case GEO_DIAGONAL10: return b10_square_bit(square);
+    case GEO_DIAGONAL12: return b12_square_bit(square);
     case GEO_DIAGONAL: break;
     }
     return BB_SQUARE_BIT[square];
@@ -71,6 +87,7 @@ static inline int geo_bit_square(int variant, int bit)
     }
     case GEO_ORTHOGONAL: return (7 - bit / 8) * 8 + bit % 8;
     case GEO_DIAGONAL10: return b10_bit_square(bit);
+    case GEO_DIAGONAL12: return b12_bit_square(bit);
     case GEO_DIAGONAL: break;
     }
     return BB_BIT_SQUARE[bit];
@@ -83,6 +100,8 @@ static inline int geo_bit_rank(int variant, int bit)
         return bit / 8;
     if (geo_kind(variant) == GEO_DIAGONAL10)
         return b10_square_rank(b10_bit_square(bit));
+    if (geo_kind(variant) == GEO_DIAGONAL12)
+        return b12_square_rank(b12_bit_square(bit));
     return sh_square_rank(BB_BIT_SQUARE[bit]);
 }
 
@@ -93,7 +112,15 @@ static inline Bitboard geo_promotion(int variant, int color)
         return color == SH_WHITE ? (Bitboard)0xff << 56 : (Bitboard)0xff;
     if (geo_kind(variant) == GEO_DIAGONAL10)
         return b10_promotion(color);
+    if (geo_kind(variant) == GEO_DIAGONAL12)
+        return (Bitboard)b12_promotion(color);
     return bb_promotion_rank(color);
+}
+
+static inline Wide geo_promotion_wide(int variant, int color)
+{
+    return geo_kind(variant) == GEO_DIAGONAL12 ? b12_promotion(color)
+                                                : (Wide)geo_promotion(variant, color);
 }
 
 #endif

@@ -44,6 +44,7 @@
 
 #include "movegen.h"
 #include "movegen_ortho.h"
+#include "movegen_wide.h"
 
 #define ALL_DIRS 15u
 
@@ -314,7 +315,8 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 
 /* One entry per variant; the switch dispatches once per call, outside the recursion. Games
  * that move as Russian checkers does share its generator; Turkish has a board of its own
- * (movegen_ortho.c), international draughts a 10x10 one. */
+ * (movegen_ortho.c), international draughts a 10x10 one, Canadian a 12x12 one on 128-bit
+ * words (movegen_wide.c). */
 #define DISPATCH(variant, call)                                                                 \
     switch ((ShVariant)(variant)) {                                                             \
     case SH_VARIANT_BRAZILIAN: return brazilian_##call;                                       \
@@ -326,6 +328,7 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
     case SH_VARIANT_SELF_EATERS: return selfeaters_##call;                                    \
     case SH_VARIANT_TURKISH: return ortho_##call;                                             \
     case SH_VARIANT_INTERNATIONAL: return international_##call;                               \
+    case SH_VARIANT_CANADIAN: return canadian_##call;                                         \
     default: return russian_##call;                                                           \
     }
 
@@ -388,6 +391,8 @@ static uint64_t perft_dispatch(const ShPosition *pos, int depth, bool merge)
 uint64_t movegen_perft(const ShPosition *pos, int depth, ShPerftMode mode)
 {
     bool merge = mode == SH_PERFT_DISTINCT;
+    if (pos->variant == SH_VARIANT_CANADIAN) /* special only in the ext words it plays */
+        return canadian_perft(pos, depth, merge);
     if (pos_play_is_special(pos))
         return depth <= 0 ? 1 : perft_generic(pos, depth, merge);
     return perft_dispatch(pos, depth, merge);
@@ -408,6 +413,7 @@ void movegen_flags(ShVariant variant, MovegenFlags *flags)
     case SH_VARIANT_SELF_EATERS: FLAGS(selfeaters, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 1, SH_VARIANT_RUSSIAN);
     case SH_VARIANT_TURKISH: FLAGS(ortho, 1, 0, SH_PRECEDENCE_MAJORITY, 1, 1, 0, SH_VARIANT_TURKISH);
     case SH_VARIANT_INTERNATIONAL: FLAGS(international, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_INTERNATIONAL);
+    case SH_VARIANT_CANADIAN: FLAGS(canadian, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_CANADIAN);
     default: FLAGS(russian, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_RUSSIAN);
     }
 #undef FLAGS
@@ -426,8 +432,10 @@ static int move_order(const void *pa, const void *pb)
     int d = reading_order(a->board, a->from) - reading_order(b->board, b->from);
     if (!d)
         d = reading_order(a->board, a->to) - reading_order(b->board, b->to);
-    if (!d)
-        d = (a->captured > b->captured) - (a->captured < b->captured);
+    if (!d) {
+        Wide ca = move_wide_captured(a), cb = move_wide_captured(b);
+        d = (ca > cb) - (ca < cb);
+    }
     if (!d)
         d = a->promotes - b->promotes;
     return d;
@@ -460,14 +468,15 @@ bool sh_move_is_capture(const ShMove *move)
 
 int sh_move_capture_count(const ShMove *move)
 {
-    return bb_count(move->captured);
+    return w_count(move_wide_captured(move));
 }
 
 int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_CAPTURES])
 {
     int n = 0, count = geo_squares(move->board);
+    Wide captured = move_wide_captured(move);
     for (int sq = 0; sq < count && n < SH_MAX_CAPTURES; sq++)
-        if (move->captured & bb_bit(geo_square_bit(move->board, sq)))
+        if ((captured >> geo_square_bit(move->board, sq)) & 1)
             squares[n++] = sq;
     return n;
 }

@@ -51,7 +51,7 @@ $ shashki moves --variant international W:Wa11
 ? 2
 
 $ shashki perft 2 --variant chess
-! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, giveaway, flying, diagonal, northern, self-eaters, two-move
+! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, canadian, giveaway, flying, diagonal, northern, self-eaters, two-move
 ? 2
 
 # the Hub protocol plays any of them
