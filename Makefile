@@ -83,7 +83,7 @@ $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	$(EMBED) --assets $@ web $(WEB_FILES)
 
 # The evaluation's weights: Russian (weights.txt) and each family of games with its own.
-EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international
+EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international canadian
 EVAL_FILES := data/eval/weights.txt $(foreach f,$(EVAL_FAMILIES),data/eval/weights-$(f).txt)
 
 $(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)

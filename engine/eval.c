@@ -21,19 +21,20 @@
 /* The built-in weights of each family of games (data/eval/weights*.txt). */
 extern const unsigned char EVAL_WEIGHTS[], EVAL_WEIGHTS_BRAZILIAN[], EVAL_WEIGHTS_POOL[],
     EVAL_WEIGHTS_ENGLISH[], EVAL_WEIGHTS_ITALIAN[], EVAL_WEIGHTS_SPANISH[], EVAL_WEIGHTS_CZECH[],
-    EVAL_WEIGHTS_TURKISH[], EVAL_WEIGHTS_GIVEAWAY[], EVAL_WEIGHTS_INTERNATIONAL[];
+    EVAL_WEIGHTS_TURKISH[], EVAL_WEIGHTS_GIVEAWAY[], EVAL_WEIGHTS_INTERNATIONAL[],
+    EVAL_WEIGHTS_CANADIAN[];
 
 /* Which weights a game plays with: its own where the game differs from Russian checkers in
  * what a position is worth, Russian's where it moves and wins as Russian checkers does. */
 enum { FAMILY_RUSSIAN = 0, FAMILY_BRAZILIAN, FAMILY_POOL, FAMILY_ENGLISH, FAMILY_ITALIAN,
        FAMILY_SPANISH, FAMILY_CZECH, FAMILY_TURKISH, FAMILY_GIVEAWAY, FAMILY_INTERNATIONAL,
-       FAMILIES };
+       FAMILY_CANADIAN, FAMILIES };
 
 static const unsigned char *const FAMILY_TEXT[FAMILIES] = {
     EVAL_WEIGHTS,          EVAL_WEIGHTS_BRAZILIAN, EVAL_WEIGHTS_POOL,
     EVAL_WEIGHTS_ENGLISH,  EVAL_WEIGHTS_ITALIAN,   EVAL_WEIGHTS_SPANISH,
     EVAL_WEIGHTS_CZECH,    EVAL_WEIGHTS_TURKISH,   EVAL_WEIGHTS_GIVEAWAY,
-    EVAL_WEIGHTS_INTERNATIONAL,
+    EVAL_WEIGHTS_INTERNATIONAL, EVAL_WEIGHTS_CANADIAN,
 };
 
 static int family_of(int variant)
@@ -48,6 +49,7 @@ static int family_of(int variant)
     case SH_VARIANT_TURKISH: return FAMILY_TURKISH;
     case SH_VARIANT_GIVEAWAY: return FAMILY_GIVEAWAY;
     case SH_VARIANT_INTERNATIONAL: return FAMILY_INTERNATIONAL;
+    case SH_VARIANT_CANADIAN: return FAMILY_CANADIAN;
     default: return FAMILY_RUSSIAN;
     }
 }
@@ -273,6 +275,7 @@ static inline __attribute__((always_inline)) void eval_core(const ShPosition *p,
 
 #include "eval_ortho.h"
 #include "eval_board10.h"
+#include "eval_board12.h"
 
 /* ---- evaluation ---- */
 
@@ -284,6 +287,8 @@ int eval_position(const EvalWeights *weights, const ShPosition *pos)
         eval_ortho(pos, &s, &phase, false);
     else if (__builtin_expect(geo_kind(pos->variant) == GEO_DIAGONAL10, 0))
         eval_board10(pos, &s, &phase, false);
+    else if (__builtin_expect(geo_kind(pos->variant) == GEO_DIAGONAL12, 0))
+        eval_board12(pos, &s, &phase, false);
     else
         eval_core(pos, &s, &phase, false);
     int v = (s.mg * phase + s.eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
@@ -308,6 +313,8 @@ void eval_collect(const ShPosition *pos, EvalFeatures *f)
         eval_ortho(pos, &s, &f->phase, true);
     else if (geo_kind(pos->variant) == GEO_DIAGONAL10)
         eval_board10(pos, &s, &f->phase, true);
+    else if (geo_kind(pos->variant) == GEO_DIAGONAL12)
+        eval_board12(pos, &s, &f->phase, true);
     else
         eval_core(pos, &s, &f->phase, true);
     f->scale = ending_scale(pos, SH_WHITE);

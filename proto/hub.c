@@ -375,6 +375,7 @@ static bool read_hub_position(ShVariant variant, const char *text, ShPosition *p
     if (n != (size_t)squares + 1 || (text[0] != 'W' && text[0] != 'B')) {
         *error = squares == 32   ? "pos= must be W or B and then 32 squares (w b W B e)"
                  : squares == 50 ? "pos= must be W or B and then 50 squares (w b W B e)"
+                 : squares == 72 ? "pos= must be W or B and then 72 squares (w b W B e)"
                                  : "pos= must be W or B and then 64 squares (w b W B e)";
         return false;
     }

@@ -432,10 +432,8 @@ static int move_order(const void *pa, const void *pb)
     int d = reading_order(a->board, a->from) - reading_order(b->board, b->from);
     if (!d)
         d = reading_order(a->board, a->to) - reading_order(b->board, b->to);
-    if (!d) {
-        Wide ca = move_wide_captured(a), cb = move_wide_captured(b);
-        d = (ca > cb) - (ca < cb);
-    }
+    if (!d) /* (12x12: the set shifted, bitboard12.h, in the same order) */
+        d = (a->captured > b->captured) - (a->captured < b->captured);
     if (!d)
         d = a->promotes - b->promotes;
     return d;
@@ -468,16 +466,18 @@ bool sh_move_is_capture(const ShMove *move)
 
 int sh_move_capture_count(const ShMove *move)
 {
-    return w_count(move_wide_captured(move));
+    return bb_count(move->captured); /* (12x12: the set shifted, the same count) */
 }
 
 int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_CAPTURES])
 {
     int n = 0, count = geo_squares(move->board);
-    Wide captured = move_wide_captured(move);
-    for (int sq = 0; sq < count && n < SH_MAX_CAPTURES; sq++)
-        if ((captured >> geo_square_bit(move->board, sq)) & 1)
+    int shift = move->board == SH_VARIANT_CANADIAN ? B12_CAPTURED_SHIFT : 0; /* bitboard12.h */
+    for (int sq = 0; sq < count && n < SH_MAX_CAPTURES; sq++) {
+        int bit = geo_square_bit(move->board, sq) - shift;
+        if (bit >= 0 && bit < BB_BITS && (move->captured & bb_bit(bit)))
             squares[n++] = sq;
+    }
     return n;
 }
 

@@ -22,6 +22,7 @@ static const Suite SUITES[] = {
     {"notation", suite_notation},
     {"openings", suite_openings},
     {"properties", suite_properties},
+    {"wide", suite_wide},
     {"store", suite_store},
     {"game", suite_game},
     {"clock", suite_clock},

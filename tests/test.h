@@ -69,6 +69,7 @@ void suite_fen(void);
 void suite_notation(void);
 void suite_openings(void);
 void suite_properties(void);
+void suite_wide(void);
 void suite_game(void);
 void suite_clock(void);
 void suite_pdn(void);
