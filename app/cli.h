@@ -41,9 +41,9 @@ bool cli_parse_variant(const char *text, ShVariant *variant);
 /* The text of --help about --variant. */
 #define CLI_VARIANT_HELP                                                                         \
     "  --variant NAME the game (default russian): brazilian, pool, english, italian, spanish,\n" \
-    "                 czech, turkish, international (10x10), giveaway, flying, diagonal,\n"    \
-    "                 northern, self-eaters, two-move (docs/variants.md); squares and FEN\n"   \
-    "                 in the game's own numbering\n"
+    "                 czech, turkish, international (10x10), canadian (12x12), giveaway,\n"  \
+    "                 flying, diagonal, northern, self-eaters, two-move (docs/variants.md);\n"  \
+    "                 squares and FEN in the game's own numbering\n"
 
 /* When the side to move has no legal move, print "no legal moves: Black wins: White has no
  * move" (or "... no pieces") on out and return true. */

@@ -381,7 +381,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     sh_moves_generate(pos, &list);
     if (list.count == 0)
         return no_move_score(pos, ply);
-    if (pos->kings && ply > 0) {
+    if (pos_has_kings(pos) && ply > 0) {
         int left = draw_plies_left(&w->draw[ply], pos);
         if (left <= 0)
             return 0;
@@ -392,7 +392,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         return qsearch(w, pos, alpha, beta, ply, 1);
 
     bool capture = list.moves[0].captured != 0;
-    uint64_t key = pos->key ^ (pos->kings ? draw_key(&w->draw[ply], pos) : 0);
+    uint64_t key = pos->key ^ (pos_has_kings(pos) ? draw_key(&w->draw[ply], pos) : 0);
     TTHit hit;
     int tt_move = TT_NO_MOVE;
     int static_eval = TT_NO_EVAL;
@@ -642,7 +642,7 @@ static void root_init(Worker *w)
     }
     /* The table's move first. */
     TTHit hit;
-    if (tt_probe(sh->tt, sh->root.key ^ (sh->root.kings ? draw_key(&sh->root_draw, &sh->root) : 0),
+    if (tt_probe(sh->tt, sh->root.key ^ (pos_has_kings(&sh->root) ? draw_key(&sh->root_draw, &sh->root) : 0),
                  &hit) &&
         hit.move < list.count && hit.move > 0) {
         RootMove t = w->root_moves[hit.move];

@@ -66,6 +66,12 @@ static inline Wide pos_wide_kings(const ShPosition *p)
     return b12_join(p->kings, p->ext.high[2]);
 }
 
+/* Whether there is a king on the board; any board. */
+static inline bool pos_has_kings(const ShPosition *p)
+{
+    return (p->kings | p->ext.high[2]) != 0;
+}
+
 /* Whether the piece on a bit (of the position's own layout) is a king; any board. */
 static inline bool pos_king_at(const ShPosition *p, int bit)
 {
