@@ -80,6 +80,10 @@ static inline int geo_square_bit(int variant, int square)
 
 static inline int geo_bit_square(int variant, int bit)
 {
+    /* the 8x8 generators' board is a constant: no lookup of its kind (nor code for the
+     * others inlined into their hot paths) */
+    if (__builtin_constant_p(variant) && variant == SH_VARIANT_RUSSIAN)
+        return BB_BIT_SQUARE[bit];
     switch (geo_kind(variant)) {
     case GEO_MIRRORED: {
         int s = BB_BIT_SQUARE[bit];
