@@ -29,7 +29,7 @@ void ref_from_position(const ShPosition *pos, RefBoard *b)
     ShVariant v = (ShVariant)pos->variant;
     memset(b, 0, sizeof *b);
     b->size = sh_rules_get(v)->board_size;
-    b->side = sh_position_side(pos);
+    b->side = (int)sh_position_side(pos);
     static const signed char value[] = {0, 1, 2, -1, -2};
     for (int sq = 0; sq < sh_board_squares(v); sq++) {
         int f, r;
