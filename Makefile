@@ -34,8 +34,18 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lpthread -lm
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lzstd -lpthread -lm
 TEST_LDLIBS := -lcurl
+
+# Open MPI, for `shashki egdb build --mpi` (docs/egdb.md): used when its headers are installed
+# (make test installs them; make run does not need them). engine/egdb/dbmpi.c is rebuilt when
+# that changes.
+MPI_CFLAGS := $(shell pkg-config --cflags ompi-c 2>/dev/null)
+MPI_LIBS   := $(shell pkg-config --libs ompi-c 2>/dev/null)
+ifneq ($(MPI_LIBS),)
+MPI_DEFS := -DSHASHKI_MPI $(MPI_CFLAGS)
+LDLIBS   += $(MPI_LIBS)
+endif
 
 LIB_SRC    := $(wildcard src/*.c src/*/*.c)
 ENGINE_SRC := $(wildcard engine/*.c engine/*/*.c)
@@ -65,6 +75,17 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
+# The MPI build path: compiled with MPI's flags when it is there; a stamp records which.
+MPI_STAMP := $(BUILD)/gen/mpi-$(if $(MPI_LIBS),on,off)
+$(MPI_STAMP):
+	@mkdir -p $(dir $@)
+	@rm -f $(BUILD)/gen/mpi-on $(BUILD)/gen/mpi-off
+	@touch $@
+
+$(BUILD)/obj/engine/egdb/dbmpi.o: engine/egdb/dbmpi.c $(MPI_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(MPI_DEFS) $(CFLAGS) -c $< -o $@
+
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
@@ -83,7 +104,8 @@ $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	$(EMBED) --assets $@ web $(WEB_FILES)
 
 # The evaluation's weights: Russian (weights.txt) and each family of games with its own.
-EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international canadian
+EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international \
+                 frisian columns lasca canadian
 EVAL_FILES := data/eval/weights.txt $(foreach f,$(EVAL_FAMILIES),data/eval/weights-$(f).txt)
 
 $(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)
@@ -114,8 +136,8 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 # What building and running needs (make run), and besides what the tests need (make test).
 RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libsodium-dev \
-  libqrencode-dev
-TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev
+  libqrencode-dev libzstd-dev
+TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Programs found on the PATH count as installed however they came (node may come with npm).
@@ -158,7 +180,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \
@@ -181,8 +203,8 @@ warnings:
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 
-# The harnesses link the library, and the Hub reader with the engine it drives.
-FUZZ_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(ENGINE_OBJ) $(call obj,proto/hub.c))
+# The harnesses link the library, the Hub reader with the engine it drives, and the DXP reader.
+FUZZ_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(ENGINE_OBJ) $(call obj,proto/hub.c proto/dxp.c))
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang OPT=-O1 \

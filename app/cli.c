@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "egdb/dbprobe.h"
+
 void cli_error(const char *format, ...)
 {
     va_list args;
@@ -121,4 +123,49 @@ void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
     fprintf(out, "%*s+%s+\n%*s", w + 2, "", rule, w + 4, "");
     for (int col = 0; col < size; col++)
         fprintf(out, "%c%s", 'a' + (flip ? size - 1 - col : col), col + 1 < size ? " " : "\n");
+    if (!sh_rules_get((ShVariant)pos->variant)->columns)
+        return;
+    /* the column games: what stands under the tops, square by square */
+    bool any = false;
+    for (int sq = 0; sq < sh_board_squares((ShVariant)pos->variant); sq++) {
+        ShPiece column[SH_MAX_COLUMN];
+        int h = sh_position_column(pos, sq, column);
+        if (h < 2)
+            continue;
+        char name[SH_SQUARE_NAME_SIZE];
+        sh_board_square_name((ShVariant)pos->variant, sq, false, name);
+        fprintf(out, "%s%s ", any ? ", " : "  columns, top first: ", name);
+        for (int k = 0; k < h; k++)
+            fputc(glyph[column[k]], out);
+        any = true;
+    }
+    if (any)
+        fputc('\n', out);
+}
+
+const char *cli_egdb_default(void)
+{
+    const char *env = getenv("SHASHKI_EGDB");
+    return env && *env ? env : DBPROBE_DEFAULT_DIR;
+}
+
+const char *cli_egdb_find(const char *named, char *note, size_t size)
+{
+    if (size)
+        note[0] = '\0';
+    const char *dir = named ? named : cli_egdb_default();
+    ShError err;
+    Db *db = dbprobe_open(dir, 1, &err);
+    if (!db) {
+        if (named) {
+            cli_error("--egdb %s: %s", named, err.message);
+            return NULL;
+        }
+        snprintf(note, size, "no endgame databases in %s: playing without them", dir);
+        return "";
+    }
+    snprintf(note, size, "endgame databases: %s (every ending of up to %d pieces)", dir,
+             dbprobe_pieces(db));
+    dbprobe_close(db);
+    return dir;
 }

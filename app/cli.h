@@ -19,9 +19,11 @@ int cmd_serve(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
+int cmd_dxp(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
+int cmd_egdb(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
@@ -41,13 +43,24 @@ bool cli_parse_variant(const char *text, ShVariant *variant);
 /* The text of --help about --variant. */
 #define CLI_VARIANT_HELP                                                                         \
     "  --variant NAME the game (default russian): brazilian, pool, english, italian, spanish,\n" \
-    "                 czech, turkish, international (10x10), canadian (12x12), giveaway,\n"  \
-    "                 flying, diagonal, northern, self-eaters, two-move (docs/variants.md);\n"  \
+    "                 czech, turkish, international (10x10), frisian (10x10), canadian\n"    \
+    "                 (12x12), giveaway, flying, diagonal, northern, self-eaters, two-move,\n"\
+    "                 columns, lasca (7x7) (docs/variants.md);\n"                            \
     "                 squares and FEN in the game's own numbering\n"
 
 /* When the side to move has no legal move, print "no legal moves: Black wins: White has no
  * move" (or "... no pieces") on out and return true. */
 bool cli_no_moves(FILE *out, const ShPosition *pos);
+
+/* The endgame databases' folder when none is named: $SHASHKI_EGDB, else "egdb". */
+const char *cli_egdb_default(void);
+/* The folder of endgame databases a playing command uses: `named` (--egdb DIR), or the
+ * default. Returns the folder, "" when the default holds none (play without them), or NULL
+ * with an error printed when the named one holds none; `note` gets a line saying which. */
+const char *cli_egdb_find(const char *named, char *note, size_t size);
+#define CLI_EGDB_HELP                                                                            \
+    "  --egdb DIR     the endgame databases (shashki egdb build); default $SHASHKI_EGDB or\n"    \
+    "                 ./egdb, played without when that holds none\n"
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);

@@ -10,7 +10,7 @@
 static const char HELP[] =
     "usage: shashki analyse [--depth N | --time S | --nodes N] [--multipv K] [--threads N]\n"
     "                       [--hash MB] [--moves \"MOVES\"] [--numeric] [--set NAME=VALUE]\n"
-    "                       [--variant NAME] [FEN]\n"
+    "                       [--variant NAME] [--egdb DIR] [FEN]\n"
     "\n"
     "Search the start position or FEN (after MOVES, if given) and print a line for each\n"
     "depth the search completes:\n"
@@ -18,7 +18,10 @@ static const char HELP[] =
     "  depth D seldepth S [multipv K] score SCORE nodes N nps N time T pv MOVES\n"
     "\n"
     "SCORE is in men for the side to move (+0.25), or 'win in M' / 'loss in M' (moves of the\n"
-    "side to move). The line is in full notation. The last line is 'best MOVE [ponder MOVE]'.\n"
+    "side to move), or 'win by database' / 'loss by database'. The line is in full notation.\n"
+    "The last line is 'best MOVE [ponder MOVE]'. When the endgame databases know the position,\n"
+    "a first line gives their verdict: 'egdb win, conversion in 7 plies (5 pieces)' (the\n"
+    "value with best play, the draw counts aside; docs/egdb.md).\n"
     "\n"
     "  --depth N      search N plies (default: --time 3)\n"
     "  --time S       search S seconds (decimals allowed)\n"
@@ -31,7 +34,7 @@ static const char HELP[] =
     "  --numeric      write moves in numeric notation (22-18)\n"
     "  --set NAME=VALUE  an engine setting (see engine.h: lmr, probcut, egdb, eval-file ...);\n"
     "                 may be given several times\n"
-    CLI_VARIANT_HELP;
+    CLI_VARIANT_HELP CLI_EGDB_HELP;
 
 typedef struct Printer {
     ShPosition pos;
@@ -112,7 +115,7 @@ int cmd_analyse(int argc, char **argv)
     engine_options_default(&options);
     EngineLimits limits;
     engine_limits_default(&limits);
-    const char *fen = NULL, *moves = NULL;
+    const char *fen = NULL, *moves = NULL, *egdb_named = NULL;
     const char *settings[16];
     int nsettings = 0;
     int notation = SH_NOTATION_FULL;
@@ -127,7 +130,7 @@ int cmd_analyse(int argc, char **argv)
                    strcmp(a, "--multipv") == 0 || strcmp(a, "--threads") == 0 ||
                    strcmp(a, "--hash") == 0 || strcmp(a, "--time") == 0 ||
                    strcmp(a, "--moves") == 0 || strcmp(a, "--set") == 0 ||
-                   strcmp(a, "--variant") == 0) {
+                   strcmp(a, "--variant") == 0 || strcmp(a, "--egdb") == 0) {
             if (!has_value) {
                 cli_error("%s needs a value", a);
                 return 2;
@@ -156,6 +159,8 @@ int cmd_analyse(int argc, char **argv)
             } else if (strcmp(a, "--time") == 0) {
                 if (!parse_seconds(val, &limits.move_time))
                     return 2;
+            } else if (strcmp(a, "--egdb") == 0) {
+                egdb_named = val;
             } else if (strcmp(a, "--variant") == 0) {
                 if (!cli_parse_variant(val, &variant))
                     return 2;
@@ -189,12 +194,24 @@ int cmd_analyse(int argc, char **argv)
         free(history);
         return 2;
     }
+    char note[4200];
+    const char *egdb = cli_egdb_find(egdb_named, note, sizeof note);
+    if (!egdb) {
+        free(history);
+        return 2;
+    }
     ShError err;
     Engine *engine = engine_create(&options, &err);
     if (!engine) {
         cli_error("%s", err.message);
         free(history);
         return 1;
+    }
+    if (*egdb && engine_set_param(engine, "egdb-path", egdb, &err) != SH_OK) {
+        cli_error("--egdb %s: %s", egdb, err.message);
+        engine_free(engine);
+        free(history);
+        return 2;
     }
     for (int i = 0; i < nsettings; i++) {
         char name[64];
@@ -206,6 +223,14 @@ int cmd_analyse(int argc, char **argv)
             free(history);
             return 2;
         }
+    }
+    EngineEgdbValue verdict;
+    if (engine_egdb_probe(engine, &pos, &verdict)) {
+        static const char *NAMES[3] = {"loss", "draw", "win"};
+        printf("egdb %s", NAMES[verdict.result + 1]);
+        if (verdict.dtc >= 0)
+            printf(", conversion in %d plies", verdict.dtc);
+        printf(" (%d pieces)\n", verdict.pieces);
     }
     Printer printer = {pos, notation, limits.multipv};
     EngineResult result;

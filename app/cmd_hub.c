@@ -1,9 +1,11 @@
 /* cmd_hub.c - shashki hub: the engine over the Hub protocol on stdin and stdout. */
+#include <string.h>
+
 #include "cli.h"
 #include "hub.h"
 
 static const char HELP[] =
-    "usage: shashki hub\n"
+    "usage: shashki hub [--egdb DIR]\n"
     "\n"
     "Speak the Hub protocol (Scan's, in the Russian dialect) on standard input and output, so\n"
     "that pydraughts, lidraughts bots and match runners can use the engine. A session:\n"
@@ -11,6 +13,7 @@ static const char HELP[] =
     "  hub                                  -> id ..., param ..., wait\n"
     "  set-param name=move-numbering value=a1   (pydraughts 0.6.x; default b8: 1 = b8)\n"
     "  set-param name=threads value=2           (also hash, level 1-10)\n"
+    "  set-param name=egdb-path value=DIR       (endgame databases; none: without)\n"
     "  init                                 -> ready\n"
     "  new-game\n"
     "  pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-15\"\n"
@@ -21,7 +24,9 @@ static const char HELP[] =
     "\n"
     "pos= lists squares 1 (b8) to 32 (g1): w b W B (kings) or e (empty), after the side to\n"
     "move. Moves are from-to or fromxto followed by x and each captured square. Unknown\n"
-    "commands are ignored; a bad command is answered error message=\"...\".\n";
+    "commands are ignored; a bad command is answered error message=\"...\".\n"
+    "\n" CLI_EGDB_HELP
+    "                 (info lines then say egdb=win|draw|loss and egdb-hits=N)\n";
 
 int cmd_hub(int argc, char **argv)
 {
@@ -29,9 +34,18 @@ int cmd_hub(int argc, char **argv)
         fputs(HELP, stdout);
         return 0;
     }
-    if (argc > 1) {
-        cli_error("hub takes no arguments (see shashki hub --help)");
-        return 2;
+    const char *named = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--egdb") == 0 && i + 1 < argc) {
+            named = argv[++i];
+        } else {
+            cli_error("unexpected argument '%s' (see shashki hub --help)", argv[i]);
+            return 2;
+        }
     }
-    return hub_run(stdin, stdout);
+    char note[4200];
+    const char *egdb = cli_egdb_find(named, note, sizeof note);
+    if (!egdb)
+        return 2;
+    return hub_run_egdb(stdin, stdout, egdb, named != NULL);
 }

@@ -9,7 +9,7 @@
 #include "web.h"
 
 static const char SERVE_HELP[] =
-    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--set-password]\n"
+    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--egdb DIR] [--set-password]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
     "live, analyse, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
@@ -19,6 +19,9 @@ static const char SERVE_HELP[] =
     "                  0.0.0.0 serves the club's network: the first line then gives the\n"
     "                  address players type, which the page also shows with a QR code)\n"
     "  --db FILE       the SQLite file where games are kept (default shashki-games.db)\n"
+    "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
+    "                  build); default $SHASHKI_EGDB or ./egdb, played without when that\n"
+    "                  holds none\n"
     "  --set-password  set the arbiter's password first: asked twice at a terminal, else\n"
     "                  read as one line from standard input; kept only as a salted hash\n"
     "\n"
@@ -81,6 +84,7 @@ int cmd_serve(int argc, char **argv)
         return 0;
     }
     WebOptions options = {.host = "127.0.0.1", .port = 8080, .db_path = "shashki-games.db"};
+    const char *egdb = NULL;
     bool set_password = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -88,7 +92,8 @@ int cmd_serve(int argc, char **argv)
             set_password = true;
             continue;
         }
-        if (i + 1 >= argc || (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db"))) {
+        if (i + 1 >= argc ||
+            (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
                       a);
             return 2;
@@ -101,10 +106,16 @@ int cmd_serve(int argc, char **argv)
             options.port = (int)port;
         } else if (strcmp(a, "--host") == 0) {
             options.host = v;
+        } else if (strcmp(a, "--egdb") == 0) {
+            egdb = v;
         } else {
             options.db_path = v;
         }
     }
+    char note[4200];
+    options.egdb_dir = cli_egdb_find(egdb, note, sizeof note);
+    if (!options.egdb_dir)
+        return 2;
     char password[512];
     if (set_password) {
         if (!ask_password(password, sizeof password))
@@ -127,6 +138,7 @@ int cmd_serve(int argc, char **argv)
     if (web_on_network(server))
         printf("Players on the network open that address (the page shows it with a QR code);"
                " on this machine http://127.0.0.1:%d/ works too.\n", web_port(server));
+    printf("%s\n", note);
     if (!web_has_password(server))
         printf("No arbiter's password is set: the arbiter's rights (deleting games, changing"
                " results) are this machine's alone. To set one: shashki serve --set-password%s%s\n",

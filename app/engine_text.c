@@ -6,7 +6,9 @@
 
 void engine_text_score(int score, char *out, size_t size)
 {
-    if (engine_score_is_win(score))
+    if (engine_score_is_db(score))
+        snprintf(out, size, "%s by database", score > 0 ? "win" : "loss");
+    else if (engine_score_is_win(score))
         snprintf(out, size, "win in %d", (engine_score_plies(score) + 1) / 2);
     else if (engine_score_is_loss(score))
         snprintf(out, size, "loss in %d", (engine_score_plies(score) + 1) / 2);

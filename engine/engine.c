@@ -25,6 +25,8 @@ struct Engine {
     int weights_variant;    /* without a file: the game whose built-in weights they are */
     char eval_file[256];
     char eval_zero[256];
+    Db *egdb;               /* shared with every engine given the same folder */
+    char egdb_path[4096];
     TTable tt;
     SearchShared shared;
     Worker **workers;
@@ -206,6 +208,7 @@ void engine_free(Engine *e)
     }
     pool_stop(e);
     tt_free(&e->tt);
+    dbprobe_release(e->egdb);
     free(e->weights);
     free(e->history_keys);
     pthread_mutex_destroy(&e->lock);
@@ -340,6 +343,15 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
             return SH_OK;
         }
     }
+    if (strcmp(name, "egdb-path") == 0) {
+        Db *db = NULL;
+        if (*value && strcmp(value, "none") != 0 && !(db = dbprobe_acquire(value, err)))
+            return err ? err->code : SH_ERR_IO;
+        dbprobe_release(e->egdb);
+        e->egdb = db;
+        snprintf(e->egdb_path, sizeof e->egdb_path, "%s", db ? value : "");
+        return SH_OK;
+    }
     if (strcmp(name, "eval-file") == 0 || strcmp(name, "eval-zero") == 0) {
         EvalWeights *w = e->weights;
         if (!w && !(w = malloc(sizeof *w))) {
@@ -400,6 +412,10 @@ void engine_param_list(const Engine *e, char *out, int size)
     if (n < size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval-file",
                       e->eval_file[0] ? e->eval_file : "built-in", "evaluation weights file");
+    if (n < size)
+        n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "egdb-path",
+                      e->egdb_path[0] ? e->egdb_path : "none",
+                      "endgame databases folder (shashki egdb build)");
     if (n < size)
         snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval-zero",
                  e->eval_zero[0] ? e->eval_zero : "none", "evaluation features switched off");
@@ -514,6 +530,8 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     level_params(e->options.level, &sh->level);
     sh->seed = e->options.seed;
     sh->weights = engine_weights(e, pos->variant);
+    sh->egdb = pos->variant == SH_VARIANT_RUSSIAN ? e->egdb : NULL;
+    sh->egdb_pieces = sh->egdb ? dbprobe_max_pieces(sh->egdb) : 0;
     sh->on_info = on_info;
     sh->user = user;
     sh->node_limit = limits->nodes;
@@ -579,6 +597,11 @@ void engine_ponderhit(Engine *e)
         atomic_store(&e->shared.clock_start, search_now());
         atomic_store(&e->shared.pondering, false);
     }
+}
+
+bool engine_egdb_probe(Engine *e, const ShPosition *pos, EngineEgdbValue *value)
+{
+    return e->egdb && pos->variant == SH_VARIANT_RUSSIAN && dbsearch_verdict(e->egdb, pos, value);
 }
 
 int engine_evaluate(const ShPosition *pos)

@@ -69,9 +69,25 @@ static inline bool engine_score_is_loss(int score)
 {
     return score <= -ENGINE_SCORE_WIN_MIN;
 }
-/* The plies to the end of a won or lost game (0 for any other score). */
+/* Wins proven by the endgame databases (docs/egdb.md), whose plies to the end are not known,
+ * score from ENGINE_SCORE_WIN_MIN up to (not including) ENGINE_SCORE_DB_MAX, losses the
+ * negation: around ENGINE_SCORE_DB_BASE, more for more material ahead and a nearer conversion.
+ * They are wins for engine_score_is_win; Hub clients see 90.23 ... 96.99 ("a win"). */
+#define ENGINE_SCORE_DB_BASE (ENGINE_SCORE_WIN - 550)
+#define ENGINE_SCORE_DB_MAX (ENGINE_SCORE_WIN - 300)
+
+static inline bool engine_score_is_db(int score)
+{
+    int a = score < 0 ? -score : score;
+    return a >= ENGINE_SCORE_WIN_MIN && a < ENGINE_SCORE_DB_MAX;
+}
+
+/* The plies to the end of a won or lost game (0 for any other score, and for the databases'
+ * wins and losses). */
 static inline int engine_score_plies(int score)
 {
+    if (engine_score_is_db(score))
+        return 0;
     if (engine_score_is_win(score))
         return ENGINE_SCORE_WIN - score;
     if (engine_score_is_loss(score))
@@ -153,6 +169,7 @@ typedef struct EngineInfo {
     int hashfull;       /* permille of the transposition table in use (a sample) */
     int pv_length;      /* moves in pv, from the searched position */
     ShMove pv[ENGINE_MAX_PV];
+    uint64_t egdb_hits; /* positions the endgame databases scored (all threads) */
 } EngineInfo;
 
 /* Called from the search's own thread; keep it quick. */
@@ -199,6 +216,9 @@ void engine_clear(Engine *engine);
  *   probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
  *   prune        futility and move-count pruning near the leaves, 0 or 1 (default 0)
  *   egdb         the kings-only endgame tables, 0 or 1 (default 1)
+ *   egdb-path    a folder of endgame databases (shashki egdb build; docs/egdb.md) to probe
+ *                in Russian games, or "" for none (the default); opened at once, an error if
+ *                it holds none. Engines given one folder share one open copy.
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: the game's
  *                built-in weights, data/eval/weights-VARIANT.txt or Russian's)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
@@ -232,6 +252,18 @@ void engine_stop(Engine *engine);
 /* From any thread: the opponent played the pondered move; a `ponder` search becomes a normal
  * one whose clock limits count from now. Does nothing when no ponder search runs. */
 void engine_ponderhit(Engine *engine);
+
+/* The endgame databases' verdict on a position (egdb-path): game-theoretic, the draw counts
+ * aside (docs/egdb.md says how the search combines the two). */
+typedef struct EngineEgdbValue {
+    int result; /* 1: the side to move wins, 0: a draw, -1: it loses */
+    int dtc;    /* plies to the next capture or crowning with best play; -1 when not stored */
+    int pieces; /* on the board */
+} EngineEgdbValue;
+
+/* False when the engine has no databases, the game is not Russian or the position is not in
+ * them. */
+bool engine_egdb_probe(Engine *engine, const ShPosition *pos, EngineEgdbValue *value);
 
 /* The static evaluation of a position in centi-men from the side to move (no search; a
  * capture may be pending), with the built-in weights of its game. For tools and tests. */

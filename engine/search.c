@@ -37,7 +37,10 @@
  *    is mixed into the table key, so a result found with more moves to spare is not reused
  *    where there are fewer. Wins and losses are scored by their distance (engine.h). Endings
  *    of kings alone with at most four pieces are read from exact tables (egdb.h), which know
- *    the counts too; a line that reaches one is shown to the end of the game.
+ *    the counts too; a line that reaches one is shown to the end of the game. Given a folder
+ *    of endgame databases (egdb-path), a quiet position of up to their pieces in a Russian
+ *    game takes its value from them where the counts allow (dbsearch.h), and at the root
+ *    only the moves that keep the databases' value are searched.
  *
  * 7. Threads share the table (Lazy SMP): every thread runs its own iterative deepening, the
  *    helpers starting at staggered depths, and the main thread's result is the engine's.
@@ -52,6 +55,7 @@
 
 #include "board.h"
 #include "egdb.h"
+#include "egdb/dbfile.h"
 
 /* ---- parameters ---- */
 
@@ -128,6 +132,12 @@ static inline bool is_decisive(int s)
     return s >= ENGINE_SCORE_WIN_MIN || s <= -ENGINE_SCORE_WIN_MIN;
 }
 
+/* A win or loss whose plies to the end are known (not one of the databases'). */
+static inline bool is_mate(int s)
+{
+    return is_decisive(s) && !engine_score_is_db(s);
+}
+
 /* ---- stopping ---- */
 
 static uint64_t total_nodes(const SearchShared *sh)
@@ -135,6 +145,14 @@ static uint64_t total_nodes(const SearchShared *sh)
     uint64_t n = 0;
     for (int i = 0; i < sh->threads; i++)
         n += atomic_load_explicit(&sh->workers[i]->nodes, memory_order_relaxed);
+    return n;
+}
+
+static uint64_t total_egdb_hits(const SearchShared *sh)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < sh->threads; i++)
+        n += atomic_load_explicit(&sh->workers[i]->egdb_hits, memory_order_relaxed);
     return n;
 }
 
@@ -276,6 +294,20 @@ static int egdb_score(Worker *w, const ShPosition *pos, int ply, int left)
     return 0;
 }
 
+/* The endgame databases' score of a quiet position (no capture pending), or DBSEARCH_NONE. */
+static inline int db_score(Worker *w, const ShPosition *pos, int ply, int left)
+{
+    SearchShared *sh = w->shared;
+    if (!sh->egdb || bb_count(pos_occupied(pos)) > sh->egdb_pieces)
+        return DBSEARCH_NONE;
+    int s = dbsearch_score(sh->egdb, pos, ply, left);
+    if (s != DBSEARCH_NONE)
+        atomic_store_explicit(&w->egdb_hits,
+                              atomic_load_explicit(&w->egdb_hits, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
+    return s;
+}
+
 /* ---- quiescence ---- */
 
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
@@ -297,6 +329,14 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
     if (!board_can_capture(pos, us)) {
         if (!board_has_quiet_move(pos))
             return no_move_score(pos, ply);
+        if (w->shared->egdb) {
+            /* after a capture the counts start again */
+            DrawCounters fresh;
+            draw_start(pos, &fresh);
+            int s = db_score(w, pos, ply, draw_plies_left(qply == 0 ? &w->draw[ply] : &fresh, pos));
+            if (s != DBSEARCH_NONE)
+                return s;
+        }
         if (ply >= ENGINE_MAX_PLY - 1)
             return eval_position(w->shared->weights, pos);
         if (qply == 0 && w->shared->params.threat && ply < 2 * w->root_depth + 8 &&
@@ -388,10 +428,15 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
         if (sp->egdb && egdb_covers(pos))
             return egdb_score(w, pos, ply, left);
     }
+    bool capture = list.moves[0].captured != 0;
+    if (sh->egdb && ply > 0 && !capture) {
+        int s = db_score(w, pos, ply, draw_plies_left(&w->draw[ply], pos));
+        if (s != DBSEARCH_NONE)
+            return s;
+    }
     if (ply >= ENGINE_MAX_PLY - 1)
         return qsearch(w, pos, alpha, beta, ply, 1);
 
-    bool capture = list.moves[0].captured != 0;
     uint64_t key = pos->key ^ (pos_has_kings(pos) ? draw_key(&w->draw[ply], pos) : 0);
     TTHit hit;
     int tt_move = TT_NO_MOVE;
@@ -572,17 +617,23 @@ static void sort_root(Worker *w, int from)
     }
 }
 
-/* A line that ends in a won or lost ending of the tables goes on with the tables' moves, so
- * that it shows how the game ends. */
-static void extend_pv(const ShPosition *root, ShMove *pv, int *length)
+/* A line that ends in a won or lost ending of the tables or the databases goes on with their
+ * moves, so that it shows how the game ends (or, from the databases, how it is won). */
+static void extend_pv(const SearchShared *sh, ShMove *pv, int *length)
 {
-    ShPosition p = *root;
+    ShPosition p = sh->root;
     for (int i = 0; i < *length; i++)
         pos_play(&p, &pv[i], &p);
-    while (*length < ENGINE_MAX_PV && egdb_covers(&p) && egdb_probe(&p).result != EGDB_DRAW) {
+    while (*length < ENGINE_MAX_PV) {
         ShMove m;
-        if (!egdb_best_move(&p, &m))
+        DbValue v;
+        if (sh->params.egdb && egdb_covers(&p)) {
+            if (egdb_probe(&p).result == EGDB_DRAW || !egdb_best_move(&p, &m))
+                break;
+        } else if (!sh->egdb || !dbprobe_value(sh->egdb, &p, &v) || v.result == DB_DRAW ||
+                   !dbprobe_best_move(sh->egdb, &p, &m)) {
             break;
+        }
         pv[(*length)++] = m;
         pos_play(&p, &m, &p);
     }
@@ -621,8 +672,9 @@ static void report(Worker *w, int depth, int line, int score, EngineBound bound)
     info.hashfull = tt_hashfull(sh->tt);
     info.pv_length = rm->pv_length;
     memcpy(info.pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
-    if (is_decisive(score) && sh->params.egdb)
-        extend_pv(&sh->root, info.pv, &info.pv_length);
+    info.egdb_hits = total_egdb_hits(sh);
+    if (is_decisive(score) && (sh->params.egdb || sh->egdb))
+        extend_pv(sh, info.pv, &info.pv_length);
     sh->on_info(&info, sh->user);
 }
 
@@ -642,8 +694,9 @@ static void root_init(Worker *w)
     }
     /* The table's move first. */
     TTHit hit;
-    if (tt_probe(sh->tt, sh->root.key ^ (pos_has_kings(&sh->root) ? draw_key(&sh->root_draw, &sh->root) : 0),
-                 &hit) &&
+    uint64_t root_key =
+        sh->root.key ^ (pos_has_kings(&sh->root) ? draw_key(&sh->root_draw, &sh->root) : 0);
+    if (tt_probe(sh->tt, root_key, &hit) &&
         hit.move < list.count && hit.move > 0) {
         RootMove t = w->root_moves[hit.move];
         memmove(&w->root_moves[1], &w->root_moves[0], sizeof(RootMove) * (size_t)hit.move);
@@ -657,6 +710,22 @@ static void root_init(Worker *w)
     int lines = sh->limits.multipv > 0 ? sh->limits.multipv : 1;
     if (sh->level.lines > lines)
         lines = sh->level.lines;
+    /* The databases' root: only the moves that keep its value (dbsearch.h). */
+    if (sh->egdb && lines == 1 && bb_count(pos_occupied(&sh->root)) <= sh->egdb_pieces &&
+        !(sh->params.egdb && egdb_covers(&sh->root))) {
+        ShMove moves[SH_MAX_MOVES];
+        bool keep[SH_MAX_MOVES];
+        for (int i = 0; i < w->root_count; i++)
+            moves[i] = w->root_moves[i].move;
+        if (dbsearch_root_moves(sh->egdb, &sh->root, draw_plies_left(&sh->root_draw, &sh->root),
+                                moves, w->root_count, keep) > 0) {
+            int n = 0;
+            for (int i = 0; i < w->root_count; i++)
+                if (keep[i])
+                    w->root_moves[n++] = w->root_moves[i];
+            w->root_count = n;
+        }
+    }
     w->multipv = lines < w->root_count ? lines : w->root_count;
 }
 
@@ -747,11 +816,11 @@ static void fill_result(Worker *w)
         r->score = 0;
     r->pv_length = rm->pv_length;
     memcpy(r->pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
-    if (is_decisive(r->score) && sh->params.egdb)
-        extend_pv(&sh->root, r->pv, &r->pv_length);
+    if (is_decisive(r->score) && (sh->params.egdb || sh->egdb))
+        extend_pv(sh, r->pv, &r->pv_length);
     if (r->pv_length > 1) {
         r->has_ponder = true;
-        r->ponder = rm->pv[1];
+        r->ponder = r->pv[1];
     }
 }
 
@@ -786,12 +855,12 @@ static void main_search(Worker *w)
         last_best = best->move;
         int drop = last_score == SCORE_NONE ? 0 : last_score - best->score;
         last_score = best->score;
-        if (!open_ended && is_decisive(best->score) && engine_score_plies(best->score) <= depth)
+        if (!open_ended && is_mate(best->score) && engine_score_plies(best->score) <= depth)
             break;
         /* A proven result searched past its end, or an iteration that found nothing new (every
          * line ends in the rules or the tables): deeper iterations would only repeat it. */
         uint64_t searched = atomic_load_explicit(&w->nodes, memory_order_relaxed);
-        if ((is_decisive(best->score) && depth >= engine_score_plies(best->score) + 2) ||
+        if ((is_mate(best->score) && depth >= engine_score_plies(best->score) + 2) ||
             searched == last_nodes)
             break;
         last_nodes = searched;
@@ -830,6 +899,7 @@ void search_run(Worker *w)
 {
     pthread_once(&lmr_once, lmr_init);
     w->nodes = 0;
+    w->egdb_hits = 0;
     if (w->id == 0)
         main_search(w);
     else

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dbsearch.h"
 #include "draw.h"
 #include "engine.h"
 #include "eval.h"
@@ -54,6 +55,8 @@ typedef struct SearchShared {
     LevelParams level;
     uint64_t seed;
     const EvalWeights *weights;
+    Db *egdb;                /* the endgame databases, or NULL (Russian games only) */
+    int egdb_pieces;         /* the most pieces of a position they may know */
     TTable *tt;
     EngineInfoFn on_info;
     void *user;
@@ -75,6 +78,7 @@ typedef struct Worker {
     int id; /* 0 = the main thread */
     SearchShared *shared;
     _Atomic uint64_t nodes;
+    _Atomic uint64_t egdb_hits;
     int seldepth;
     int root_depth;
     int multipv;  /* lines searched */

@@ -77,13 +77,17 @@ typedef enum ShVariant {
     SH_VARIANT_CZECH,
     SH_VARIANT_TURKISH,      /* orthogonal, all 64 squares */
     SH_VARIANT_INTERNATIONAL,/* international draughts, 10x10 */
-    SH_VARIANT_CANADIAN,     /* Canadian draughts, 12x12: international rules */
+    SH_VARIANT_FRISIAN,      /* Frisian draughts, 10x10: captures along files and ranks too */
     SH_VARIANT_GIVEAWAY,     /* поддавки: Russian rules, the side left without a move wins */
     SH_VARIANT_FLYING,       /* летучие: Russian rules from a start drawn by lot */
     SH_VARIANT_DIAGONAL,     /* диагональные: Russian rules, the 2-4-6 corner set-up */
     SH_VARIANT_NORTHERN,     /* северные: a captured king is not removed but becomes a man */
     SH_VARIANT_SELF_EATERS,  /* самоеды: pieces of both colours may and must be captured */
     SH_VARIANT_TWO_MOVE,     /* двухходовые: each side makes two moves a turn */
+    SH_VARIANT_COLUMNS,      /* столбовые шашки (bashni): Russian moves, captured pieces go under
+                                the capturer and stay on the board */
+    SH_VARIANT_LASCA,        /* Lasker's game (Lasca): columns on the 25 squares of a 7x7 board */
+    SH_VARIANT_CANADIAN,     /* Canadian draughts, 12x12: international rules */
     SH_VARIANT_COUNT
 } ShVariant;
 
@@ -99,7 +103,9 @@ typedef enum ShPrecedence {
     SH_PRECEDENCE_MAJORITY_KINGS, /* the most pieces, then the most kings (Spanish) */
     SH_PRECEDENCE_ITALIAN,        /* the most pieces, then by a king, then the most kings, then
                                      the capture that meets a king first (Italian) */
-    SH_PRECEDENCE_KING_FIRST      /* a king must capture when a king and a man both can (Czech) */
+    SH_PRECEDENCE_KING_FIRST,     /* a king must capture when a king and a man both can (Czech) */
+    SH_PRECEDENCE_VALUE           /* the highest value, a king worth a little less than two men;
+                                     at equal value a king must capture (Frisian) */
 } ShPrecedence;
 
 /* What wins. */
@@ -119,7 +125,9 @@ typedef enum ShDrawRules {
     SH_DRAWS_SPANISH,     /* repetition, 20 king moves each without a capture */
     SH_DRAWS_CZECH,       /* repetition, 30 king moves each without a capture */
     SH_DRAWS_TURKISH,     /* repetition, 25 king moves each without a capture */
-    SH_DRAWS_GIVEAWAY     /* repetition, 15 moves with kings only */
+    SH_DRAWS_GIVEAWAY,    /* repetition, 15 moves with kings only */
+    SH_DRAWS_FRISIAN      /* repetition, 25 king moves each without a capture, two kings
+                             against one 7 moves, one king against one 2 moves */
 } ShDrawRules;
 
 typedef struct ShRules {
@@ -148,6 +156,12 @@ typedef struct ShRules {
                                   the end of the move (the Turkish strike) */
     bool capture_own;          /* pieces of both colours may and must be captured (self-eaters) */
     bool captured_king_demoted;/* a captured king stays on the board as a man (northern) */
+    bool capture_orthogonal;   /* (diagonal boards) men and kings capture along the files and
+                                  ranks too, over the next playing square of the line (Frisian) */
+    int king_moves_limit;      /* a king may make at most this many non-capturing moves in a
+                                  row while its side has men (Frisian: 3); 0: no limit */
+    bool columns;              /* a square holds a column: a captured piece (the top of the
+                                  column jumped) goes under the capturing column (bashni, Lasca) */
     int moves_per_turn;        /* 1, or 2 (two-move) */
     ShGoal goal;
     ShDrawRules draws;
@@ -175,6 +189,7 @@ bool sh_rules_from_pdn(int game_type, const char *variant_tag, ShVariant *varian
 #define SH_MAX_PIECES_PER_SIDE 30 /* pieces a side may have in any variant (12x12: 30) */
 #define SH_MAX_CAPTURES 32        /* pieces one move may capture (self-eaters: both colours) */
 #define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "l12", "72" */
+#define SH_MAX_COLUMN 24          /* pieces one column may hold (bashni: all 24 on the board) */
 
 typedef enum ShPiece {
     SH_EMPTY = 0,
@@ -224,7 +239,10 @@ typedef struct ShPosition {
     uint8_t side;       /* ShColor to move */
     uint8_t variant;    /* ShVariant */
     uint8_t turn_move;  /* (two-move) 0: the first move of the side's turn, 1: the second */
-    uint8_t reserved[5];
+    uint8_t king_run[2];/* (Frisian) by colour: the king that has made the side's last
+                           non-capturing moves in a row, count << 6 | bit index (count 1-3),
+                           0 for none; kept only while the side has men */
+    uint8_t reserved[3];
     union {               /* what a board beyond 64 bits or of stacked pieces keeps besides;
                              all zero on the other boards */
         uint16_t high[3]; /* (12x12) bits 64-79 of pieces[0], pieces[1] and kings */
@@ -250,6 +268,19 @@ ShColor sh_position_side(const ShPosition *pos);
 int sh_position_count(const ShPosition *pos, ShPiece piece);
 bool sh_position_equal(const ShPosition *a, const ShPosition *b);
 
+/* The column on a square, top first (the top is sh_position_piece_at's piece); returns its
+ * height, 0 for an empty square. On the boards without columns the height is 0 or 1. */
+int sh_position_column(const ShPosition *pos, int square, ShPiece pieces[SH_MAX_COLUMN]);
+/* Put a column (top first; height 0 clears the square) on a square of a column game, or a
+ * single piece on any other; keeps the hash right. SH_ERR_ARGUMENT for a column on a game
+ * without columns, a height over SH_MAX_COLUMN, an SH_EMPTY in the column, or more pieces under
+ * the tops than a position can hold (more than the game's pieces). */
+ShStatus sh_position_set_column(ShPosition *pos, int square, const ShPiece *pieces, int height,
+                                ShError *err);
+/* Pieces of one kind anywhere on the board, under the tops of the columns too (a column
+ * game's material; sh_position_count counts the tops, the pieces that move). */
+int sh_position_count_all(const ShPosition *pos, ShPiece piece);
+
 /* Check what the rules forbid: a man on its own promotion rank (a white man on rank 8, a
  * black man on rank 1) and more pieces than a side starts with. Two pieces on a square
  * cannot be represented; the FEN reader reports them. Anything else is allowed. */
@@ -272,9 +303,12 @@ typedef struct ShMove {
     uint8_t promotes;  /* 1 if a man is crowned during the move */
     uint8_t board;     /* a ShVariant whose board layout the bits are in (for the squares'
                           numbers: Russian for every game on the Russian board) */
-    uint8_t ext[4];    /* what a board of stacked pieces may need besides; not set, and never
-                          read, on the other boards (filling it costs the 8x8 generators 2%).
-                          (12x12: captured holds the set shifted, see src/bitboard12.h) */
+    uint8_t ext[4];    /* what a board of stacked pieces needs besides ((columns) bit i set
+                          if the i-th top taken, in the order of the capture, was a king: the
+                          order they go under the capturer in); not set, and never read, on
+                          the other boards (filling it costs the 8x8 generators 2%). On 12x12
+                          `captured` holds the set shifted (see src/bitboard12.h) and ext is
+                          unused */
 } ShMove;
 
 #define SH_MAX_MOVES 256
@@ -341,7 +375,8 @@ ShStatus sh_moves_paths(const ShPosition *pos, ShMove *moves, ShPath *paths, int
  * the end ("c3-d4", "a5:c3:e1:g3:e5:c3"); SH_NOTATION_SHORT gives start and end only
  * and falls back to the full path when that would be ambiguous; SH_NOTATION_SEMISHORT is the
  * seeds' "cd4" / "b:d6" form, falling back to short, then full; SH_NOTATION_HUB is the Hub
- * protocol form ("22-18", "18x11x15": from, to, then the captured squares ascending, numeric).
+ * protocol form ("22-18", "18x11x15": from, to, then the captured squares ascending, numeric;
+ * in the column games, where the order the tops are taken in is part of the move, in that order).
  * Flags: SH_NOTATION_NUMERIC for 1..32 squares; captures are written with ':' in algebraic
  * notation (as Russian books do) and 'x' in numeric (as PDN does), or 'x' with SH_NOTATION_X.
  *
@@ -609,6 +644,8 @@ typedef enum ShReason {
     SH_REASON_FMJD_5,             /* 1 or 2 pieces, a king among them, against a lone king: 5 moves */
     SH_REASON_POOL_13,            /* three kings against a lone king: 13 moves (pool) */
     SH_REASON_FORTY_MOVES,        /* 40 moves each without a man moved or a capture */
+    SH_REASON_FRISIAN_7,          /* two kings against a lone king: 7 moves (Frisian) */
+    SH_REASON_FRISIAN_2,          /* a king against a lone king: 2 moves (Frisian) */
     SH_REASON_COUNT
 } ShReason;
 

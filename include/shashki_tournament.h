@@ -383,7 +383,8 @@ int sh_event_all_pairings(const ShEvent *event, const ShEventPairing **out);
 
 /* Enter (or correct) the result of game `game` (0-based) of board `board`, with the id of
  * the recorded game (0: none). Refused for a board that does not exist, a game beyond the
- * pairing's, or a game of a match already decided. */
+ * pairing's, or a game of a match already decided. SH_GAME_PENDING with a game id links a
+ * game begun (played in the web app) to a game still without a result. */
 ShStatus sh_event_set_result(ShEvent *event, int stage, int round, int board, int game,
                              ShGameResult result, long game_id, ShError *err);
 /* For a knockout match still undecided after its games: add the next tie-break game(s)

@@ -48,6 +48,11 @@ typedef struct Hub {
     bool searching;      /* a search thread exists (not yet joined) */
     ShPosition search_pos;
     EngineLimits search_limits;
+
+    char egdb[4096];     /* the endgame databases' folder the engine is given at init ("": none) */
+    bool egdb_named;     /* named by the user (an error if it cannot be opened), not the default */
+    EngineEgdbValue egdb_root; /* the databases' verdict on the searched position */
+    bool egdb_known;
 } Hub;
 
 /* ---- output ---- */
@@ -228,9 +233,21 @@ static void on_info(const EngineInfo *info, void *user)
         n += (size_t)snprintf(pv + n, sizeof pv - n, "%s%s", i ? " " : "", m);
         sh_position_play(&p, &info->pv[i], &p);
     }
-    say(h, "info depth=%d score=%.2f nodes=%llu time=%.3f nps=%.1f pv=\"%s\"", info->depth,
+    char egdb[96] = "";
+    if (h->egdb_known) {
+        static const char *VERDICT[3] = {"loss", "draw", "win"};
+        int used = snprintf(egdb, sizeof egdb, " egdb=%s", VERDICT[h->egdb_root.result + 1]);
+        if (h->egdb_root.dtc >= 0)
+            snprintf(egdb + used, sizeof egdb - (size_t)used, " egdb-dtc=%d", h->egdb_root.dtc);
+    }
+    if (h->egdb[0]) {
+        size_t used = strlen(egdb);
+        snprintf(egdb + used, sizeof egdb - used, " egdb-hits=%llu",
+                 (unsigned long long)info->egdb_hits);
+    }
+    say(h, "info depth=%d score=%.2f nodes=%llu time=%.3f nps=%.1f pv=\"%s\"%s", info->depth,
         info->score / 100.0, (unsigned long long)info->nodes, info->time, (double)info->nps / 1e6,
-        pv);
+        pv, egdb);
 }
 
 /* Waits for the search begun by cmd_go and answers `done`. */
@@ -279,6 +296,11 @@ static bool engine_ready(Hub *h)
         say_error(h, "%s", err.message);
         return false;
     }
+    if (h->egdb[0] && engine_set_param(h->engine, "egdb-path", h->egdb, &err) != SH_OK) {
+        if (h->egdb_named)
+            say_error(h, "egdb-path: %s (playing without the endgame databases)", err.message);
+        h->egdb[0] = '\0';
+    }
     for (int i = 0; i < h->pending_count; i++)
         if (engine_set_param(h->engine, h->pending[i].name, h->pending[i].value, &err) != SH_OK &&
             strncmp(err.message, "unknown setting", 15) != 0)
@@ -304,6 +326,7 @@ static void cmd_hub(Hub *h)
         ENGINE_MAX_HASH_MB);
     say(h, "param name=level value=%d type=int min=1 max=%d", h->options.level, ENGINE_LEVEL_MAX);
     say(h, "param name=ponder value=false type=bool");
+    say(h, "param name=egdb-path value=\"%s\" type=string", h->egdb);
     say(h, "wait");
 }
 
@@ -355,6 +378,14 @@ static void cmd_set_param(Hub *h, const Line *line)
         h->options = o;
     } else if (strcmp(name, "ponder") == 0) {
         /* Pondering is the client's choice (go ponder); nothing to keep. */
+    } else if (strcmp(name, "egdb-path") == 0) {
+        ShError err;
+        if (h->engine && engine_set_param(h->engine, name, value, &err) != SH_OK) {
+            say_error(h, "egdb-path: %s", err.message);
+            return;
+        }
+        snprintf(h->egdb, sizeof h->egdb, "%s", strcmp(value, "none") == 0 ? "" : value);
+        h->egdb_named = true;
     } else if (h->engine) {
         ShError err;
         if (engine_set_param(h->engine, name, value, &err) != SH_OK &&
@@ -376,6 +407,7 @@ static bool read_hub_position(ShVariant variant, const char *text, ShPosition *p
         *error = squares == 32   ? "pos= must be W or B and then 32 squares (w b W B e)"
                  : squares == 50 ? "pos= must be W or B and then 50 squares (w b W B e)"
                  : squares == 72 ? "pos= must be W or B and then 72 squares (w b W B e)"
+                 : squares == 25 ? "pos= must be W or B and then 25 squares (w b W B e)"
                                  : "pos= must be W or B and then 64 squares (w b W B e)";
         return false;
     }
@@ -405,6 +437,11 @@ static void cmd_pos(Hub *h, const Line *line)
 {
     ShPosition pos;
     const char *text = pair_value(line, "pos"), *error = NULL;
+    if (text && strlen(text) == 51 && sh_board_squares(h->variant) != 50) {
+        /* Scan's clients speak 10x10 and need not say so: 50 squares are international's */
+        h->variant = SH_VARIANT_INTERNATIONAL;
+        h->history_count = 0;
+    }
     if (text) {
         if (!read_hub_position(h->variant, text, &pos, &error)) {
             say_error(h, "%s", error);
@@ -447,13 +484,15 @@ static void cmd_pos(Hub *h, const Line *line)
     free(copy);
     h->pos = pos;
     h->history_count = count;
+    engine_limits_default(&h->limits); /* a new position: the level is given afresh */
 }
 
+/* Each level line adds to the limits set since the last pos or search (Scan's rule: clients
+ * such as draughtsnet send a node, a depth and a time limit on lines of their own). */
 static void cmd_level(Hub *h, const Line *line)
 {
-    EngineLimits l;
-    engine_limits_default(&l);
-    double v, inc = 0, time = -1;
+    EngineLimits l = h->limits;
+    double v, inc = l.increment, time = -1;
     for (int i = 0; i < line->count; i++) {
         const char *name = line->pairs[i].name, *value = line->pairs[i].value;
         if (strcmp(name, "infinite") == 0 && !value) {
@@ -522,7 +561,9 @@ static void cmd_go(Hub *h, const Line *line)
         l.infinite = true;
     l.ponder = ponder;
     h->search_limits = l;
+    engine_limits_default(&h->limits); /* each search is given its own level */
     h->search_pos = h->pos;
+    h->egdb_known = engine_egdb_probe(h->engine, &h->search_pos, &h->egdb_root);
     /* Started here, so that a stop on the next line always finds it running. */
     ShError err;
     if (engine_start(h->engine, &h->search_pos, h->history, h->history_count, &h->search_limits,
@@ -599,9 +640,16 @@ static bool handle(Hub *h, char *text)
 
 int hub_run(FILE *in, FILE *out)
 {
+    return hub_run_egdb(in, out, NULL, false);
+}
+
+int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named)
+{
     Hub *h = calloc(1, sizeof *h);
     if (!h)
         return 1;
+    snprintf(h->egdb, sizeof h->egdb, "%s", egdb ? egdb : "");
+    h->egdb_named = named;
     h->in = in;
     h->out = out;
     pthread_mutex_init(&h->out_lock, NULL);

@@ -7,15 +7,23 @@
  *
  *   hub                      -> id ..., param ... lines, wait
  *   set-param name=N value=V    variant (russian), move-numbering (b8 | a1), threads, hash,
- *                               level, ponder, and the engine's developer settings
+ *                               level, ponder, egdb-path (a folder of endgame databases, or
+ *                               none), and the engine's developer settings
  *   init                     -> ready
  *   new-game                    forget the last game
  *   pos [start] [pos=P] [moves="M ..."]   P: W|B then 32 of w b W B e, square 1 (b8) first
+ *                               (50 on 10x10; a pos= of 50 squares while the game is one of
+ *                               another board switches to international, as Scan's clients,
+ *                               which speak only 10x10, need not send set-param variant)
  *   level move-time=S | time=T inc=I [moves=M] | depth=D | nodes=N | infinite
  *                               (T is the clock without the coming increment, as pydraughts
- *                               sends it: the engine may spend up to T + I)
+ *                               sends it: the engine may spend up to T + I). As in Scan,
+ *                               level lines add up, and pos and every go start them afresh
  *   go think | go ponder | go analyze
  *                            -> info depth= mean-depth= score= nodes= time= nps= pv="..." ...
+ *                               with databases also egdb-hits= (positions they scored) and,
+ *                               when they know the position, egdb=win|draw|loss [egdb-dtc=N]
+ *                               (plies to the next capture or crowning)
  *                            -> done [move=M [ponder=M]]   (no move: the side has lost)
  *   ponder-hit, stop, ping (-> pong), quit
  *
@@ -36,10 +44,15 @@
 #ifndef SHASHKI_HUB_H
 #define SHASHKI_HUB_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Run the protocol on `in` and `out` until quit or the end of `in`. Returns 0, or 1 if the
  * engine could not be created. */
 int hub_run(FILE *in, FILE *out);
+
+/* The same with the endgame databases of the folder `egdb` (NULL: none); when `named` (the user
+ * gave it) a folder that cannot be opened is reported as an error, else quietly left out. */
+int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named);
 
 #endif

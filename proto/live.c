@@ -34,6 +34,25 @@ int live_engine_color(const Live *l)
     return live_color_parse(l->row.engine_color);
 }
 
+bool live_engine_both(const Live *l)
+{
+    return strcmp(l->row.engine_color, "both") == 0;
+}
+
+int live_engine_side(const Live *l)
+{
+    if (live_engine_both(l))
+        return (int)sh_position_side(sh_game_position(l->game));
+    return live_engine_color(l);
+}
+
+int live_engine_level(const Live *l, int color)
+{
+    if (live_engine_both(l))
+        return color == SH_WHITE ? l->row.level % 16 : l->row.level / 16;
+    return l->row.level;
+}
+
 bool live_playing(const Live *l)
 {
     return sh_game_result(l->game, NULL) == SH_RESULT_NONE;
@@ -78,6 +97,8 @@ bool live_save_move(WebGames *g, Live *l)
 void live_changed(WebGames *g, Live *l)
 {
     l->version++;
+    if (g->on_change && l->id > 0)
+        g->on_change(g, l);
     pthread_cond_broadcast(live_watch_cond(g, l->id));
     pthread_cond_broadcast(&g->changed);
 }
@@ -202,7 +223,7 @@ static void seats_load(WebGames *g, Live *l)
     int engine = live_engine_color(l);
     for (int c = 0; c < 2; c++) {
         memset(&l->seats[c], 0, sizeof l->seats[c]);
-        l->seats[c].human = c != engine;
+        l->seats[c].human = c != engine && !live_engine_both(l);
         if (l->seats[c].human)
             auth_code_new(l->seats[c].code);
     }
@@ -304,13 +325,14 @@ static void *ticker(void *arg)
     return NULL;
 }
 
-WebGames *live_open(Store *store, char *err, size_t errsize)
+WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsize)
 {
     WebGames *g = calloc(1, sizeof *g);
     if (!g) {
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    snprintf(g->egdb, sizeof g->egdb, "%s", egdb_dir ? egdb_dir : "");
     g->store = store;
     g->seed = (uint64_t)time(NULL);
     pthread_mutex_init(&g->lock, NULL);

@@ -50,6 +50,7 @@ typedef struct Live {
     Engine *engine;      /* the engine searching for this game, while it does */
     char *event;         /* the "state" event text of `event_version`, or NULL */
     unsigned event_version;
+    char recorded[16];   /* the result last reported to the on_change hook's owner ("" none) */
     struct Live *next;
 } Live;
 
@@ -66,12 +67,18 @@ typedef struct WebGames {
     struct Analysis *analysis_list; /* web_analyse.c's streams */
     void (*stop_streams)(struct WebGames *games); /* ends the analyses (lock held) */
     bool stopping;
+    /* called by live_changed after every change (lock held): the events module records a
+     * finished game's result in its event (web_event_games.c) */
+    void (*on_change)(struct WebGames *games, struct Live *l);
+    void *hook_context;
     pthread_t ticker;
     uint64_t seed;
+    char egdb[4096]; /* the engines' endgame databases ("": none) */
 } WebGames;
 
-/* Bring back the games in progress from the store; NULL with a message on failure. */
-WebGames *live_open(Store *store, char *err, size_t errsize);
+/* Bring back the games in progress from the store; NULL with a message on failure. The engines
+ * use the endgame databases of the folder egdb_dir (NULL or "": none). */
+WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsize);
 /* Wake and end every event stream and analysis (before the HTTP server stops). */
 void live_shutdown(WebGames *games);
 /* Stop the engine and the clock thread, free the games (the store stays open). */
@@ -87,7 +94,13 @@ void live_free(Live *l);
 
 const char *live_color_name(int color);
 int live_color_parse(const char *text); /* SH_WHITE, SH_BLACK or -1 */
-int live_engine_color(const Live *l);   /* or -1 */
+int live_engine_color(const Live *l);   /* or -1 (none, or the engine plays both sides) */
+/* Engine against engine (an event's pairing of two engine players, played by the server):
+ * engine_color "both", the levels in row.level as white + 16 * black. */
+bool live_engine_both(const Live *l);
+/* The side the engine plays in this position, or -1; and its level for that side. */
+int live_engine_side(const Live *l);
+int live_engine_level(const Live *l, int color);
 bool live_playing(const Live *l);
 
 /* The row mirrors the game (status, result, clocks, offer). */

@@ -31,6 +31,8 @@ static Engine *pool_take(WebGames *g)
                     g->pool[i] = engine_create(&options, NULL);
                     if (!g->pool[i])
                         return NULL;
+                    if (g->egdb[0])
+                        engine_set_param(g->pool[i], "egdb-path", g->egdb, NULL);
                 }
                 g->pool_busy[i] = true;
                 return g->pool[i];
@@ -52,7 +54,7 @@ static void pool_give(WebGames *g, Engine *e)
  * claiming a repetition when the engine does not expect to win. */
 static void engine_answer(WebGames *g, Live *l, const EngineResult *r)
 {
-    int me = live_engine_color(l);
+    int me = live_engine_side(l);
     if (!r->has_move || !live_playing(l))
         return;
     if (sh_game_draw_offer(l->game) == (me ^ 1) && r->score <= 0) {
@@ -140,7 +142,7 @@ static void *engine_worker(void *arg)
 /* If it is the engine's turn, start it thinking (lock held). */
 void live_engine_maybe_move(WebGames *g, Live *l)
 {
-    int me = live_engine_color(l);
+    int me = live_engine_side(l);
     if (me < 0 || l->thinking || !live_playing(l) || g->stopping ||
         (int)sh_position_side(sh_game_position(l->game)) != me)
         return;
@@ -151,7 +153,7 @@ void live_engine_maybe_move(WebGames *g, Live *l)
     job->games = g;
     job->live = l;
     job->ply = plies;
-    job->level = l->row.level;
+    job->level = live_engine_level(l, me);
     job->position = *sh_game_position(l->game);
     job->history = malloc(sizeof(ShPosition) * (size_t)(plies + 1));
     job->history_count = plies;
@@ -164,7 +166,9 @@ void live_engine_maybe_move(WebGames *g, Live *l)
         job->limits.increment = (double)(clock->control.increment_ms + clock->control.delay_ms) / 1000.0;
         job->limits.moves_to_go = sh_clock_moves_to_go(clock, (ShColor)me);
     } else {
-        job->limits.move_time = l->row.level >= 10 ? 2.0 : 1.0;
+        job->limits.move_time = job->level >= 10 ? 2.0 : 1.0;
+        if (live_engine_both(l)) /* nobody waits at the board: the server plays on briskly */
+            job->limits.move_time /= 4;
     }
     pthread_t thread;
     pthread_attr_t attr;

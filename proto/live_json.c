@@ -58,7 +58,10 @@ json_t *live_json_game(const Live *l)
         "{s:I,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:s,s:s,s:o,s:o,s:b,s:i,s:b,s:s,s:s}",
         "id", (json_int_t)l->id, "white", l->row.white, "black", l->row.black, "opponent",
         l->row.opponent, "level", l->row.level, "engine_color",
-        ec < 0 ? json_null() : json_string(live_color_name(ec)), "time",
+        live_engine_both(l) ? json_string("both")
+        : ec < 0            ? json_null()
+                            : json_string(live_color_name(ec)),
+        "time",
         l->row.time_control[0] ? json_string(l->row.time_control) : json_null(), "start_fen",
         start, "opening", l->row.opening[0] ? json_string(l->row.opening) : json_null(),
         "position", wj_position(sh_game_position(game)), "moves", moves, "clock",

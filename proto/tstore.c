@@ -30,7 +30,8 @@ static const char SCHEMA[] =
     "  tournament INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,"
     "  stage INTEGER NOT NULL, round INTEGER NOT NULL, board INTEGER NOT NULL,"
     "  game INTEGER NOT NULL, game_id INTEGER NOT NULL,"
-    "  PRIMARY KEY (tournament, stage, round, board, game));";
+    "  PRIMARY KEY (tournament, stage, round, board, game));"
+    "CREATE INDEX IF NOT EXISTS tournament_games_by_game ON tournament_games (game_id);";
 
 static void now_iso(char out[32])
 {
@@ -334,4 +335,29 @@ bool tstore_delete(TStore *s, long id)
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
+}
+
+bool tstore_game_link(TStore *s, long game_id, TStoreLink *link)
+{
+    memset(link, 0, sizeof *link);
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st;
+    bool found = false;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT tournament, stage, round, board, game FROM tournament_games"
+                           " WHERE game_id = ? ORDER BY tournament DESC LIMIT 1",
+                           -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, game_id);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            found = true;
+            link->event = (long)sqlite3_column_int64(st, 0);
+            link->stage = sqlite3_column_int(st, 1);
+            link->round = sqlite3_column_int(st, 2);
+            link->board = sqlite3_column_int(st, 3);
+            link->game = sqlite3_column_int(st, 4);
+        }
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return found;
 }

@@ -49,4 +49,12 @@ int tstore_changes(TStore *store, long id, void (*line)(void *ctx, const char *t
                    void *ctx);
 bool tstore_delete(TStore *store, long id);
 
+/* Where a recorded game was played: its event, stage, round, board and game (0-based). */
+typedef struct TStoreLink {
+    long event;
+    int stage, round, board, game;
+} TStoreLink;
+/* The event of a recorded game; false if it belongs to none. */
+bool tstore_game_link(TStore *store, long game_id, TStoreLink *link);
+
 #endif

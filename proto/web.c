@@ -12,7 +12,7 @@
 
 #include "web_app.h"
 
-#define MAX_ROUTES 64
+#define MAX_ROUTES 96
 #define MAX_CONNECTIONS 512
 
 struct WebServer {
@@ -25,7 +25,7 @@ struct WebServer {
 static const WebRoutes *const RESOURCES[] = {
     &WEB_BOARD_ROUTES,   &WEB_VARIANT_ROUTES, &WEB_CLUB_ROUTES,    &WEB_SESSION_ROUTES, &WEB_GAMES_ROUTES,
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
-    &WEB_ANALYSE_ROUTES,
+    &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -62,6 +62,7 @@ static void server_free(WebServer *s)
     if (s->app.games)
         live_close(s->app.games);
     auth_close(s->app.auth);
+    tstore_close(s->app.tstore);
     store_close(s->app.store);
     free(s);
 }
@@ -80,6 +81,11 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         free(s);
         return NULL;
     }
+    app->tstore = tstore_open(options->db_path, err, errsize);
+    if (!app->tstore) {
+        server_free(s);
+        return NULL;
+    }
     app->auth = auth_open(app->store, err, errsize);
     if (!app->auth) {
         server_free(s);
@@ -89,12 +95,13 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         server_free(s);
         return NULL;
     }
-    app->games = live_open(app->store, err, errsize);
+    app->games = live_open(app->store, options->egdb_dir, err, errsize);
     if (!app->games) {
         server_free(s);
         return NULL;
     }
     web_analyse_attach(app->games);
+    web_event_games_attach(app);
     HttpOptions http = {.host = host,
                         .port = options->port,
                         .max_connections = MAX_CONNECTIONS,

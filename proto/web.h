@@ -10,6 +10,7 @@ typedef struct WebOptions {
     int port;                 /* 8080; 0 = any free port */
     const char *db_path;      /* SQLite file for the games */
     const char *new_password; /* set the arbiter's password to this before serving, or NULL */
+    const char *egdb_dir;     /* endgame databases for the engine, or NULL / "" for none */
 } WebOptions;
 
 typedef struct WebServer WebServer;

@@ -36,7 +36,13 @@ static json_t *score_json(int score, bool white_to_move)
     int plies = engine_score_plies(score);
     json_t *j = json_pack("{s:i}", "score", score);
     int white = white_to_move ? score : -score;
-    if (plies) {
+    if (engine_score_is_db(score)) { /* a win by the endgame databases: no count of plies */
+        bool win = score > 0;
+        json_object_set_new(j, "win", json_pack("{s:s,s:n,s:b}", "side",
+                                                (win == white_to_move) ? "white" : "black",
+                                                "plies", "database", true));
+        json_object_set_new(j, "white_cp", json_null());
+    } else if (plies) {
         bool win = engine_score_is_win(score);
         json_object_set_new(j, "win", json_pack("{s:s,s:i}", "side",
                                                 (win == white_to_move) ? "white" : "black",
@@ -271,6 +277,8 @@ static void on_analyse(const HttpRequest *req, HttpResponse *res, void *ctx)
     options.hash_mb = LIVE_ENGINE_HASH_MB;
     if (a)
         a->engine = engine_create(&options, &err);
+    if (a && a->engine && g->egdb[0])
+        engine_set_param(a->engine, "egdb-path", g->egdb, NULL);
     if (!a || !a->engine) {
         free(a);
         pthread_mutex_lock(&g->lock);

@@ -6,7 +6,10 @@
  * web_seats.c (taking a seat with its code), web_archive.c (import, export), web_analyse.c
  * (analysis streams), web_session.c (the arbiter's session), web_club.c (the server's address
  * and QR codes), web_board.c (health, openings, positions, a line as PDN), web_variant.c (the
- * games played, and a variant named in a request). Each gives its routes as a table;
+ * games played, and a variant named in a request), and the events (tournaments):
+ * web_events.c (an event, its players, rounds and results), web_event_games.c (a pairing's
+ * game played in the app, its result recorded by itself), web_event_view.c (standings, the
+ * crosstable, exports, the event's stream). Each gives its routes as a table;
  * web.c joins the tables. Every handler's context is the WebApp. Who may do what is decided by
  * web_rights.c, on top of http.c's cross-site checks.
  */
@@ -19,10 +22,13 @@
 #include "http.h"
 #include "live.h"
 #include "store.h"
+#include "tstore.h"
 
 typedef struct WebApp {
     Store *store;
-    WebGames *games;
+    TStore *tstore;   /* the events, in the same file */
+    WebGames *games;  /* its lock guards the events too */
+    unsigned events_version; /* bumped on every change of any event (games' lock) */
     Auth *auth;
     int port;
     bool network;     /* listening beyond this machine */
@@ -40,7 +46,7 @@ typedef struct WebRoutes {
 
 extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
-    WEB_VARIANT_ROUTES;
+    WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */
@@ -53,6 +59,11 @@ void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int 
 
 /* The page's files (web_board.c): the route after every other. */
 void web_static(const HttpRequest *req, HttpResponse *res, void *ctx);
+
+/* The events' part of the live games: a finished game of an event records its result. */
+void web_event_games_attach(WebApp *app);
+/* Where a recorded game was played, {id, name, stage, round, board, game}, or NULL. */
+json_t *web_event_link_json(WebApp *app, long game_id);
 
 /* The analysis streams' part of a server's end (web_analyse.c). */
 void web_analyse_attach(WebGames *games);

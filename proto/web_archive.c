@@ -107,7 +107,10 @@ static void on_export(const HttpRequest *req, HttpResponse *res, void *ctx)
             char *text = NULL;
             size_t len = 0;
             if (l)
-                sh_pdn_write(l->game, SH_NOTATION_SHORT, &text, &len, NULL);
+                sh_pdn_write(l->game,
+                             web_variant_pdn_notation(
+                                 (ShVariant)sh_game_start(l->game)->variant, false),
+                             &text, &len, NULL);
             pthread_mutex_unlock(&g->lock);
             if (!text)
                 continue;

@@ -111,7 +111,7 @@ static void on_position(const HttpRequest *req, HttpResponse *res, void *ctx)
 }
 
 /* A line of moves as a PDN game (the analysis board's export): the game's GameType, its FEN
- * when it does not start from the start, the moves in short notation. */
+ * when it does not start from the start, the moves in short notation (web_variant_pdn_notation). */
 static void on_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     (void)ctx;
@@ -139,8 +139,8 @@ static void on_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
     sh_game_set_tag(game, "White", white && *white ? white : "?", NULL);
     sh_game_set_tag(game, "Black", black && *black ? black : "?", NULL);
     char *text = NULL;
-    if (sh_pdn_write(game, SH_NOTATION_SHORT | (numeric ? SH_NOTATION_NUMERIC : 0), &text, NULL,
-                     &err) != SH_OK) {
+    if (sh_pdn_write(game, web_variant_pdn_notation(variant, numeric), &text, NULL, &err) !=
+        SH_OK) {
         http_error(res, 500, "the line could not be written as PDN: %s", err.message);
     } else {
         http_text(res, 200, "application/x-pdn; charset=utf-8", text);

@@ -44,6 +44,8 @@ json_t *web_game_json(WebApp *app, const HttpRequest *req, const Live *l, unsign
     json_t *j = live_json_game(l);
     unsigned held = rights_seats(app, req, l, NULL) | taken_now;
     live_json_viewer(j, l, held, held != 0 || rights_is_arbiter(app, req));
+    json_t *event = web_event_link_json(app, l->id);
+    json_object_set_new(j, "event", event ? event : json_null());
     return j;
 }
 
@@ -284,8 +286,11 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
                           .variant = vtext && *vtext ? web_variant_name(variant) : NULL};
     int n = store_find(app->store, &filter, (int)offset, (int)limit, rows, &total);
     json_t *list = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(list, live_json_summary(&rows[i]));
+    for (int i = 0; i < n; i++) {
+        json_t *summary = live_json_summary(&rows[i]), *event = web_event_link_json(app, rows[i].id);
+        json_object_set_new(summary, "event", event ? event : json_null());
+        json_array_append_new(list, summary);
+    }
     free(rows);
     http_json(res, 200, json_pack("{s:o,s:i}", "games", list, "total", total));
 }
@@ -309,7 +314,9 @@ static void on_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!l)
         return;
     char *text = NULL;
-    if (sh_pdn_write(l->game, SH_NOTATION_SHORT, &text, NULL, NULL) != SH_OK) {
+    ShVariant variant = (ShVariant)sh_game_start(l->game)->variant;
+    if (sh_pdn_write(l->game, web_variant_pdn_notation(variant, false), &text, NULL, NULL) !=
+        SH_OK) {
         http_error(res, 500, "the game could not be written as PDN");
     } else {
         http_text(res, 200, "application/x-pdn; charset=utf-8", text);

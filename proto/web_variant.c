@@ -21,6 +21,14 @@ bool web_variant_has_ballots(ShVariant variant)
            variant == SH_VARIANT_NORTHERN;
 }
 
+int web_variant_pdn_notation(ShVariant variant, bool numeric)
+{
+    const ShRules *rules = sh_rules_get(variant);
+    if (rules && rules->board_size >= 10)
+        numeric = true;
+    return SH_NOTATION_SHORT | (numeric ? SH_NOTATION_NUMERIC : 0);
+}
+
 ShVariant web_variant_stored(const char *name)
 {
     ShVariant v = SH_VARIANT_RUSSIAN;
@@ -29,18 +37,27 @@ ShVariant web_variant_stored(const char *name)
     return v;
 }
 
+/* The games the web app serves: not yet the column games, whose squares hold columns that
+ * the API's board strings (a letter a square) cannot say. */
+static bool served(ShVariant v)
+{
+    return !sh_rules_get(v)->columns;
+}
+
 bool web_variant_parse(const char *text, const char *field, ShVariant *out, HttpResponse *res)
 {
     *out = SH_VARIANT_RUSSIAN;
     if (!text || !*text)
         return true;
-    if (strlen(text) <= 40 && sh_rules_find(text, out))
+    if (strlen(text) <= 40 && sh_rules_find(text, out) && served(*out))
         return true;
+    *out = SH_VARIANT_RUSSIAN;
     char names[512] = "";
     size_t n = 0;
     for (int i = 0; i < SH_VARIANT_COUNT && n < sizeof names; i++)
-        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
-                              sh_rules_get((ShVariant)i)->name);
+        if (served((ShVariant)i))
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "",
+                                  sh_rules_get((ShVariant)i)->name);
     http_field_error(res, 400, field, 0, 0, "no game '%.40s%s' here: %s must be one of %s", text,
                      strlen(text) > 40 ? "..." : "", field, names);
     return false;
@@ -81,6 +98,7 @@ static json_t *variant_json(ShVariant v)
                           "start_fen_numeric", fen_numeric, "start_board", board,
                           "pdn_game_type", r->pdn_game_type, "pdn_variant",
                           r->pdn_variant ? json_string(r->pdn_variant) : json_null());
+    json_object_set_new(j, "size", json_integer(r->board_size));
     json_object_set_new(j, "ballots", json_boolean(web_variant_has_ballots(v)));
     json_object_set_new(j, "start_drawn", json_boolean(r->start_drawn));
     json_object_set_new(j, "moves_per_turn", json_integer(r->moves_per_turn));
@@ -97,7 +115,8 @@ static void on_variants(const HttpRequest *req, HttpResponse *res, void *ctx)
     (void)ctx;
     json_t *list = json_array();
     for (int i = 0; i < SH_VARIANT_COUNT; i++)
-        json_array_append_new(list, variant_json((ShVariant)i));
+        if (served((ShVariant)i))
+            json_array_append_new(list, variant_json((ShVariant)i));
     http_json(res, 200, json_pack("{s:o}", "variants", list));
 }
 

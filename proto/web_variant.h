@@ -21,6 +21,10 @@ bool web_variant_query(const HttpRequest *req, ShVariant *out, HttpResponse *res
 const char *web_variant_name(ShVariant variant);
 /* Whether the Russian ballot openings fit the game (Russian, giveaway, northern). */
 bool web_variant_has_ballots(ShVariant variant);
+/* The notation a game of the variant is written in as PDN: short, in numbers when `numeric`
+ * asks for them and always on a board of 10x10 or more (PDN's own notation there, which every
+ * program of the 10x10 world reads). */
+int web_variant_pdn_notation(ShVariant variant, bool numeric);
 /* The variant a stored name gives (Russian for "" or an unknown name). */
 ShVariant web_variant_stored(const char *name);
 

@@ -20,6 +20,11 @@ enum { B10_NE = -5, B10_NW = -6, B10_SW = 5, B10_SE = 6 };
 #define B10_VALID (((UINT64_C(1) << 54) - 1) & ~((UINT64_C(1) << 10) | (UINT64_C(1) << 21) | \
                                                 (UINT64_C(1) << 32) | (UINT64_C(1) << 43)))
 #define B10_LEFT_WING UINT64_C(0xe31c638c718e3) /* files a-e (tests/test_board.c checks it) */
+/* The lines (Frisian): the next playing square of a file is 11 bits on, of a rank the next bit;
+ * a step east may not land on file a, nor a step west on file j (tests/test_board.c). */
+enum { B10_N = -11, B10_S = 11, B10_E = 1, B10_W = -1 };
+#define B10_FILE_A UINT64_C(0x2004008010020)
+#define B10_FILE_J UINT64_C(0x1002004008010)
 #define B10_TOP_ROW UINT64_C(0x1f)                 /* squares 1-5: where White is crowned */
 #define B10_BOTTOM_ROW (UINT64_C(0x1f) << 49)         /* squares 46-50: where Black is crowned */
 

@@ -33,6 +33,11 @@ static const DrawRule CZECH[] = {
 static const DrawRule TURKISH[] = {
     {SH_REASON_KING_MOVES_25, COUNT_QUIET, MAT_ANY, 50, false},
 };
+static const DrawRule FRISIAN[] = {
+    {SH_REASON_FRISIAN_2, COUNT_BALANCE, MAT_KING_V_K, 4, false},
+    {SH_REASON_FRISIAN_7, COUNT_BALANCE, MAT_TWO_KINGS_V_K, 14, false},
+    {SH_REASON_KING_MOVES_25, COUNT_QUIET, MAT_ANY, 50, false},
+};
 static const DrawRule GIVEAWAY[] = {
     {SH_REASON_KINGS_ONLY, COUNT_QUIET, MAT_KINGS_BOTH, 30, false},
 };
@@ -51,6 +56,7 @@ int drawrules_of(int variant, const DrawRule **rules)
     case SH_DRAWS_CZECH: RULES(CZECH);
     case SH_DRAWS_TURKISH: RULES(TURKISH);
     case SH_DRAWS_GIVEAWAY: RULES(GIVEAWAY);
+    case SH_DRAWS_FRISIAN: RULES(FRISIAN);
     case SH_DRAWS_RUSSIAN: break;
     }
     RULES(RUSSIAN);
@@ -80,6 +86,8 @@ bool drawrules_material(const ShPosition *p, int material)
     case MAT_FMJD_16: return weak >= 0 && pieces[strong] == 3 && kings[strong] >= 1;
     case MAT_FMJD_5: return weak >= 0 && pieces[strong] <= 2 && kings[strong] >= 1;
     case MAT_POOL_13: return weak >= 0 && kings[strong] == 3 && pieces[strong] == 3;
+    case MAT_TWO_KINGS_V_K: return weak >= 0 && kings[strong] == 2 && pieces[strong] == 2;
+    case MAT_KING_V_K: return weak >= 0 && kings[strong] == 1 && pieces[strong] == 1;
     }
     return false;
 }

@@ -28,7 +28,9 @@ typedef enum DrawMaterial {
     MAT_MAIN_ROAD,        /* three pieces, a king among them, against a lone king on a1-h8 */
     MAT_FMJD_16,          /* three pieces, a king among them, against a lone king */
     MAT_FMJD_5,           /* one or two pieces, a king among them, against a lone king */
-    MAT_POOL_13           /* exactly three kings against a lone king */
+    MAT_POOL_13,          /* exactly three kings against a lone king */
+    MAT_TWO_KINGS_V_K,    /* exactly two kings against a lone king (Frisian) */
+    MAT_KING_V_K          /* a lone king against a lone king (Frisian) */
 } DrawMaterial;
 
 typedef struct DrawRule {

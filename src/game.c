@@ -48,7 +48,7 @@ static const char *const REASON_NAMES[SH_REASON_COUNT] = {
     "repetition", "three-kings", "main-road", "balance-3",   "balance-5",  "balance-7",
     "kings-only", "both-flags", "adjudication", "recorded",
     "giveaway-no-pieces", "giveaway-no-moves", "king-moves-20", "king-moves-25", "king-moves-30",
-    "fmjd-16", "fmjd-5", "pool-13", "forty-moves",
+    "fmjd-16", "fmjd-5", "pool-13", "forty-moves", "frisian-7", "frisian-2",
 };
 
 const char *sh_reason_name(ShReason reason)
@@ -196,6 +196,8 @@ int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size)
         case SH_REASON_FORTY_MOVES:
             why = "40 moves each without a man moved or a piece taken";
             break;
+        case SH_REASON_FRISIAN_7: why = "two kings against a lone king, 7 moves"; break;
+        case SH_REASON_FRISIAN_2: why = "a king against a lone king, 2 moves"; break;
         case SH_REASON_BOTH_FLAGS: why = "both flags fell"; break;
         case SH_REASON_ADJUDICATION: why = "adjudicated"; break;
         default: break;

@@ -10,6 +10,8 @@ const uint8_t GEO_KIND[SH_VARIANT_COUNT] = {
     [SH_VARIANT_SPANISH] = GEO_MIRRORED,
     [SH_VARIANT_TURKISH] = GEO_ORTHOGONAL,
     [SH_VARIANT_INTERNATIONAL] = GEO_DIAGONAL10,
+    [SH_VARIANT_FRISIAN] = GEO_DIAGONAL10,
+    [SH_VARIANT_LASCA] = GEO_SMALL7,
     [SH_VARIANT_CANADIAN] = GEO_DIAGONAL12,
 };
 
@@ -24,6 +26,8 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
         return b10_square_at(file, rank);
     if (geo_kind((int)variant) == GEO_DIAGONAL12)
         return b12_square_at(file, rank);
+    if (geo_kind((int)variant) == GEO_SMALL7)
+        return s7_square_at(file, rank);
     if (file < 0 || file > 7 || rank < 0 || rank > 7)
         return -1;
     switch (geo_kind((int)variant)) {
@@ -34,7 +38,8 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
     }
     case GEO_DIAGONAL:
     case GEO_DIAGONAL10:
-    case GEO_DIAGONAL12: break;
+    case GEO_DIAGONAL12:
+    case GEO_SMALL7: break;
     }
     return sh_square_at(file, rank);
 }
@@ -46,6 +51,7 @@ int sh_board_square_file(ShVariant variant, int square)
     case GEO_MIRRORED: return 7 - sh_square_file(geo_mirror(square));
     case GEO_DIAGONAL10: return b10_square_file(square);
     case GEO_DIAGONAL12: return b12_square_file(square);
+    case GEO_SMALL7: return s7_square_file(square);
     case GEO_DIAGONAL: break;
     }
     return sh_square_file(square);
@@ -59,6 +65,8 @@ int sh_board_square_rank(ShVariant variant, int square)
         return b10_square_rank(square);
     if (geo_kind((int)variant) == GEO_DIAGONAL12)
         return b12_square_rank(square);
+    if (geo_kind((int)variant) == GEO_SMALL7)
+        return s7_square_rank(square);
     return sh_square_rank(square);
 }
 
@@ -89,7 +97,10 @@ int sh_board_square_parse(ShVariant variant, const char *text, int *square)
         return 0;
     char c = (char)tolower((unsigned char)text[0]);
     GeoKind kind = geo_kind((int)variant);
-    int size = kind == GEO_DIAGONAL10 ? 10 : kind == GEO_DIAGONAL12 ? 12 : 8;
+    int size = kind == GEO_DIAGONAL10   ? 10
+               : kind == GEO_DIAGONAL12 ? 12
+               : kind == GEO_SMALL7     ? 7
+                                        : 8;
     if (c >= 'a' && c < 'a' + size && isdigit((unsigned char)text[1]) && text[1] != '0') {
         int rank = text[1] - '0', len = 2;
         if (isdigit((unsigned char)text[2])) {

@@ -18,8 +18,10 @@
  *     (1 = b10 ... 50 = i1) at bit s + s / 10;
  *   - the 72 dark squares of a 12x12 board (Canadian draughts): bitboard12.h, square s
  *     (1 = b12 ... 72 = k1) at bit s + s / 12, bits 0-76 of a 128-bit word whose bits past 63
- *     are kept in ShPosition.ext and ShMove.ext. The functions here that return a Bitboard
- *     give the low 64 bits on that board; geo_valid_wide and geo_promotion_wide the whole.
+ *     are kept in ShPosition.ext.high (a move's captured set is kept shifted: bitboard12.h).
+ *     The functions here that return a Bitboard give the low 64 bits on that board;
+ *     geo_valid_wide and geo_promotion_wide the whole;
+ *   - the 25 squares of a 7x7 board (Lasca), bit rank * 8 + file (below).
  */
 #ifndef SHASHKI_GEOMETRY_H
 #define SHASHKI_GEOMETRY_H
@@ -27,8 +29,39 @@
 #include "bitboard10.h"
 #include "bitboard12.h"
 
-typedef enum GeoKind { GEO_DIAGONAL = 0, GEO_MIRRORED, GEO_ORTHOGONAL, GEO_DIAGONAL10,
-                      GEO_DIAGONAL12 } GeoKind;
+typedef enum GeoKind {
+    GEO_DIAGONAL = 0,
+    GEO_MIRRORED,
+    GEO_ORTHOGONAL,
+    GEO_DIAGONAL10,
+    GEO_SMALL7,    /* the 25 squares of a 7x7 board with a1 a playing square (Lasca) */
+    GEO_DIAGONAL12 /* the 72 dark squares of a 12x12 board (Canadian) */
+} GeoKind;
+
+/* The 7x7 board (Lasca): square s (PDN order, 1 = a7 ... 4 = g7, 5 = b6 ... 25 = g1) at bit
+ * rank * 8 + file, so a diagonal step is a shift by 7 or 9 and file 8 (h) is padding no
+ * square uses. Rows from the top hold 4, 3, 4, 3, 4, 3, 4 squares. */
+#define S7_VALID UINT64_C(0x00552a552a552a55)
+
+static inline int s7_square_at(int file, int rank)
+{
+    if (file < 0 || file > 6 || rank < 0 || rank > 6 || ((file + rank) & 1))
+        return -1;
+    int top = 6 - rank; /* rows above: pairs of 4 + 3 */
+    return top / 2 * 7 + (top & 1) * 4 + file / 2;
+}
+
+static inline int s7_square_rank(int square)
+{
+    int pair = square / 7, r = square % 7;
+    return 6 - (pair * 2 + (r >= 4));
+}
+
+static inline int s7_square_file(int square)
+{
+    int r = square % 7;
+    return r >= 4 ? (r - 4) * 2 + 1 : r * 2;
+}
 
 /* The geometry of each variant, indexed by ShVariant. */
 extern const uint8_t GEO_KIND[SH_VARIANT_COUNT];
@@ -41,16 +74,21 @@ static inline GeoKind geo_kind(int variant)
 static inline int geo_squares(int variant)
 {
     GeoKind k = geo_kind(variant);
-    return k == GEO_ORTHOGONAL ? 64 : k == GEO_DIAGONAL10 ? 50 : k == GEO_DIAGONAL12 ? 72 : 32;
+    return k == GEO_ORTHOGONAL    ? 64
+           : k == GEO_DIAGONAL10 ? 50
+           : k == GEO_DIAGONAL12 ? 72
+           : k == GEO_SMALL7     ? 25
+                                 : 32;
 }
 
 /* Every bit a playing square of the variant can occupy. */
 static inline Bitboard geo_valid(int variant)
 {
     GeoKind k = geo_kind(variant);
-    return k == GEO_ORTHOGONAL   ? ~(Bitboard)0
+    return k == GEO_ORTHOGONAL    ? ~(Bitboard)0
            : k == GEO_DIAGONAL10 ? B10_VALID
            : k == GEO_DIAGONAL12 ? (Bitboard)B12_VALID
+           : k == GEO_SMALL7     ? S7_VALID
                                  : BB_VALID;
 }
 
@@ -73,6 +111,7 @@ static inline int geo_square_bit(int variant, int square)
     case GEO_ORTHOGONAL: return (7 - square / 8) * 8 + square % 8;
     case GEO_DIAGONAL10: return b10_square_bit(square);
     case GEO_DIAGONAL12: return b12_square_bit(square);
+    case GEO_SMALL7: return s7_square_rank(square) * 8 + s7_square_file(square);
     case GEO_DIAGONAL: break;
     }
     return BB_SQUARE_BIT[square];
@@ -92,6 +131,7 @@ static inline int geo_bit_square(int variant, int bit)
     case GEO_ORTHOGONAL: return (7 - bit / 8) * 8 + bit % 8;
     case GEO_DIAGONAL10: return b10_bit_square(bit);
     case GEO_DIAGONAL12: return b12_bit_square(bit);
+    case GEO_SMALL7: return s7_square_at(bit % 8, bit / 8);
     case GEO_DIAGONAL: break;
     }
     return BB_BIT_SQUARE[bit];
@@ -100,7 +140,7 @@ static inline int geo_bit_square(int variant, int bit)
 /* The rank (0 = rank 1) of the bit, for the promotion rows. */
 static inline int geo_bit_rank(int variant, int bit)
 {
-    if (geo_kind(variant) == GEO_ORTHOGONAL)
+    if (geo_kind(variant) == GEO_ORTHOGONAL || geo_kind(variant) == GEO_SMALL7)
         return bit / 8;
     if (geo_kind(variant) == GEO_DIAGONAL10)
         return b10_square_rank(b10_bit_square(bit));
@@ -118,6 +158,8 @@ static inline Bitboard geo_promotion(int variant, int color)
         return b10_promotion(color);
     if (geo_kind(variant) == GEO_DIAGONAL12)
         return (Bitboard)b12_promotion(color);
+    if (geo_kind(variant) == GEO_SMALL7)
+        return S7_VALID & (color == SH_WHITE ? (Bitboard)0xff << 48 : (Bitboard)0xff);
     return bb_promotion_rank(color);
 }
 

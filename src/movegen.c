@@ -43,6 +43,8 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "movegen_frisian.h"
+#include "columns.h"
 #include "movegen_ortho.h"
 #include "movegen_wide.h"
 
@@ -315,8 +317,8 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 
 /* One entry per variant; the switch dispatches once per call, outside the recursion. Games
  * that move as Russian checkers does share its generator; Turkish has a board of its own
- * (movegen_ortho.c), international draughts a 10x10 one, Canadian a 12x12 one on 128-bit
- * words (movegen_wide.c). */
+ * (movegen_ortho.c), international draughts a 10x10 one, Frisian its own on that board
+ * (movegen_frisian.c), Canadian a 12x12 one on 128-bit words (movegen_wide.c). */
 #define DISPATCH(variant, call)                                                                 \
     switch ((ShVariant)(variant)) {                                                             \
     case SH_VARIANT_BRAZILIAN: return brazilian_##call;                                       \
@@ -329,6 +331,9 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
     case SH_VARIANT_TURKISH: return ortho_##call;                                             \
     case SH_VARIANT_INTERNATIONAL: return international_##call;                               \
     case SH_VARIANT_CANADIAN: return canadian_##call;                                         \
+    case SH_VARIANT_FRISIAN: return frisian_##call;                                           \
+    case SH_VARIANT_COLUMNS:                                                                  \
+    case SH_VARIANT_LASCA: return columns_##call;                                             \
     default: return russian_##call;                                                           \
     }
 
@@ -393,7 +398,7 @@ uint64_t movegen_perft(const ShPosition *pos, int depth, ShPerftMode mode)
     bool merge = mode == SH_PERFT_DISTINCT;
     if (pos->variant == SH_VARIANT_CANADIAN) /* special only in the ext words it plays */
         return canadian_perft(pos, depth, merge);
-    if (pos_play_is_special(pos))
+    if (pos_play_is_special(pos) && pos->variant != SH_VARIANT_FRISIAN)
         return depth <= 0 ? 1 : perft_generic(pos, depth, merge);
     return perft_dispatch(pos, depth, merge);
 }
@@ -401,7 +406,7 @@ uint64_t movegen_perft(const ShPosition *pos, int depth, ShPerftMode mode)
 void movegen_flags(ShVariant variant, MovegenFlags *flags)
 {
 #define FLAGS(prefix, fly, back, prec, cont, kings, own, board)                                   \
-    *flags = (MovegenFlags){fly, back, prec, cont, kings, own, board};                          \
+    *flags = (MovegenFlags){fly, back, prec, cont, kings, own, board, false, 0};              \
     return
     switch (variant) {
     case SH_VARIANT_BRAZILIAN: FLAGS(brazilian, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_RUSSIAN);
@@ -413,6 +418,12 @@ void movegen_flags(ShVariant variant, MovegenFlags *flags)
     case SH_VARIANT_SELF_EATERS: FLAGS(selfeaters, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 1, SH_VARIANT_RUSSIAN);
     case SH_VARIANT_TURKISH: FLAGS(ortho, 1, 0, SH_PRECEDENCE_MAJORITY, 1, 1, 0, SH_VARIANT_TURKISH);
     case SH_VARIANT_INTERNATIONAL: FLAGS(international, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_INTERNATIONAL);
+    case SH_VARIANT_FRISIAN: /* movegen_frisian.c */
+        *flags = (MovegenFlags){true, true, SH_PRECEDENCE_VALUE, false, true, false,
+                                SH_VARIANT_INTERNATIONAL, true, POS_RUN_MAX};
+        return;
+    case SH_VARIANT_COLUMNS: FLAGS(columns, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_COLUMNS);
+    case SH_VARIANT_LASCA: FLAGS(columns, 0, 0, SH_PRECEDENCE_FREE, 0, 1, 0, SH_VARIANT_LASCA);
     case SH_VARIANT_CANADIAN: FLAGS(canadian, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_CANADIAN);
     default: FLAGS(russian, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_RUSSIAN);
     }
@@ -436,6 +447,8 @@ static int move_order(const void *pa, const void *pb)
         d = (a->captured > b->captured) - (a->captured < b->captured);
     if (!d)
         d = a->promotes - b->promotes;
+    if (!d && col_is(a->board))
+        d = memcmp(a->ext, b->ext, sizeof a->ext);
     return d;
 }
 
@@ -484,5 +497,6 @@ int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_CAPTURES])
 bool sh_move_equal(const ShMove *a, const ShMove *b)
 {
     return a->from == b->from && a->to == b->to && a->captured == b->captured &&
-           a->promotes == b->promotes;
+           a->promotes == b->promotes &&
+           (!col_is(a->board) || memcmp(a->ext, b->ext, sizeof a->ext) == 0);
 }

@@ -32,6 +32,8 @@ typedef struct MovegenFlags {
     ShPrecedence precedence;
     bool promotion_continues, men_capture_kings, capture_own;
     int board;
+    bool capture_orthogonal;
+    int king_moves_limit;
 } MovegenFlags;
 void movegen_flags(ShVariant variant, MovegenFlags *flags);
 

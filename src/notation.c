@@ -90,6 +90,28 @@ static void step_towards(ShVariant v, int a, int b, int *df, int *dr)
     *dr = (r > 0) - (r < 0);
 }
 
+/* The captured squares of a path in the order they are jumped; returns how many. */
+static int path_captures(ShVariant v, const ShPath *p, Bitboard captured, int out[SH_MAX_CAPTURES])
+{
+    int n = 0;
+    for (int i = 1; i < p->count; i++) {
+        int a = p->squares[i - 1], b = p->squares[i], df, dr;
+        step_towards(v, a, b, &df, &dr);
+        int f = sh_board_square_file(v, a), r = sh_board_square_rank(v, a);
+        while ((f != sh_board_square_file(v, b) || r != sh_board_square_rank(v, b)) &&
+               n < SH_MAX_CAPTURES) {
+            f += df;
+            r += dr;
+            int sq = sh_board_square_at(v, f, r);
+            if (sq < 0)
+                break;
+            if (captured & bb_bit(geo_square_bit((int)v, sq)))
+                out[n++] = sq;
+        }
+    }
+    return n;
+}
+
 static const MovePath *path_find(const PathList *paths, const ShMove *move)
 {
     for (int i = 0; i < paths->count; i++)
@@ -234,7 +256,9 @@ static ShStatus move_write_in(ShVariant v, const PathList *paths, const ShMove *
         put_char(&w, capture ? 'x' : '-');
         put_square(&w, to, true);
         int caps[SH_MAX_CAPTURES];
-        int n = sh_move_captured_squares(move, caps);
+        /* in the column games the order the tops are taken in is part of the move */
+        int n = sh_rules_get(v)->columns ? path_captures(v, &path, move->captured, caps)
+                                         : sh_move_captured_squares(move, caps);
         for (int i = 0; i < n; i++) {
             put_char(&w, 'x');
             put_square(&w, caps[i], true);
@@ -426,8 +450,16 @@ static int text_fits(ShVariant v, const MoveText *mt, const MovePath *mp)
         Wide listed = 0, captured = move_wide_captured(m);
         for (int i = 2; i < mt->count; i++)
             listed |= w_bit(geo_square_bit((int)v, mt->squares[i]));
-        if (listed == captured && w_count(captured) == mt->count - 2)
-            return FIT_EXACT;
+        if (listed == captured && w_count(captured) == mt->count - 2) {
+            if (!sh_rules_get(v)->columns)
+                return FIT_EXACT;
+            /* column games: exact only in the order of this path's captures */
+            int order[SH_MAX_CAPTURES], n = path_captures(v, &mp->path, m->captured, order);
+            bool same = n == mt->count - 2;
+            for (int i = 0; same && i < n; i++)
+                same = order[i] == mt->squares[i + 2];
+            return same ? FIT_EXACT : FIT_LOOSE;
+        }
     }
     return fit;
 }

@@ -649,9 +649,9 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
         if (end == t->value || (*end && *end != ',') || type < 0 || type > 1000 ||
             !sh_rules_from_pdn((int)type, variant_tag ? variant_tag->value : NULL, &variant))
             return error_set(err, SH_ERR_SYNTAX, t->line, t->column,
-                             "GameType \"%s\" is not a game played here (20 international is "
-                             "not yet; 21 English, 22 Italian, 23 pool, 24 Spanish, 25 Russian, "
-                             "26 Brazilian, 29 Czech, 30 Turkish)",
+                             "GameType \"%s\" is not a game played here (20 international, "
+                             "21 English, 22 Italian, 23 pool, 24 Spanish, 25 Russian, "
+                             "26 Brazilian, 29 Czech, 30 Turkish, 40 Frisian)",
                              t->value);
     }
     if (variant_tag && !sh_rules_get(variant)->pdn_variant && r->variant == variant) {

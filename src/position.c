@@ -1,6 +1,7 @@
 /* position.c - setting up, reading, hashing and validating positions. */
 #include <string.h>
 
+#include "columns.h"
 #include "error.h"
 #include "position.h"
 
@@ -35,16 +36,21 @@ uint64_t sh_position_hash(const ShPosition *pos)
     uint64_t key = pos->side == SH_BLACK ? ZOBRIST_BLACK_TO_MOVE : 0;
     if (pos->turn_move)
         key ^= ZOBRIST_SECOND_MOVE;
+    if (pos->variant == SH_VARIANT_FRISIAN)
+        key ^= pos_run_key(SH_WHITE, pos->king_run[SH_WHITE]) ^
+               pos_run_key(SH_BLACK, pos->king_run[SH_BLACK]);
     for (int color = 0; color < 2; color++) {
         for (Bitboard b = pos->pieces[color]; b; b &= b - 1) {
             int i = bb_first(b);
             key ^= ZOBRIST[color * 2 + (int)((pos->kings >> i) & 1)][i];
         }
-        for (unsigned b = pos->ext.high[color]; b; b &= b - 1) { /* the 12x12 board */
+        for (unsigned b = pos_high(pos, color); b; b &= b - 1) { /* the 12x12 board */
             int i = __builtin_ctz(b);
-            key ^= ZOBRIST_HIGH[color * 2 + (int)((pos->ext.high[2] >> i) & 1)][i];
+            key ^= ZOBRIST_HIGH[color * 2 + (int)((pos_high(pos, 2) >> i) & 1)][i];
         }
     }
+    if (col_is(pos->variant))
+        key ^= col_hash(pos);
     return key;
 }
 
@@ -107,12 +113,16 @@ static void wide_play(const ShPosition *p, const ShMove *m, ShPosition *out)
     *out = r;
 }
 
-/* Northern, self-eaters, two-move (pos_play_is_special): what pos_play does, and more; and
- * the 12x12 board. */
+/* Northern, self-eaters, two-move, the column games, Frisian (pos_play_is_special): what
+ * pos_play does, and more; and the 12x12 board. */
 void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
 {
     if (p->variant == SH_VARIANT_CANADIAN) {
         wide_play(p, m, out);
+        return;
+    }
+    if (col_is(p->variant)) {
+        col_play(p, m, out);
         return;
     }
     const ShRules *rules = sh_rules_get((ShVariant)p->variant);
@@ -130,6 +140,8 @@ void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
     r.kings = (p->kings & ~from & ~removed & ~demoted) | (is_king ? to : (Bitboard)0);
     r.side = (uint8_t)them;
     r.turn_move = 0;
+    if (rules->king_moves_limit)
+        pos_run_update(p, m, &r);
     if (rules->moves_per_turn == 2 && p->turn_move == 0) {
         /* the same side's second move, when it has one and the game goes on (else the turn
          * passes: to an opponent without pieces, who has lost) */
@@ -157,10 +169,92 @@ ShPiece sh_position_piece_at(const ShPosition *pos, int square)
     return SH_EMPTY;
 }
 
+static unsigned piece_code(ShPiece piece)
+{
+    return (piece == SH_BLACK_MAN || piece == SH_BLACK_KING ? COL_CODE_BLACK : 0u) |
+           (piece == SH_WHITE_KING || piece == SH_BLACK_KING ? COL_CODE_KING : 0u);
+}
+
+static ShPiece code_piece(unsigned code)
+{
+    static const ShPiece PIECES[4] = {SH_WHITE_MAN, SH_BLACK_MAN, SH_WHITE_KING, SH_BLACK_KING};
+    return PIECES[code & 3u];
+}
+
+int sh_position_column(const ShPosition *pos, int square, ShPiece pieces[SH_MAX_COLUMN])
+{
+    ShPiece top = sh_position_piece_at(pos, square);
+    if (top == SH_EMPTY)
+        return 0;
+    pieces[0] = top;
+    if (!col_is(pos->variant))
+        return 1;
+    ColBoard b;
+    col_decode(pos, &b);
+    int i = geo_square_bit(pos->variant, square);
+    for (int k = 1; k < b.height[i]; k++)
+        pieces[k] = code_piece((unsigned)(b.low[i] >> (2 * (k - 1))));
+    return b.height[i];
+}
+
+ShStatus sh_position_set_column(ShPosition *pos, int square, const ShPiece *pieces, int height,
+                                ShError *err)
+{
+    if (!pos || square < 0 || square >= geo_squares(pos->variant) || height < 0 ||
+        height > SH_MAX_COLUMN || (height > 0 && !pieces))
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "bad square or column");
+    for (int k = 0; k < height; k++)
+        if (pieces[k] < SH_WHITE_MAN || pieces[k] > SH_BLACK_KING)
+            return error_set(err, SH_ERR_ARGUMENT, 0, 0, "an empty place in a column");
+    if (!col_is(pos->variant)) {
+        if (height > 1)
+            return error_set(err, SH_ERR_ARGUMENT, 0, 0, "%s has no columns",
+                             sh_rules_get((ShVariant)pos->variant)->name);
+        sh_position_set_piece(pos, square, height ? pieces[0] : SH_EMPTY);
+        return SH_OK;
+    }
+    ColBoard b;
+    col_decode(pos, &b);
+    ShPosition r = *pos;
+    int i = geo_square_bit(pos->variant, square);
+    Bitboard bit = bb_bit(i);
+    r.pieces[SH_WHITE] &= ~bit;
+    r.pieces[SH_BLACK] &= ~bit;
+    r.kings &= ~bit;
+    b.height[i] = (uint8_t)height;
+    b.low[i] = 0;
+    if (height > 0) {
+        unsigned top = piece_code(pieces[0]);
+        r.pieces[top & COL_CODE_BLACK] |= bit;
+        if (top & COL_CODE_KING)
+            r.kings |= bit;
+        for (int k = 1; k < height; k++)
+            b.low[i] |= (uint64_t)piece_code(pieces[k]) << (2 * (k - 1));
+    }
+    if (!col_encode(&r, &b))
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "too many pieces under the columns' tops");
+    r.key = sh_position_hash(&r);
+    *pos = r;
+    return SH_OK;
+}
+
+int sh_position_count_all(const ShPosition *pos, ShPiece piece)
+{
+    if (!col_is(pos->variant) || piece == SH_EMPTY)
+        return sh_position_count(pos, piece);
+    int color = piece == SH_WHITE_MAN || piece == SH_WHITE_KING ? SH_WHITE : SH_BLACK, kings;
+    int all = col_material(pos, color, &kings);
+    return piece == SH_WHITE_KING || piece == SH_BLACK_KING ? kings : all - kings;
+}
+
 void sh_position_set_piece(ShPosition *pos, int square, ShPiece piece)
 {
     if (square < 0 || square >= geo_squares(pos->variant))
         return;
+    if (col_is(pos->variant)) {
+        sh_position_set_column(pos, square, &piece, piece == SH_EMPTY ? 0 : 1, NULL);
+        return;
+    }
     int i = geo_square_bit(pos->variant, square);
     Wide b = w_bit(i), pieces[2] = {pos_wide_pieces(pos, SH_WHITE), pos_wide_pieces(pos, SH_BLACK)};
     Wide kings = pos_wide_kings(pos);
@@ -184,6 +278,14 @@ void sh_position_set_piece(ShPosition *pos, int square, ShPiece piece)
         pos->pieces[SH_WHITE] = (Bitboard)pieces[SH_WHITE];
         pos->pieces[SH_BLACK] = (Bitboard)pieces[SH_BLACK];
         pos->kings = (Bitboard)kings;
+    }
+    /* (Frisian) a run whose king is gone, or whose side has no man left, ends */
+    for (int color = 0; color < 2 && pos->variant == SH_VARIANT_FRISIAN; color++) {
+        uint8_t run = pos->king_run[color];
+        if (run && (!(pos_kings(pos, color) & bb_bit(pos_run_bit(run))) || !pos_men(pos, color))) {
+            pos->key ^= pos_run_key(color, run);
+            pos->king_run[color] = 0;
+        }
     }
 }
 
@@ -217,7 +319,9 @@ bool sh_position_equal(const ShPosition *a, const ShPosition *b)
 {
     return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
            a->kings == b->kings && a->side == b->side && a->variant == b->variant &&
-           a->turn_move == b->turn_move && memcmp(&a->ext, &b->ext, sizeof a->ext) == 0;
+           a->turn_move == b->turn_move && memcmp(&a->ext, &b->ext, sizeof a->ext) == 0 &&
+           (a->variant != SH_VARIANT_FRISIAN ||
+            (a->king_run[0] == b->king_run[0] && a->king_run[1] == b->king_run[1]));
 }
 
 ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
@@ -235,7 +339,7 @@ ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
         return error_set(err, SH_ERR_INVALID_POSITION, 0, 0, "corrupt position record");
     static const char *const names[2] = {"White", "Black"};
     for (int color = 0; color < 2; color++) {
-        int n = w_count(pieces[color]);
+        int n = col_is(pos->variant) ? col_material(pos, color, NULL) : w_count(pieces[color]);
         if (n > rules->pieces_per_side)
             return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
                              "%s has %d pieces; a side has at most %d", names[color], n,
@@ -248,6 +352,17 @@ ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
             return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
                              "%s man on %s: a man cannot stand on the rank where it is crowned",
                              color == SH_WHITE ? "white" : "black", name);
+        }
+    }
+    if (rules->king_moves_limit) {
+        for (int color = 0; color < 2; color++) {
+            uint8_t run = pos->king_run[color];
+            if (run && (pos_run_count(run) == 0 || pos_run_count(run) > rules->king_moves_limit ||
+                        !(pos_kings(pos, color) & bb_bit(pos_run_bit(run))) ||
+                        !pos_men(pos, color)))
+                return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
+                                 "%s's run of king moves names no king of a side with men",
+                                 names[color]);
         }
     }
     if (pos->key != sh_position_hash(pos))

@@ -42,34 +42,88 @@ static inline Bitboard pos_kings(const ShPosition *p, int color)
 }
 
 /* The games whose moves do more than move one piece and remove the captured ones: a captured
- * king demoted (northern), pieces of the mover's colour taken (self-eaters), two moves a turn;
- * and the 12x12 board, whose squares go past the 64 bits (ext). One test of a constant mask. */
-#define POS_SPECIAL_MASK                                                                         \
-    ((1u << SH_VARIANT_NORTHERN) | (1u << SH_VARIANT_SELF_EATERS) | (1u << SH_VARIANT_TWO_MOVE) | \
-     (1u << SH_VARIANT_CANADIAN))
-_Static_assert(SH_VARIANT_COUNT <= 32 && SH_VARIANT_TWO_MOVE + 1 == SH_VARIANT_COUNT,
-               "POS_SPECIAL_MASK names every special game");
+ * king demoted (northern), pieces of the mover's colour taken (self-eaters), two moves a turn,
+ * stacks (columns, Lasca), the kings' runs of non-capturing moves counted (Frisian); and the
+ * 12x12 board, whose squares go past the 64 bits (ext). */
+_Static_assert(SH_VARIANT_NORTHERN < SH_VARIANT_CANADIAN && SH_VARIANT_CANADIAN + 1 == SH_VARIANT_COUNT,
+               "pos_play_is_special's comparison takes in every special game");
 static inline bool pos_play_is_special(const ShPosition *p)
 {
-    return (POS_SPECIAL_MASK >> p->variant) & 1u;
+    return p->variant >= SH_VARIANT_NORTHERN || p->variant == SH_VARIANT_FRISIAN;
+}
+
+/* (Frisian) A king's run of non-capturing moves (ShPosition.king_run): its bit and count. */
+#define POS_RUN_MAX 3
+static inline int pos_run_bit(uint8_t run)
+{
+    return run & 63;
+}
+
+static inline int pos_run_count(uint8_t run)
+{
+    return run >> 6;
+}
+
+static inline uint8_t pos_run_make(int bit, int count)
+{
+    return (uint8_t)(count << 6 | bit);
+}
+
+/* The hash key of a side's run: 0 for none (splitmix64 of the run and the colour). */
+static inline uint64_t pos_run_key(int color, uint8_t run)
+{
+    if (!run)
+        return 0;
+    uint64_t z = (UINT64_C(0x5152) + (uint64_t)color * 256 + run) * UINT64_C(0x9e3779b97f4a7c15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* (Frisian) The runs after move m from p, into r (whose pieces are already those after m): the
+ * mover's run grows by a king's non-capturing move, starts again with another king, ends with
+ * a man's move or any capture and when the side has no man left; the opponent's ends when
+ * its king is taken or its last man. */
+static inline void pos_run_update(const ShPosition *p, const ShMove *m, ShPosition *r)
+{
+    int us = p->side, them = us ^ 1;
+    uint8_t run = 0;
+    if (!m->captured && (p->kings & bb_bit(m->from)) && (r->pieces[us] & ~r->kings)) {
+        uint8_t old = p->king_run[us];
+        int count = old && pos_run_bit(old) == m->from ? pos_run_count(old) + 1 : 1;
+        run = pos_run_make(m->to, count > POS_RUN_MAX ? POS_RUN_MAX : count);
+    }
+    r->king_run[us] = run;
+    uint8_t t = p->king_run[them];
+    if (t && (!(r->pieces[them] & r->kings & bb_bit(pos_run_bit(t))) ||
+              !(r->pieces[them] & ~r->kings)))
+        t = 0;
+    r->king_run[them] = t;
+}
+
+/* The 12x12 board's bits 64-79 of pieces[0], pieces[1] (i = colour) or kings (i = 2); 0 on
+ * every other board (whose ext, on the column games, holds the stacks instead). */
+static inline uint16_t pos_high(const ShPosition *p, int i)
+{
+    return p->variant == SH_VARIANT_CANADIAN ? p->ext.high[i] : (uint16_t)0;
 }
 
 /* The pieces of a colour and the kings as 128-bit words, the 12x12 board's bits past 63 from
- * ext (zero on the other boards, so these are right, if slower, on every board). */
+ * ext (so these are right, if slower, on every board). */
 static inline Wide pos_wide_pieces(const ShPosition *p, int color)
 {
-    return b12_join(p->pieces[color], p->ext.high[color]);
+    return b12_join(p->pieces[color], pos_high(p, color));
 }
 
 static inline Wide pos_wide_kings(const ShPosition *p)
 {
-    return b12_join(p->kings, p->ext.high[2]);
+    return b12_join(p->kings, pos_high(p, 2));
 }
 
 /* Whether there is a king on the board; any board. */
 static inline bool pos_has_kings(const ShPosition *p)
 {
-    return (p->kings | p->ext.high[2]) != 0;
+    return (p->kings | pos_high(p, 2)) != 0;
 }
 
 /* Whether the piece on a bit (of the position's own layout) is a king; any board. */

@@ -68,11 +68,12 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
                                   .majority_capture = true, .precedence = SH_PRECEDENCE_MAJORITY,
                                   .promotion_continues = false, .draws = SH_DRAWS_FMJD,
                                   .start_fen = "W:W31-50:B1-20"},
-    [SH_VARIANT_CANADIAN] = {RUSSIAN_BASE, .name = "canadian", .title = "Canadian draughts",
-                             .pdn_game_type = 27, .board_size = 12, .squares = 72,
-                             .pieces_per_side = 30, .majority_capture = true,
-                             .precedence = SH_PRECEDENCE_MAJORITY, .promotion_continues = false,
-                             .draws = SH_DRAWS_FMJD, .start_fen = "W:W43-72:B1-30"},
+    [SH_VARIANT_FRISIAN] = {RUSSIAN_BASE, .name = "frisian", .title = "Frisian draughts",
+                            .pdn_game_type = 40, .board_size = 10, .squares = 50,
+                            .pieces_per_side = 20, .capture_orthogonal = true,
+                            .majority_capture = true, .precedence = SH_PRECEDENCE_VALUE,
+                            .promotion_continues = false, .king_moves_limit = 3,
+                            .draws = SH_DRAWS_FRISIAN, .start_fen = "W:W31-50:B1-20"},
     [SH_VARIANT_GIVEAWAY] = {RUSSIAN_BASE, .name = "giveaway", .title = "Giveaway (poddavki)",
                              .pdn_variant = "giveaway", .goal = SH_GOAL_GIVEAWAY,
                              .draws = SH_DRAWS_GIVEAWAY},
@@ -90,6 +91,19 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
     [SH_VARIANT_TWO_MOVE] = {RUSSIAN_BASE, .name = "two-move",
                              .title = "Two moves a turn (dvukhkhodovye)",
                              .pdn_variant = "two-move", .moves_per_turn = 2},
+    [SH_VARIANT_COLUMNS] = {RUSSIAN_BASE, .name = "columns", .title = "Column checkers (bashni)",
+                            .pdn_variant = "columns", .columns = true},
+    [SH_VARIANT_LASCA] = {RUSSIAN_BASE, .name = "lasca", .title = "Lasca (Lasker's game)",
+                          .pdn_game_type = 21, .pdn_variant = "lasca", .board_size = 7,
+                          .squares = 25, .pieces_per_side = 11, .flying_kings = false,
+                          .men_capture_backward = false, .promotion_continues = false,
+                          .columns = true, .draws = SH_DRAWS_ENGLISH,
+                          .start_fen = "W:W15-25:B1-11"},
+    [SH_VARIANT_CANADIAN] = {RUSSIAN_BASE, .name = "canadian", .title = "Canadian draughts",
+                             .pdn_game_type = 27, .board_size = 12, .squares = 72,
+                             .pieces_per_side = 30, .majority_capture = true,
+                             .precedence = SH_PRECEDENCE_MAJORITY, .promotion_continues = false,
+                             .draws = SH_DRAWS_FMJD, .start_fen = "W:W43-72:B1-30"},
 };
 
 const ShRules *sh_rules_get(ShVariant variant)
@@ -113,6 +127,10 @@ static const struct {
     {"twomove", SH_VARIANT_TWO_MOVE},       {"two_move", SH_VARIANT_TWO_MOVE},
     {"shashki", SH_VARIANT_RUSSIAN},        {"standard", SH_VARIANT_INTERNATIONAL},
     {"normal", SH_VARIANT_INTERNATIONAL},   {"polish", SH_VARIANT_INTERNATIONAL},
+    {"fries", SH_VARIANT_FRISIAN},
+    {"bashni", SH_VARIANT_COLUMNS},         {"stolbovye", SH_VARIANT_COLUMNS},
+    {"towers", SH_VARIANT_COLUMNS},         {"laska", SH_VARIANT_LASCA},
+    {"laskers", SH_VARIANT_LASCA},
 };
 
 bool sh_rules_find(const char *name, ShVariant *variant)

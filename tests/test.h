@@ -69,12 +69,19 @@ void suite_fen(void);
 void suite_notation(void);
 void suite_openings(void);
 void suite_properties(void);
+void suite_columns(void);
 void suite_wide(void);
 void suite_game(void);
 void suite_clock(void);
 void suite_pdn(void);
 void suite_cli(void);
+void suite_dxp(void);
 void suite_engine(void);
+void suite_egdb(void);
+/* The plain exhaustive solver (test_egdb_plain.c) against the databases in `dir`: every position
+ * of at most three pieces and of three kings against one; counts what it checked, the
+ * positions where the two differ in value or distance, and the wins. */
+void egdb_plain_check(const char *dir, uint64_t *checked, uint64_t *mismatches, uint64_t *wins);
 void suite_store(void);
 void suite_web(void);
 void suite_tournament(void);

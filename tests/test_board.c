@@ -135,6 +135,23 @@ void suite_board(void)
         }
     }
     CHECK_INT(agree, 200);
+    test_case("the 10x10 lines (Frisian): the next playing square of a file or rank is a shift");
+    static const int lines[4][3] = {{B10_N, 0, 2}, {B10_S, 0, -2}, {B10_E, 2, 0}, {B10_W, -2, 0}};
+    int along = 0;
+    for (int s10 = 0; s10 < 50; s10++) {
+        int bit = geo_square_bit(ten, s10), f = sh_board_square_file(ten, s10),
+            rk = sh_board_square_rank(ten, s10);
+        for (int k = 0; k < 4; k++) {
+            int want = sh_board_square_at(ten, f + lines[k][1], rk + lines[k][2]);
+            Bitboard mask = lines[k][0] == B10_E ? ~B10_FILE_A : lines[k][0] == B10_W ? ~B10_FILE_J
+                                                                                    : ~(Bitboard)0;
+            Bitboard got = bb_shift(bb_bit(bit), lines[k][0]) & B10_VALID & mask;
+            along += (got ? geo_bit_square(ten, bb_first(got)) : -1) == want;
+        }
+    }
+    CHECK_INT(along, 200);
+    CHECK_INT(bb_count(B10_FILE_A), 5);
+    CHECK_INT(bb_count(B10_FILE_J), 5);
     CHECK_INT(wing, 25);
     CHECK_INT(bb_count(B10_LEFT_WING), 25);
     CHECK_INT(bb_count(B10_VALID), 50);

@@ -4,6 +4,7 @@
  *
  *   case NAME                  start a case
  *   fen FEN | opening CODE     a new game (repetition claimed) from a position or a ballot
+ *   game VARIANT FEN           the same in another game (its own squares and rules)
  *   auto                       this game's repetition rule: the third occurrence ends it
  *   play MOVE...               play moves in any notation
  *   repeat N MOVE...           play N plies, cycling through the moves given
@@ -115,6 +116,23 @@ static ShStatus command(Run *r, char *words[], int n, ShError *err)
                                     : sh_game_new_opening(&g, arg, &o, err);
         if (st)
             return st;
+        new_game(r, st, g, err);
+        return SH_OK;
+    }
+    if (strcmp(cmd, "game") == 0 && n >= 3) {
+        /* game VARIANT FEN: a game of another variant */
+        ShVariant v;
+        if (!sh_rules_find(words[1], &v)) {
+            CHECK_MSG(false, "line %d: no variant %s", r->line, words[1]);
+            return SH_OK;
+        }
+        ShGameOptions o = {SH_REPETITION_CLAIMED, false};
+        ShPosition pos;
+        ShGame *g = NULL;
+        ShStatus st = sh_fen_read_variant(words[2], v, &pos, err);
+        if (st)
+            return st;
+        st = sh_game_new(&g, &pos, &o, err);
         new_game(r, st, g, err);
         return SH_OK;
     }

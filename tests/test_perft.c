@@ -91,7 +91,7 @@ static void suite_file(const char *name, int max_depth)
 static void variants(void)
 {
     static const char *const GAMES[] = {"russian", "brazilian", "english", "italian", "turkish",
-                                         "international"};
+                                         "international", "frisian"};
     for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++) {
         ShVariant v;
         test_case("variant %s is known", GAMES[i]);

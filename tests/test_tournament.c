@@ -709,6 +709,24 @@ static void event_errors(void)
     for (int i = 0; i < 3; i++)
         CHECK(pp[i].games[0].result == SH_GAME_PENDING);
 
+    test_case("a game begun links its id while it has no result; the link is kept in the text");
+    CHECK(sh_event_set_result(e, 1, 1, 2, 0, SH_GAME_PENDING, 77, &err) == SH_OK);
+    sh_event_pairings(e, 1, 1, &pp);
+    CHECK(pp[1].games[0].result == SH_GAME_PENDING);
+    CHECK_INT((int)pp[1].games[0].game_id, 77);
+    CHECK(!sh_event_round_complete(e, 1, 1));
+    {
+        char *text = NULL;
+        ShEvent *back = NULL;
+        CHECK(sh_event_write(e, &text, &err) == SH_OK);
+        CHECK(text && sh_event_read(text, &back, &err) == SH_OK);
+        const ShEventPairing *bp;
+        if (back && sh_event_pairings(back, 1, 1, &bp) == 3)
+            CHECK_INT((int)bp[1].games[0].game_id, 77);
+        sh_event_free(back);
+        free(text);
+    }
+
     test_case("results in, the next round pairs; round 1 can no longer be taken back");
     for (int b = 1; b <= 3; b++)
         CHECK(sh_event_set_result(e, 1, 1, b, 0, SH_GAME_WHITE_WINS, 0, &err) == SH_OK);

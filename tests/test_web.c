@@ -17,6 +17,8 @@
  *   wait 1                                     until game 1's engine has stopped thinking
  *   event /api/games/1/events state {...}      the first event of that name on the stream,
  *                                              with part of its JSON as above
+ *   until /api/events/1/events event {...}     the stream's events of that name, read until
+ *                                              one matches (60 s at most)
  *   restart                                    stop the server and start it on the same file
  *   kill                                       the same with the program killed (SIGKILL)
  *   device NAME                                the requests after it come from the device NAME,
@@ -200,6 +202,60 @@ static void wait_game(const Server *s, const char *id)
         usleep(100 * 1000);
     }
     CHECK_MSG(false, "game %s: the engine is still thinking after 30 s", id);
+}
+
+/* Does the JSON text fit the expected part (as check_json, but without reporting)? */
+static bool json_matches(const char *expected_text, const char *body)
+{
+    json_t *want = json_loads(expected_text, 0, NULL), *got = json_loads(body, 0, NULL);
+    char why[256];
+    bool ok = want && got && json_fits(want, got, why, sizeof why, "");
+    json_decref(want);
+    json_decref(got);
+    return ok;
+}
+
+/* Read a stream's events of the name until one fits `expected` (60 s at most). */
+static void until_event(const Server *s, const char *path, const char *name, const char *expected)
+{
+    Buffer b = {0};
+    char want[64], url[1024];
+    snprintf(want, sizeof want, "event: %s\ndata: ", name);
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
+    CURL *curl = curl_easy_init();
+    CURLM *multi = curl_multi_init();
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, test_buffer_append);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &b);
+    curl_multi_add_handle(multi, curl);
+    int running = 1;
+    time_t start = time(NULL);
+    size_t read_to = 0;
+    bool found = false;
+    char *last = NULL;
+    while (running && !found && time(NULL) - start < 60) {
+        curl_multi_perform(multi, &running);
+        for (char *at; !found && b.data && (at = strstr(b.data + read_to, want));) {
+            char *data = at + strlen(want), *end = strstr(data, "\n\n");
+            if (!end)
+                break;
+            *end = '\0';
+            found = json_matches(expected, data);
+            free(last);
+            last = strdup(data);
+            *end = '\n';
+            read_to = (size_t)(end + 2 - b.data);
+        }
+        if (!found)
+            curl_multi_wait(multi, NULL, 0, 100, NULL);
+    }
+    curl_multi_remove_handle(multi, curl);
+    curl_easy_cleanup(curl);
+    curl_multi_cleanup(multi);
+    CHECK_MSG(found, "no '%s' event on %s fits %s (the last: %.300s)", name, path, expected,
+              last ? last : "none");
+    free(last);
+    free(b.data);
 }
 
 /* Read a stream until the first event of the name has arrived (20 s at most), then check
@@ -496,6 +552,14 @@ static int run_file(const char *name)
                 test_case("%s:%d event %s on %s", name, line_no, event, stream);
                 cases++;
                 check_event(&s, stream, event, used ? line + 6 + used : NULL);
+            }
+        } else if (strncmp(line, "until ", 6) == 0) {
+            char stream[512], event[32];
+            int used = 0;
+            if (sscanf(line + 6, "%511s %31s %n", stream, event, &used) >= 2 && used) {
+                test_case("%s:%d until %s on %s", name, line_no, event, stream);
+                cases++;
+                until_event(&s, stream, event, line + 6 + used);
             }
         } else if (strcmp(line, "restart") == 0 || strcmp(line, "kill") == 0) {
             test_case("%s:%d %s and start again", name, line_no, line);

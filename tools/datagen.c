@@ -105,8 +105,9 @@ static void play(Job *job, Engine *engine, long index)
     for (;;) {
         ShMoveList list;
         sh_moves_generate(&pos, &list);
-        if (list.count == 0) {
-            result = pos.side == SH_WHITE ? 0 : 1;
+        if (list.count == 0) { /* lost, or won in giveaway */
+            bool lost = pos.variant != SH_VARIANT_GIVEAWAY;
+            result = (pos.side == SH_WHITE) == lost ? 0 : 1;
             break;
         }
         if (draw_reason(&dc, &pos) != SH_REASON_NONE || plies >= MAX_PLIES)

@@ -3,6 +3,7 @@
  *
  *   tune --data FILE [--data FILE ...] --out WEIGHTS [--init WEIGHTS] [--epochs N]
  *        [--lambda L] [--rate R] [--l2 X] [--max N] [--no-patterns] [--fix-material]
+ *        [--variant NAME] [--note TEXT ...]
  *
  * Logistic regression ("Texel tuning"): each position of the data files (tools/datagen.c:
  * "FEN RESULT SCORE") is turned into the evaluation's features (engine/eval.c, eval_collect,
@@ -18,8 +19,10 @@
  * a penalty only held the patterns back). The man's weight stays at 100 with --fix-material
  * (the unit of the scores). Adam's step is --rate centi-men (default 0.3).
  *
- * The result is a weights file in the format of data/eval/weights.txt; copy it there and
- * rebuild to make the engine use it.
+ * --variant NAME reads the data as that game's (its FEN numbering, its features) and starts,
+ * without --init, from the game's built-in weights. The result is a weights file in the format
+ * of data/eval/weights.txt, its header naming the game, the notes (--note: e.g. how the data
+ * was made) and the tuner's command line; copy it there and rebuild to make the engine use it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -163,20 +166,40 @@ static double fit_k(const double *w)
     return (lo + hi) / 2;
 }
 
-static bool write_weights(const char *path, const double *w, double k, size_t n)
+static bool write_weights(const char *path, const double *w, double k, size_t n,
+                          const char *const *notes, int nnotes, int argc, char **argv)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
         perror(path);
         return false;
     }
-    fprintf(f, "# Shashki evaluation weights: 'feature middlegame endgame', in the evaluation's unit "
-               "(the man's\n# material weight is 100; see Scores in engine/engine.h).\n");
+    const ShRules *rules = sh_rules_get(variant);
+    fprintf(f, "# Shashki evaluation weights for %s: 'feature middlegame endgame', in the "
+               "evaluation's unit\n# (the man's material weight is 100; see Scores in "
+               "engine/engine.h).\n", rules ? rules->name : "?");
     fprintf(f, "# Features are counted for White minus Black (see engine/eval.h); squares are the "
                "public\n");
-    fprintf(f, "# numbers 1..32 (1 = b8, 32 = g1) from White's side: Black's are turned round.\n");
-    fprintf(f, "# Features not listed weigh 0. Fitted by tools/tune on %zu positions (K = %.4f).\n",
+    fprintf(f, "# numbers from White's side (engine/eval.h): Black's are turned round.\n");
+    for (int i = 0; i < nnotes; i++)
+        fprintf(f, "# %s\n", notes[i]);
+    fprintf(f, "# Features not listed weigh 0. Fitted by tools/tune on %zu positions (K = %.4f):\n",
             n, k);
+    /* the command (without the notes), in lines the weights reader takes (under 256) */
+    int col = fprintf(f, "#   tools/tune");
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--note") == 0) {
+            i++;
+            continue;
+        }
+        int len = (int)strlen(argv[i]);
+        if (col + 1 + len > 95) {
+            fprintf(f, " \\\n");
+            col = fprintf(f, "#      ");
+        }
+        col += fprintf(f, " %.*s", 200, argv[i]);
+    }
+    fprintf(f, "\n");
     for (int feature = 0; feature < EVAL_FEATURES; feature++) {
         double mg = w[2 * feature], eg = w[2 * feature + 1];
         if (feature >= F_PATTERN && fabs(mg) < 0.05 && fabs(eg) < 0.05)
@@ -192,8 +215,8 @@ static bool write_weights(const char *path, const double *w, double k, size_t n)
 int main(int argc, char **argv)
 {
     const char *out = NULL, *init = NULL;
-    const char *data[16];
-    int ndata = 0, epochs = 400;
+    const char *data[16], *notes[16];
+    int ndata = 0, nnotes = 0, epochs = 400;
     double lambda = 0.7, rate = 0.3, l2 = 0;
     size_t max = 4000000;
     bool patterns = true, fix_material = false;
@@ -210,7 +233,7 @@ int main(int argc, char **argv)
         if (i + 1 >= argc) {
             fprintf(stderr, "usage: tune --data FILE --out WEIGHTS [--init WEIGHTS] [--epochs N] "
                             "[--lambda L] [--rate R] [--l2 X] [--max N] [--no-patterns] "
-                            "[--fix-material] [--variant NAME]\n");
+                            "[--fix-material] [--variant NAME] [--note TEXT]\n");
             return 2;
         }
         const char *v = argv[++i];
@@ -218,6 +241,8 @@ int main(int argc, char **argv)
             data[ndata++] = v;
         else if (strcmp(a, "--out") == 0)
             out = v;
+        else if (strcmp(a, "--note") == 0 && nnotes < 16)
+            notes[nnotes++] = v;
         else if (strcmp(a, "--init") == 0)
             init = v;
         else if (strcmp(a, "--epochs") == 0)
@@ -269,7 +294,7 @@ int main(int argc, char **argv)
         }
         free(text);
     } else {
-        eval_weights_get(eval_default_weights(), w);
+        eval_weights_get(eval_default_weights_for((int)variant), w);
     }
     for (int i = 0; i < ndata; i++)
         if (!load(data[i], max))
@@ -342,7 +367,7 @@ int main(int argc, char **argv)
                     epoch, sum / (double)ntrain, loss(w, k, true, targets), w[2 * F_MAN],
                     w[2 * F_MAN + 1], w[2 * F_KING], w[2 * F_KING + 1]);
     }
-    if (!write_weights(out, w, k, nsamples))
+    if (!write_weights(out, w, k, nsamples, notes, nnotes, argc, argv))
         return 1;
     fprintf(stderr, "tune: wrote %s\n", out);
     free(w);

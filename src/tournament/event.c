@@ -700,8 +700,11 @@ ShStatus sh_event_set_result(ShEvent *e, int stage, int round, int board, int ga
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                          "board %d of round %d has %d game%s (game %d asked)", board, round,
                          p->ngames, p->ngames == 1 ? "" : "s", game + 1);
-    if (result == SH_GAME_PENDING && p->games[game].result == SH_GAME_PENDING)
+    if (result == SH_GAME_PENDING && p->games[game].result == SH_GAME_PENDING) {
+        if (game_id) /* a game begun: linked before it has a result */
+            p->games[game].game_id = game_id;
         return SH_OK;
+    }
     /* a later round of a knockout was paired from this result: it is fixed */
     if (e->settings.stages[stage - 1].system == SH_SYSTEM_KNOCKOUT && round < paired) {
         bool tb;

@@ -1,7 +1,8 @@
 /* fuzz_hub.c - libFuzzer harness for the Hub protocol reader (proto/hub.c). The input is a
  * conversation, a command a line. Every search is kept short: the conversation starts with
- * `level nodes=64`, and every `level` line of the input is followed by that line again (so
- * the fuzzer still exercises the level parser, but no search runs long); every `go` line is
+ * `level nodes=64`, every `level` line of the input is followed by that line again, and every
+ * `go` line comes after it too (level lines add up and pos and go start them afresh, so the
+ * fuzzer still exercises the level parser, but no search runs long); every `go` line is
  * followed by `ponder-hit` and `stop` (a ponder or analysis search would wait for them, and
  * the next command with it, for ever, as the protocol says it must). The engine starts
  * with a 1 MB table and one thread, and `set-param` lines that name the table size, the
@@ -39,8 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096)
         return 0;
-    /* Each input line may gain a guard line after it. */
-    size_t cap = sizeof START + size * (1 + sizeof SHORT_SEARCH + sizeof END_SEARCH) + 2;
+    /* Each input line may gain guard lines before and after it. */
+    size_t cap = sizeof START + size * (1 + 2 * sizeof SHORT_SEARCH + sizeof END_SEARCH) + 2;
     char *conv = malloc(cap);
     if (!conv)
         return 0;
@@ -57,6 +58,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             (memmem(line, len, "hash", 4) || memmem(line, len, "threads", 7) ||
              memmem(line, len, "eval-file", 9)))
             continue;
+        if (starts_with_word(line, len, "go")) {
+            memcpy(conv + n, SHORT_SEARCH, sizeof SHORT_SEARCH - 1);
+            n += sizeof SHORT_SEARCH - 1;
+        }
         memcpy(conv + n, line, len);
         n += len;
         conv[n++] = '\n';

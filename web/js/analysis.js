@@ -30,8 +30,10 @@ function whiteCp(line, sideToMove) {
   return sideToMove === 'white' ? line.score : -line.score;
 }
 
-/** A score as a person reads it, from White's side: "+1.25", "−0.40", "+#4" (White wins in 4). */
+/** A score as a person reads it, from White's side: "+1.25", "−0.40", "+#4" (White wins in 4),
+ * "+ win by database" (the endgame databases prove it, with no count of moves). */
 export function scoreText(line, sideToMove) {
+  if (line.win && line.win.database) return (line.win.side === 'white' ? '+ ' : '− ') + t('analysis.dbWin');
   if (line.win) {
     const moves = Math.ceil(line.win.plies / 2);
     return (line.win.side === 'white' ? '+' : '−') + '#' + moves;

@@ -111,6 +111,35 @@ export const api = {
   exportUrl: () => '/api/export',
   exportAll: () => requestText('/api/export'),
 
+  events: () => request('GET', '/api/events'),
+  event: (id) => request('GET', `/api/events/${id}`),
+  createEvent: (settings) => request('POST', '/api/events', settings),
+  deleteEvent: (id) => request('DELETE', `/api/events/${id}`),
+  eventSettings: (id, settings) => request('POST', `/api/events/${id}/settings`, settings),
+  addPlayer: (id, player) => request('POST', `/api/events/${id}/players`, player),
+  withdrawPlayer: (id, player) => request('DELETE', `/api/events/${id}/players/${player}`),
+  pairNext: (id) => request('POST', `/api/events/${id}/rounds`, {}),
+  unpairLast: (id) => request('DELETE', `/api/events/${id}/rounds`),
+  eventResult: (id, r) => request('POST', `/api/events/${id}/results`, r),
+  startEventGame: (id, r) => request('POST', `/api/events/${id}/games`, r),
+  eventLog: (id) => request('GET', `/api/events/${id}/log`),
+  standings: (id, stage) => request('GET', `/api/events/${id}/standings` + query({ stage })),
+  eventExportUrl: (id, what) => `/api/events/${id}/export/${what}`,
+
+  /** Follow an event: onEvent(event) for each `event` event (the whole Event). Returns stop(). */
+  eventEvents(id, onEvent, onError) {
+    const source = new EventSource(`/api/events/${id}/events`);
+    source.addEventListener('event', (ev) => {
+      try {
+        onEvent(JSON.parse(ev.data));
+      } catch (e) {
+        console.error('bad event event', e);
+      }
+    });
+    source.onerror = () => onError && onError(source);
+    return () => source.close();
+  },
+
   /**
    * Follow a game's changes. onState(game) runs for each `state` event. Returns a function
    * that stops following. When the stream breaks, onError runs (the caller may poll).

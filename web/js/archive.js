@@ -170,7 +170,11 @@ export class ArchiveView {
       'div.arow',
       { role: 'listitem', dataset: { id: String(g.id) } },
       h('span.aid', `#${g.id}`),
-      h('span.adate', when(g.created)),
+      h(
+        'span.adate',
+        when(g.created),
+        g.event ? h('a.aevent', { href: `#/events/${g.event.id}`, dataset: { event: String(g.event.id) } }, t('events.ofEvent', { name: g.event.name, round: g.event.round, board: g.event.board })) : null,
+      ),
       h(
         'a.aplayers',
         { href: `#/play/${g.id}` },
@@ -179,6 +183,7 @@ export class ArchiveView {
         h('span.avariant', { dataset: { variant: g.variant || 'russian' } }, variantName(g.variant || 'russian')),
         g.opening ? h('span.aopening', g.opening) : null,
       ),
+
       h('span.aresult', { dataset: { outcome }, title: reasonText(g.reason, g.reason_code, g.result) }, resultLabel),
       h('span.amoves', String(g.moves)),
       h(

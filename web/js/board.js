@@ -6,6 +6,8 @@
 // Turkish strike of the rules). Each game's board is drawn its own way round (squares.js): the
 // 32 dark squares, the 32 of the turned board, or all 64 squares of Turkish, where pieces go
 // along files and ranks; arrows and the moving piece follow the lines from landing to landing.
+// A board of any size (10x10, 12x12) keeps the squares' drawing units (SQ) and grows its
+// viewBox; the frame and its coordinates grow with it, so they look the same on the page.
 //
 // Input: a click or a drag adds one square to the move being entered; input.js decides what
 // that square means against the legal moves' paths. A drag may also drop straight onto the
@@ -19,8 +21,7 @@ import { FILES, RUSSIAN, between, colorOf, distance, fileRank, geometry } from '
 import * as input from './input.js';
 
 const SQ = 100;
-const M = 34;
-const SIZE = 8 * SQ + 2 * M;
+const M8 = 34; // the frame's margin on an 8x8 board, in the squares' units
 const NS = 'http://www.w3.org/2000/svg';
 const STEP_MS = 170;
 
@@ -117,10 +118,6 @@ function markCaptured(g) {
   g.append(svg('circle', { r: 41, class: 'captured-ring' }), svg('path', { d: 'M-20 -20 L20 20 M20 -20 L-20 20', class: 'captured-cross' }));
 }
 
-function promotesOn(ch, sq) {
-  const rank = fileRank(sq)[1];
-  return (ch === 'w' && rank === 8) || (ch === 'b' && rank === 1);
-}
 
 export class Board {
   /**
@@ -148,7 +145,6 @@ export class Board {
     this.anim = null;
 
     this.svg = svg('svg', {
-      viewBox: `0 0 ${SIZE} ${SIZE}`,
       class: 'board-svg',
       tabindex: '0',
       role: 'application',
@@ -160,9 +156,11 @@ export class Board {
     this.gPieces = svg('g', { class: 'b-pieces', 'aria-hidden': 'true' });
     this.gArrows = svg('g', { class: 'b-arrows', 'aria-hidden': 'true' });
     this.gDrag = svg('g', { class: 'b-drag', 'aria-hidden': 'true' });
+    this.frame = svg('rect', { x: 0, y: 0, rx: 18, class: 'b-frame' });
+    this.inlay = svg('rect', { rx: 3, class: 'b-inlay' });
     this.svg.append(
-      svg('rect', { x: 0, y: 0, width: SIZE, height: SIZE, rx: 18, class: 'b-frame' }),
-      svg('rect', { x: M - 3, y: M - 3, width: 8 * SQ + 6, height: 8 * SQ + 6, rx: 3, class: 'b-inlay' }),
+      this.frame,
+      this.inlay,
       this.gSquares,
       this.gCoords,
       this.gMarks,
@@ -187,6 +185,7 @@ export class Board {
     this.svg.addEventListener('contextmenu', (e) => {
       if (this.press) e.preventDefault();
     });
+    this.drawFrame();
     this.drawGrid();
     this.render();
   }
@@ -245,7 +244,7 @@ export class Board {
 
   /** The game whose board this is: a Variant of /api/variants (or null for Russian). */
   setVariant(info) {
-    const geo = geometry(info ? info.board : 'diagonal');
+    const geo = geometry(info ? info.board : 'diagonal', info && info.size ? info.size : 8);
     this.promotionContinues = info ? info.promotion_continues !== false : true;
     this.svg.dataset.variant = info ? info.name : 'russian';
     this.svg.dataset.boardKind = geo.kind;
@@ -260,6 +259,7 @@ export class Board {
     this.lastMove = null;
     this.arrows = [];
     this.cursor = ['c3', 'd3', 'a1'].find((s) => geo.indexOf(s) >= 0);
+    this.drawFrame();
     this.drawGrid();
     this.render();
   }
@@ -289,10 +289,12 @@ export class Board {
   // ---- geometry ----
 
   xy(sq) {
+    const n = this.geo.size;
+    const m = this.margin;
     const [f, r] = fileRank(sq);
-    const col = this.flipped ? 7 - f : f;
-    const row = this.flipped ? r - 1 : 8 - r;
-    return [M + col * SQ, M + row * SQ];
+    const col = this.flipped ? n - 1 - f : f;
+    const row = this.flipped ? r - 1 : n - r;
+    return [m + col * SQ, m + row * SQ];
   }
 
   center(sq) {
@@ -304,11 +306,12 @@ export class Board {
     const ctm = this.svg.getScreenCTM();
     if (!ctm) return null;
     const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    const col = Math.floor((p.x - M) / SQ);
-    const row = Math.floor((p.y - M) / SQ);
-    if (col < 0 || col > 7 || row < 0 || row > 7) return null;
-    const f = this.flipped ? 7 - col : col;
-    const r = this.flipped ? row + 1 : 8 - row;
+    const n = this.geo.size;
+    const col = Math.floor((p.x - this.margin) / SQ);
+    const row = Math.floor((p.y - this.margin) / SQ);
+    if (col < 0 || col >= n || row < 0 || row >= n) return null;
+    const f = this.flipped ? n - 1 - col : col;
+    const r = this.flipped ? row + 1 : n - row;
     return FILES[f] + r;
   }
 
@@ -320,12 +323,28 @@ export class Board {
 
   // ---- drawing ----
 
+  /** The frame of the game's board: the margin and the coordinates' size grow with the board,
+   *  which the page shows at the same width whatever its size. */
+  drawFrame() {
+    const n = this.geo.size;
+    const scale = n / 8;
+    this.margin = Math.round(M8 * scale);
+    this.extent = n * SQ + 2 * this.margin;
+    this.svg.setAttribute('viewBox', `0 0 ${this.extent} ${this.extent}`);
+    this.svg.style.setProperty('--board-scale', String(scale));
+    this.svg.dataset.size = String(n);
+    for (const [k, v] of Object.entries({ width: this.extent, height: this.extent, rx: Math.round(18 * scale) })) this.frame.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries({ x: this.margin - 3, y: this.margin - 3, width: n * SQ + 6, height: n * SQ + 6 })) this.inlay.setAttribute(k, String(v));
+  }
+
   drawGrid() {
     this.gSquares.replaceChildren();
     this.gCoords.replaceChildren();
+    const n = this.geo.size;
+    const m = this.margin;
     const all = this.geo.kind === 'orthogonal';
-    for (let r = 1; r <= 8; r++) {
-      for (let f = 0; f < 8; f++) {
+    for (let r = 1; r <= n; r++) {
+      for (let f = 0; f < n; f++) {
         const sq = FILES[f] + r;
         const [x, y] = this.xy(sq);
         const play = this.geo.playable(f, r);
@@ -338,14 +357,14 @@ export class Board {
       }
     }
     this.svg.classList.toggle('all-squares', all);
-    for (let i = 0; i < 8; i++) {
-      const file = FILES[this.flipped ? 7 - i : i];
-      const rank = String(this.flipped ? i + 1 : 8 - i);
-      const fx = M + i * SQ + SQ / 2;
-      const ry = M + i * SQ + SQ / 2;
+    for (let i = 0; i < n; i++) {
+      const file = FILES[this.flipped ? n - 1 - i : i];
+      const rank = String(this.flipped ? i + 1 : n - i);
+      const fx = m + i * SQ + SQ / 2;
+      const ry = m + i * SQ + SQ / 2;
       this.gCoords.append(
-        svg('text', { x: fx, y: SIZE - M / 2 + 1, class: 'coord' }, document.createTextNode(file)),
-        svg('text', { x: M / 2, y: ry + 1, class: 'coord' }, document.createTextNode(rank)),
+        svg('text', { x: fx, y: this.extent - m / 2 + 1, class: 'coord' }, document.createTextNode(file)),
+        svg('text', { x: m / 2, y: ry + 1, class: 'coord' }, document.createTextNode(rank)),
       );
     }
   }
@@ -370,7 +389,7 @@ export class Board {
       let piece = cells[from];
       cells[from] = '.';
       // crowned on the way only where the crowned man goes on as a king
-      if (this.promotionContinues) for (let i = 1; i < this.prefix.length; i++) if (promotesOn(piece, this.prefix[i])) piece = piece.toUpperCase();
+      if (this.promotionContinues) for (let i = 1; i < this.prefix.length; i++) if (geo.crowns(piece, this.prefix[i])) piece = piece.toUpperCase();
       cells[geo.indexOf(this.prefix[this.prefix.length - 1])] = piece;
       for (const sq of input.capturedSoFar(this.legal, this.prefix)) marked.add(sq);
     }
@@ -650,9 +669,10 @@ export class Board {
       e.stopPropagation();
       const [df, dr] = arrows[e.key];
       const s = this.flipped ? -1 : 1;
+      const n = this.geo.size;
       let [f, r] = fileRank(this.cursor);
-      f = Math.min(7, Math.max(0, f + df * s));
-      r = Math.min(8, Math.max(1, r + dr * s));
+      f = Math.min(n - 1, Math.max(0, f + df * s));
+      r = Math.min(n, Math.max(1, r + dr * s));
       this.cursor = FILES[f] + r;
       this.keyboard = true;
       this.renderMarks();

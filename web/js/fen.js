@@ -2,12 +2,12 @@
 //
 // The server is the judge of a position (it validates every FEN the page sends through
 // /api/position); this reader only turns the FENs the server returns (and the editor's own)
-// into the board string the board draws, on the board of the game (squares.js: 32 squares, or
-// 64 for Turkish). It accepts both notations, "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with
+// into the board string the board draws, on the board of the game (squares.js: 32 squares, 64
+// for Turkish, 50 on 10x10 ...). It accepts both notations, "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with
 // optional kings and ranges, two-move's ":M2" (the second move of a turn) and other trailing
-// fields (":H0").
+// fields (":H0", Frisian's king runs ":RWa1=3").
 
-import { RUSSIAN } from './squares.js';
+import { RUSSIAN, fileRank } from './squares.js';
 
 export const START_BOARD = 'bbbbbbbbbbbb........wwwwwwwwwwww';
 export const START_FEN = 'W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8';
@@ -33,11 +33,16 @@ export function parseFen(text, geo = RUSSIAN) {
   if (turn !== 'W' && turn !== 'B') throw new Error('FEN must start with W or B (the side to move)');
   const board = Array(geo.count).fill('.');
   let second = false;
+  const runs = []; // Frisian's king runs (RWa1=3), written back as they were read
   for (const part of parts.slice(1)) {
     if (!part) continue;
     const colour = part[0].toUpperCase();
     if (/^M2$/i.test(part)) {
       second = true;
+      continue;
+    }
+    if (/^R[WB]\w+=\d$/i.test(part)) {
+      runs.push(part);
       continue;
     }
     if (colour !== 'W' && colour !== 'B') {
@@ -67,21 +72,25 @@ export function parseFen(text, geo = RUSSIAN) {
       }
     }
   }
-  return { side: turn === 'W' ? 'white' : 'black', board: board.join(''), second };
+  const pos = { side: turn === 'W' ? 'white' : 'black', board: board.join(''), second };
+  if (runs.length) pos.runs = runs;
+  return pos;
 }
 
-/** Write {side, board, second} as an algebraic FEN ("W:Wa1,Kc3:Bb6") on the board of geo. */
-export function writeFen({ side, board, second }, geo = RUSSIAN) {
+/** Write {side, board, second, runs} as an algebraic FEN ("W:Wa1,Kc3:Bb6") on the board of geo. */
+export function writeFen({ side, board, second, runs }, geo = RUSSIAN) {
   const white = [];
   const black = [];
   const names = [];
-  for (let i = 0; i < geo.count; i++) names.push([geo.nameOf(i), board[i]]);
-  names.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-  for (const [name, ch] of names) {
+  for (let i = 0; i < geo.count; i++) names.push([fileRank(geo.nameOf(i)), geo.nameOf(i), board[i]]);
+  // by file, then by rank as a number (a2 before a10)
+  names.sort((x, y) => x[0][0] - y[0][0] || x[0][1] - y[0][1]);
+  for (const [, name, ch] of names) {
     if (ch === 'w') white.push(name);
     else if (ch === 'W') white.push('K' + name);
     else if (ch === 'b') black.push(name);
     else if (ch === 'B') black.push('K' + name);
   }
-  return `${side === 'black' ? 'B' : 'W'}:W${white.join(',')}:B${black.join(',')}${second ? ':M2' : ''}`;
+  const extra = (second ? ':M2' : '') + (runs || []).map((r) => ':' + r).join('');
+  return `${side === 'black' ? 'B' : 'W'}:W${white.join(',')}:B${black.join(',')}${extra}`;
 }

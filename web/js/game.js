@@ -206,6 +206,7 @@ export class GameView {
     }
     const pending = this.board.pending;
     if (prev && g.you === undefined) g.you = prev.you;
+    if (prev && g.event === undefined) g.event = prev.event; // the event's link comes with a GET
     if (prev && g.codes === undefined && prev.codes) {
       g.codes = Object.fromEntries(Object.entries(prev.codes).filter(([c]) => g.seats && g.seats[c] === 'open'));
     }
@@ -521,6 +522,9 @@ export class GameView {
     el.dataset.result = g.result;
     el.dataset.drawOffer = g.draw_offer || '';
     const parts = [];
+    if (g.event) {
+      parts.push(h('a.event-link', { href: `#/events/${g.event.id}`, dataset: { event: String(g.event.id) } }, icon('users'), t('events.ofEvent', { name: g.event.name, round: g.event.round, board: g.event.board })));
+    }
     if (g.status !== 'playing') {
       el.classList.add('over');
       const outcome = g.result === '1/2-1/2' ? 'draw' : g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : 'none';

@@ -8,7 +8,7 @@ import { START_BOARD } from './fen.js';
 import { playerName, t } from './i18n.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
-import { variantName } from './variants.js';
+import { variantName, variants } from './variants.js';
 
 function when(iso) {
   if (!iso) return '';
@@ -51,7 +51,7 @@ export class HomeView {
         h(
           'div.home-side',
           h('h1.home-title', t('home.title')),
-          h('p.lead', t('home.lead')),
+          h('p.lead', t('home.lead', { n: Math.max(1, variants().length - 1) })),
           h(
             'div.cta',
             h(

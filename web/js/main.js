@@ -3,6 +3,7 @@
 //   #/ or #/play        start page          #/analysis?fen=..   analysis board
 //   #/play/ID           a game              #/archive?q=..      the archive
 //   #/join/CODE         take a seat with its code, then its game
+//   #/events            the events (tournaments)   #/events/ID   one event
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
 // the language or the notation re-draws the header and the current view. The first view waits
@@ -13,6 +14,8 @@ import { AnalysisView } from './analysis.js';
 import { ArchiveView } from './archive.js';
 import { JoinView } from './club.js';
 import { h, icon } from './dom.js';
+import { EventView } from './event.js';
+import { EventsView } from './events.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
@@ -46,6 +49,12 @@ function mount() {
     section = 'play';
     view = new JoinView(root, decodeURIComponent(parts[1]));
     document.title = `${t('app.name')} · ${t('club.join')}`;
+  } else if (name === 'events' && parts[1]) {
+    view = new EventView(root, Number(parts[1]), params);
+    document.title = `${t('app.name')} · ${t('events.title')}`;
+  } else if (name === 'events') {
+    view = new EventsView(root);
+    document.title = `${t('app.name')} · ${t('events.title')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
@@ -86,7 +95,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive')),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive')),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [

@@ -1,48 +1,44 @@
 // squares.js - the boards of every game: which squares are played, their names, numbers and
 // lines.
 //
-// Three boards (docs/web-api.md "Games"), each a geometry:
-//   'diagonal'    the 32 dark squares, a1 among them (Russian, English ...): index 0 = b8 =
-//                 square 1, 31 = g1 = square 32; row floor(i/4) counts down from rank 8, even
-//                 rows hold files b, d, f, h and odd rows a, c, e, g;
-//   'turned'      the 32 dark squares of the turned board, a1 light (Italian, Spanish): 0 = a8,
-//                 31 = h1; even rows hold files a, c, e, g;
-//   'orthogonal'  all 64 squares (Turkish): 0 = a8, 7 = h8, 63 = h1; moves along files and
-//                 ranks.
-// A board string has a character per playing square in index order. Everything here is pure
-// so that the board, the move input and the FEN reader share one truth.
+// A board is a kind and a size (docs/web-api.md "Games": /api/variants gives both), an N x N
+// board of files a, b, c ... and ranks 1 ... N, drawn from the top row (rank N) down:
+//   'diagonal'    the dark squares, a1 among them (Russian, English, international 10x10 ...):
+//                 a square is played when its file (0-based) plus its rank is odd; index 0 is
+//                 the top row's first (b8 on 8x8, b10 on 10x10) = square 1, the last is the
+//                 bottom row's last (g1 = 32, i1 = 50);
+//   'turned'      the dark squares of the turned board, a1 light (Italian, Spanish): file plus
+//                 rank even, 0 = a8, 31 = h1;
+//   'orthogonal'  every square (Turkish): 0 = a8, 7 = h8, 63 = h1; moves along files and ranks.
+// Squares are numbered in index order, row by row from the top, left to right: the numbering
+// of PDN on every board. A board string has a character per playing square in index order.
+// Everything here is pure so that the board, the move input and the FEN reader share one truth,
+// and nothing but the geometry knows a board's size.
 
-export const FILES = 'abcdefgh';
+/** File letters: a board of up to 26 files. */
+export const FILES = 'abcdefghijklmnopqrstuvwxyz';
 
-/** [file 0..7, rank 1..8] of a name, or null. */
+/** [file 0.., rank 1..] of a name ("c3", "j10"), on no board in particular; null if it is none. */
 export function fileRank(name) {
-  if (typeof name !== 'string' || name.length !== 2) return null;
-  const file = FILES.indexOf(name[0].toLowerCase());
-  const rank = Number(name[1]);
-  if (file < 0 || !(rank >= 1 && rank <= 8)) return null;
-  return [file, rank];
+  if (typeof name !== 'string') return null;
+  const m = /^([a-z])([1-9][0-9]?)$/i.exec(name);
+  if (!m) return null;
+  return [FILES.indexOf(m[1].toLowerCase()), Number(m[2])];
 }
 
-function makeGeometry(kind) {
-  const count = kind === 'orthogonal' ? 64 : 32;
+function makeGeometry(kind, size) {
   const names = [];
-  for (let i = 0; i < count; i++) {
-    let file;
-    let rank;
-    if (kind === 'orthogonal') {
-      file = i % 8;
-      rank = 8 - Math.floor(i / 8);
-    } else {
-      const row = Math.floor(i / 4);
-      const even = row % 2 === 0;
-      file = 2 * (i % 4) + (kind === 'turned' ? (even ? 0 : 1) : even ? 1 : 0);
-      rank = 8 - row;
-    }
-    names.push(FILES[file] + String(rank));
+  const played = (file, rank) =>
+    file >= 0 && file < size && rank >= 1 && rank <= size && (kind === 'orthogonal' || (file + rank) % 2 === (kind === 'turned' ? 0 : 1));
+  for (let rank = size; rank >= 1; rank--) {
+    for (let file = 0; file < size; file++) if (played(file, rank)) names.push(FILES[file] + String(rank));
   }
+  const count = names.length;
   const index = new Map(names.map((n, i) => [n, i]));
   const geometry = {
     kind,
+    /** files (and ranks) of the board: 8, 10, 12 ... */
+    size,
     count,
     names,
     /** the name of square index i ("c3") */
@@ -56,27 +52,35 @@ function makeGeometry(kind) {
     numberOf: (name) => geometry.indexOf(name) + 1,
     /** the name of a number 1..count, or null */
     nameOfNumber: (n) => (Number.isInteger(n) && n >= 1 && n <= count ? names[n - 1] : null),
-    /** whether the square at file 0..7, rank 1..8 is played on */
-    playable: (file, rank) => index.has(FILES[file] + rank),
+    /** whether the square at file 0..size-1, rank 1..size is played on */
+    playable: played,
+    /** whether a man of this colour ('w' or 'b') is crowned on square name: the far row */
+    crowns: (ch, name) => {
+      const fr = fileRank(name);
+      return !!fr && ((ch === 'w' && fr[1] === size) || (ch === 'b' && fr[1] === 1));
+    },
     /** the empty board */
     empty: () => '.'.repeat(count),
   };
   return geometry;
 }
 
-const GEOMETRIES = {
-  diagonal: makeGeometry('diagonal'),
-  turned: makeGeometry('turned'),
-  orthogonal: makeGeometry('orthogonal'),
-};
+const GEOMETRIES = new Map();
 
-/** The geometry of a board kind ('diagonal', 'turned', 'orthogonal'); diagonal if unknown. */
-export function geometry(kind) {
-  return GEOMETRIES[kind] || GEOMETRIES.diagonal;
+/**
+ * The geometry of a board kind ('diagonal', 'turned', 'orthogonal'; diagonal if unknown) and
+ * size (the board's side: 8 unless given, at most 26).
+ */
+export function geometry(kind, size = 8) {
+  const k = kind === 'turned' || kind === 'orthogonal' ? kind : 'diagonal';
+  const n = Number.isInteger(size) && size >= 2 && size <= FILES.length ? size : 8;
+  const key = `${k}:${n}`;
+  if (!GEOMETRIES.has(key)) GEOMETRIES.set(key, makeGeometry(k, n));
+  return GEOMETRIES.get(key);
 }
 
 /** The Russian board, which the functions below keep for what was written before the others. */
-export const RUSSIAN = GEOMETRIES.diagonal;
+export const RUSSIAN = geometry('diagonal', 8);
 
 /** The algebraic name of square index i of the Russian board ("c3"). */
 export function nameOf(i) {

@@ -13,6 +13,7 @@ const RUSSIAN = {
   name: 'russian',
   title: 'Russian checkers',
   board: 'diagonal',
+  size: 8,
   squares: 32,
   first: 'white',
   start_fen: START_FEN,
@@ -52,7 +53,8 @@ export function variantInfo(name) {
 
 /** The board geometry of a game (squares.js). */
 export function geometryOf(name) {
-  return geometry(variantInfo(name).board);
+  const info = variantInfo(name);
+  return geometry(info.board, info.size || 8);
 }
 
 /** A game's name in the page's language. */

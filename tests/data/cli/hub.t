@@ -12,12 +12,13 @@ $ shashki hub
 < level depth=3
 < go think
 id name=Shashki version=* author="the Shashki team"
-param name=variant value=russian type=enum values="russian brazilian pool english italian spanish czech turkish international canadian giveaway flying diagonal northern self-eaters two-move"
+param name=variant value=russian type=enum values="russian brazilian pool english italian spanish czech turkish international frisian giveaway flying diagonal northern self-eaters two-move columns lasca canadian"
 param name=move-numbering value=b8 type=enum values="b8 a1"
 param name=threads value=1 type=int min=1 max=64
 param name=hash value=64 type=int min=1 max=65536
 param name=level value=10 type=int min=1 max=10
 param name=ponder value=false type=bool
+param name=egdb-path value=* type=string
 wait
 ready
 info depth=1 score=* nodes=* time=* nps=* pv="18x11x15 *"
@@ -49,7 +50,8 @@ ready
 info depth=1 *
 done move=*
 
-# ping is answered at once; new-game clears; each level line replaces the last
+# ping is answered at once; new-game clears; pos starts the level afresh (Scan's rule), so
+# this search has the default second
 $ shashki hub
 < ping
 < init
@@ -134,9 +136,14 @@ ready
 ...
 
 $ shashki hub --help
-usage: shashki hub
+usage: shashki hub [--egdb DIR]
 ...
 
 $ shashki hub extra
-! hub takes no arguments
+! unexpected argument 'extra'
+? 2
+
+# a folder named with --egdb must hold databases
+$ shashki hub --egdb /nonexistent-folder
+! --egdb /nonexistent-folder: cannot read the endgame database folder /nonexistent-folder
 ? 2

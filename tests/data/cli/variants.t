@@ -50,8 +50,100 @@ $ shashki moves --variant international W:Wa11
 ! bad FEN 'W:Wa11': FEN column 4: a11 is not a square of this board (a1..j10)
 ? 2
 
+# Frisian draughts on 10x10, the reference counts from the start
+$ shashki perft 5 --variant frisian
+perft 1 9 *
+perft 2 81 *
+perft 3 658 *
+perft 4 3874 *
+perft 5 21265 *
+
+# a man captures along the rank too, over the next playing square (c5 or g5)
+$ shashki moves --variant frisian W:We5:Bc5,g5
+e5:a5 B:Wa5:Bg5
+e5:i5 B:Wi5:Bc5
+
+# the value rule: two men (h4, g7) are worth more than a king (b2)
+$ shashki moves --variant frisian W:Wa1,h2:BKb2,h4,g7
+h2:h6:f8 B:Wa1,f8:BKb2
+
+# a king that has made three moves in a row (the FEN's RWa1=3) may not make a fourth while its
+# side has men; its third move shows in the FEN it leads to
+$ shashki moves --variant frisian W:WKa1,j4:Bj10:RWa1=3
+j4-i5 B:WKa1,i5:Bj10
+$ shashki moves --numeric --variant frisian W:WKa1,j4:Bj10:RWa1=2
+46-41 B:W35,K41:B5:RW41=3
+46-37 B:W35,K37:B5:RW37=3
+46-32 B:WK32,35:B5:RW32=3
+46-28 B:WK28,35:B5:RW28=3
+46-23 B:WK23,35:B5:RW23=3
+46-19 B:WK19,35:B5:RW19=3
+46-14 B:WK14,35:B5:RW14=3
+46-10 B:WK10,35:B5:RW10=3
+35-30 B:W30,K46:B5
+$ shashki moves --variant frisian W:WKa1:Bj10:RWa1=2
+! bad FEN 'W:WKa1:Bj10:RWa1=2': FEN column 13: a run of king moves needs a white king on its square and white men on the board
+? 2
+
+# a Frisian PDN game (GameType 40) starting from a king's run: its fourth move is refused
+$ shashki pdn check $DATA/pdn/frisian.pdn
+frisian.pdn:1 (line 1) ? - ?: 7 plies, recorded *, arbiter: the game goes on
+frisian.pdn:2 (line 7) ? - ?: FAILED at line 11, column 31: move 3.: illegal move '37-41'; legal: 35-30
+1 passed, 1 failed
+? 1
+
+# Column checkers (bashni): Russian moves, and a captured piece goes under the capturer; the
+# counts agree with the reference lister of tests/test_columns.c
+$ shashki perft 5 --variant columns
+perft 1 7 *
+perft 2 49 *
+perft 3 302 *
+perft 4 1469 *
+perft 5 7482 *
+
+# a column is written with the pieces under its top, from the top down: the black man on d4
+# is taken off the column, the white man under it is White's again, and the taken man goes
+# under the capturer
+$ shashki moves --variant bashni 'W:Wc3:Bd4(w)'
+c3:e5 B:Wd4,e5(b):B
+
+# the order the tops are taken in is part of the move: the same loop either way round
+$ shashki moves --variant columns W:Wc1:BKb2,b4,d4,d2
+c1:a3:c5:e3:c1 B:Wc1(Bbbb):B
+c1:e3:c5:a3:c1 B:Wc1(bbbB):B
+
+# a game without columns has no columns
+$ shashki moves --variant russian 'W:Wc3(b):Bd4'
+! bad FEN 'W:Wc3(b):Bd4': FEN column 6: a column of pieces, but russian has no columns
+? 2
+
+# Lasca on the 25 squares of a 7x7 board (1 = a7, 25 = g1): White's six first moves, and the
+# counts of the reference lister
+$ shashki moves --numeric --variant lasca
+15-12 B:W12,16,17,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+16-12 B:W12,15,17,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+16-13 B:W13,15,17,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+17-13 B:W13,15,16,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+17-14 B:W14,15,16,18,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+18-14 B:W14,15,16,17,19,20,21,22,23,24,25:B1,2,3,4,5,6,7,8,9,10,11
+$ shashki perft 7 --variant lasca
+perft 1 6 *
+perft 2 6 *
+perft 3 18 *
+perft 4 54 *
+perft 5 116 *
+perft 6 324 *
+perft 7 846 *
+
+# a soldier crowned in a capture ends its move (an officer could have gone on to g5)
+$ shashki moves --variant lasca W:Wc5:Bd6,f6
+c5:e7 B:WKe7(b):Bf6
+$ shashki moves --variant lasca W:Wb1
+! bad FEN 'W:Wb1': FEN column 4: b1 is not one of the board's 25 playing squares
+? 2
+
 $ shashki perft 2 --variant chess
-! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, canadian, giveaway, flying, diagonal, northern, self-eaters, two-move
+! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca, canadian
 ? 2
 
 # the Hub protocol plays any of them
@@ -82,6 +174,20 @@ param name=variant *
 ...
 done move=*
 error message="pos= must be W or B and then 50 squares (w b W B e)"
+
+# and Frisian draughts, with Scan's variant name "frisian" and the 50-square position
+$ shashki hub
+< hub
+< set-param name=variant value=frisian
+< init
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+< level depth=2
+< go think
+< quit
+id name=Shashki *
+param name=variant *
+...
+done move=*
 
 # Canadian draughts on 12x12: perft from the start (tests/data/variants/start.txt)
 $ shashki perft 4 --variant canadian

@@ -1,0 +1,327 @@
+/* web_event_games.c - a pairing's game played in the app. The arbiter starts it (POST
+ * /api/events/ID/games): the seats of its people open with their codes, as a club game's do
+ * (two devices, or one player against an engine player of the event); a pairing of two
+ * engines is started by the server itself when its round is paired, and played on. Each game
+ * is linked to its pairing at once (tournament_games), and when it ends its result is
+ * entered in the event by itself, the game's reason in the change log (the hook on
+ * live_changed). A result the arbiter sets on the game's page goes to the event the same
+ * way. The archive's games say the event, stage, round and board they were played in. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "web_events.h"
+#include "web_rights.h"
+#include "web_variant.h"
+
+static ShGameResult event_result(ShResult r)
+{
+    return r == SH_RESULT_WHITE_WINS   ? SH_GAME_WHITE_WINS
+           : r == SH_RESULT_BLACK_WINS ? SH_GAME_BLACK_WINS
+           : r == SH_RESULT_DRAW       ? SH_GAME_DRAW
+                                       : SH_GAME_PENDING;
+}
+
+/* The ShGame of a pairing's game: the event's game, from its ballot or its start. */
+static ShGame *game_new(const ShEventSettings *s, const ShEventGame *g, uint64_t lot, char *why,
+                        size_t size)
+{
+    ShGame *game = NULL;
+    ShGameOptions options = {.repetition = SH_REPETITION_CLAIMED, .replay = false};
+    ShError err;
+    ShStatus st;
+    if (g->opening[0] && web_variant_has_ballots(s->variant)) {
+        st = sh_game_new_opening_variant(&game, g->opening, s->variant, &options, &err);
+    } else {
+        ShPosition start;
+        sh_position_start_drawn(&start, s->variant, s->seed ^ lot);
+        st = sh_game_new(&game, &start, &options, &err);
+    }
+    if (st != SH_OK) {
+        snprintf(why, size, "%s", err.message);
+        return NULL;
+    }
+    return game;
+}
+
+bool web_event_start_game(WebApp *app, long event_id, ShEvent *e, const ShEventPairing *p,
+                          long *game_id, char *why, size_t size)
+{
+    WebGames *g = app->games;
+    const ShEventSettings *s = sh_event_settings(e);
+    int tb = 0;
+    char control_text[SH_TIME_CONTROL_SIZE] = "";
+    int index = sh_event_next_game(e, p, &tb, control_text);
+    if (index < 0) {
+        snprintf(why, size, "board %d of round %d needs no more games", p->board, p->round);
+        return false;
+    }
+    int wid, bid;
+    sh_event_game_players(p, index, &wid, &bid);
+    const ShEventPlayer *w = sh_event_player(e, wid), *b = sh_event_player(e, bid);
+    if (!w || !b) {
+        snprintf(why, size, "board %d is not a game between two players", p->board);
+        return false;
+    }
+    int wl = web_event_engine_level(w), bl = web_event_engine_level(b);
+    ShTimeControl control = {0};
+    ShError err;
+    if (control_text[0] && sh_timecontrol_parse(control_text, &control, &err) != SH_OK) {
+        snprintf(why, size, "the time control %s: %s", control_text, err.message);
+        return false;
+    }
+    ShGame *game =
+        game_new(s, &p->games[index], (uint64_t)(p->round * 4096 + p->board * 32 + index), why, size);
+    if (!game)
+        return false;
+    Live *l = calloc(1, sizeof *l);
+    if (!l) {
+        sh_game_free(game);
+        snprintf(why, size, "out of memory");
+        return false;
+    }
+    l->game = game;
+    StoredGame *row = &l->row;
+    snprintf(row->variant, sizeof row->variant, "%s", web_variant_name(s->variant));
+    snprintf(row->white, sizeof row->white, "%s", w->name);
+    snprintf(row->black, sizeof row->black, "%s", b->name);
+    snprintf(row->opponent, sizeof row->opponent, "%s", wl || bl ? "engine" : "human");
+    if (wl && bl) {
+        snprintf(row->engine_color, sizeof row->engine_color, "both");
+        row->level = wl + 16 * bl;
+    } else if (wl || bl) {
+        snprintf(row->engine_color, sizeof row->engine_color, "%s", wl ? "white" : "black");
+        row->level = wl ? wl : bl;
+    }
+    if (control.count)
+        sh_timecontrol_write(&control, row->time_control);
+    sh_fen_write(sh_game_start(game), false, row->start_fen);
+    if (p->games[index].opening[0] && web_variant_has_ballots(s->variant)) {
+        const char *tag = sh_game_tag(game, "Opening");
+        snprintf(row->opening, sizeof row->opening, "%s", tag ? tag : p->games[index].opening);
+    }
+    char round[32];
+    snprintf(round, sizeof round, "%d.%d", p->round, p->board);
+    sh_game_set_tag(game, "White", row->white, NULL);
+    sh_game_set_tag(game, "Black", row->black, NULL);
+    sh_game_set_tag(game, "Event", s->name, NULL);
+    sh_game_set_tag(game, "Site", s->site[0] ? s->site : "Shashki web app", NULL);
+    sh_game_set_tag(game, "Round", round, NULL);
+    if (control.count) {
+        sh_game_set_tag(game, "TimeControl", row->time_control, NULL);
+        sh_game_set_clock(game, &control, sh_time_monotonic(), NULL);
+        sh_game_start_clock(game);
+    }
+    live_row_sync(l);
+    if (!store_create(g->store, row)) {
+        live_free(l);
+        snprintf(why, size, "the game could not be saved");
+        return false;
+    }
+    l->id = row->id;
+    for (int c = 0; c < 2; c++) {
+        l->seats[c].human = c == SH_WHITE ? !wl : !bl;
+        if (l->seats[c].human)
+            auth_code_new(l->seats[c].code);
+    }
+    char change[128];
+    snprintf(change, sizeof change, "game %ld begun: stage %d round %d board %d game %d", l->id,
+             p->stage, p->round, p->board, index + 1);
+    if (!store_seats_save(g->store, l->id, l->seats) ||
+        sh_event_set_result(e, p->stage, p->round, p->board, index, SH_GAME_PENDING, l->id,
+                            &err) != SH_OK ||
+        !web_event_commit(app, event_id, e, change, NULL)) {
+        store_delete(g->store, l->id);
+        live_free(l);
+        snprintf(why, size, "the game could not be saved");
+        return false;
+    }
+    char date[16];
+    snprintf(date, sizeof date, "%.4s.%.2s.%.2s", row->created, row->created + 5, row->created + 8);
+    sh_game_set_tag(game, "Date", date, NULL);
+    live_add(g, l);
+    live_engine_maybe_move(g, l);
+    *game_id = l->id;
+    return true;
+}
+
+static bool both_engines(const ShEvent *e, const ShEventPairing *p)
+{
+    const ShEventPlayer *w = sh_event_player(e, p->white), *b = sh_event_player(e, p->black);
+    return p->type == SH_PAIRING_GAME && w && b && web_event_engine_level(w) &&
+           web_event_engine_level(b);
+}
+
+void web_event_start_engine_games(WebApp *app, long event_id, ShEvent *e, int stage, int round)
+{
+    const ShEventPairing *list;
+    int n = sh_event_pairings(e, stage, round, &list);
+    for (int i = 0; i < n; i++) {
+        /* the list moves when the event changes: each pairing found again by its board */
+        const ShEventPairing *all;
+        sh_event_pairings(e, stage, round, &all);
+        const ShEventPairing *p = &all[i];
+        long id;
+        char why[256];
+        if (both_engines(e, p) && !web_event_start_game(app, event_id, e, p, &id, why, sizeof why))
+            fprintf(stderr, "shashki: event %ld board %d: %s\n", event_id, p->board, why);
+    }
+}
+
+/* The hook (lock held): a game of an event that has ended, or whose result the arbiter
+ * changed, enters its result in the event. */
+static void on_game_change(WebGames *g, Live *l)
+{
+    WebApp *app = g->hook_context;
+    if (live_playing(l) || strcmp(l->recorded, l->row.result) == 0)
+        return;
+    snprintf(l->recorded, sizeof l->recorded, "%s", l->row.result);
+    TStoreLink link;
+    if (!tstore_game_link(app->tstore, l->id, &link))
+        return;
+    ShEvent *e;
+    char why[256];
+    if (!tstore_load(app->tstore, link.event, &e, why, sizeof why))
+        return;
+    ShGameResult result = event_result(sh_game_result(l->game, NULL));
+    const ShEventPairing *list;
+    int n = sh_event_pairings(e, link.stage, link.round, &list);
+    const ShEventPairing *p = NULL;
+    for (int i = 0; i < n; i++)
+        if (list[i].board == link.board)
+            p = &list[i];
+    if (p && link.game < p->ngames && p->games[link.game].game_id == l->id &&
+        p->games[link.game].result != result) {
+        char reason[160] = "", change[320];
+        sh_game_result_text(l->game, reason, sizeof reason);
+        snprintf(change, sizeof change,
+                 "result stage %d round %d board %d game %d %s (game %ld: %s%s%s)", link.stage,
+                 link.round, link.board, link.game + 1, sh_event_result_text(result), l->id,
+                 reason, l->row.note[0] ? "; " : "", l->row.note);
+        ShError err;
+        if (sh_event_set_result(e, link.stage, link.round, link.board, link.game, result, l->id,
+                                &err) == SH_OK &&
+            web_event_commit(app, link.event, e, change, NULL)) {
+            /* a match of two engines goes on with its next game */
+            const ShEventPairing *again;
+            n = sh_event_pairings(e, link.stage, link.round, &again);
+            for (int i = 0; i < n; i++) {
+                int tb;
+                long id;
+                if (again[i].board == link.board && both_engines(e, &again[i]) &&
+                    sh_event_next_game(e, &again[i], &tb, NULL) >= 0)
+                    web_event_start_game(app, link.event, e, &again[i], &id, why, sizeof why);
+            }
+        } else {
+            fprintf(stderr, "shashki: game %ld's result could not be entered in event %ld\n",
+                    l->id, link.event);
+        }
+    }
+    sh_event_free(e);
+}
+
+json_t *web_event_link_json(WebApp *app, long game_id)
+{
+    TStoreLink link;
+    if (!tstore_game_link(app->tstore, game_id, &link))
+        return NULL;
+    ShEvent *e;
+    char why[256];
+    if (!tstore_load(app->tstore, link.event, &e, why, sizeof why))
+        return NULL;
+    json_t *j = json_pack("{s:I,s:s,s:i,s:i,s:i,s:i}", "id", (json_int_t)link.event, "name",
+                          sh_event_settings(e)->name, "stage", link.stage, "round", link.round,
+                          "board", link.board, "game", link.game + 1);
+    sh_event_free(e);
+    return j;
+}
+
+void web_event_games_attach(WebApp *app)
+{
+    app->games->hook_context = app;
+    app->games->on_change = on_game_change;
+}
+
+/* POST /api/events/ID/games {stage, round, board}: the arbiter starts the pairing's next game
+ * in the app; the answer holds the game with its seats' codes, and the event. */
+static void on_start(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    WebApp *app = ctx;
+    json_t *body = http_body_object(req, res);
+    if (!body)
+        return;
+    long stage = 0, round = 0, board = 0;
+    if (!http_get_int(body, "stage", 1, SH_EVENT_MAX_STAGES, &stage, res) ||
+        !http_get_int(body, "round", 1, 1000, &round, res) ||
+        !http_get_int(body, "board", 1, SH_EVENT_MAX_PLAYERS, &board, res))
+        goto done;
+    if (!board) {
+        http_field_error(res, 400, "board", 0, 0, "say which board");
+        goto done;
+    }
+    long id;
+    ShEvent *e;
+    if (!rights_need_arbiter(app, req, res, "starting a game of an event") ||
+        !web_event_load(app, req, res, &id, &e))
+        goto done;
+    if (!stage)
+        stage = sh_event_current_stage(e);
+    if (!round && stage >= 1 && stage <= sh_event_stage_count(e))
+        round = sh_event_rounds_paired(e, (int)stage);
+    const ShEventPairing *list;
+    int n = stage >= 1 && stage <= sh_event_stage_count(e) && round >= 1 &&
+                    round <= sh_event_rounds_paired(e, (int)stage)
+                ? sh_event_pairings(e, (int)stage, (int)round, &list)
+                : -1;
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (list[i].board == board)
+            at = i;
+    if (n < 0) {
+        http_field_error(res, 400, "round", 0, 0, "round %ld of stage %ld has not been paired",
+                         round, stage);
+    } else if (at < 0) {
+        http_field_error(res, 400, "board", 0, 0, "round %ld has no board %ld", round, board);
+    } else if (list[at].type != SH_PAIRING_GAME) {
+        http_field_error(res, 400, "board", 0, 0, "board %ld is a bye: it has no game", board);
+    } else {
+        int tb, winner, wp, bp, added = 0;
+        int next = sh_event_next_game(e, &list[at], &tb, NULL);
+        sh_event_pairing_points(e, &list[at], &wp, &bp, &winner);
+        ShError err;
+        if (next < 0 && !winner && sh_event_settings(e)->stages[stage - 1].system == SH_SYSTEM_KNOCKOUT)
+            sh_event_add_tiebreak_games(e, (int)stage, (int)round, (int)board, &added, &err);
+        sh_event_pairings(e, (int)stage, (int)round, &list);
+        next = sh_event_next_game(e, &list[at], &tb, NULL);
+        Live *playing = next >= 0 && list[at].games[next].game_id
+                            ? live_get(app->games, list[at].games[next].game_id)
+                            : NULL;
+        long game_id = 0;
+        char why[256];
+        if (next < 0) {
+            http_error(res, 409, "board %ld of round %ld has every result it needs", board, round);
+        } else if (playing && live_playing(playing)) {
+            http_error(res, 409, "board %ld is being played already: game %ld", board, playing->id);
+        } else if (!web_event_start_game(app, id, e, &list[at], &game_id, why, sizeof why)) {
+            http_error(res, 500, "%s", why);
+        } else {
+            Live *l = live_get(app->games, game_id);
+            json_t *j = live_json_game(l);
+            live_json_viewer(j, l, 0, true); /* the arbiter sees the codes to hand out */
+            json_t *link = web_event_link_json(app, game_id);
+            json_object_set_new(j, "event", link ? link : json_null());
+            http_json(res, 201, json_pack("{s:o,s:o}", "game", j, "event",
+                                          web_event_json(app, id, e)));
+        }
+    }
+    pthread_mutex_unlock(&app->games->lock);
+    sh_event_free(e);
+done:
+    json_decref(body);
+}
+
+static const HttpRoute ROUTES[] = {
+    {"POST", "/api/events/*/games", on_start},
+};
+
+WEB_ROUTES(WEB_EVENT_GAMES_ROUTES, ROUTES);
