@@ -24,6 +24,7 @@ static const Suite SUITES[] = {
     {"properties", suite_properties},
     {"columns", suite_columns},
     {"wide", suite_wide},
+    {"other", suite_other},
     {"store", suite_store},
     {"game", suite_game},
     {"clock", suite_clock},

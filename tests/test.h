@@ -71,6 +71,7 @@ void suite_openings(void);
 void suite_properties(void);
 void suite_columns(void);
 void suite_wide(void);
+void suite_other(void); /* the other games: the files of tests/data/other */
 void suite_game(void);
 void suite_clock(void);
 void suite_pdn(void);

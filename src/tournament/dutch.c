@@ -212,52 +212,43 @@ static void edge_weight(const Ctx *c, int hi, int li, bool cur, bool next, Limb 
     }
 }
 
+/* The next `width` bits of the weight from *pos on: the field's lowest bit. */
+static int field_take(int *pos, int width)
+{
+    int at = *pos;
+    *pos += width;
+    return at;
+}
+
 static void layout_make(Ctx *c)
 {
     int g = c->group_bits, s = c->groups_bits, r = c->in->rounds;
     Layout *lay = &c->lay;
-    int pos = 0;
-    pos += 1 + 3 * g; /* room for the orderings of steps 1-4 */
+    int pos = 1 + 3 * g; /* room for the orderings of steps 1-4 */
     if (r >= 2) {
-        lay->up2_score = pos;
-        pos += s;
-        lay->down2_score = pos;
-        pos += s;
+        lay->up2_score = field_take(&pos, s);
+        lay->down2_score = field_take(&pos, s);
     }
     if (r >= 1) {
-        lay->up1_score = pos;
-        pos += s;
-        lay->down1_score = pos;
-        pos += s;
+        lay->up1_score = field_take(&pos, s);
+        lay->down1_score = field_take(&pos, s);
     }
     if (r >= 2) {
-        lay->up2 = pos;
-        pos += g;
-        lay->down2 = pos;
-        pos += g;
+        lay->up2 = field_take(&pos, g);
+        lay->down2 = field_take(&pos, g);
     }
     if (r >= 1) {
-        lay->up1 = pos;
-        pos += g;
-        lay->down1 = pos;
-        pos += g;
+        lay->up1 = field_take(&pos, g);
+        lay->down1 = field_take(&pos, g);
     }
-    for (int i = 3; i >= 0; i--) {
-        lay->colors[i] = pos;
-        pos += g;
-    }
-    lay->bye_games = pos;
-    pos += 2 * g;
-    lay->scores_next = pos;
-    pos += s;
-    lay->pairs_next = pos;
-    pos += g;
-    lay->scores_cur = pos;
-    pos += s;
-    lay->pairs_cur = pos;
-    pos += g;
-    lay->completion = pos;
-    pos += 2;
+    for (int i = 3; i >= 0; i--)
+        lay->colors[i] = field_take(&pos, g);
+    lay->bye_games = field_take(&pos, 2 * g);
+    lay->scores_next = field_take(&pos, s);
+    lay->pairs_next = field_take(&pos, g);
+    lay->scores_cur = field_take(&pos, s);
+    lay->pairs_cur = field_take(&pos, g);
+    lay->completion = field_take(&pos, 2);
     lay->total = pos;
 }
 

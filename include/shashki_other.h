@@ -1,0 +1,172 @@
+/*
+ * shashki_other.h - the other games played with a checkers set (issue 17): corners (уголки),
+ * go-ban, Belarusian (белорусские), Wiegman's (шашки Вигмана), Stavropol (ставропольские),
+ * Pskov and Novgorod (hex boards, two and three players) and Neva (four players).
+ *
+ * These are not draughts in the usual sense: their boards, pieces and turns differ in kind from
+ * ShPosition's, so each game is a module of its own (src/other/<game>.c) with its own position
+ * type, kept inside the opaque ShOtherState, and they all answer to this one interface, the
+ * record ShOtherGame. The command line (`shashki moves --variant corners`), the generic search
+ * (engine/other_search.h), the PDN-style records and the web app's "More games" use nothing
+ * else. Chapaev, a dexterity game, is played in the browser only (web/js/chapaev.js).
+ *
+ * Conventions
+ *   - Players are numbered 0 .. players-1 in the order they move (0 moves first).
+ *   - Cells are numbered 0 .. cell_count-1 by the game's board (ShOtherBoard); each has a name
+ *     ("a1" on a square board; the game's own scheme on a hex board), which its notation uses.
+ *   - Copy-make: make() changes the state in place; a caller that needs the old one copies the
+ *     ShOtherState first (it is a plain value).
+ *   - Settings: where no source settles a rule (docs/variants.md says which), the game has a
+ *     setting, written "key=value,key=value"; start() takes them, and the position text keeps
+ *     them so that parse() gives the same game back.
+ *   - Errors: parse and start fill ShError with the column (1-based, in bytes) of the problem.
+ */
+#ifndef SHASHKI_OTHER_H
+#define SHASHKI_OTHER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shashki.h"
+
+#define SH_OTHER_MAX_PLAYERS 4
+#define SH_OTHER_MAX_CELLS 192    /* cells of any board here */
+#define SH_OTHER_MAX_PATH 48      /* cells one move visits, its start included */
+#define SH_OTHER_MAX_MOVES 1024   /* legal moves of any position */
+#define SH_OTHER_STATE_SIZE 2048  /* bytes any game's position takes */
+#define SH_OTHER_TEXT_SIZE 1024   /* a position's text, with the NUL */
+#define SH_OTHER_MOVE_TEXT_SIZE 160
+#define SH_OTHER_CELL_NAME_SIZE 8
+
+/* A position of any of the games: the module's own type lives in `bytes`. */
+typedef struct ShOtherState {
+    _Alignas(16) unsigned char bytes[SH_OTHER_STATE_SIZE];
+} ShOtherState;
+
+typedef enum ShOtherPieceKind {
+    SH_OTHER_EMPTY = 0,
+    SH_OTHER_PIECE, /* a piece of a game without ranks (corners, go-ban) */
+    SH_OTHER_MAN,
+    SH_OTHER_KING,
+    SH_OTHER_PAWN   /* Belarusian: moves as a chess pawn, never captures */
+} ShOtherPieceKind;
+
+typedef struct ShOtherPiece {
+    uint8_t kind;  /* ShOtherPieceKind */
+    uint8_t owner; /* player, when kind is not SH_OTHER_EMPTY */
+} ShOtherPiece;
+
+typedef enum ShOtherCellShape { SH_OTHER_SQUARE = 0, SH_OTHER_HEX } ShOtherCellShape;
+
+typedef struct ShOtherCell {
+    float x, y;     /* the centre, in cell widths from the board's top left corner */
+    uint8_t shape;  /* ShOtherCellShape; a hex cell is pointy-topped, one cell wide */
+    uint8_t dark;   /* drawn dark (a square board's dark squares) */
+    char name[SH_OTHER_CELL_NAME_SIZE];
+} ShOtherCell;
+
+typedef struct ShOtherBoard {
+    int cell_count;
+    float width, height; /* the board's size in cell widths */
+    ShOtherCell cell[SH_OTHER_MAX_CELLS];
+} ShOtherBoard;
+
+typedef enum ShOtherMoveKind {
+    SH_OTHER_STEP = 0, /* to a neighbour */
+    SH_OTHER_JUMP,     /* over pieces without taking them (corners) */
+    SH_OTHER_CAPTURE,  /* takes the pieces in `captured` */
+    SH_OTHER_PLACE,    /* a new piece on path[0] (go-ban) */
+    SH_OTHER_PASS      /* nothing moves (where a game allows it) */
+} ShOtherMoveKind;
+
+typedef struct ShOtherMove {
+    uint8_t kind;           /* ShOtherMoveKind */
+    uint8_t length;         /* cells in path: the start, then each landing (1 for PLACE) */
+    uint8_t captured_count;
+    uint8_t owner;          /* whose piece moves (Stavropol: may be the opponent's) */
+    uint8_t promotes;       /* the piece becomes a king on its last cell */
+    uint8_t flags;          /* the game's own (e.g. Wiegman: which of the two boards) */
+    uint8_t path[SH_OTHER_MAX_PATH];
+    uint8_t captured[SH_OTHER_MAX_PATH];
+} ShOtherMove;
+
+typedef struct ShOtherResult {
+    bool over;
+    int winner;                       /* the player who won, -1 for none (a draw, or not over) */
+    int score[SH_OTHER_MAX_PLAYERS];  /* the game's points (go-ban rows), else pieces left */
+    bool out[SH_OTHER_MAX_PLAYERS];   /* a player already out of the game (three or four) */
+    char reason[160];                 /* in English: "all of White's pieces reached ..." */
+} ShOtherResult;
+
+/* A choice the sources leave open. */
+typedef struct ShOtherSetting {
+    const char *key;      /* "house" */
+    const char *values;   /* the values allowed, separated by '|': "4x3|3x3" */
+    const char *fallback; /* the value when none is given: "4x3" */
+    const char *help;     /* one line in English */
+} ShOtherSetting;
+
+typedef struct ShOtherGame {
+    const char *name;       /* "corners": --variant, the web API, the record's Variant tag */
+    const char *game_type;  /* the PDN GameType tag's value (no PDN number exists for these
+                               games: docs/variants.md gives the ones chosen) */
+    const char *title_en;   /* "Corners" */
+    const char *title_ru;   /* "Уголки" */
+    int players;            /* 2, 3 or 4 */
+    const char *const *player_names;   /* English colour names, `players` of them */
+    const char *const *player_colours; /* CSS colours for drawing the pieces */
+    bool searchable;        /* the engine plays it (evaluate is set) */
+    const ShOtherSetting *settings;
+    int setting_count;
+
+    /* The start position under `settings` ("" or NULL: every setting's fallback; the keys and
+     * values are already checked by sh_other_start). */
+    ShStatus (*start)(ShOtherState *st, const char *settings, ShError *err);
+    /* A position from its text (what format writes). */
+    ShStatus (*parse)(ShOtherState *st, const char *text, ShError *err);
+    /* The position's text; returns the length it needed. */
+    size_t (*format)(const ShOtherState *st, char *out, size_t size);
+    /* The board the position is played on (it may depend on the settings). */
+    void (*board)(const ShOtherState *st, ShOtherBoard *out);
+    ShOtherPiece (*piece)(const ShOtherState *st, int cell);
+    int (*to_move)(const ShOtherState *st);
+    /* The legal moves, at most SH_OTHER_MAX_MOVES; 0 when the game is over. */
+    int (*moves)(const ShOtherState *st, ShOtherMove *out);
+    void (*make)(ShOtherState *st, const ShOtherMove *move);
+    void (*result)(const ShOtherState *st, ShOtherResult *out);
+    /* The move in the game's notation ("a1-a3", "c3:e5", "*d4" for a placing). */
+    size_t (*move_text)(const ShOtherState *st, const ShOtherMove *move, char *out, size_t size);
+    /* For the search: the position's worth to `player`, in hundredths of a piece; NULL if the
+     * game has no engine. */
+    int (*evaluate)(const ShOtherState *st, int player);
+    /* A hash of the position (equal positions, equal hashes); NULL: the search hashes the text. */
+    uint64_t (*hash)(const ShOtherState *st);
+} ShOtherGame;
+
+/* The games, in the order the web app lists them. */
+int sh_other_count(void);
+const ShOtherGame *sh_other_at(int index);
+/* The game of that name (case matters not); NULL if none. */
+const ShOtherGame *sh_other_find(const char *name);
+/* True once the game's module is there (every function needed for play is set). */
+bool sh_other_playable(const ShOtherGame *game);
+
+/* The start position: checks each setting's key and value against game->settings (an unknown
+ * key or value is SH_ERR_SYNTAX with its column), then calls game->start. */
+ShStatus sh_other_start(const ShOtherGame *game, const char *settings, ShOtherState *st,
+                        ShError *err);
+/* The value of setting `key` in `settings` (or its fallback) into out. */
+void sh_other_setting(const ShOtherGame *game, const char *settings, const char *key, char *out,
+                      size_t size);
+
+/* The legal move that `text` names: the game's notation as move_text writes it, or the cells of
+ * its path joined by '-' or ':' ("a1-a3-a5"), or only its first and last cells when that names
+ * one move. SH_ERR_ILLEGAL_MOVE / SH_ERR_AMBIGUOUS_MOVE / SH_ERR_SYNTAX with the column. */
+ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, const char *text,
+                             ShOtherMove *out, ShError *err);
+
+/* The cell of that name on the board, -1 if none. */
+int sh_other_cell(const ShOtherBoard *board, const char *name);
+
+#endif

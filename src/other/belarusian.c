@@ -1,0 +1,15 @@
+/* belarusian.c - Belarusian draughts (Белорусские шашки). Not written yet: the record names the game; its module fills the rest. */
+#include "games.h"
+
+static const char *const NAMES[] = {"White", "Black"};
+static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
+
+const ShOtherGame SH_OTHER_BELARUSIAN = {
+    .name = "belarusian",
+    .game_type = "belarusian",
+    .title_en = "Belarusian draughts",
+    .title_ru = "Белорусские шашки",
+    .players = 2,
+    .player_names = NAMES,
+    .player_colours = COLOURS,
+};

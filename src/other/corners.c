@@ -1,0 +1,15 @@
+/* corners.c - Corners (Уголки). Not written yet: the record names the game; its module fills the rest. */
+#include "games.h"
+
+static const char *const NAMES[] = {"White", "Black"};
+static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
+
+const ShOtherGame SH_OTHER_CORNERS = {
+    .name = "corners",
+    .game_type = "corners",
+    .title_en = "Corners",
+    .title_ru = "Уголки",
+    .players = 2,
+    .player_names = NAMES,
+    .player_colours = COLOURS,
+};
