@@ -195,6 +195,15 @@ enum {
     ORDER_KILLER = 1 << 26
 };
 
+/* How many kings a capture takes: on the 12x12 board the move's captured set is kept shifted
+ * (bitboard12.h) and the kings reach past 64 bits. */
+static inline int captured_kings(const ShPosition *pos, const ShMove *m)
+{
+    if (__builtin_expect(pos->variant == SH_VARIANT_CANADIAN, 0))
+        return w_count(move_wide_captured(m) & pos_wide_kings(pos));
+    return bb_count(m->captured & pos->kings);
+}
+
 void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList *list,
                        int tt_move, int ply, int *keys)
 {
@@ -206,7 +215,7 @@ void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList 
         if (i == tt_move) {
             k = ORDER_TT;
         } else if (m->captured) {
-            k = ORDER_CAPTURE + 64 * bb_count(m->captured) + 32 * bb_count(m->captured & pos->kings) +
+            k = ORDER_CAPTURE + 64 * bb_count(m->captured) + 32 * captured_kings(pos, m) +
                 16 * m->promotes;
         } else if (m->promotes) {
             k = ORDER_PROMOTION;
@@ -351,8 +360,7 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
     int keys[SH_MAX_MOVES], order[SH_MAX_MOVES];
     for (int i = 0; i < list.count; i++) {
         const ShMove *m = &list.moves[i];
-        keys[i] = 64 * bb_count(m->captured) + 32 * bb_count(m->captured & pos->kings) +
-                  16 * m->promotes;
+        keys[i] = 64 * bb_count(m->captured) + 32 * captured_kings(pos, m) + 16 * m->promotes;
         order[i] = i;
     }
     int best = -SCORE_INF;

@@ -503,6 +503,29 @@ static void suite_order_cases(void)
                 CHECK(keys[i] > keys[j]);
         }
 
+    test_case("order: on 12x12 (captured sets kept shifted) a king's capture before a man's");
+    {
+        /* the white man on f6 takes the man on e7 or the king on g7, one piece either way */
+        ShPosition w12;
+        CHECK_INT(sh_fen_read_variant("W:Wf6,a1:Be7,Kg7,l12", SH_VARIANT_CANADIAN, &w12, NULL),
+                  SH_OK);
+        sh_moves_generate(&w12, &list);
+        CHECK_INT(list.count, 2);
+        search_order_keys(w, &w12, &list, TT_NO_MOVE, 0, keys);
+        int king = -1, man = -1;
+        for (int i = 0; i < list.count; i++) {
+            char text[SH_MOVE_TEXT_SIZE];
+            CHECK_INT(sh_move_write(&w12, &list.moves[i], SH_NOTATION_SHORT, text, NULL), SH_OK);
+            if (strcmp(text, "f6:h8") == 0)
+                king = i;
+            else if (strcmp(text, "f6:d8") == 0)
+                man = i;
+        }
+        CHECK(king >= 0 && man >= 0);
+        if (king >= 0 && man >= 0)
+            CHECK(keys[king] > keys[man]);
+    }
+
     test_case("order: with killers and history switched off, quiet moves are equal");
     sh_moves_generate(&p, &list);
     sh->params.killers = sh->params.history = false;
