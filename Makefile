@@ -3,7 +3,7 @@
 #   make            build build/libshashki.a and build/shashki
 #   make run        install what is missing, build, start the web app (shashki serve)
 #   make test       install what is missing, build, run every test
-#   make test-slow  the long checks (perft 12, kestog13 at depth 10)
+#   make test-slow  the long checks (perft 12, kestog13 at depth 10, the egdb and the slow etudes)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two;
 #                   the time to pair a round of a 500-player Swiss)
@@ -61,7 +61,7 @@ EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
 ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o
 WEB_FILES  := $(sort $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' 2>/dev/null))
-WEB_OBJ     = $(BUILD)/gen/web_assets.o
+WEB_OBJ     = $(BUILD)/gen/web_assets.o $(BUILD)/gen/puzzles_data.o
 
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
@@ -102,6 +102,11 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 $(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES)
+
+# The Puzzles section's puzzles (data/puzzles.pdn, docs/puzzles.md).
+$(BUILD)/gen/puzzles_data.c: $(EMBED) data/puzzles.pdn
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ PUZZLES_PDN data/puzzles.pdn
 
 # The evaluation's weights: Russian (weights.txt) and each family of games with its own.
 EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international \
@@ -180,7 +185,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb,solve
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \

@@ -25,6 +25,8 @@ int cmd_game(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_egdb(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_puzzles(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -9,10 +9,11 @@
 #include "web.h"
 
 static const char SERVE_HELP[] =
-    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--egdb DIR] [--set-password]\n"
+    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--egdb DIR] [--puzzles FILE]\n"
+    "                     [--set-password]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
-    "live, analyse, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
+    "live, analyse, solve puzzles, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
     "\n"
     "  --port N        the port (default 8080; 0 picks a free one)\n"
     "  --host ADDRESS  the address to listen on (default 127.0.0.1, this machine only;\n"
@@ -22,6 +23,8 @@ static const char SERVE_HELP[] =
     "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
     "                  build); default $SHASHKI_EGDB or ./egdb, played without when that\n"
     "                  holds none\n"
+    "  --puzzles FILE  the Puzzles section's puzzles, a PDN file as shashki puzzles writes\n"
+    "                  (docs/puzzles.md); default the set built into the program\n"
     "  --set-password  set the arbiter's password first: asked twice at a terminal, else\n"
     "                  read as one line from standard input; kept only as a salted hash\n"
     "\n"
@@ -93,7 +96,8 @@ int cmd_serve(int argc, char **argv)
             continue;
         }
         if (i + 1 >= argc ||
-            (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb"))) {
+            (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb") &&
+             strcmp(a, "--puzzles"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
                       a);
             return 2;
@@ -108,6 +112,8 @@ int cmd_serve(int argc, char **argv)
             options.host = v;
         } else if (strcmp(a, "--egdb") == 0) {
             egdb = v;
+        } else if (strcmp(a, "--puzzles") == 0) {
+            options.puzzles_path = v;
         } else {
             options.db_path = v;
         }

@@ -22,6 +22,8 @@ static const CommandEntry COMMANDS[] = {
     {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
     {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
+    {"solve", cmd_solve, "prove a forced win or draw: a composition's solution, duals, cooks"},
+    {"puzzles", cmd_puzzles, "find the shots in game collections: a puzzle file (PDN)"},
     {"egdb", cmd_egdb, "endgame databases: build, list, verify and probe them"},
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
     {"dxp", cmd_dxp, "play 10x10 engines over DXP (DamExchange): serve or connect"},

@@ -23,7 +23,16 @@
 
 #include "shashki.h"
 
-typedef enum SolveGoal { SOLVE_GOAL_WIN = 0, SOLVE_GOAL_DRAW } SolveGoal;
+typedef enum SolveGoal {
+    SOLVE_GOAL_WIN = 0,
+    SOLVE_GOAL_DRAW,
+    SOLVE_GOAL_MATERIAL /* (added) win material: reach, the defender to move and without a
+                           capture, a balance at least SOLVE_MATERIAL_GAIN better than at the
+                           start (men count 1, kings SOLVE_KING_VALUE); or win */
+} SolveGoal;
+
+#define SOLVE_KING_VALUE 3
+#define SOLVE_MATERIAL_GAIN 1
 
 typedef enum SolveVerdict {
     SOLVE_PROVEN = 0, /* the goal is forced: the tree below is the proof */
@@ -35,11 +44,17 @@ typedef struct SolveLimits {
     int max_moves;   /* the solver's moves at most; 0 means 20 */
     double seconds;  /* CPU seconds at most; 0 means no limit */
     uint64_t nodes;  /* nodes at most; 0 means no limit */
+    int cook_moves;  /* (added) check_sound: a second first move is a cook if it reaches the goal
+                        within this many moves; 0 means max_moves */
 } SolveLimits;
 
 /* One move of the solution tree. The tree is stored flat: the children of a step follow it in
  * preorder, the main line first. The solver's steps have one child each (its move at that
- * point), the defender's steps one child per legal defence. */
+ * point), the defender's steps one child per legal defence. (As implemented: a position where
+ * the solver is to move gets one step, its move; one where the defender is to move a step per
+ * legal defence. So a solver's step is the parent of every defence to it, and each defence
+ * the parent of the solver's one answer; a step with no child ends its line in a position the
+ * rules, the tables or the goal decide. In two-move a turn's two moves are parent and child.) */
 typedef struct SolveStep {
     ShMove move;
     int parent;      /* index of the step this answers; -1 for the solver's first move */
@@ -58,6 +73,7 @@ typedef struct SolveFlaw {
 } SolveFlaw;
 
 #define SOLVE_MAX_FLAWS 16
+#define SOLVE_MAX_STEPS 20000 /* (added) the most steps a tree keeps */
 
 typedef struct SolveResult {
     SolveVerdict verdict;
@@ -70,6 +86,10 @@ typedef struct SolveResult {
     int flaw_count;
     uint64_t nodes;
     double seconds;       /* CPU seconds the search took */
+    int unsettled;        /* (added) check_sound: other first moves the limits left undecided
+                             (neither a cook nor proven not to be one) */
+    bool truncated;       /* (added) the tree was cut at SOLVE_MAX_STEPS steps (the main line
+                             is whole: it comes first; later variations are missing) */
 } SolveResult;
 
 /* Solve `pos` for the side to move. Fills *res (free it with solve_result_free). Errors only
@@ -77,6 +97,13 @@ typedef struct SolveResult {
  * not an error. `check_sound` also looks for duals and cooks (slower). */
 ShStatus solve_position(const ShPosition *pos, SolveGoal goal, const SolveLimits *limits,
                         bool check_sound, SolveResult *res, ShError *err);
+
+/* (added) The same, with the position one ply before `pos` (may be NULL): for the material
+ * goal the start's balance is the better of the two for the solver, so that a recapture
+ * that only restores the balance is no gain. */
+ShStatus solve_position_after(const ShPosition *pos, const ShPosition *before, SolveGoal goal,
+                              const SolveLimits *limits, bool check_sound, SolveResult *res,
+                              ShError *err);
 
 void solve_result_free(SolveResult *res);
 

@@ -57,11 +57,18 @@ typedef struct ShOtherPiece {
     uint8_t owner; /* player, when kind is not SH_OTHER_EMPTY */
 } ShOtherPiece;
 
-typedef enum ShOtherCellShape { SH_OTHER_SQUARE = 0, SH_OTHER_HEX } ShOtherCellShape;
+/* SH_OTHER_HEX is pointy-topped (a vertex up), SH_OTHER_HEX_FLAT flat-topped (an edge up: the
+ * hex boards of Pskov and Novgorod, whose players sit at the board's corners); either is one
+ * cell wide from the leftmost to the rightmost point. */
+typedef enum ShOtherCellShape {
+    SH_OTHER_SQUARE = 0,
+    SH_OTHER_HEX,
+    SH_OTHER_HEX_FLAT
+} ShOtherCellShape;
 
 typedef struct ShOtherCell {
     float x, y;     /* the centre, in cell widths from the board's top left corner */
-    uint8_t shape;  /* ShOtherCellShape; a hex cell is pointy-topped, one cell wide */
+    uint8_t shape;  /* ShOtherCellShape */
     uint8_t dark;   /* drawn dark (a square board's dark squares) */
     char name[SH_OTHER_CELL_NAME_SIZE];
 } ShOtherCell;
@@ -161,8 +168,10 @@ void sh_other_setting(const ShOtherGame *game, const char *settings, const char 
                       size_t size);
 
 /* The legal move that `text` names: the game's notation as move_text writes it, or the cells of
- * its path joined by '-' or ':' ("a1-a3-a5"), or only its first and last cells when that names
- * one move. SH_ERR_ILLEGAL_MOVE / SH_ERR_AMBIGUOUS_MOVE / SH_ERR_SYNTAX with the column. */
+ * its path joined by '-' or ':' ("a1-a3-a5"), or a path from the same first to the same last
+ * cell when that names one move (only the two ends, or a longer route of a corners jump than the
+ * one the game keeps). SH_ERR_ILLEGAL_MOVE / SH_ERR_AMBIGUOUS_MOVE / SH_ERR_SYNTAX with the
+ * column. */
 ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, const char *text,
                              ShOtherMove *out, ShError *err);
 

@@ -238,6 +238,17 @@ bool auth_token_matches(const char *token, const unsigned char hash[STORE_HASH_S
     return sodium_memcmp(mine, hash, STORE_HASH_SIZE) == 0;
 }
 
+bool auth_token_name(const char *token, char name[AUTH_TOKEN_TEXT])
+{
+    if (!token || strlen(token) != AUTH_TOKEN_TEXT - 1 ||
+        strspn(token, "0123456789abcdef") != AUTH_TOKEN_TEXT - 1)
+        return false;
+    unsigned char hash[STORE_HASH_SIZE];
+    token_hash(token, hash);
+    sodium_bin2hex(name, AUTH_TOKEN_TEXT, hash, sizeof hash);
+    return true;
+}
+
 bool auth_session_new(Auth *a, char token[AUTH_TOKEN_TEXT])
 {
     unsigned char hash[STORE_HASH_SIZE];

@@ -56,6 +56,9 @@ void auth_session_end(Auth *auth, const char *token);
 /* A new secret token (hex) and its hash; whether a token has this hash (constant time). */
 void auth_token_new(char token[AUTH_TOKEN_TEXT], unsigned char hash[STORE_HASH_SIZE]);
 bool auth_token_matches(const char *token, const unsigned char hash[STORE_HASH_SIZE]);
+/* The name a token is kept under (its hash, in hex): the puzzles' player, whose token is its
+ * browser's cookie; false when the text is not a token (64 lowercase hex digits). */
+bool auth_token_name(const char *token, char name[AUTH_TOKEN_TEXT]);
 
 /* A new join code; a code as typed ("k7qx-9m") in its canonical form ("K7QX9M"), false if it
  * cannot be one; whether two canonical codes are equal (constant time). */

@@ -100,6 +100,34 @@ bool store_seats_save(Store *store, long id, const StoredSeat seats[2]);
 bool store_setting_get(Store *store, const char *key, char *out, size_t size);
 bool store_setting_set(Store *store, const char *key, const char *value);
 
+/* Puzzles (docs/puzzles.md, "In the web app"): each player (a browser, by the hash of its puzzle cookie) has a
+ * rating, Elo against the puzzles' own ratings (which do not move), and a streak of puzzles
+ * solved clean. A puzzle counts once per player, at its first result: solved (score 1, or 0.5
+ * after a hint) or failed (0: a wrong move, or the solution shown first); later tries of the
+ * same puzzle change nothing. */
+#define STORE_PUZZLE_START_RATING 1500.0
+#define STORE_PUZZLE_PROVISIONAL 20 /* K = 40 for a player's first 20 puzzles, then 20 */
+typedef struct StoredPuzzler {
+    double rating;
+    int attempts, solved;     /* puzzles counted; solved among them (a hint's half too) */
+    int streak, best_streak;  /* puzzles solved clean in a row: now, and the best */
+} StoredPuzzler;
+
+/* The player's record (the start's when it has none). */
+bool store_puzzler_get(Store *store, const char *player, StoredPuzzler *out);
+/* Note that the player asked for a hint on a puzzle not counted yet. */
+bool store_puzzle_hint(Store *store, const char *player, const char *puzzle);
+/* A result of the player on a puzzle, in one transaction: counted (*rated) unless the puzzle
+ * was counted before; *out gets the record after it, *score the puzzle's counted score. */
+bool store_puzzle_result(Store *store, const char *player, const char *puzzle, bool solved,
+                         int puzzle_rating, StoredPuzzler *out, double *score, bool *rated);
+/* Each puzzle the player has tried: its hint and score (-1 while not counted); returns how many. */
+int store_puzzle_scores(Store *store, const char *player,
+                        void (*each)(const char *puzzle, bool hinted, double score, void *user),
+                        void *user);
+/* The Elo step: a rating after a score (0, 0.5, 1) against a puzzle of puzzle_rating. */
+double store_puzzle_elo(double rating, int attempts, int puzzle_rating, double score);
+
 /* Ids of the games still being played (to bring them back after a restart). */
 int store_playing(Store *store, long *ids, int max);
 

@@ -26,6 +26,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_BOARD_ROUTES,   &WEB_VARIANT_ROUTES, &WEB_CLUB_ROUTES,    &WEB_SESSION_ROUTES, &WEB_GAMES_ROUTES,
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
+    &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -64,6 +65,7 @@ static void server_free(WebServer *s)
     auth_close(s->app.auth);
     tstore_close(s->app.tstore);
     store_close(s->app.store);
+    puzzle_set_free(&s->app.puzzles);
     free(s);
 }
 
@@ -75,9 +77,17 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         return NULL;
     }
     WebApp *app = &s->app;
+    bool read = options->puzzles_path && *options->puzzles_path
+                    ? puzzle_set_load(options->puzzles_path, &app->puzzles, err, errsize)
+                    : puzzle_set_builtin(&app->puzzles, err, errsize);
+    if (!read) {
+        free(s);
+        return NULL;
+    }
     const char *host = options->host ? options->host : "127.0.0.1";
     app->store = store_open(options->db_path, err, errsize);
     if (!app->store) {
+        puzzle_set_free(&app->puzzles);
         free(s);
         return NULL;
     }

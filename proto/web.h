@@ -11,6 +11,7 @@ typedef struct WebOptions {
     const char *db_path;      /* SQLite file for the games */
     const char *new_password; /* set the arbiter's password to this before serving, or NULL */
     const char *egdb_dir;     /* endgame databases for the engine, or NULL / "" for none */
+    const char *puzzles_path; /* the Puzzles section's PDN file, or NULL for the built-in set */
 } WebOptions;
 
 typedef struct WebServer WebServer;

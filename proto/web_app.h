@@ -9,7 +9,9 @@
  * games played, and a variant named in a request), and the events (tournaments):
  * web_events.c (an event, its players, rounds and results), web_event_games.c (a pairing's
  * game played in the app, its result recorded by itself), web_event_view.c (standings, the
- * crosstable, exports, the event's stream). Each gives its routes as a table;
+ * crosstable, exports, the event's stream), the puzzles: web_puzzles.c (the Puzzles section:
+ * puzzles, moves checked, hints, the player's rating) and web_solve.c (the analysis board's
+ * "solve"). Each gives its routes as a table;
  * web.c joins the tables. Every handler's context is the WebApp. Who may do what is decided by
  * web_rights.c, on top of http.c's cross-site checks.
  */
@@ -21,6 +23,7 @@
 #include "auth.h"
 #include "http.h"
 #include "live.h"
+#include "puzzle_set.h"
 #include "store.h"
 #include "tstore.h"
 
@@ -33,7 +36,19 @@ typedef struct WebApp {
     int port;
     bool network;     /* listening beyond this machine */
     char url[128];    /* the address players type ("http://192.168.1.5:8080/") */
+    PuzzleSet puzzles; /* the Puzzles section's (web_puzzles.c), read-only once started */
 } WebApp;
+
+/* Positions the analysis board's "solve" works on at once (web_solve.c). */
+#define WEB_MAX_SOLVES 2
+
+/* Whether `move`, played in `pos` (reached from `before`, NULL at a puzzle's start), reaches a
+ * puzzle's goal (`material`, else a win) as fast as the puzzle's own move: within `moves` of
+ * the solver's moves (web_solve.c: the solver with check_sound, a second solution at its first
+ * move; at most a second of the processor). False when it does not, when the solver cannot
+ * say in that time, or when it is busy. */
+bool web_solve_dual(const ShPosition *pos, const ShPosition *before, bool material, int moves,
+                    const ShMove *move);
 
 /* A resource's routes. */
 typedef struct WebRoutes {
@@ -46,7 +61,8 @@ typedef struct WebRoutes {
 
 extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
-    WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES;
+    WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES,
+    WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */

@@ -31,6 +31,7 @@ static const Suite SUITES[] = {
     {"pdn", suite_pdn},
     {"engine", suite_engine},
     {"egdb", suite_egdb},
+    {"solve", suite_solve},
     {"cli", suite_cli},
     {"dxp", suite_dxp},
     {"web", suite_web},

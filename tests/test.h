@@ -83,6 +83,7 @@ void suite_egdb(void);
  * of at most three pieces and of three kings against one; counts what it checked, the
  * positions where the two differ in value or distance, and the wins. */
 void egdb_plain_check(const char *dir, uint64_t *checked, uint64_t *mismatches, uint64_t *wins);
+void suite_solve(void);
 void suite_store(void);
 void suite_web(void);
 void suite_tournament(void);

@@ -24,12 +24,22 @@ bool server_start(Server *s)
         dup2(in[0], 0);
         close(fds[0]);
         close(in[1]);
+        char *args[12];
+        int n = 0;
+        args[n++] = (char *)test_program();
+        args[n++] = "serve";
+        args[n++] = "--port";
+        args[n++] = "0";
+        args[n++] = "--db";
+        args[n++] = s->db;
         if (s->password[0])
-            execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db,
-                  "--set-password", (char *)NULL);
-        else
-            execl(test_program(), test_program(), "serve", "--port", "0", "--db", s->db,
-                  (char *)NULL);
+            args[n++] = "--set-password";
+        if (s->puzzles[0]) {
+            args[n++] = "--puzzles";
+            args[n++] = s->puzzles;
+        }
+        args[n] = NULL;
+        execv(test_program(), args);
         _exit(127);
     }
     close(fds[1]);

@@ -12,6 +12,7 @@ typedef struct Server {
     int port;
     char db[64];
     char password[128]; /* given to --set-password when starting, or "" */
+    char puzzles[512];  /* given to --puzzles when starting, or "" */
 } Server;
 
 /* What a test reads of an answer; test_buffer_append is libcurl's write callback for it
@@ -22,7 +23,8 @@ typedef struct Buffer {
 } Buffer;
 size_t test_buffer_append(char *ptr, size_t size, size_t n, void *buffer);
 
-/* Start the server on s->db (with --set-password s->password when it is not empty) and read
+/* Start the server on s->db (with --set-password s->password when it is not empty, --puzzles
+ * s->puzzles likewise) and read
  * its port from the first line; false if it does not start. */
 bool server_start(Server *s);
 /* Stop it (SIGTERM), or kill it (SIGKILL) when crash. */

@@ -85,6 +85,27 @@ static void store_migration(void)
     CHECK_INT(store_find(s, &(StoreFilter){.variant = "english"}, 0, 4, list, &total), 1);
     CHECK_STR(list[0].white, "Eng");
     CHECK_INT(store_find(s, NULL, 0, 4, list, &total), 2);
+
+    test_case("a file from before the puzzles gains their tables: a result is counted once");
+    StoredPuzzler pz;
+    double score;
+    bool rated;
+    CHECK(store_puzzler_get(s, "p1", &pz));
+    CHECK(pz.rating == STORE_PUZZLE_START_RATING && pz.attempts == 0);
+    CHECK(store_puzzle_hint(s, "p1", "P0001"));
+    CHECK(store_puzzle_result(s, "p1", "P0001", true, 1500, &pz, &score, &rated));
+    CHECK(rated);
+    /* after a hint, a solve is half a point: 1500 + 40 (0.5 - 0.5) against a puzzle of 1500 */
+    CHECK(score == 0.5 && pz.rating == 1500.0 && pz.streak == 0 && pz.attempts == 1);
+    CHECK(store_puzzle_result(s, "p1", "P0001", false, 1500, &pz, &score, &rated));
+    CHECK(!rated && score == 0.5 && pz.attempts == 1);
+    /* a clean solve against 1900: E = 1 / (1 + 10^(400/400)) = 1/11, 1500 + 40 * 10/11 */
+    CHECK(store_puzzle_result(s, "p1", "P0002", true, 1900, &pz, &score, &rated));
+    CHECK(rated && score == 1.0 && pz.streak == 1 && pz.best_streak == 1 && pz.solved == 2);
+    CHECK(pz.rating > 1536.36 && pz.rating < 1536.37);
+    CHECK(store_load(s, 1, &g, &moves, &count));
+    CHECK_STR(g.white, "Old");
+    free(moves);
     store_close(s);
 
     test_case("a migrated file opens again unchanged");
@@ -96,6 +117,9 @@ static void store_migration(void)
         free(moves);
         CHECK_INT(store_find(s, &(StoreFilter){.variant = "russian", .result = "1-0"}, 0, 4, list,
                              &total), 1);
+        StoredPuzzler again;
+        CHECK(store_puzzler_get(s, "p1", &again));
+        CHECK(again.attempts == 2 && again.rating > 1536.36 && again.rating < 1536.37);
         store_close(s);
     }
     remove_db(path);

@@ -30,6 +30,7 @@
  *   keep VAR cookiename SUFFIX                 ... that cookie's name
  *   password TEXT                              start (and restart) the server with
  *                                              --set-password TEXT before the next request
+ *   puzzles FILE                               ... with --puzzles FILE (a file of tests/data)
  *
  * $VAR is replaced in requests and headers; $PORT is the server's port.
  * The server runs as the real program (`shashki serve --port 0`), so "kill" is a true crash. */
@@ -464,7 +465,7 @@ static int run_file(const char *name)
     Vars vars = {.count = 0};
     char expanded[8192];
     bool started = false;
-    if (strstr(text, "\npassword ") == NULL) {
+    if (strstr(text, "\npassword ") == NULL && strstr(text, "\npuzzles ") == NULL) {
         test_case("%s: start the server", name);
         CHECK(server_start(&s));
         started = true;
@@ -478,16 +479,19 @@ static int run_file(const char *name)
         line_no++;
         if (line[0] == '#' || line[0] == '\0')
             continue;
-        if (!started && strncmp(line, "password ", 9) != 0) {
+        if (!started && strncmp(line, "password ", 9) != 0 && strncmp(line, "puzzles ", 8) != 0) {
             test_case("%s: start the server", name);
             CHECK(server_start(&s));
             started = true;
         }
-        if (strncmp(line, "password ", 9) == 0) {
-            snprintf(s.password, sizeof s.password, "%s", line + 9);
+        if (strncmp(line, "password ", 9) == 0 || strncmp(line, "puzzles ", 8) == 0) {
+            if (line[1] == 'a')
+                snprintf(s.password, sizeof s.password, "%s", line + 9);
+            else
+                snprintf(s.puzzles, sizeof s.puzzles, "%s", test_data(line + 8));
             if (started)
                 server_stop(&s, false);
-            test_case("%s:%d start the server with a password", name, line_no);
+            test_case("%s:%d start the server with %s", name, line_no, line);
             CHECK(server_start(&s));
             started = true;
             continue;

@@ -1,8 +1,488 @@
-/* belarusian.c - Belarusian draughts (Белорусские шашки). Not written yet: the record names the game; its module fills the rest. */
+/* belarusian.c - Belarusian draughts (Белорусские шашки), a "chess-draughts" game: each
+ * side has 12 men that move and capture as in Russian draughts and 12 pawns that move straight
+ * forward as chess pawns but never capture; they only block and shield (seed
+ * ../shared/seeds/003_*.txt L313). The pawns change every capture's geometry (a pawn is in the
+ * way of a man or a king), so the moves are this module's own. The rules, the choices made
+ * where the seed is silent and their settings are in docs/variants.md ("Belarusian
+ * draughts"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board8.h"
+#include "error.h"
 #include "games.h"
+
+enum { EMPTY, W_MAN, W_KING, W_PAWN, B_MAN, B_KING, B_PAWN };
+
+typedef struct Belarusian {
+    uint8_t cell[BOARD8_CELLS]; /* EMPTY, W_MAN ... B_PAWN */
+    uint8_t side;               /* player to move: 0 White, 1 Black */
+    uint8_t pawns;              /* the pawns are in the game (pawns=light) */
+    uint8_t double_step;        /* a pawn on its side's first three ranks may go two squares */
+    uint8_t pawn_take;          /* men and kings may capture the opponent's pawns */
+    uint8_t quiet_limit;        /* moves each without a capture, a man's or a pawn's move: draw */
+    uint8_t spare;              /* zero: no padding byte for the hash to read */
+    uint16_t quiet;             /* plies without a capture, a man's or a pawn's move */
+} Belarusian;
+
+SH_OTHER_STATE_FITS(Belarusian);
 
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
+
+static const ShOtherSetting SETTINGS[] = {
+    {"pawns", "light|none", "light",
+     "light: the 12 pawns start on the light squares of the side's first three ranks; none: "
+     "Russian draughts"},
+    {"double", "no|yes", "no",
+     "yes: a pawn on its side's first three ranks may go two squares forward over an empty one"},
+    {"pawntake", "no|yes", "no",
+     "yes: men and kings capture the opponent's pawns as they capture men; no: pawns are walls"},
+    {"quiet", "30|15|off", "30",
+     "moves each without a capture or a move of a man or a pawn that end the game in a draw"},
+};
+#define SETTING_COUNT ((int)(sizeof SETTINGS / sizeof SETTINGS[0]))
+
+/* w/W White's man/king, P White's pawn; b/B Black's man/king, p Black's pawn. */
+static const char LETTERS[] = "wWPbBp";
+static const int DIAG[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+
+static Belarusian *get(ShOtherState *st) { return (Belarusian *)(void *)st->bytes; }
+static const Belarusian *cget(const ShOtherState *st)
+{
+    return (const Belarusian *)(const void *)st->bytes;
+}
+
+static int owner_of(uint8_t piece) { return piece >= B_MAN; }
+static bool is_pawn(uint8_t piece) { return piece == W_PAWN || piece == B_PAWN; }
+static bool is_king(uint8_t piece) { return piece == W_KING || piece == B_KING; }
+static bool is_man(uint8_t piece) { return piece == W_MAN || piece == B_MAN; }
+/* The rank a side's men are crowned on. */
+static int crown_rank(int side) { return side ? 0 : 7; }
+
+static void settings_read(Belarusian *b, const char *settings)
+{
+    char v[16];
+    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "pawns", v, sizeof v);
+    b->pawns = strcmp(v, "none") != 0;
+    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "double", v, sizeof v);
+    b->double_step = strcmp(v, "yes") == 0;
+    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "pawntake", v, sizeof v);
+    b->pawn_take = strcmp(v, "yes") == 0;
+    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "quiet", v, sizeof v);
+    b->quiet_limit = strcmp(v, "off") == 0 ? 0 : (uint8_t)atoi(v);
+}
+
+static ShStatus belarusian_start(ShOtherState *st, const char *settings, ShError *err)
+{
+    (void)err;
+    Belarusian *b = get(st);
+    memset(b, 0, sizeof *b);
+    settings_read(b, settings);
+    for (int c = 0; c < BOARD8_CELLS; c++) {
+        int r = board8_rank(c);
+        bool dark = board8_dark(c);
+        if (r < 3)
+            b->cell[c] = dark ? W_MAN : b->pawns ? W_PAWN : EMPTY;
+        else if (r > 4)
+            b->cell[c] = dark ? B_MAN : b->pawns ? B_PAWN : EMPTY;
+    }
+    return SH_OK;
+}
+
+static size_t belarusian_format(const ShOtherState *st, char *out, size_t size)
+{
+    const Belarusian *b = cget(st);
+    char rows[80], quiet[8];
+    board8_write(b->cell, LETTERS, rows, sizeof rows);
+    snprintf(quiet, sizeof quiet, "%u", (unsigned)b->quiet_limit);
+    int n = snprintf(out, size, "%s %c %u pawns=%s,double=%s,pawntake=%s,quiet=%s", rows,
+                     b->side ? 'b' : 'w', (unsigned)b->quiet, b->pawns ? "light" : "none",
+                     b->double_step ? "yes" : "no", b->pawn_take ? "yes" : "no",
+                     b->quiet_limit ? quiet : "off");
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static ShStatus belarusian_parse(ShOtherState *st, const char *text, ShError *err)
+{
+    static const char FORM[] = "a Belarusian position is ROWS SIDE QUIET-PLIES [SETTINGS]";
+    int start[4], len[4], column = 1;
+    if (!text)
+        return error_set(err, SH_ERR_SYNTAX, 1, 1, "no position");
+    int n = board8_fields(text, 4, start, len, &column);
+    if (n < 0)
+        return error_set(err, SH_ERR_SYNTAX, 1, column, "%s", FORM);
+    if (n < 3)
+        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1, "%s", FORM);
+    char set[256] = "";
+    if (n == 4) {
+        if (len[3] >= (int)sizeof set)
+            return error_set(err, SH_ERR_SYNTAX, 1, start[3] + 1, "settings too long");
+        memcpy(set, text + start[3], (size_t)len[3]);
+        set[len[3]] = '\0';
+    }
+    ShError e;
+    if (sh_other_start(&SH_OTHER_BELARUSIAN, set, st, &e) != SH_OK)
+        return error_set(err, e.code, 1, start[3] + e.column, "%s", e.message);
+    Belarusian *b = get(st);
+    int used = board8_read(text, LETTERS, b->cell, &column);
+    if (used < 0 || used != len[0])
+        return error_set(err, SH_ERR_SYNTAX, 1, used < 0 ? column : used + 1,
+                         "the rows are 8 of 8 cells: w W P b B p or a count of empty cells, "
+                         "separated by /");
+    if (len[1] != 1 || (text[start[1]] != 'w' && text[start[1]] != 'b'))
+        return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1, "the side to move is w or b");
+    b->side = text[start[1]] == 'b';
+    int quiet = 0;
+    for (int i = 0; i < len[2]; i++) {
+        if (text[start[2] + i] < '0' || text[start[2] + i] > '9' || i >= 4)
+            return error_set(err, SH_ERR_SYNTAX, 1, start[2] + 1,
+                             "the quiet plies are a number of 1 to 4 digits");
+        quiet = quiet * 10 + (text[start[2] + i] - '0');
+    }
+    b->quiet = (uint16_t)quiet;
+    int men[2] = {0, 0}, pawns[2] = {0, 0};
+    for (int c = 0; c < BOARD8_CELLS; c++) {
+        uint8_t p = b->cell[c];
+        if (!p)
+            continue;
+        int o = owner_of(p), r = board8_rank(c);
+        int col = board8_column(text, c);
+        if (is_pawn(p)) {
+            pawns[o]++;
+            if (!b->pawns)
+                return error_set(err, SH_ERR_INVALID_POSITION, 1, col,
+                                 "a pawn on %c%d, but this game has none (pawns=none)",
+                                 'a' + board8_file(c), r + 1);
+            continue;
+        }
+        men[o]++;
+        if (!board8_dark(c))
+            return error_set(err, SH_ERR_INVALID_POSITION, 1, col,
+                             "a man or a king on the light square %c%d", 'a' + board8_file(c),
+                             r + 1);
+        if (is_man(p) && r == crown_rank(o))
+            return error_set(err, SH_ERR_INVALID_POSITION, 1, col,
+                             "a man on his crowning rank (%c%d) is a king", 'a' + board8_file(c),
+                             r + 1);
+    }
+    for (int o = 0; o < 2; o++)
+        if (men[o] > 12 || pawns[o] > 12)
+            return error_set(err, SH_ERR_INVALID_POSITION, 1, 1,
+                             "%s has %d men and kings and %d pawns: 12 of each at most",
+                             NAMES[o], men[o], pawns[o]);
+    return SH_OK;
+}
+
+static void belarusian_board(const ShOtherState *st, ShOtherBoard *out)
+{
+    (void)st;
+    board8_fill(out);
+}
+
+static ShOtherPiece belarusian_piece(const ShOtherState *st, int cell)
+{
+    ShOtherPiece p = {SH_OTHER_EMPTY, 0};
+    if (cell < 0 || cell >= BOARD8_CELLS)
+        return p;
+    uint8_t c = cget(st)->cell[cell];
+    if (c) {
+        p.kind = is_pawn(c) ? SH_OTHER_PAWN : is_king(c) ? SH_OTHER_KING : SH_OTHER_MAN;
+        p.owner = (uint8_t)owner_of(c);
+    }
+    return p;
+}
+
+static int belarusian_to_move(const ShOtherState *st) { return cget(st)->side; }
+
+/* The capture search of one piece. */
+typedef struct Search {
+    const Belarusian *b;
+    int side, from;
+    ShOtherMove *out;
+    int count;
+    uint8_t path[SH_OTHER_MAX_PATH];
+    uint8_t taken[SH_OTHER_MAX_PATH];
+} Search;
+
+/* Free for a capturing piece: empty, or the square it started from (it has left it). */
+static bool free_cell(const Search *s, int c) { return c == s->from || !s->b->cell[c]; }
+
+/* Whether the piece on c may be taken: the opponent's man or king (or pawn, pawntake=yes), not
+ * taken already in this move (a taken piece stays on the board until the move ends). */
+static bool takeable(const Search *s, int c, uint64_t taken)
+{
+    uint8_t p = s->b->cell[c];
+    if (!p || c == s->from || owner_of(p) == s->side || (taken >> c & 1))
+        return false;
+    return !is_pawn(p) || s->b->pawn_take;
+}
+
+static void record(Search *s, int length, int takes, bool promoted)
+{
+    int to = s->path[length - 1];
+    uint64_t set = 0;
+    for (int i = 0; i < takes; i++)
+        set |= 1ULL << s->taken[i];
+    for (int i = 0; i < s->count; i++) { /* one move for each start, end and pieces taken */
+        const ShOtherMove *m = &s->out[i];
+        if (m->path[0] != s->from || m->path[m->length - 1] != to || m->captured_count != takes)
+            continue;
+        uint64_t other = 0;
+        for (int k = 0; k < takes; k++)
+            other |= 1ULL << m->captured[k];
+        if (other == set)
+            return;
+    }
+    if (s->count >= SH_OTHER_MAX_MOVES)
+        return;
+    ShOtherMove *m = &s->out[s->count++];
+    memset(m, 0, sizeof *m);
+    m->kind = SH_OTHER_CAPTURE;
+    m->owner = (uint8_t)s->side;
+    m->promotes = promoted;
+    m->length = (uint8_t)length;
+    memcpy(m->path, s->path, (size_t)length);
+    m->captured_count = (uint8_t)takes;
+    memcpy(m->captured, s->taken, (size_t)takes);
+}
+
+/* The landings of a capture from `at` along direction d: the piece taken on *victim, the free
+ * cells behind it into land; their count (0: no capture that way). A man lands just behind. */
+static int capture_ray(const Search *s, int at, int d, bool king, uint64_t taken, int *victim,
+                       int land[8])
+{
+    int f = board8_file(at) + DIAG[d][0], r = board8_rank(at) + DIAG[d][1];
+    if (king)
+        while (board8_cell(f, r) >= 0 && free_cell(s, board8_cell(f, r))) {
+            f += DIAG[d][0];
+            r += DIAG[d][1];
+        }
+    int v = board8_cell(f, r);
+    if (v < 0 || !takeable(s, v, taken))
+        return 0;
+    int n = 0;
+    f += DIAG[d][0];
+    r += DIAG[d][1];
+    while (board8_cell(f, r) >= 0 && free_cell(s, board8_cell(f, r))) {
+        land[n++] = board8_cell(f, r);
+        if (!king)
+            break;
+        f += DIAG[d][0];
+        r += DIAG[d][1];
+    }
+    *victim = v;
+    return n;
+}
+
+static bool can_capture(const Search *s, int at, bool king, uint64_t taken)
+{
+    int victim, land[8];
+    for (int d = 0; d < 4; d++)
+        if (capture_ray(s, at, d, king, taken, &victim, land))
+            return true;
+    return false;
+}
+
+/* Russian captures: a man takes forwards and backwards, a king from afar; the chain goes on as
+ * long as it can (a king lands where it can go on, if it can anywhere), a man crowned on the
+ * way goes on as a king, and no piece is taken twice. */
+static void capture_search(Search *s, int at, bool king, uint64_t taken, int length, int takes,
+                           bool promoted)
+{
+    bool any = false;
+    for (int d = 0; d < 4; d++) {
+        int victim, land[8];
+        int n = capture_ray(s, at, d, king, taken, &victim, land);
+        if (!n)
+            continue;
+        uint64_t now = taken | 1ULL << victim;
+        bool on[8], some = false;
+        for (int i = 0; i < n; i++) {
+            bool k = king || board8_rank(land[i]) == crown_rank(s->side);
+            on[i] = can_capture(s, land[i], k, now);
+            some = some || on[i];
+        }
+        for (int i = 0; i < n; i++) {
+            if (some && !on[i])
+                continue;
+            if (length >= SH_OTHER_MAX_PATH || takes >= SH_OTHER_MAX_PATH)
+                continue;
+            any = true;
+            bool crown = !king && board8_rank(land[i]) == crown_rank(s->side);
+            s->path[length] = (uint8_t)land[i];
+            s->taken[takes] = (uint8_t)victim;
+            capture_search(s, land[i], king || crown, now, length + 1, takes + 1,
+                           promoted || crown);
+        }
+    }
+    if (!any && takes > 0)
+        record(s, length, takes, promoted);
+}
+
+static int generate(const Belarusian *b, ShOtherMove *out)
+{
+    Search s = {.b = b, .side = b->side, .out = out, .count = 0};
+    for (int c = 0; c < BOARD8_CELLS; c++) {
+        uint8_t p = b->cell[c];
+        if (!p || owner_of(p) != b->side || is_pawn(p))
+            continue;
+        s.from = c;
+        s.path[0] = (uint8_t)c;
+        capture_search(&s, c, is_king(p), 0, 1, 0, false);
+    }
+    if (s.count) /* a capture is compulsory */
+        return s.count;
+    int n = 0, fwd = b->side ? -1 : 1;
+    for (int c = 0; c < BOARD8_CELLS; c++) {
+        uint8_t p = b->cell[c];
+        if (!p || owner_of(p) != b->side)
+            continue;
+        int f = board8_file(c), r = board8_rank(c);
+        int to[16], k = 0;
+        if (is_pawn(p)) { /* straight forward, never capturing */
+            int one = board8_cell(f, r + fwd);
+            if (one >= 0 && !b->cell[one]) {
+                to[k++] = one;
+                int home = b->side ? 7 - r : r;
+                int two = board8_cell(f, r + 2 * fwd);
+                if (b->double_step && home < 3 && two >= 0 && !b->cell[two])
+                    to[k++] = two;
+            }
+        } else {
+            for (int d = 0; d < 4; d++) {
+                if (!is_king(p) && DIAG[d][1] != fwd)
+                    continue;
+                for (int x = f + DIAG[d][0], y = r + DIAG[d][1];
+                     board8_cell(x, y) >= 0 && !b->cell[board8_cell(x, y)];
+                     x += DIAG[d][0], y += DIAG[d][1]) {
+                    to[k++] = board8_cell(x, y);
+                    if (!is_king(p))
+                        break;
+                }
+            }
+        }
+        for (int i = 0; i < k && n < SH_OTHER_MAX_MOVES; i++) {
+            ShOtherMove *m = &out[n++];
+            memset(m, 0, sizeof *m);
+            m->kind = SH_OTHER_STEP;
+            m->owner = b->side;
+            m->length = 2;
+            m->path[0] = (uint8_t)c;
+            m->path[1] = (uint8_t)to[i];
+            m->promotes = is_man(p) && board8_rank(to[i]) == crown_rank(b->side);
+        }
+    }
+    return n;
+}
+
+static void belarusian_result(const ShOtherState *st, ShOtherResult *res)
+{
+    const Belarusian *b = cget(st);
+    memset(res, 0, sizeof *res);
+    res->winner = -1;
+    for (int c = 0; c < BOARD8_CELLS; c++)
+        if (b->cell[c] && !is_pawn(b->cell[c]))
+            res->score[owner_of(b->cell[c])]++;
+    int side = b->side;
+    if (res->score[side] == 0) {
+        res->over = true;
+        res->winner = side ^ 1;
+        snprintf(res->reason, sizeof res->reason, "%s has no men left", NAMES[side]);
+        return;
+    }
+    static _Thread_local ShOtherMove buf[SH_OTHER_MAX_MOVES];
+    if (generate(b, buf) == 0) {
+        res->over = true;
+        res->winner = side ^ 1;
+        snprintf(res->reason, sizeof res->reason, "%s cannot move", NAMES[side]);
+        return;
+    }
+    if (b->quiet_limit && b->quiet >= 2 * b->quiet_limit) {
+        res->over = true;
+        snprintf(res->reason, sizeof res->reason,
+                 "%u moves each without a capture or a move of a man or a pawn",
+                 (unsigned)b->quiet_limit);
+        return;
+    }
+    snprintf(res->reason, sizeof res->reason, "%s to move", NAMES[side]);
+}
+
+static int belarusian_moves(const ShOtherState *st, ShOtherMove *out)
+{
+    /* belarusian_result's tests, with one generation */
+    const Belarusian *b = cget(st);
+    if (b->quiet_limit && b->quiet >= 2 * b->quiet_limit)
+        return 0;
+    bool men = false;
+    for (int c = 0; c < BOARD8_CELLS && !men; c++)
+        men = b->cell[c] && !is_pawn(b->cell[c]) && owner_of(b->cell[c]) == b->side;
+    return men ? generate(b, out) : 0;
+}
+
+static void belarusian_make(ShOtherState *st, const ShOtherMove *m)
+{
+    Belarusian *b = get(st);
+    if (m->length >= 2) {
+        uint8_t p = b->cell[m->path[0]];
+        bool reset = m->kind == SH_OTHER_CAPTURE || !is_king(p);
+        for (int i = 0; i < m->captured_count; i++)
+            b->cell[m->captured[i]] = EMPTY;
+        b->cell[m->path[0]] = EMPTY;
+        if (m->promotes)
+            p = owner_of(p) ? B_KING : W_KING;
+        b->cell[m->path[m->length - 1]] = p;
+        b->quiet = reset ? 0 : (uint16_t)(b->quiet + 1);
+    }
+    b->side ^= 1;
+}
+
+static size_t belarusian_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
+                                   size_t size)
+{
+    (void)st;
+    char buf[SH_OTHER_MOVE_TEXT_SIZE];
+    size_t n = 0;
+    for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
+        if (i)
+            buf[n++] = m->kind == SH_OTHER_CAPTURE ? ':' : '-';
+        board8_name(m->path[i], buf + n);
+        n += 2;
+    }
+    buf[n] = '\0';
+    if (size)
+        snprintf(out, size, "%s", buf);
+    return n;
+}
+
+static int belarusian_evaluate(const ShOtherState *st, int player)
+{
+    const Belarusian *b = cget(st);
+    ShOtherResult res;
+    belarusian_result(st, &res);
+    if (res.over)
+        return res.winner < 0 ? 0 : res.winner == player ? 30000 : -30000;
+    int worth[2] = {0, 0};
+    for (int c = 0; c < BOARD8_CELLS; c++) {
+        uint8_t p = b->cell[c];
+        if (!p)
+            continue;
+        int o = owner_of(p), advance = o ? 7 - board8_rank(c) : board8_rank(c);
+        worth[o] += is_king(p) ? 300 : is_man(p) ? 100 + 4 * advance : 20 + 2 * advance;
+    }
+    return worth[player] - worth[player ^ 1];
+}
+
+static uint64_t belarusian_hash(const ShOtherState *st)
+{
+    _Static_assert(sizeof(Belarusian) == BOARD8_CELLS + 8, "Belarusian has padding");
+    const unsigned char *p = cget(st)->cell;
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < sizeof(Belarusian); i++)
+        h = (h ^ p[i]) * 1099511628211ULL;
+    return h;
+}
 
 const ShOtherGame SH_OTHER_BELARUSIAN = {
     .name = "belarusian",
@@ -12,4 +492,19 @@ const ShOtherGame SH_OTHER_BELARUSIAN = {
     .players = 2,
     .player_names = NAMES,
     .player_colours = COLOURS,
+    .searchable = true,
+    .settings = SETTINGS,
+    .setting_count = SETTING_COUNT,
+    .start = belarusian_start,
+    .parse = belarusian_parse,
+    .format = belarusian_format,
+    .board = belarusian_board,
+    .piece = belarusian_piece,
+    .to_move = belarusian_to_move,
+    .moves = belarusian_moves,
+    .make = belarusian_make,
+    .result = belarusian_result,
+    .move_text = belarusian_move_text,
+    .evaluate = belarusian_evaluate,
+    .hash = belarusian_hash,
 };

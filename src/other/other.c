@@ -182,24 +182,34 @@ ShStatus sh_other_parse_move(const ShOtherGame *g, const ShOtherState *st, const
     if (n < 0)
         return error_set(err, SH_ERR_SYNTAX, 1, bad + (int)(path - text),
                             "\"%s\" is not a move of %s: no cell there", text, g->name);
-    int found = -1, matches = 0;
+    /* The whole path names one move; else the moves from its first cell to its last (a
+     * game may keep one of several routes to the same end, corners its shortest chain): one of
+     * them, or the one whose path passes every cell named, in order. */
+    int found = -1, matches = 0, fits = 0, fit = -1;
     for (int i = 0; i < count; i++) {
         const ShOtherMove *m = &moves[i];
         bool whole = m->length == n && memcmp(m->path, cells, (size_t)n) == 0;
-        bool ends = n == 2 && m->length >= 2 && m->path[0] == cells[0] &&
-                    m->path[m->length - 1] == cells[1];
         bool place = n == 1 && m->length == 1 && m->path[0] == cells[0];
-        if (whole || place) { /* the whole path names one move */
+        if (whole || place) {
             *out = *m;
             return SH_OK;
         }
-        if (ends) {
+        if (n >= 2 && m->length >= 2 && m->path[0] == cells[0] &&
+            m->path[m->length - 1] == cells[n - 1]) {
             matches++;
             found = i;
+            int k = 0;
+            for (int j = 0; j < m->length && k < n; j++)
+                if (m->path[j] == cells[k])
+                    k++;
+            if (k == n) {
+                fits++;
+                fit = i;
+            }
         }
     }
-    if (matches == 1) {
-        *out = moves[found];
+    if (matches == 1 || fits == 1) {
+        *out = moves[matches == 1 ? found : fit];
         return SH_OK;
     }
     if (matches > 1)

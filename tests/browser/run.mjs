@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { boardTests } from './boards.mjs';
+import { puzzleTests } from './puzzles.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -45,7 +46,8 @@ const TIMES = process.argv.includes('--times'); // each test's seconds on stderr
 const servers = new Set();
 
 class Server {
-  /** options: {password} sets the arbiter's password at start, {host} the address to listen on */
+  /** options: {password} sets the arbiter's password at start, {host} the address to listen on,
+   *  {puzzles} the puzzles file to serve */
   constructor(db, options = {}) {
     this.db = db;
     this.options = options;
@@ -60,6 +62,7 @@ class Server {
       const args = ['serve', '--port', '0', '--db', this.db];
       if (this.options.host) args.push('--host', this.options.host);
       if (this.options.password) args.push('--set-password');
+      if (this.options.puzzles) args.push('--puzzles', this.options.puzzles);
       const proc = spawn(PROGRAM, args, { stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
       if (this.options.password) proc.stdin.end(this.options.password + '\n');
       this.proc = proc;
@@ -298,7 +301,7 @@ async function newGame(page, base, o) {
   }
   await page.click('[data-action=create]');
   try {
-    await page.waitForURL(/#\/play\/\d+$/, { timeout: 10_000 });
+    await page.waitForURL(/#\/play\/\d+$/, { timeout: 45_000 });
   } catch {
     const err = await page.$eval('.form-error', (e) => e.textContent).catch(() => '');
     throw new Failure(`no game was created${err ? ': ' + err : ''}`);
@@ -483,6 +486,13 @@ test('unit: every text the page uses exists in English and in Russian', async ()
   const table = (from, to) => new Set([...src.slice(src.indexOf(from), src.indexOf(to)).matchAll(/^  '([^']+)':/gm)].map((m) => m[1]));
   const en = table('const EN', 'const RU');
   const ru = table('const RU', 'const TABLES');
+  // a section's own words (i18n_*.js: addTexts({en: {...}, ru: {...}}))
+  for (const f of fs.readdirSync(path.join(ROOT, 'web/js')).filter((n) => /^i18n_.+\.js$/.test(n))) {
+    const more = fs.readFileSync(path.join(ROOT, 'web/js', f), 'utf8');
+    const keys = (part) => [...part.matchAll(/^\s+'([^']+)':/gm)].map((m) => m[1]);
+    for (const k of keys(more.slice(more.indexOf('en: {'), more.indexOf('ru: {')))) en.add(k);
+    for (const k of keys(more.slice(more.indexOf('ru: {')))) ru.add(k);
+  }
   expect(en.size > 100, `only ${en.size} English texts`);
   equal([...en].filter((k) => !ru.has(k)), [], 'English texts without a Russian one');
   equal([...ru].filter((k) => !en.has(k)), [], 'Russian texts without an English one');
@@ -639,7 +649,7 @@ test('clock: a flag falls and the arbiter\'s result is shown', async ({ base, ne
   const page = await newPage(DESKTOP);
   await newGame(page, base, { opponent: 'human', time: '3s', white: 'Slow', black: 'Patient' });
   await page.waitForSelector('.clock.running[data-color=white]');
-  await page.waitForSelector('.status-card.over', { timeout: 15_000 });
+  await page.waitForSelector('.status-card.over', { timeout: 60_000 });
   equal(await page.getAttribute('#game-status', 'data-result'), '0-1', 'White lost');
   const reason = await page.textContent('#game-status .reason');
   equal(reason, 'White lost on time', 'the reason shown');
@@ -1096,6 +1106,7 @@ test('Turkish: 64 squares, an orthogonal capture entered square by square', asyn
 // ---- the boards larger than 8x8 (boards.mjs): international draughts on 10x10
 
 boardTests({ test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
+puzzleTests({ test, api, equal, expect, Server, ROOT, clickSquare, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE });
 
 test('analysis: the board switched to Turkish and to English, the engine\'s arrow along the lines', async ({ base, newPage }) => {
   await needEndpoint(base, 'GET', '/api/variants');
@@ -1610,7 +1621,7 @@ async function main() {
     const errors = [];
     const newPage = async (viewport) => {
       const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US' });
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(45_000); // a bound for a wait that has none of its own: a sanitized server on a busy machine is slow
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));

@@ -3,9 +3,9 @@
 // A line of moves from a start position, played on the board by either side, reviewed with the
 // move list, and analysed live by the engine (/api/analyse, several lines at once). Positions
 // with their legal moves come from /api/position. The set-up editor, FEN and PDN import and
-// export live here too. The board plays any game the server knows (#/analysis?variant=turkish,
-// or the select of games): positions, moves and the engine's lines are that game's. The line
-// survives a reload through the address.
+// export live here too, and the solver's card (solve.js). The board plays any game the server
+// knows (#/analysis?variant=turkish, or the select of games): positions, moves and the engine's
+// lines are that game's. The line survives a reload through the address.
 
 import { api } from './api.js';
 import { Board, playLocally } from './board.js';
@@ -15,6 +15,7 @@ import { START_FEN, parseFen } from './fen.js';
 import { t, reasonText } from './i18n.js';
 import { MoveList, moveNumber } from './movelist.js';
 import { moveText, pref, setPref } from './prefs.js';
+import { SolveCard } from './solve.js';
 import { geometryOf, variantInfo, variantLabel, variantName, variants } from './variants.js';
 
 // kept across re-mounts (a language switch re-draws the view)
@@ -107,7 +108,8 @@ export class AnalysisView {
       ),
     );
     this.lineCard = h('section.card.line-card', h('h2.card-title', t('analysis.line')), this.moveList.el);
-    this.side = h('div.analysis-side', this.engineCard, this.lineCard, this.toolsCard);
+    this.solveCard = new SolveCard({ playLine: (moves) => this.playLine(moves) });
+    this.side = h('div.analysis-side', this.engineCard, this.solveCard.el, this.lineCard, this.toolsCard);
     this.layout = h('div.analysis', h('div.analysis-board', this.evalBar, this.board.el), this.side);
     root.replaceChildren(this.layout);
 
@@ -248,6 +250,7 @@ export class AnalysisView {
     this.board.setPosition(pos.board, pos.legal, { lastMove: last, animate: animateMove ? { move: animateMove, before: this.boardAt(ply - 1) } : null });
     this.board.setInteractive(true);
     this.layout.dataset.fen = pos.fen;
+    this.solveCard.setPosition(pos, state.variant);
     this.restartEngine();
   }
 
@@ -486,7 +489,7 @@ export class AnalysisView {
     const close = () => {
       this.editor.destroy();
       this.editor = null;
-      this.side.replaceChildren(this.engineCard, this.lineCard, this.toolsCard);
+      this.side.replaceChildren(this.engineCard, this.solveCard.el, this.lineCard, this.toolsCard);
       this.layout.classList.remove('editing');
     };
     this.editor = new Editor(

@@ -126,6 +126,14 @@ export const api = {
   standings: (id, stage) => request('GET', `/api/events/${id}/standings` + query({ stage })),
   eventExportUrl: (id, what) => `/api/events/${id}/export/${what}`,
 
+  puzzles: (params = {}) => request('GET', '/api/puzzles' + query(params)),
+  puzzle: (id) => request('GET', `/api/puzzles/${encodeURIComponent(id)}`),
+  puzzleMove: (id, step, move) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { step, move }),
+  puzzleHint: (id, step) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/hint`, { step }),
+  puzzleSolution: (id) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/solution`, {}),
+  /** The solver's verdict on a position: {fen, variant, goal, moves, seconds, sound}. */
+  solve: (options) => request('POST', '/api/solve', options),
+
   /** Follow an event: onEvent(event) for each `event` event (the whole Event). Returns stop(). */
   eventEvents(id, onEvent, onError) {
     const source = new EventSource(`/api/events/${id}/events`);

@@ -1,7 +1,8 @@
 // i18n.js - the page's words in English and Russian.
 //
 // t('key', {n: 3}) looks the key up in the chosen language (falling back to English) and fills
-// {name} placeholders. The choice is kept in localStorage; listeners re-draw on a change.
+// {name} placeholders. The choice is kept in localStorage; listeners re-draw on a change. A
+// section may bring its own words (addTexts), so that this file does not hold every one.
 
 const EN = {
   'app.name': 'Shashki',
@@ -786,6 +787,11 @@ const RU = {
 };
 
 const TABLES = { en: EN, ru: RU };
+
+/** A section's own words, {en: {...}, ru: {...}}, added to the tables (i18n_puzzles.js). */
+export function addTexts(tables) {
+  for (const [language, texts] of Object.entries(tables)) if (TABLES[language]) Object.assign(TABLES[language], texts);
+}
 const KEY = 'shashki.lang';
 const listeners = new Set();
 

@@ -4,6 +4,7 @@
 //   #/play/ID           a game              #/archive?q=..      the archive
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
+//   #/puzzles?id=..     the puzzles (theme=, difficulty= filter them)
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
 // the language or the notation re-draws the header and the current view. The first view waits
@@ -18,6 +19,7 @@ import { EventView } from './event.js';
 import { EventsView } from './events.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
+import { PuzzlesView } from './puzzles.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
 import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
@@ -55,6 +57,9 @@ function mount() {
   } else if (name === 'events') {
     view = new EventsView(root);
     document.title = `${t('app.name')} · ${t('events.title')}`;
+  } else if (name === 'puzzles') {
+    view = new PuzzlesView(root, params);
+    document.title = `${t('app.name')} · ${t('nav.puzzles')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
@@ -95,7 +100,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive')),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive')),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [

@@ -1,0 +1,43 @@
+# shashki puzzles: the shots of a game collection as a puzzle file (docs/puzzles.md)
+
+$ shashki puzzles $DATA/solve/shot.pdn
+[Event "The Turkish strike"]
+[Site "?"]
+[Date "?"]
+[Round "?"]
+[White "seeds"]
+[Black "seeds"]
+[Result "*"]
+[SetUp "1"]
+[FEN "W:Wc3,d2,e3,f4,g3:Bc7,e7,f6,g7,Kh4"]
+[GameType "25"]
+[PuzzleId "P0001"]
+[PuzzleGoal "material"]
+[PuzzleTheme "breakthrough"]
+[PuzzleDifficulty "2"]
+[PuzzleRating "1200"]
+[PuzzleSource "shot.pdn game 1 move 1"]
+*
+1. c3-d4 h4:e5 2. f4:b8 *
+*
+! 1 puzzles in 1 games
+
+# the shot is two moves deep: none of three or more
+$ shashki puzzles --min-depth 3 --first-id 7 $DATA/solve/shot.pdn
+! 0 puzzles in 1 games
+
+$ shashki puzzles --min-depth 4 --max-depth 3 $DATA/solve/shot.pdn
+! --min-depth 4 is more than --max-depth 3
+? 2
+
+$ shashki puzzles $DATA/solve/missing.pdn
+! cannot read
+? 2
+
+$ shashki puzzles
+! no PDN file given
+? 2
+
+$ shashki puzzles --help
+usage: shashki puzzles PDN... [--variant NAME] [--min-depth N] [--max-depth N]
+...
