@@ -61,8 +61,9 @@ bool cli_parse_variant(const char *text, ShVariant *variant);
 /* The text of --help about --variant. */
 #define CLI_VARIANT_HELP                                                                         \
     "  --variant NAME the game (default russian): brazilian, pool, english, italian, spanish,\n" \
-    "                 czech, turkish, international (10x10), frisian (10x10), giveaway,\n"   \
-    "                 flying, diagonal, northern, self-eaters, two-move (docs/variants.md);\n" \
+    "                 czech, turkish, international (10x10), frisian (10x10), canadian\n"    \
+    "                 (12x12), giveaway, flying, diagonal, northern, self-eaters, two-move,\n"\
+    "                 columns, lasca (7x7) (docs/variants.md);\n"                            \
     "                 squares and FEN in the game's own numbering\n"
 
 /* When the side to move has no legal move, print "no legal moves: Black wins: White has no

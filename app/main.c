@@ -34,13 +34,15 @@ static const CommandEntry COMMANDS[] = {
 
 static void usage(FILE *out)
 {
-    fputs("usage: shashki [COMMAND] [ARGS...]\n"
-          "\n"
-          "Russian checkers and 13 more draughts games (--variant NAME): rules, games, the engine\n"
-          "and the web app. With no command, an interactive prompt.\n"
-          "\n"
-          "commands:\n",
-          out);
+    /* the count of the games comes from the rules table, so it cannot go stale */
+    fprintf(out,
+            "usage: shashki [COMMAND] [ARGS...]\n"
+            "\n"
+            "Russian checkers and %d more draughts games (--variant NAME): rules, games, the\n"
+            "engine and the web app. With no command, an interactive prompt.\n"
+            "\n"
+            "commands:\n",
+            SH_VARIANT_COUNT - 1);
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
     fputs("\n'shashki COMMAND --help' tells more. FEN is PDN's: W:W21-32:B1-12 or W:Wa1,Kc3:Bb4.\n",

@@ -30,7 +30,7 @@ static void advance(const DrawCounters *c, const ShPosition *before, const ShPos
     n.quiet = king_quiet ? bump(c->quiet) : 0;
     n.balance = changes_material ? 0 : bump(c->balance);
     n.reversible = reversible ? bump(c->reversible) : 0;
-    if (after->kings && road_holds(after) && road_holds(before))
+    if (pos_has_kings(after) && road_holds(after) && road_holds(before))
         n.road = bump(c->road);
     *out = n;
 }
@@ -38,7 +38,7 @@ static void advance(const DrawCounters *c, const ShPosition *before, const ShPos
 void draw_next(const DrawCounters *c, const ShPosition *before, const ShMove *move,
                const ShPosition *after, DrawCounters *out)
 {
-    bool king = (before->kings & bb_bit(move->from)) != 0;
+    bool king = pos_king_at(before, move->from);
     bool changes = move->captured || move->promotes;
     advance(c, before, after, king && !move->captured, changes,
             drawrules_reversible(before, move), out);
@@ -48,12 +48,16 @@ void draw_step(const DrawCounters *c, const ShPosition *before, const ShPosition
                DrawCounters *out)
 {
     int mover = before->side;
-    int total_before = bb_count(pos_occupied(before)), total_after = bb_count(pos_occupied(after));
-    bool capture = total_after < total_before ||
-                   bb_count(before->kings) > bb_count(after->kings) + (total_before - total_after);
-    Bitboard men_before = pos_men(before, mover), men_after = pos_men(after, mover);
-    bool man_moved = men_after != men_before;
-    bool crowned = bb_count(pos_kings(after, mover)) > bb_count(pos_kings(before, mover));
+    /* (128-bit words: the 12x12 board's bits past 63 are in ext) */
+    Wide kb = pos_wide_kings(before), ka = pos_wide_kings(after);
+    Wide pb = pos_wide_pieces(before, mover), pa = pos_wide_pieces(after, mover);
+    int total_before = w_count(pb | pos_wide_pieces(before, mover ^ 1)),
+        total_after = w_count(pa | pos_wide_pieces(after, mover ^ 1));
+    bool capture = total_after < total_before || w_count(kb) > w_count(ka) + (total_before - total_after);
+    Wide wide_men_before = pb & ~kb, wide_men_after = pa & ~ka;
+    Bitboard men_before = (Bitboard)wide_men_before, men_after = (Bitboard)wide_men_after;
+    bool man_moved = wide_men_after != wide_men_before;
+    bool crowned = w_count(pa & ka) > w_count(pb & kb);
     /* a man's side step on the orthogonal board can be undone */
     bool sidestep = man_moved && !capture && !crowned && geo_kind(before->variant) == GEO_ORTHOGONAL &&
                     bb_count(men_before ^ men_after) == 2 &&
@@ -74,7 +78,7 @@ static int plies_left(const DrawCounters *c, const ShPosition *pos, int *which, 
     *which = 0;
     if (reason)
         *reason = SH_REASON_NONE;
-    if (!pos->kings)
+    if (!pos_has_kings(pos))
         return NO_LIMIT;
     const DrawRule *rules;
     int n = drawrules_of(pos->variant, &rules), left = NO_LIMIT;

@@ -617,7 +617,7 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     sh->node_limit = limits->nodes;
     if (sh->level.nodes && (!sh->node_limit || sh->level.nodes < sh->node_limit))
         sh->node_limit = sh->level.nodes;
-    int men = bb_count(pos_men(pos, SH_WHITE) | pos_men(pos, SH_BLACK));
+    int men = sh_position_count(pos, SH_WHITE_MAN) + sh_position_count(pos, SH_BLACK_MAN);
     timeman_plan(limits, men, &sh->plan);
     if (limits->infinite)
         sh->plan.timed = false;

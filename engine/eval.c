@@ -22,20 +22,20 @@
 extern const unsigned char EVAL_WEIGHTS[], EVAL_WEIGHTS_BRAZILIAN[], EVAL_WEIGHTS_POOL[],
     EVAL_WEIGHTS_ENGLISH[], EVAL_WEIGHTS_ITALIAN[], EVAL_WEIGHTS_SPANISH[], EVAL_WEIGHTS_CZECH[],
     EVAL_WEIGHTS_TURKISH[], EVAL_WEIGHTS_GIVEAWAY[], EVAL_WEIGHTS_INTERNATIONAL[],
-    EVAL_WEIGHTS_FRISIAN[], EVAL_WEIGHTS_COLUMNS[], EVAL_WEIGHTS_LASCA[];
+    EVAL_WEIGHTS_FRISIAN[], EVAL_WEIGHTS_COLUMNS[], EVAL_WEIGHTS_LASCA[], EVAL_WEIGHTS_CANADIAN[];
 
 /* Which weights a game plays with: its own where the game differs from Russian checkers in
  * what a position is worth, Russian's where it moves and wins as Russian checkers does. */
 enum { FAMILY_RUSSIAN = 0, FAMILY_BRAZILIAN, FAMILY_POOL, FAMILY_ENGLISH, FAMILY_ITALIAN,
        FAMILY_SPANISH, FAMILY_CZECH, FAMILY_TURKISH, FAMILY_GIVEAWAY, FAMILY_INTERNATIONAL,
-       FAMILY_FRISIAN, FAMILY_COLUMNS, FAMILY_LASCA, FAMILIES };
+       FAMILY_FRISIAN, FAMILY_COLUMNS, FAMILY_LASCA, FAMILY_CANADIAN, FAMILIES };
 
 static const unsigned char *const FAMILY_TEXT[FAMILIES] = {
     EVAL_WEIGHTS,          EVAL_WEIGHTS_BRAZILIAN, EVAL_WEIGHTS_POOL,
     EVAL_WEIGHTS_ENGLISH,  EVAL_WEIGHTS_ITALIAN,   EVAL_WEIGHTS_SPANISH,
     EVAL_WEIGHTS_CZECH,    EVAL_WEIGHTS_TURKISH,   EVAL_WEIGHTS_GIVEAWAY,
     EVAL_WEIGHTS_INTERNATIONAL, EVAL_WEIGHTS_FRISIAN, EVAL_WEIGHTS_COLUMNS,
-    EVAL_WEIGHTS_LASCA,
+    EVAL_WEIGHTS_LASCA, EVAL_WEIGHTS_CANADIAN,
 };
 
 static int family_of(int variant)
@@ -53,6 +53,7 @@ static int family_of(int variant)
     case SH_VARIANT_FRISIAN: return FAMILY_FRISIAN;
     case SH_VARIANT_COLUMNS: return FAMILY_COLUMNS;
     case SH_VARIANT_LASCA: return FAMILY_LASCA;
+    case SH_VARIANT_CANADIAN: return FAMILY_CANADIAN;
     default: return FAMILY_RUSSIAN;
     }
 }
@@ -279,6 +280,7 @@ static inline __attribute__((always_inline)) void eval_core(const ShPosition *p,
 #include "eval_ortho.h"
 #include "eval_board10.h"
 #include "eval_columns.h"
+#include "eval_board12.h"
 
 /* ---- evaluation ---- */
 
@@ -292,6 +294,8 @@ int eval_position(const EvalWeights *weights, const ShPosition *pos)
         eval_board10(pos, &s, &phase, false);
     else if (__builtin_expect(col_is(pos->variant), 0))
         eval_columns(pos, &s, &phase, false);
+    else if (__builtin_expect(geo_kind(pos->variant) == GEO_DIAGONAL12, 0))
+        eval_board12(pos, &s, &phase, false);
     else
         eval_core(pos, &s, &phase, false);
     int v = (s.mg * phase + s.eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
@@ -318,6 +322,8 @@ void eval_collect(const ShPosition *pos, EvalFeatures *f)
         eval_board10(pos, &s, &f->phase, true);
     else if (col_is(pos->variant))
         eval_columns(pos, &s, &f->phase, true);
+    else if (geo_kind(pos->variant) == GEO_DIAGONAL12)
+        eval_board12(pos, &s, &f->phase, true);
     else
         eval_core(pos, &s, &f->phase, true);
     f->scale = ending_scale(pos, SH_WHITE);

@@ -195,6 +195,15 @@ enum {
     ORDER_KILLER = 1 << 26
 };
 
+/* How many kings a capture takes: on the 12x12 board the move's captured set is kept shifted
+ * (bitboard12.h) and the kings reach past 64 bits. */
+static inline int captured_kings(const ShPosition *pos, const ShMove *m)
+{
+    if (__builtin_expect(pos->variant == SH_VARIANT_CANADIAN, 0))
+        return w_count(move_wide_captured(m) & pos_wide_kings(pos));
+    return bb_count(m->captured & pos->kings);
+}
+
 void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList *list,
                        int tt_move, int ply, int *keys)
 {
@@ -206,7 +215,7 @@ void search_order_keys(const Worker *w, const ShPosition *pos, const ShMoveList 
         if (i == tt_move) {
             k = ORDER_TT;
         } else if (m->captured) {
-            k = ORDER_CAPTURE + 64 * bb_count(m->captured) + 32 * bb_count(m->captured & pos->kings) +
+            k = ORDER_CAPTURE + 64 * bb_count(m->captured) + 32 * captured_kings(pos, m) +
                 16 * m->promotes;
         } else if (m->promotes) {
             k = ORDER_PROMOTION;
@@ -351,8 +360,7 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
     int keys[SH_MAX_MOVES], order[SH_MAX_MOVES];
     for (int i = 0; i < list.count; i++) {
         const ShMove *m = &list.moves[i];
-        keys[i] = 64 * bb_count(m->captured) + 32 * bb_count(m->captured & pos->kings) +
-                  16 * m->promotes;
+        keys[i] = 64 * bb_count(m->captured) + 32 * captured_kings(pos, m) + 16 * m->promotes;
         order[i] = i;
     }
     int best = -SCORE_INF;
@@ -421,7 +429,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     sh_moves_generate(pos, &list);
     if (list.count == 0)
         return no_move_score(pos, ply);
-    if (pos->kings && ply > 0) {
+    if (pos_has_kings(pos) && ply > 0) {
         int left = draw_plies_left(&w->draw[ply], pos);
         if (left <= 0)
             return 0;
@@ -437,7 +445,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
     if (ply >= ENGINE_MAX_PLY - 1)
         return qsearch(w, pos, alpha, beta, ply, 1);
 
-    uint64_t key = pos->key ^ (pos->kings ? draw_key(&w->draw[ply], pos) : 0);
+    uint64_t key = pos->key ^ (pos_has_kings(pos) ? draw_key(&w->draw[ply], pos) : 0);
     TTHit hit;
     int tt_move = TT_NO_MOVE;
     int static_eval = TT_NO_EVAL;
@@ -694,8 +702,9 @@ static void root_init(Worker *w)
     }
     /* The table's move first. */
     TTHit hit;
-    if (tt_probe(sh->tt, sh->root.key ^ (sh->root.kings ? draw_key(&sh->root_draw, &sh->root) : 0),
-                 &hit) &&
+    uint64_t root_key =
+        sh->root.key ^ (pos_has_kings(&sh->root) ? draw_key(&sh->root_draw, &sh->root) : 0);
+    if (tt_probe(sh->tt, root_key, &hit) &&
         hit.move < list.count && hit.move > 0) {
         RootMove t = w->root_moves[hit.move];
         memmove(&w->root_moves[1], &w->root_moves[0], sizeof(RootMove) * (size_t)hit.move);

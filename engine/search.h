@@ -87,7 +87,7 @@ typedef struct Worker {
     RootMove root_moves[SH_MAX_MOVES];
     int completed_depth;
     ShMove killers[ENGINE_MAX_PLY + 2][2];
-    int32_t history[2][64][64]; /* side, from bit, to bit */
+    int32_t history[2][80][80]; /* side, from bit, to bit (12x12: bits to 76) */
     DrawCounters draw[ENGINE_MAX_PLY + 2];
     uint64_t *keys;    /* the game's keys, then the line's: room for key_count + MAX_PLY + 2 */
     int keys_capacity;

@@ -87,6 +87,7 @@ typedef enum ShVariant {
     SH_VARIANT_COLUMNS,      /* столбовые шашки (bashni): Russian moves, captured pieces go under
                                 the capturer and stay on the board */
     SH_VARIANT_LASCA,        /* Lasker's game (Lasca): columns on the 25 squares of a 7x7 board */
+    SH_VARIANT_CANADIAN,     /* Canadian draughts, 12x12: international rules */
     SH_VARIANT_COUNT
 } ShVariant;
 
@@ -183,11 +184,11 @@ bool sh_rules_from_pdn(int game_type, const char *variant_tag, ShVariant *varian
  * ---------------------------------------------------------------------------------------- */
 
 #define SH_SQUARES 32             /* squares of the Russian board */
-#define SH_MAX_BOARD_SIZE 10       /* files (and ranks) of the largest board here */
-#define SH_MAX_SQUARES 64         /* playing squares of any board here (Turkish: 64) */
-#define SH_MAX_PIECES_PER_SIDE 20 /* pieces a side may have in any variant (10x10: 20) */
+#define SH_MAX_BOARD_SIZE 12       /* files (and ranks) of the largest board here (Canadian) */
+#define SH_MAX_SQUARES 72         /* playing squares of any board here (12x12: 72) */
+#define SH_MAX_PIECES_PER_SIDE 30 /* pieces a side may have in any variant (12x12: 30) */
 #define SH_MAX_CAPTURES 32        /* pieces one move may capture (self-eaters: both colours) */
-#define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "j10", "64" */
+#define SH_SQUARE_NAME_SIZE 4     /* a square's name with the NUL: "h8", "l12", "72" */
 #define SH_MAX_COLUMN 24          /* pieces one column may hold (bashni: all 24 on the board) */
 
 typedef enum ShPiece {
@@ -215,7 +216,8 @@ int sh_square_parse(const char *text, int *square);
  * the variant's PDN numbering, which runs row by row from the top left as White sees the
  * board; the number printed is index + 1. Russian: 1 = b8, 32 = g1. Italian and Spanish (the
  * board turned): 1 = a8, 32 = h1. Turkish (every square): 1 = a8, 8 = h8, 64 = h1. 10x10
- * (international): 1 = b10, 5 = j10, 46 = a1, 50 = i1, algebraic a1 .. j10. */
+ * (international): 1 = b10, 5 = j10, 46 = a1, 50 = i1, algebraic a1 .. j10. 12x12 (Canadian):
+ * 1 = b12, 6 = l12, 67 = a1, 72 = k1, algebraic a1 .. l12. */
 int sh_board_squares(ShVariant variant);
 int sh_board_square_at(ShVariant variant, int file, int rank); /* -1 if not a playing square */
 int sh_board_square_file(ShVariant variant, int square);
@@ -301,11 +303,12 @@ typedef struct ShMove {
     uint8_t promotes;  /* 1 if a man is crowned during the move */
     uint8_t board;     /* a ShVariant whose board layout the bits are in (for the squares'
                           numbers: Russian for every game on the Russian board) */
-    uint8_t ext[4];    /* what a board beyond 64 bits or of stacked pieces needs besides
-                          ((12x12) bits 64-79 of the captured set; (columns) bit i set if the
-                          i-th top taken, in the order of the capture, was a king: the order
-                          they go under the capturer in); not set, and never read, on the
-                          other boards (filling it costs the 8x8 generators 2%) */
+    uint8_t ext[4];    /* what a board of stacked pieces needs besides ((columns) bit i set
+                          if the i-th top taken, in the order of the capture, was a king: the
+                          order they go under the capturer in); not set, and never read, on
+                          the other boards (filling it costs the 8x8 generators 2%). On 12x12
+                          `captured` holds the set shifted (see src/bitboard12.h) and ext is
+                          unused */
 } ShMove;
 
 #define SH_MAX_MOVES 256
@@ -392,7 +395,7 @@ typedef enum ShNotation {
     SH_NOTATION_X = 8
 } ShNotation;
 
-#define SH_MOVE_TEXT_SIZE 64 /* enough for any move in any notation, with the NUL */
+#define SH_MOVE_TEXT_SIZE 128 /* enough for any move in any notation, with the NUL */
 
 /* Write a legal move; `notation` is a style or-ed with flags. */
 ShStatus sh_move_write(const ShPosition *pos, const ShMove *move, int notation,
@@ -413,7 +416,7 @@ ShStatus sh_move_parse_candidates(const ShPosition *pos, const char *text, ShMov
  * trailing '.' accepted. The reader validates the position.
  * ---------------------------------------------------------------------------------------- */
 
-#define SH_FEN_SIZE 256 /* enough for any position, with the NUL */
+#define SH_FEN_SIZE 512 /* enough for any position, with the NUL */
 
 ShStatus sh_fen_read(const char *text, ShPosition *pos, ShError *err); /* Russian */
 /* A FEN of a variant, in its own square numbering. In two-move, a field ":M2" says the side

@@ -416,14 +416,47 @@ static void cmd_set_param(Hub *h, const Line *line)
     }
 }
 
-static bool read_hub_position(ShVariant variant, const char *text, ShPosition *pos,
-                              const char **error)
+/* (Frisian) The run fields after pos='s squares, ":RW46=3" as our FEN writes them (a king's
+ * run of non-capturing moves: colour, square, count), read by the FEN reader on the position of
+ * the squares. */
+static bool read_hub_runs(ShVariant variant, const char *runs, ShPosition *pos, const char **error,
+                          char *message, size_t size)
 {
-    size_t n = strlen(text);
+    if (!sh_rules_get(variant)->king_moves_limit) {
+        *error = "pos= has no fields after its squares in this game (runs, :RW46=3, are Frisian's)";
+        return false;
+    }
+    char fen[SH_FEN_SIZE + 64];
+    sh_fen_write(pos, true, fen);
+    if (strlen(fen) + strlen(runs) >= sizeof fen) {
+        *error = "pos= run fields too long";
+        return false;
+    }
+    strcat(fen, runs);
+    ShError err;
+    ShPosition with;
+    if (sh_fen_read_variant(fen, variant, &with, &err) != SH_OK) {
+        /* the FEN reader's message, without its column (which counts in the FEN, not in pos=) */
+        const char *m = err.message, *colon = strstr(m, ": ");
+        snprintf(message, size, "pos= run fields '%s': %s", runs,
+                 strncmp(m, "FEN column", 10) == 0 && colon ? colon + 2 : m);
+        *error = message;
+        return false;
+    }
+    *pos = with;
+    return true;
+}
+
+static bool read_hub_position(ShVariant variant, const char *text, ShPosition *pos,
+                              const char **error, char *message, size_t size)
+{
+    const char *runs = strchr(text, ':');
+    size_t n = runs ? (size_t)(runs - text) : strlen(text);
     int squares = sh_board_squares(variant);
     if (n != (size_t)squares + 1 || (text[0] != 'W' && text[0] != 'B')) {
         *error = squares == 32   ? "pos= must be W or B and then 32 squares (w b W B e)"
                  : squares == 50 ? "pos= must be W or B and then 50 squares (w b W B e)"
+                 : squares == 72 ? "pos= must be W or B and then 72 squares (w b W B e)"
                  : squares == 25 ? "pos= must be W or B and then 25 squares (w b W B e)"
                                  : "pos= must be W or B and then 64 squares (w b W B e)";
         return false;
@@ -447,20 +480,22 @@ static bool read_hub_position(ShVariant variant, const char *text, ShPosition *p
         *error = "pos= is not a legal position (a man on its crowning row, or too many pieces)";
         return false;
     }
-    return true;
+    return !runs || read_hub_runs(variant, runs, pos, error, message, size);
 }
 
 static void cmd_pos(Hub *h, const Line *line)
 {
     ShPosition pos;
     const char *text = pair_value(line, "pos"), *error = NULL;
-    if (text && strlen(text) == 51 && sh_board_squares(h->variant) != 50) {
+    char message[SH_ERROR_MESSAGE_SIZE + 64];
+    size_t squares_length = text ? strcspn(text, ":") : 0; /* the squares, without Frisian's runs */
+    if (text && squares_length == 51 && sh_board_squares(h->variant) != 50) {
         /* Scan's clients speak 10x10 and need not say so: 50 squares are international's */
         h->variant = SH_VARIANT_INTERNATIONAL;
         h->history_count = 0;
     }
     if (text) {
-        if (!read_hub_position(h->variant, text, &pos, &error)) {
+        if (!read_hub_position(h->variant, text, &pos, &error, message, sizeof message)) {
             say_error(h, "%s", error);
             return;
         }

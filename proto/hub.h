@@ -14,7 +14,13 @@
  *   pos [start] [pos=P] [moves="M ..."]   P: W|B then 32 of w b W B e, square 1 (b8) first
  *                               (50 on 10x10; a pos= of 50 squares while the game is one of
  *                               another board switches to international, as Scan's clients,
- *                               which speak only 10x10, need not send set-param variant)
+ *                               which speak only 10x10, need not send set-param variant;
+ *                               72 on 12x12, 25 on Lasca's board). Frisian: P may end with
+ *                               the king runs of our FEN, ":RW46=3" (White's king on 46 has
+ *                               made White's last 3 non-capturing moves; ":RB5=1" Black's),
+ *                               which Scan's pos= has no room for; moves= builds them too.
+ *                               The Hub writes no positions, only moves, so nothing else
+ *                               carries them
  *   level move-time=S | time=T inc=I [moves=M] | depth=D | nodes=N | infinite
  *                               (T is the clock without the coming increment, as pydraughts
  *                               sends it: the engine may spend up to T + I). As in Scan,

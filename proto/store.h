@@ -26,7 +26,7 @@ typedef struct StoredGame {
     int level;                        /* engine level 1-10 (0 for human games) */
     char engine_color[8];             /* "white", "black" or "" */
     char time_control[128];           /* "5m+3s" or "" */
-    char start_fen[256];              /* SH_FEN_SIZE */
+    char start_fen[512];              /* SH_FEN_SIZE */
     char opening[32];                 /* "IDF-64 1-III" or "" */
     char status[16];                  /* "playing" or "finished" */
     char result[16];                  /* "*", "1-0", "0-1", "1/2-1/2" */
@@ -49,7 +49,7 @@ typedef struct StoredSeat {
 } StoredSeat;
 
 typedef struct StoredMove {
-    char text[64];                    /* full notation */
+    char text[128];                   /* full notation (SH_MOVE_TEXT_SIZE) */
     double clock_white, clock_black;  /* after the move */
 } StoredMove;
 

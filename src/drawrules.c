@@ -64,8 +64,10 @@ int drawrules_of(int variant, const DrawRule **rules)
 
 bool drawrules_material(const ShPosition *p, int material)
 {
-    int kings[2] = {bb_count(pos_kings(p, SH_WHITE)), bb_count(pos_kings(p, SH_BLACK))};
-    int pieces[2] = {bb_count(p->pieces[SH_WHITE]), bb_count(p->pieces[SH_BLACK])};
+    Wide white = pos_wide_pieces(p, SH_WHITE), black = pos_wide_pieces(p, SH_BLACK);
+    Wide all_kings = pos_wide_kings(p); /* every board: the 12x12 one has bits past 63 */
+    int kings[2] = {w_count(white & all_kings), w_count(black & all_kings)};
+    int pieces[2] = {w_count(white), w_count(black)};
     int total = pieces[0] + pieces[1];
     int weak = pieces[0] == 1 && kings[0] == 1 ? SH_WHITE
              : pieces[1] == 1 && kings[1] == 1 ? SH_BLACK
@@ -94,7 +96,7 @@ bool drawrules_reversible(const ShPosition *before, const ShMove *move)
 {
     if (move->captured || move->promotes)
         return false;
-    if (before->kings & bb_bit(move->from))
+    if (pos_king_at(before, move->from))
         return true;
     /* a man's step: only sideways on the orthogonal board (bits rank * 8 + file) */
     return geo_kind(before->variant) == GEO_ORTHOGONAL && move->from / 8 == move->to / 8;

@@ -8,6 +8,8 @@
  *           | [ "K" ] square "(" { under } ")"   (column games: the pieces under the top,
  *   under   = "w" | "W" | "b" | "B"                from the top down; upper case a king)
  *   square  = "a1".."h8" (the variant's playing squares) | "1".."32" (1..64 on Turkish)
+ *             (on 12x12, whose files run to l, a lower-case "k" that starts a square name
+ *             such as "k9" is the square, not a king: "Kk9" is a king there)
  *
  * Blanks around items are allowed; letters may be lower case. Errors give the column. The
  * squares are the variant's own (sh_board_square_*); in two-move, a field "M2" marks the
@@ -117,7 +119,11 @@ static ShStatus read_pieces(FenReader *r, ShPosition *pos, int color)
         skip_blanks(r);
         int column = r->at;
         bool king = false;
-        if (r->text[r->at] == 'K' || r->text[r->at] == 'k') {
+        /* "K" marks a king; a lower-case "k" too, except where it names a square of a board
+         * with a file k (12x12: "k9" is a man on k9, "Kk9" a king there) */
+        char mark = r->text[r->at];
+        if (mark == 'K' || (mark == 'k' && !(sh_rules_get(r->variant)->board_size >= 11 &&
+                                       sh_board_square_parse(r->variant, r->text + r->at, NULL)))) {
             king = true;
             r->at++;
         }
@@ -318,9 +324,10 @@ int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
         out[n++] = ':';
         out[n++] = color == SH_WHITE ? 'W' : 'B';
         bool first = true;
-        for (int i = 0; i < 100; i++) {
+        int size = sh_rules_get(v)->board_size;
+        for (int i = 0; i < size * size; i++) {
             /* algebraic: by file, then rank (a1, a3, b2 ...); numeric: by number */
-            int sq = numeric ? (i < squares ? i : -1) : sh_board_square_at(v, i / 10, i % 10);
+            int sq = numeric ? (i < squares ? i : -1) : sh_board_square_at(v, i / size, i % size);
             if (sq < 0)
                 continue;
             ShPiece p = sh_position_piece_at(pos, sq);

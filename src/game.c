@@ -253,8 +253,9 @@ ShResult sh_position_result(const ShPosition *pos, ShReason *reason)
     ShResult result = SH_RESULT_NONE;
     const ShRules *rules = sh_rules_get((ShVariant)pos->variant);
     bool giveaway = rules && rules->goal == SH_GOAL_GIVEAWAY;
-    if (!pos->pieces[us] || !pos->pieces[them]) {
-        int empty = pos->pieces[us] ? them : us; /* the side left without pieces */
+    bool have_us = pos_wide_pieces(pos, us) != 0, have_them = pos_wide_pieces(pos, them) != 0;
+    if (!have_us || !have_them) {
+        int empty = have_us ? them : us; /* the side left without pieces */
         why = giveaway ? SH_REASON_GIVEAWAY_NO_PIECES : SH_REASON_NO_PIECES;
         result = win_for(giveaway ? empty : empty ^ 1);
     } else if (sh_moves_count(pos) == 0) {
@@ -307,7 +308,7 @@ static bool main_road_holds(const ShPosition *pos)
 /* The counters of the position after `move`, from those of the position before. */
 static void arbiter_next(const ShGame *g, const Ply *prev, const ShMove *move, Ply *next)
 {
-    bool was_king = (prev->pos.kings & bb_bit(move->from)) != 0;
+    bool was_king = pos_king_at(&prev->pos, move->from);
     bool capture = move->captured != 0;
     bool material_changed = capture || move->promotes;
     Arbiter *a = &next->arb;

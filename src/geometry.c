@@ -12,6 +12,7 @@ const uint8_t GEO_KIND[SH_VARIANT_COUNT] = {
     [SH_VARIANT_INTERNATIONAL] = GEO_DIAGONAL10,
     [SH_VARIANT_FRISIAN] = GEO_DIAGONAL10,
     [SH_VARIANT_LASCA] = GEO_SMALL7,
+    [SH_VARIANT_CANADIAN] = GEO_DIAGONAL12,
 };
 
 int sh_board_squares(ShVariant variant)
@@ -23,6 +24,8 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
 {
     if (geo_kind((int)variant) == GEO_DIAGONAL10)
         return b10_square_at(file, rank);
+    if (geo_kind((int)variant) == GEO_DIAGONAL12)
+        return b12_square_at(file, rank);
     if (geo_kind((int)variant) == GEO_SMALL7)
         return s7_square_at(file, rank);
     if (file < 0 || file > 7 || rank < 0 || rank > 7)
@@ -35,6 +38,7 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
     }
     case GEO_DIAGONAL:
     case GEO_DIAGONAL10:
+    case GEO_DIAGONAL12:
     case GEO_SMALL7: break;
     }
     return sh_square_at(file, rank);
@@ -46,6 +50,7 @@ int sh_board_square_file(ShVariant variant, int square)
     case GEO_ORTHOGONAL: return square % 8;
     case GEO_MIRRORED: return 7 - sh_square_file(geo_mirror(square));
     case GEO_DIAGONAL10: return b10_square_file(square);
+    case GEO_DIAGONAL12: return b12_square_file(square);
     case GEO_SMALL7: return s7_square_file(square);
     case GEO_DIAGONAL: break;
     }
@@ -58,6 +63,8 @@ int sh_board_square_rank(ShVariant variant, int square)
         return 7 - square / 8;
     if (geo_kind((int)variant) == GEO_DIAGONAL10)
         return b10_square_rank(square);
+    if (geo_kind((int)variant) == GEO_DIAGONAL12)
+        return b12_square_rank(square);
     if (geo_kind((int)variant) == GEO_SMALL7)
         return s7_square_rank(square);
     return sh_square_rank(square);
@@ -89,9 +96,11 @@ int sh_board_square_parse(ShVariant variant, const char *text, int *square)
     if (!text)
         return 0;
     char c = (char)tolower((unsigned char)text[0]);
-    int size = geo_kind((int)variant) == GEO_DIAGONAL10 ? 10
-               : geo_kind((int)variant) == GEO_SMALL7  ? 7
-                                                       : 8;
+    GeoKind kind = geo_kind((int)variant);
+    int size = kind == GEO_DIAGONAL10   ? 10
+               : kind == GEO_DIAGONAL12 ? 12
+               : kind == GEO_SMALL7     ? 7
+                                        : 8;
     if (c >= 'a' && c < 'a' + size && isdigit((unsigned char)text[1]) && text[1] != '0') {
         int rank = text[1] - '0', len = 2;
         if (isdigit((unsigned char)text[2])) {

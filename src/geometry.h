@@ -16,19 +16,26 @@
  *     from the top;
  *   - the 50 dark squares of a 10x10 board (international draughts): bitboard10.h, square s
  *     (1 = b10 ... 50 = i1) at bit s + s / 10;
+ *   - the 72 dark squares of a 12x12 board (Canadian draughts): bitboard12.h, square s
+ *     (1 = b12 ... 72 = k1) at bit s + s / 12, bits 0-76 of a 128-bit word whose bits past 63
+ *     are kept in ShPosition.ext.high (a move's captured set is kept shifted: bitboard12.h).
+ *     The functions here that return a Bitboard give the low 64 bits on that board;
+ *     geo_valid_wide and geo_promotion_wide the whole;
  *   - the 25 squares of a 7x7 board (Lasca), bit rank * 8 + file (below).
  */
 #ifndef SHASHKI_GEOMETRY_H
 #define SHASHKI_GEOMETRY_H
 
 #include "bitboard10.h"
+#include "bitboard12.h"
 
 typedef enum GeoKind {
     GEO_DIAGONAL = 0,
     GEO_MIRRORED,
     GEO_ORTHOGONAL,
     GEO_DIAGONAL10,
-    GEO_SMALL7 /* the 25 squares of a 7x7 board with a1 a playing square (Lasca) */
+    GEO_SMALL7,    /* the 25 squares of a 7x7 board with a1 a playing square (Lasca) */
+    GEO_DIAGONAL12 /* the 72 dark squares of a 12x12 board (Canadian) */
 } GeoKind;
 
 /* The 7x7 board (Lasca): square s (PDN order, 1 = a7 ... 4 = g7, 5 = b6 ... 25 = g1) at bit
@@ -67,7 +74,11 @@ static inline GeoKind geo_kind(int variant)
 static inline int geo_squares(int variant)
 {
     GeoKind k = geo_kind(variant);
-    return k == GEO_ORTHOGONAL ? 64 : k == GEO_DIAGONAL10 ? 50 : k == GEO_SMALL7 ? 25 : 32;
+    return k == GEO_ORTHOGONAL    ? 64
+           : k == GEO_DIAGONAL10 ? 50
+           : k == GEO_DIAGONAL12 ? 72
+           : k == GEO_SMALL7     ? 25
+                                 : 32;
 }
 
 /* Every bit a playing square of the variant can occupy. */
@@ -76,8 +87,15 @@ static inline Bitboard geo_valid(int variant)
     GeoKind k = geo_kind(variant);
     return k == GEO_ORTHOGONAL    ? ~(Bitboard)0
            : k == GEO_DIAGONAL10 ? B10_VALID
+           : k == GEO_DIAGONAL12 ? (Bitboard)B12_VALID
            : k == GEO_SMALL7     ? S7_VALID
                                  : BB_VALID;
+}
+
+/* The same as a 128-bit word (all of the 12x12 board). */
+static inline Wide geo_valid_wide(int variant)
+{
+    return geo_kind(variant) == GEO_DIAGONAL12 ? B12_VALID : (Wide)geo_valid(variant);
 }
 
 static inline int geo_mirror(int square)
@@ -92,6 +110,7 @@ static inline int geo_square_bit(int variant, int square)
     case GEO_MIRRORED: return BB_SQUARE_BIT[geo_mirror(square)];
     case GEO_ORTHOGONAL: return (7 - square / 8) * 8 + square % 8;
     case GEO_DIAGONAL10: return b10_square_bit(square);
+    case GEO_DIAGONAL12: return b12_square_bit(square);
     case GEO_SMALL7: return s7_square_rank(square) * 8 + s7_square_file(square);
     case GEO_DIAGONAL: break;
     }
@@ -100,6 +119,10 @@ static inline int geo_square_bit(int variant, int square)
 
 static inline int geo_bit_square(int variant, int bit)
 {
+    /* the 8x8 generators' board is a constant: no lookup of its kind (nor code for the
+     * others inlined into their hot paths) */
+    if (__builtin_constant_p(variant) && variant == SH_VARIANT_RUSSIAN)
+        return BB_BIT_SQUARE[bit];
     switch (geo_kind(variant)) {
     case GEO_MIRRORED: {
         int s = BB_BIT_SQUARE[bit];
@@ -107,6 +130,7 @@ static inline int geo_bit_square(int variant, int bit)
     }
     case GEO_ORTHOGONAL: return (7 - bit / 8) * 8 + bit % 8;
     case GEO_DIAGONAL10: return b10_bit_square(bit);
+    case GEO_DIAGONAL12: return b12_bit_square(bit);
     case GEO_SMALL7: return s7_square_at(bit % 8, bit / 8);
     case GEO_DIAGONAL: break;
     }
@@ -120,6 +144,8 @@ static inline int geo_bit_rank(int variant, int bit)
         return bit / 8;
     if (geo_kind(variant) == GEO_DIAGONAL10)
         return b10_square_rank(b10_bit_square(bit));
+    if (geo_kind(variant) == GEO_DIAGONAL12)
+        return b12_square_rank(b12_bit_square(bit));
     return sh_square_rank(BB_BIT_SQUARE[bit]);
 }
 
@@ -130,9 +156,17 @@ static inline Bitboard geo_promotion(int variant, int color)
         return color == SH_WHITE ? (Bitboard)0xff << 56 : (Bitboard)0xff;
     if (geo_kind(variant) == GEO_DIAGONAL10)
         return b10_promotion(color);
+    if (geo_kind(variant) == GEO_DIAGONAL12)
+        return (Bitboard)b12_promotion(color);
     if (geo_kind(variant) == GEO_SMALL7)
         return S7_VALID & (color == SH_WHITE ? (Bitboard)0xff << 48 : (Bitboard)0xff);
     return bb_promotion_rank(color);
+}
+
+static inline Wide geo_promotion_wide(int variant, int color)
+{
+    return geo_kind(variant) == GEO_DIAGONAL12 ? b12_promotion(color)
+                                                : (Wide)geo_promotion(variant, color);
 }
 
 #endif

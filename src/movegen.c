@@ -46,6 +46,7 @@
 #include "movegen_frisian.h"
 #include "columns.h"
 #include "movegen_ortho.h"
+#include "movegen_wide.h"
 
 #define ALL_DIRS 15u
 
@@ -317,7 +318,7 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 /* One entry per variant; the switch dispatches once per call, outside the recursion. Games
  * that move as Russian checkers does share its generator; Turkish has a board of its own
  * (movegen_ortho.c), international draughts a 10x10 one, Frisian its own on that board
- * (movegen_frisian.c). */
+ * (movegen_frisian.c), Canadian a 12x12 one on 128-bit words (movegen_wide.c). */
 #define DISPATCH(variant, call)                                                                 \
     switch ((ShVariant)(variant)) {                                                             \
     case SH_VARIANT_BRAZILIAN: return brazilian_##call;                                       \
@@ -329,6 +330,7 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
     case SH_VARIANT_SELF_EATERS: return selfeaters_##call;                                    \
     case SH_VARIANT_TURKISH: return ortho_##call;                                             \
     case SH_VARIANT_INTERNATIONAL: return international_##call;                               \
+    case SH_VARIANT_CANADIAN: return canadian_##call;                                         \
     case SH_VARIANT_FRISIAN: return frisian_##call;                                           \
     case SH_VARIANT_COLUMNS:                                                                  \
     case SH_VARIANT_LASCA: return columns_##call;                                             \
@@ -394,6 +396,8 @@ static uint64_t perft_dispatch(const ShPosition *pos, int depth, bool merge)
 uint64_t movegen_perft(const ShPosition *pos, int depth, ShPerftMode mode)
 {
     bool merge = mode == SH_PERFT_DISTINCT;
+    if (pos->variant == SH_VARIANT_CANADIAN) /* special only in the ext words it plays */
+        return canadian_perft(pos, depth, merge);
     if (pos_play_is_special(pos) && pos->variant != SH_VARIANT_FRISIAN)
         return depth <= 0 ? 1 : perft_generic(pos, depth, merge);
     return perft_dispatch(pos, depth, merge);
@@ -420,6 +424,7 @@ void movegen_flags(ShVariant variant, MovegenFlags *flags)
         return;
     case SH_VARIANT_COLUMNS: FLAGS(columns, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_COLUMNS);
     case SH_VARIANT_LASCA: FLAGS(columns, 0, 0, SH_PRECEDENCE_FREE, 0, 1, 0, SH_VARIANT_LASCA);
+    case SH_VARIANT_CANADIAN: FLAGS(canadian, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_CANADIAN);
     default: FLAGS(russian, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_RUSSIAN);
     }
 #undef FLAGS
@@ -438,7 +443,7 @@ static int move_order(const void *pa, const void *pb)
     int d = reading_order(a->board, a->from) - reading_order(b->board, b->from);
     if (!d)
         d = reading_order(a->board, a->to) - reading_order(b->board, b->to);
-    if (!d)
+    if (!d) /* (12x12: the set shifted, bitboard12.h, in the same order) */
         d = (a->captured > b->captured) - (a->captured < b->captured);
     if (!d)
         d = a->promotes - b->promotes;
@@ -474,15 +479,18 @@ bool sh_move_is_capture(const ShMove *move)
 
 int sh_move_capture_count(const ShMove *move)
 {
-    return bb_count(move->captured);
+    return bb_count(move->captured); /* (12x12: the set shifted, the same count) */
 }
 
 int sh_move_captured_squares(const ShMove *move, int squares[SH_MAX_CAPTURES])
 {
     int n = 0, count = geo_squares(move->board);
-    for (int sq = 0; sq < count && n < SH_MAX_CAPTURES; sq++)
-        if (move->captured & bb_bit(geo_square_bit(move->board, sq)))
+    int shift = move->board == SH_VARIANT_CANADIAN ? B12_CAPTURED_SHIFT : 0; /* bitboard12.h */
+    for (int sq = 0; sq < count && n < SH_MAX_CAPTURES; sq++) {
+        int bit = geo_square_bit(move->board, sq) - shift;
+        if (bit >= 0 && bit < BB_BITS && (move->captured & bb_bit(bit)))
             squares[n++] = sq;
+    }
     return n;
 }
 

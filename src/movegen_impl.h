@@ -17,9 +17,35 @@
  *   R_MEN_TAKE_KINGS          0: a man may not capture a king (Italian)
  *   R_CAPTURE_OWN             1: pieces of both colours are captured (self-eaters)
  *
+ * and, for a board whose word is not the 64-bit Bitboard of ShPosition (movegen_wide.c), the
+ * T_ names below: the word and its operations, the position type the functions read, the
+ * search state, the add of a capture and the play of a move. Left undefined, they are the
+ * 64-bit ones, so the 8x8 and 10x10 generators are the same code as before they existed.
+ *
  * Every parameter is a compile-time constant, so each variant gets straight-line code with
  * no tests of the rules in the hot paths. The design is explained at the top of movegen.c.
  */
+
+
+#ifndef T_WORD
+#define T_DEFAULTS 1
+#define T_WORD Bitboard
+#define T_POS ShPosition
+#define T_SEARCH CaptureSearch
+#define T_SHIFT bb_shift
+#define T_BIT bb_bit
+#define T_FIRST bb_first
+#define T_COUNT bb_count
+#define T_MEN pos_men
+#define T_KINGS pos_kings
+#define T_OCCUPIED pos_occupied
+#define T_PIECES(p, c) ((p)->pieces[c])
+#define T_ALL_KINGS(p) ((p)->kings)
+#define T_CAPTURE_ADD capture_add
+#define T_KEEP_BEST capture_keep_best
+#define T_PLAY_BOARD pos_play_board
+#define T_QUIET_EXT(m) ((void)0)
+#endif
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -31,26 +57,26 @@
 #endif
 #if R_CAPTURE_OWN
 /* Every other piece may be taken; the mover itself never. */
-#define ENEMY(p, us) pos_occupied(p)
-#define MOVER_ONLY(s, p, us, sq) ((s)->enemy = pos_occupied(p) & ~bb_bit(sq))
+#define ENEMY(p, us) T_OCCUPIED(p)
+#define MOVER_ONLY(s, p, us, sq) ((s)->enemy = T_OCCUPIED(p) & ~T_BIT(sq))
 #else
-#define ENEMY(p, us) ((p)->pieces[(us) ^ 1])
+#define ENEMY(p, us) T_PIECES(p, (us) ^ 1)
 #define MOVER_ONLY(s, p, us, sq) ((void)0)
 #endif
 #if R_MEN_TAKE_KINGS
 #define MEN_PREY(p, enemy) (enemy)
 #else
-#define MEN_PREY(p, enemy) ((enemy) & ~(p)->kings)
+#define MEN_PREY(p, enemy) ((enemy) & ~T_ALL_KINGS(p))
 #endif
 /* What the precedence rules and a man that may not take a king need to know. */
 #if R_PRECEDENCE != P_FREE || !R_MEN_TAKE_KINGS
-#define SET_KINGS_ALL(s, p) ((s)->kings_all = (p)->kings)
+#define SET_KINGS_ALL(s, p) ((s)->kings_all = T_ALL_KINGS(p))
 #define SET_FROM_KING(s, v) ((s)->from_king = (v))
 #else
 #define SET_KINGS_ALL(s, p) ((void)0)
 #define SET_FROM_KING(s, v) ((void)0)
 #endif
-#define ADD(s, to, captured, promotes) capture_add(s, to, captured, promotes, R_BOARD, R_PRECEDENCE)
+#define ADD(s, to, captured, promotes) T_CAPTURE_ADD(s, to, captured, promotes, R_BOARD, R_PRECEDENCE)
 
 #if R_PRECEDENCE == P_ITALIAN
 /* Italian: the order of the kinds taken (the first capture the highest bit) decides last. */
@@ -65,7 +91,7 @@
 
 /* ---- captures: depth-first search over the Turkish-strike rules ---- */
 
-static bool GEN(king_capture)(CaptureSearch *s, int sq, Bitboard captured, int promoted,
+static bool GEN(king_capture)(T_SEARCH *s, int sq, T_WORD captured, int promoted,
                               unsigned dirs);
 
 /* A king at `sq` captures in direction number k (0 NE, 1 NW, 2 SW, 3 SE) if the first piece
@@ -73,51 +99,51 @@ static bool GEN(king_capture)(CaptureSearch *s, int sq, Bitboard captured, int p
  * it can go on capturing if there is such a square among those behind the piece (rule 5);
  * otherwise the move may end on any of them. Going on straight ahead is the same capture from
  * every landing square, so it is followed once, from the first. */
-ALWAYS_INLINE bool GEN(king_capture_dir)(CaptureSearch *s, int sq, Bitboard captured,
+ALWAYS_INLINE bool GEN(king_capture_dir)(T_SEARCH *s, int sq, T_WORD captured,
                                          int promoted, const int k)
 {
     const int d = k == 0 ? R_NE : k == 1 ? R_NW : k == 2 ? R_SW : R_SE;
-    Bitboard b = bb_shift(bb_bit(sq), d);
+    T_WORD b = T_SHIFT(T_BIT(sq), d);
 #if R_FLYING_KINGS
     while (b & s->empty)
-        b = bb_shift(b, d);
+        b = T_SHIFT(b, d);
 #endif
     if (!(b & s->enemy & ~captured))
         return false;
-    Bitboard victim = b;
-    b = bb_shift(b, d);
+    T_WORD victim = b;
+    b = T_SHIFT(b, d);
     if (!(b & s->empty))
         return false;
     captured |= victim;
     KINDS_PUSH(s, victim);
-    int first = bb_first(b);
-    Bitboard lands = 0;
+    int first = T_FIRST(b);
+    T_WORD lands = 0;
 #if R_FLYING_KINGS
     while (b & s->empty) {
         lands |= b;
-        b = bb_shift(b, d);
+        b = T_SHIFT(b, d);
     }
 #else
     lands = b;
-    b = bb_shift(b, d);
+    b = T_SHIFT(b, d);
 #endif
     int depth = ++s->depth;
     bool more = false;
-    if ((b & s->enemy & ~captured) && (bb_shift(b, d) & s->empty)) {
+    if ((b & s->enemy & ~captured) && (T_SHIFT(b, d) & s->empty)) {
         s->path[depth] = (uint8_t)first;
         GEN(king_capture)(s, first, captured, promoted, 1u << k);
         more = true;
     }
     const unsigned sideways = (1u << ((k + 1) & 3)) | (1u << ((k + 3) & 3));
-    for (Bitboard l = lands; l; l &= l - 1) {
-        int to = bb_first(l);
+    for (T_WORD l = lands; l; l &= l - 1) {
+        int to = T_FIRST(l);
         s->path[depth] = (uint8_t)to;
         if (GEN(king_capture)(s, to, captured, promoted, sideways))
             more = true;
     }
     if (!more) {
-        for (Bitboard l = lands; l; l &= l - 1) {
-            int to = bb_first(l);
+        for (T_WORD l = lands; l; l &= l - 1) {
+            int to = T_FIRST(l);
             s->path[depth] = (uint8_t)to;
             ADD(s, to, captured, promoted);
         }
@@ -128,7 +154,7 @@ ALWAYS_INLINE bool GEN(king_capture_dir)(CaptureSearch *s, int sq, Bitboard capt
 }
 
 /* Go on capturing with a king from `sq` in the directions of the mask `dirs`; true if it can. */
-static bool GEN(king_capture)(CaptureSearch *s, int sq, Bitboard captured, int promoted,
+static bool GEN(king_capture)(T_SEARCH *s, int sq, T_WORD captured, int promoted,
                               unsigned dirs)
 {
     bool any = false;
@@ -143,30 +169,30 @@ static bool GEN(king_capture)(CaptureSearch *s, int sq, Bitboard captured, int p
     return any;
 }
 
-static void GEN(man_capture)(CaptureSearch *s, int sq, Bitboard captured);
+static void GEN(man_capture)(T_SEARCH *s, int sq, T_WORD captured);
 
 /* Men on `men` that can jump one of `enemy` onto a square of `empty` (a bulk test over all of
  * them at once). Men jump backwards too when the rules say so. */
-ALWAYS_INLINE Bitboard GEN(man_jumpers)(Bitboard men, Bitboard enemy, Bitboard empty, const int us)
+ALWAYS_INLINE T_WORD GEN(man_jumpers)(T_WORD men, T_WORD enemy, T_WORD empty, const int us)
 {
-    Bitboard r = 0;
+    T_WORD r = 0;
     if (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE) {
-        r |= men & bb_shift(enemy, -R_NE) & bb_shift(empty, -2 * R_NE);
-        r |= men & bb_shift(enemy, -R_NW) & bb_shift(empty, -2 * R_NW);
+        r |= men & T_SHIFT(enemy, -R_NE) & T_SHIFT(empty, -2 * R_NE);
+        r |= men & T_SHIFT(enemy, -R_NW) & T_SHIFT(empty, -2 * R_NW);
     }
     if (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK) {
-        r |= men & bb_shift(enemy, -R_SW) & bb_shift(empty, -2 * R_SW);
-        r |= men & bb_shift(enemy, -R_SE) & bb_shift(empty, -2 * R_SE);
+        r |= men & T_SHIFT(enemy, -R_SW) & T_SHIFT(empty, -2 * R_SW);
+        r |= men & T_SHIFT(enemy, -R_SE) & T_SHIFT(empty, -2 * R_SE);
     }
     return r;
 }
 
 /* A man at `sq` jumps the neighbour in direction d onto the square behind it. Whether it can
  * go on is tested in bulk first, so that the common single capture ends without recursion. */
-ALWAYS_INLINE bool GEN(man_jump)(CaptureSearch *s, int sq, Bitboard captured, const int d)
+ALWAYS_INLINE bool GEN(man_jump)(T_SEARCH *s, int sq, T_WORD captured, const int d)
 {
-    Bitboard mid = bb_shift(bb_bit(sq), d);
-    Bitboard land = bb_shift(mid, d);
+    T_WORD mid = T_SHIFT(T_BIT(sq), d);
+    T_WORD land = T_SHIFT(mid, d);
     if (!(mid & PREY(s) & ~captured) || !(land & s->empty))
         return false;
     int to = sq + 2 * d;
@@ -192,7 +218,7 @@ ALWAYS_INLINE bool GEN(man_jump)(CaptureSearch *s, int sq, Bitboard captured, co
     return true;
 }
 
-static void GEN(man_capture)(CaptureSearch *s, int sq, Bitboard captured)
+static void GEN(man_capture)(T_SEARCH *s, int sq, T_WORD captured)
 {
 #if R_MEN_CAPTURE_BACKWARD
     GEN(man_jump)(s, sq, captured, R_NE);
@@ -212,51 +238,51 @@ static void GEN(man_capture)(CaptureSearch *s, int sq, Bitboard captured)
 
 /* Whether some king of the side to move can capture: its ray reaches an enemy piece with a
  * free square behind. */
-ALWAYS_INLINE bool GEN(kings_can_capture)(Bitboard kings, Bitboard enemy, Bitboard empty)
+ALWAYS_INLINE bool GEN(kings_can_capture)(T_WORD kings, T_WORD enemy, T_WORD empty)
 {
 #if R_FLYING_KINGS
-#define KING_REACH(d) bb_shift(R_FILL(kings, empty, d), d)
+#define KING_REACH(d) T_SHIFT(R_FILL(kings, empty, d), d)
 #else
-#define KING_REACH(d) bb_shift(kings, d)
+#define KING_REACH(d) T_SHIFT(kings, d)
 #endif
-    return ((KING_REACH(R_NE) & enemy & bb_shift(empty, -R_NE)) |
-            (KING_REACH(R_NW) & enemy & bb_shift(empty, -R_NW)) |
-            (KING_REACH(R_SW) & enemy & bb_shift(empty, -R_SW)) |
-            (KING_REACH(R_SE) & enemy & bb_shift(empty, -R_SE))) != 0;
+    return ((KING_REACH(R_NE) & enemy & T_SHIFT(empty, -R_NE)) |
+            (KING_REACH(R_NW) & enemy & T_SHIFT(empty, -R_NW)) |
+            (KING_REACH(R_SW) & enemy & T_SHIFT(empty, -R_SW)) |
+            (KING_REACH(R_SE) & enemy & T_SHIFT(empty, -R_SE))) != 0;
 #undef KING_REACH
 }
 
 /* Run the capture search from every piece that may capture. */
-ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard jumpers,
+ALWAYS_INLINE void GEN(captures)(const T_POS *p, T_SEARCH *s, T_WORD jumpers,
                                  bool kings_too, const int us)
 {
-    Bitboard empty = R_EMPTY(p);
+    T_WORD empty = R_EMPTY(p);
     s->enemy = ENEMY(p, us);
     SET_KINGS_ALL(s, p);
     s->promotion = R_PROMOTION(us);
     s->depth = 0;
     SET_FROM_KING(s, 0);
-    for (Bitboard b = jumpers; b; b &= b - 1) {
-        int sq = bb_first(b);
+    for (T_WORD b = jumpers; b; b &= b - 1) {
+        int sq = T_FIRST(b);
         s->from = sq;
         s->path[0] = (uint8_t)sq;
-        s->empty = empty | bb_bit(sq);
+        s->empty = empty | T_BIT(sq);
         MOVER_ONLY(s, p, us, sq);
         GEN(man_capture)(s, sq, 0);
     }
     if (kings_too) {
         SET_FROM_KING(s, 1);
-        for (Bitboard b = pos_kings(p, us); b; b &= b - 1) {
-            int sq = bb_first(b);
+        for (T_WORD b = T_KINGS(p, us); b; b &= b - 1) {
+            int sq = T_FIRST(b);
             s->from = sq;
             s->path[0] = (uint8_t)sq;
-            s->empty = empty | bb_bit(sq);
+            s->empty = empty | T_BIT(sq);
             MOVER_ONLY(s, p, us, sq);
             GEN(king_capture)(s, sq, 0, 0, ALL_DIRS);
         }
     }
 #if R_PRECEDENCE != P_FREE
-    capture_keep_best(s);
+    T_KEEP_BEST(s);
 #endif
 }
 
@@ -267,51 +293,51 @@ ALWAYS_INLINE void GEN(captures)(const ShPosition *p, CaptureSearch *s, Bitboard
  * vacated start square is never a landing square for them). Men that can go on, men that are
  * crowned, and kings go through the search. Returns the number of single jumps that were
  * counted but not added (when s->count_only). */
-ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bitboard men,
-                                       Bitboard empty, const int us, const int d)
+ALWAYS_INLINE int GEN(man_singles_dir)(const T_POS *p, T_SEARCH *s, T_WORD men,
+                                       T_WORD empty, const int us, const int d)
 {
 #if R_CAPTURE_OWN
     s->enemy = ENEMY(p, us); /* a search of another direction left its mover out */
 #endif
-    Bitboard enemy = s->enemy;
-    Bitboard jumpers = men & bb_shift(PREY(s), -d) & bb_shift(empty, -2 * d);
+    T_WORD enemy = s->enemy;
+    T_WORD jumpers = men & T_SHIFT(PREY(s), -d) & T_SHIFT(empty, -2 * d);
     if (!jumpers)
         return 0;
-    Bitboard lands = bb_shift(jumpers, 2 * d);
-    Bitboard on = 0; /* landing squares from which the capture may go on */
-    Bitboard prey = PREY(s);
+    T_WORD lands = T_SHIFT(jumpers, 2 * d);
+    T_WORD on = 0; /* landing squares from which the capture may go on */
+    T_WORD prey = PREY(s);
     if (d != -R_NE && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
-        on |= lands & bb_shift(prey, -R_NE) & bb_shift(empty, -2 * R_NE);
+        on |= lands & T_SHIFT(prey, -R_NE) & T_SHIFT(empty, -2 * R_NE);
     if (d != -R_NW && (R_MEN_CAPTURE_BACKWARD || us == SH_WHITE))
-        on |= lands & bb_shift(prey, -R_NW) & bb_shift(empty, -2 * R_NW);
+        on |= lands & T_SHIFT(prey, -R_NW) & T_SHIFT(empty, -2 * R_NW);
     if (d != -R_SW && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
-        on |= lands & bb_shift(prey, -R_SW) & bb_shift(empty, -2 * R_SW);
+        on |= lands & T_SHIFT(prey, -R_SW) & T_SHIFT(empty, -2 * R_SW);
     if (d != -R_SE && (R_MEN_CAPTURE_BACKWARD || us == SH_BLACK))
-        on |= lands & bb_shift(prey, -R_SE) & bb_shift(empty, -2 * R_SE);
+        on |= lands & T_SHIFT(prey, -R_SE) & T_SHIFT(empty, -2 * R_SE);
     (void)enemy;
     on |= lands & s->promotion;
-    Bitboard singles = lands & ~on;
+    T_WORD singles = lands & ~on;
     int counted = 0;
     if (s->count_only) {
-        counted = bb_count(singles);
+        counted = T_COUNT(singles);
     } else {
-        for (Bitboard b = singles; b; b &= b - 1) {
-            int to = bb_first(b);
+        for (T_WORD b = singles; b; b &= b - 1) {
+            int to = T_FIRST(b);
             s->from = to - 2 * d;
             s->path[0] = (uint8_t)s->from;
             s->path[1] = (uint8_t)to;
             s->depth = 1;
 #if R_PRECEDENCE == P_ITALIAN
-            s->kinds = (bb_bit(to - d) & s->kings_all) != 0;
+            s->kinds = (T_BIT(to - d) & s->kings_all) != 0;
 #endif
-            ADD(s, to, bb_bit(to - d), 0);
+            ADD(s, to, T_BIT(to - d), 0);
         }
     }
-    for (Bitboard b = bb_shift(on, -2 * d); b; b &= b - 1) {
-        int sq = bb_first(b);
+    for (T_WORD b = T_SHIFT(on, -2 * d); b; b &= b - 1) {
+        int sq = T_FIRST(b);
         s->from = sq;
         s->path[0] = (uint8_t)sq;
-        s->empty = empty | bb_bit(sq);
+        s->empty = empty | T_BIT(sq);
         s->depth = 0;
 #if R_PRECEDENCE == P_ITALIAN
         s->kinds = 0;
@@ -323,10 +349,10 @@ ALWAYS_INLINE int GEN(man_singles_dir)(const ShPosition *p, CaptureSearch *s, Bi
     return counted;
 }
 
-ALWAYS_INLINE int GEN(captures_fast)(const ShPosition *p, CaptureSearch *s, bool kings_too,
+ALWAYS_INLINE int GEN(captures_fast)(const T_POS *p, T_SEARCH *s, bool kings_too,
                                      const int us)
 {
-    Bitboard empty = R_EMPTY(p), men = pos_men(p, us);
+    T_WORD empty = R_EMPTY(p), men = T_MEN(p, us);
     s->enemy = ENEMY(p, us);
     SET_KINGS_ALL(s, p);
     s->promotion = R_PROMOTION(us);
@@ -343,11 +369,11 @@ ALWAYS_INLINE int GEN(captures_fast)(const ShPosition *p, CaptureSearch *s, bool
     }
     if (kings_too) {
         SET_FROM_KING(s, 1);
-        for (Bitboard b = pos_kings(p, us); b; b &= b - 1) {
-            int sq = bb_first(b);
+        for (T_WORD b = T_KINGS(p, us); b; b &= b - 1) {
+            int sq = T_FIRST(b);
             s->from = sq;
             s->path[0] = (uint8_t)sq;
-            s->empty = empty | bb_bit(sq);
+            s->empty = empty | T_BIT(sq);
             s->depth = 0;
 #if R_PRECEDENCE == P_ITALIAN
             s->kinds = 0;
@@ -357,47 +383,48 @@ ALWAYS_INLINE int GEN(captures_fast)(const ShPosition *p, CaptureSearch *s, bool
         }
     }
 #if R_PRECEDENCE != P_FREE
-    capture_keep_best(s);
+    T_KEEP_BEST(s);
 #endif
     return counted;
 }
 
 /* ---- quiet moves ---- */
 
-ALWAYS_INLINE void GEN(add_quiet)(ShMoveList *list, int from, int to, Bitboard promotion)
+ALWAYS_INLINE void GEN(add_quiet)(ShMoveList *list, int from, int to, T_WORD promotion)
 {
     ShMove *m = &list->moves[list->count++];
     m->captured = 0;
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
-    m->promotes = (bb_bit(to) & promotion) != 0;
-    m->board = R_BOARD; /* ext is not used on these boards (and left as it is) */
+    m->promotes = (T_BIT(to) & promotion) != 0;
+    m->board = R_BOARD; /* ext is not used on the 64-bit boards (and left as it is) */
+    T_QUIET_EXT(m);
 }
 
-ALWAYS_INLINE void GEN(man_steps)(ShMoveList *list, Bitboard men, Bitboard empty, Bitboard promotion,
+ALWAYS_INLINE void GEN(man_steps)(ShMoveList *list, T_WORD men, T_WORD empty, T_WORD promotion,
                                   const int d)
 {
-    for (Bitboard b = bb_shift(men, d) & empty; b; b &= b - 1) {
-        int to = bb_first(b);
+    for (T_WORD b = T_SHIFT(men, d) & empty; b; b &= b - 1) {
+        int to = T_FIRST(b);
         GEN(add_quiet)(list, to - d, to, promotion);
     }
 }
 
-ALWAYS_INLINE void GEN(king_slides)(ShMoveList *list, int from, Bitboard empty, const int d)
+ALWAYS_INLINE void GEN(king_slides)(ShMoveList *list, int from, T_WORD empty, const int d)
 {
-    Bitboard b = bb_shift(bb_bit(from), d) & empty;
+    T_WORD b = T_SHIFT(T_BIT(from), d) & empty;
 #if R_FLYING_KINGS
-    for (; b; b = bb_shift(b, d) & empty)
-        GEN(add_quiet)(list, from, bb_first(b), 0);
+    for (; b; b = T_SHIFT(b, d) & empty)
+        GEN(add_quiet)(list, from, T_FIRST(b), 0);
 #else
     if (b)
-        GEN(add_quiet)(list, from, bb_first(b), 0);
+        GEN(add_quiet)(list, from, T_FIRST(b), 0);
 #endif
 }
 
-ALWAYS_INLINE void GEN(quiet)(const ShPosition *p, ShMoveList *list, const int us)
+ALWAYS_INLINE void GEN(quiet)(const T_POS *p, ShMoveList *list, const int us)
 {
-    Bitboard empty = R_EMPTY(p), men = pos_men(p, us), promotion = R_PROMOTION(us);
+    T_WORD empty = R_EMPTY(p), men = T_MEN(p, us), promotion = R_PROMOTION(us);
     if (us == SH_WHITE) {
         GEN(man_steps)(list, men, empty, promotion, R_NE);
         GEN(man_steps)(list, men, empty, promotion, R_NW);
@@ -405,8 +432,8 @@ ALWAYS_INLINE void GEN(quiet)(const ShPosition *p, ShMoveList *list, const int u
         GEN(man_steps)(list, men, empty, promotion, R_SW);
         GEN(man_steps)(list, men, empty, promotion, R_SE);
     }
-    for (Bitboard k = pos_kings(p, us); k; k &= k - 1) {
-        int from = bb_first(k);
+    for (T_WORD k = T_KINGS(p, us); k; k &= k - 1) {
+        int from = T_FIRST(k);
         GEN(king_slides)(list, from, empty, R_NE);
         GEN(king_slides)(list, from, empty, R_NW);
         GEN(king_slides)(list, from, empty, R_SW);
@@ -414,23 +441,23 @@ ALWAYS_INLINE void GEN(quiet)(const ShPosition *p, ShMoveList *list, const int u
     }
 }
 
-ALWAYS_INLINE int GEN(count_quiet)(const ShPosition *p, const int us)
+ALWAYS_INLINE int GEN(count_quiet)(const T_POS *p, const int us)
 {
-    Bitboard empty = R_EMPTY(p), men = pos_men(p, us), kings = pos_kings(p, us);
+    T_WORD empty = R_EMPTY(p), men = T_MEN(p, us), kings = T_KINGS(p, us);
     int n;
     if (us == SH_WHITE)
-        n = bb_count(bb_shift(men, R_NE) & empty) + bb_count(bb_shift(men, R_NW) & empty);
+        n = T_COUNT(T_SHIFT(men, R_NE) & empty) + T_COUNT(T_SHIFT(men, R_NW) & empty);
     else
-        n = bb_count(bb_shift(men, R_SW) & empty) + bb_count(bb_shift(men, R_SE) & empty);
+        n = T_COUNT(T_SHIFT(men, R_SW) & empty) + T_COUNT(T_SHIFT(men, R_SE) & empty);
     if (kings) {
         /* Rays of different kings in one direction never overlap: each stops at a piece. */
 #if R_FLYING_KINGS
 #define KING_SQUARES(d) (R_FILL(kings, empty, d) & empty)
 #else
-#define KING_SQUARES(d) (bb_shift(kings, d) & empty)
+#define KING_SQUARES(d) (T_SHIFT(kings, d) & empty)
 #endif
-        n += bb_count(KING_SQUARES(R_NE)) + bb_count(KING_SQUARES(R_NW)) +
-             bb_count(KING_SQUARES(R_SW)) + bb_count(KING_SQUARES(R_SE));
+        n += T_COUNT(KING_SQUARES(R_NE)) + T_COUNT(KING_SQUARES(R_NW)) +
+             T_COUNT(KING_SQUARES(R_SW)) + T_COUNT(KING_SQUARES(R_SE));
 #undef KING_SQUARES
     }
     return n;
@@ -438,10 +465,10 @@ ALWAYS_INLINE int GEN(count_quiet)(const ShPosition *p, const int us)
 
 /* ---- entry points ---- */
 
-static __attribute__((noinline)) void GEN(generate_captures)(const ShPosition *p, ShMoveList *list,
+static __attribute__((noinline)) void GEN(generate_captures)(const T_POS *p, ShMoveList *list,
                                                              bool merge, bool kings_capture)
 {
-    CaptureSearch s;
+    T_SEARCH s;
     s.moves = list;
     s.paths = NULL;
     s.merge = merge;
@@ -457,13 +484,13 @@ static __attribute__((noinline)) void GEN(generate_captures)(const ShPosition *p
 
 /* All legal moves: captures if any (one per distinct move when `merge`, else one per path),
  * otherwise quiet moves. */
-ALWAYS_INLINE void GEN(generate_side)(const ShPosition *p, ShMoveList *list, bool merge, const int us)
+ALWAYS_INLINE void GEN(generate_side)(const T_POS *p, ShMoveList *list, bool merge, const int us)
 {
     list->count = 0;
     list->overflow = false;
-    Bitboard empty = R_EMPTY(p), enemy = ENEMY(p, us);
-    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), MEN_PREY(p, enemy), empty, us);
-    Bitboard kings = pos_kings(p, us);
+    T_WORD empty = R_EMPTY(p), enemy = ENEMY(p, us);
+    T_WORD jumpers = GEN(man_jumpers)(T_MEN(p, us), MEN_PREY(p, enemy), empty, us);
+    T_WORD kings = T_KINGS(p, us);
     bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
     if (jumpers | kings_capture)
         GEN(generate_captures)(p, list, merge, kings_capture);
@@ -471,7 +498,7 @@ ALWAYS_INLINE void GEN(generate_side)(const ShPosition *p, ShMoveList *list, boo
         GEN(quiet)(p, list, us);
 }
 
-static void GEN(generate)(const ShPosition *p, ShMoveList *list, bool merge)
+static void GEN(generate)(const T_POS *p, ShMoveList *list, bool merge)
 {
     if (p->side == SH_WHITE)
         GEN(generate_side)(p, list, merge, SH_WHITE);
@@ -481,13 +508,13 @@ static void GEN(generate)(const ShPosition *p, ShMoveList *list, bool merge)
 
 /* Counting when a capture is pending: kept out of line so that the quiet case stays small
  * enough to be inlined into the perft loop. */
-static __attribute__((noinline)) int GEN(count_captures)(const ShPosition *p, bool merge,
+static __attribute__((noinline)) int GEN(count_captures)(const T_POS *p, bool merge,
                                                         bool kings_capture)
 {
     ShMoveList list;
     list.count = 0;
     list.overflow = false;
-    CaptureSearch s;
+    T_SEARCH s;
     s.moves = &list;
     s.paths = NULL;
     s.merge = merge;
@@ -505,40 +532,40 @@ static __attribute__((noinline)) int GEN(count_captures)(const ShPosition *p, bo
 #endif
 }
 
-ALWAYS_INLINE int GEN(count_side)(const ShPosition *p, bool merge, const int us)
+ALWAYS_INLINE int GEN(count_side)(const T_POS *p, bool merge, const int us)
 {
-    Bitboard empty = R_EMPTY(p), enemy = ENEMY(p, us);
-    Bitboard jumpers = GEN(man_jumpers)(pos_men(p, us), MEN_PREY(p, enemy), empty, us);
-    Bitboard kings = pos_kings(p, us);
+    T_WORD empty = R_EMPTY(p), enemy = ENEMY(p, us);
+    T_WORD jumpers = GEN(man_jumpers)(T_MEN(p, us), MEN_PREY(p, enemy), empty, us);
+    T_WORD kings = T_KINGS(p, us);
     bool kings_capture = kings && GEN(kings_can_capture)(kings, enemy, empty);
     if (jumpers | kings_capture)
         return GEN(count_captures)(p, merge, kings_capture);
     return GEN(count_quiet)(p, us);
 }
 
-ALWAYS_INLINE int GEN(count)(const ShPosition *p, bool merge)
+ALWAYS_INLINE int GEN(count)(const T_POS *p, bool merge)
 {
     return p->side == SH_WHITE ? GEN(count_side)(p, merge, SH_WHITE)
                                : GEN(count_side)(p, merge, SH_BLACK);
 }
 
-static bool GEN(capture_pending)(const ShPosition *p)
+static bool GEN(capture_pending)(const T_POS *p)
 {
     int us = p->side;
-    Bitboard empty = R_EMPTY(p), enemy = ENEMY(p, us), kings = pos_kings(p, us);
-    Bitboard prey = MEN_PREY(p, enemy);
-    Bitboard jumpers = us == SH_WHITE ? GEN(man_jumpers)(pos_men(p, us), prey, empty, SH_WHITE)
-                                      : GEN(man_jumpers)(pos_men(p, us), prey, empty, SH_BLACK);
+    T_WORD empty = R_EMPTY(p), enemy = ENEMY(p, us), kings = T_KINGS(p, us);
+    T_WORD prey = MEN_PREY(p, enemy);
+    T_WORD jumpers = us == SH_WHITE ? GEN(man_jumpers)(T_MEN(p, us), prey, empty, SH_WHITE)
+                                      : GEN(man_jumpers)(T_MEN(p, us), prey, empty, SH_BLACK);
     return jumpers || (kings && GEN(kings_can_capture)(kings, enemy, empty));
 }
 
-static void GEN(paths)(const ShPosition *p, PathList *paths)
+static void GEN(paths)(const T_POS *p, PathList *paths)
 {
     paths->count = 0;
     paths->overflow = false;
     if (GEN(capture_pending)(p)) {
         int us = p->side;
-        CaptureSearch s;
+        T_SEARCH s;
         s.moves = NULL;
         s.paths = paths;
         s.merge = false;
@@ -546,7 +573,7 @@ static void GEN(paths)(const ShPosition *p, PathList *paths)
         s.found = 0;
     SET_KINGS_ALL(&s, p);
     SET_FROM_KING(&s, 0);
-        Bitboard all_men = pos_men(p, us);
+        T_WORD all_men = T_MEN(p, us);
         if (us == SH_WHITE)
             GEN(captures)(p, &s, all_men, true, SH_WHITE);
         else
@@ -569,45 +596,45 @@ static void GEN(paths)(const ShPosition *p, PathList *paths)
     }
 }
 
-static uint64_t GEN(perft_white)(const ShPosition *p, int depth, bool merge);
+static uint64_t GEN(perft_white)(const T_POS *p, int depth, bool merge);
 
 /* Perft, one function per side to move so that every colour test is folded away. The last
  * two plies are a loop over the moves that counts each child's moves in place. */
-static uint64_t GEN(perft_black)(const ShPosition *p, int depth, bool merge);
+static uint64_t GEN(perft_black)(const T_POS *p, int depth, bool merge);
 
-ALWAYS_INLINE uint64_t GEN(perft_side)(const ShPosition *p, int depth, bool merge, const int us)
+ALWAYS_INLINE uint64_t GEN(perft_side)(const T_POS *p, int depth, bool merge, const int us)
 {
     ShMoveList list;
     GEN(generate_side)(p, &list, merge, us);
     uint64_t n = 0;
     if (depth == 2) {
         for (int i = 0; i < list.count; i++) {
-            ShPosition child;
-            pos_play_board(p, &list.moves[i], &child);
+            T_POS child;
+            T_PLAY_BOARD(p, &list.moves[i], &child);
             n += (uint64_t)GEN(count_side)(&child, merge, us ^ 1);
         }
         return n;
     }
     for (int i = 0; i < list.count; i++) {
-        ShPosition child;
-        pos_play_board(p, &list.moves[i], &child);
+        T_POS child;
+        T_PLAY_BOARD(p, &list.moves[i], &child);
         n += us == SH_WHITE ? GEN(perft_black)(&child, depth - 1, merge)
                             : GEN(perft_white)(&child, depth - 1, merge);
     }
     return n;
 }
 
-static uint64_t GEN(perft_white)(const ShPosition *p, int depth, bool merge)
+static uint64_t GEN(perft_white)(const T_POS *p, int depth, bool merge)
 {
     return GEN(perft_side)(p, depth, merge, SH_WHITE);
 }
 
-static uint64_t GEN(perft_black)(const ShPosition *p, int depth, bool merge)
+static uint64_t GEN(perft_black)(const T_POS *p, int depth, bool merge)
 {
     return GEN(perft_side)(p, depth, merge, SH_BLACK);
 }
 
-static uint64_t GEN(perft)(const ShPosition *p, int depth, bool merge)
+static uint64_t GEN(perft)(const T_POS *p, int depth, bool merge)
 {
     if (depth <= 1)
         return depth == 1 ? (uint64_t)GEN(count)(p, merge) : 1;
@@ -624,3 +651,23 @@ static uint64_t GEN(perft)(const ShPosition *p, int depth, bool merge)
 #undef MEN_PREY
 #undef SET_KINGS_ALL
 #undef SET_FROM_KING
+
+#ifdef T_DEFAULTS
+#undef T_DEFAULTS
+#undef T_WORD
+#undef T_POS
+#undef T_SEARCH
+#undef T_SHIFT
+#undef T_BIT
+#undef T_FIRST
+#undef T_COUNT
+#undef T_MEN
+#undef T_KINGS
+#undef T_OCCUPIED
+#undef T_PIECES
+#undef T_ALL_KINGS
+#undef T_CAPTURE_ADD
+#undef T_KEEP_BEST
+#undef T_PLAY_BOARD
+#undef T_QUIET_EXT
+#endif

@@ -383,7 +383,7 @@ static bool path_passes(ShVariant v, const MovePath *mp, const int *want, int n)
 {
     if (n == 0)
         return true;
-    Bitboard captured = mp->move.captured;
+    Wide captured = move_wide_captured(&mp->move);
     bool jumped = false;
     int k = 0;
     const ShPath *p = &mp->path;
@@ -397,7 +397,7 @@ static bool path_passes(ShVariant v, const MovePath *mp, const int *want, int n)
             int sq = sh_board_square_at(v, f, r);
             if (sq < 0)
                 break;
-            if (captured & bb_bit(geo_square_bit((int)v, sq))) {
+            if ((captured >> geo_square_bit((int)v, sq)) & 1) {
                 jumped = true;
                 continue;
             }
@@ -447,10 +447,10 @@ static int text_fits(ShVariant v, const MoveText *mt, const MovePath *mp)
     }
     /* Hub: start, end, then every captured square in any order */
     if (mt->count >= 3 && to == mt->squares[1] && m->captured) {
-        Bitboard listed = 0;
+        Wide listed = 0, captured = move_wide_captured(m);
         for (int i = 2; i < mt->count; i++)
-            listed |= bb_bit(geo_square_bit((int)v, mt->squares[i]));
-        if (listed == m->captured && bb_count(m->captured) == mt->count - 2) {
+            listed |= w_bit(geo_square_bit((int)v, mt->squares[i]));
+        if (listed == captured && w_count(captured) == mt->count - 2) {
             if (!sh_rules_get(v)->columns)
                 return FIT_EXACT;
             /* column games: exact only in the order of this path's captures */

@@ -18,6 +18,18 @@
 const uint64_t ZOBRIST[4][BB_BITS] = {{Z64(0)}, {Z64(64)}, {Z64(128)}, {Z64(192)}};
 const uint64_t ZOBRIST_BLACK_TO_MOVE = ZKEY(256);
 const uint64_t ZOBRIST_SECOND_MOVE = ZKEY(257);
+const uint64_t ZOBRIST_HIGH[4][16] = {{Z16(258)}, {Z16(274)}, {Z16(290)}, {Z16(306)}};
+
+/* The 12x12 board: a position's words as 128 bits, and back. */
+static void wide_store(ShPosition *p, Wide white, Wide black, Wide kings)
+{
+    p->pieces[SH_WHITE] = (uint64_t)white;
+    p->pieces[SH_BLACK] = (uint64_t)black;
+    p->kings = (uint64_t)kings;
+    p->ext.high[SH_WHITE] = (uint16_t)(white >> 64);
+    p->ext.high[SH_BLACK] = (uint16_t)(black >> 64);
+    p->ext.high[2] = (uint16_t)(kings >> 64);
+}
 
 uint64_t sh_position_hash(const ShPosition *pos)
 {
@@ -31,6 +43,10 @@ uint64_t sh_position_hash(const ShPosition *pos)
         for (Bitboard b = pos->pieces[color]; b; b &= b - 1) {
             int i = bb_first(b);
             key ^= ZOBRIST[color * 2 + (int)((pos->kings >> i) & 1)][i];
+        }
+        for (unsigned b = pos_high(pos, color); b; b &= b - 1) { /* the 12x12 board */
+            int i = __builtin_ctz(b);
+            key ^= ZOBRIST_HIGH[color * 2 + (int)((pos_high(pos, 2) >> i) & 1)][i];
         }
     }
     if (col_is(pos->variant))
@@ -72,10 +88,39 @@ void sh_position_start_drawn(ShPosition *pos, ShVariant variant, uint64_t lot)
         sh_position_start(pos, variant);
 }
 
-/* Northern, self-eaters, two-move, Frisian (pos_play_is_special): what pos_play does, and
- * more. */
+/* pos_play on the 12x12 board: the same on 128-bit words. */
+static void wide_play(const ShPosition *p, const ShMove *m, ShPosition *out)
+{
+    int us = p->side, them = us ^ 1;
+    Wide from = w_bit(m->from), to = w_bit(m->to), cap = move_wide_captured(m);
+    Wide kings = pos_wide_kings(p);
+    int was_king = (kings & from) != 0;
+    int is_king = was_king | m->promotes;
+    uint64_t key = p->key ^ ZOBRIST_BLACK_TO_MOVE ^ pos_zobrist(us * 2 + was_king, m->from) ^
+                   pos_zobrist(us * 2 + is_king, m->to);
+    for (Wide b = cap; b; b &= b - 1) {
+        int i = w_first(b);
+        key ^= pos_zobrist(them * 2 + (int)((kings >> i) & 1), i);
+    }
+    Wide mine = (pos_wide_pieces(p, us) & ~from) | to;
+    Wide theirs = pos_wide_pieces(p, them) & ~cap;
+    kings = (kings & ~from & ~cap) | (is_king ? to : 0);
+    ShPosition r = *p;
+    wide_store(&r, us == SH_WHITE ? mine : theirs, us == SH_WHITE ? theirs : mine, kings);
+    r.key = key;
+    r.side = (uint8_t)them;
+    r.turn_move = 0;
+    *out = r;
+}
+
+/* Northern, self-eaters, two-move, the column games, Frisian (pos_play_is_special): what
+ * pos_play does, and more; and the 12x12 board. */
 void pos_play_special(const ShPosition *p, const ShMove *m, ShPosition *out)
 {
+    if (p->variant == SH_VARIANT_CANADIAN) {
+        wide_play(p, m, out);
+        return;
+    }
     if (col_is(p->variant)) {
         col_play(p, m, out);
         return;
@@ -115,11 +160,11 @@ ShPiece sh_position_piece_at(const ShPosition *pos, int square)
 {
     if (square < 0 || square >= geo_squares(pos->variant))
         return SH_EMPTY;
-    Bitboard b = bb_bit(geo_square_bit(pos->variant, square));
-    bool king = (pos->kings & b) != 0;
-    if (pos->pieces[SH_WHITE] & b)
+    int i = geo_square_bit(pos->variant, square);
+    bool king = pos_king_at(pos, i);
+    if ((pos_wide_pieces(pos, SH_WHITE) >> i) & 1)
         return king ? SH_WHITE_KING : SH_WHITE_MAN;
-    if (pos->pieces[SH_BLACK] & b)
+    if ((pos_wide_pieces(pos, SH_BLACK) >> i) & 1)
         return king ? SH_BLACK_KING : SH_BLACK_MAN;
     return SH_EMPTY;
 }
@@ -211,21 +256,28 @@ void sh_position_set_piece(ShPosition *pos, int square, ShPiece piece)
         return;
     }
     int i = geo_square_bit(pos->variant, square);
-    Bitboard b = bb_bit(i);
+    Wide b = w_bit(i), pieces[2] = {pos_wide_pieces(pos, SH_WHITE), pos_wide_pieces(pos, SH_BLACK)};
+    Wide kings = pos_wide_kings(pos);
     for (int color = 0; color < 2; color++) {
-        if (pos->pieces[color] & b)
-            pos->key ^= ZOBRIST[color * 2 + (int)((pos->kings >> i) & 1)][i];
+        if (pieces[color] & b)
+            pos->key ^= pos_zobrist(color * 2 + (int)((kings >> i) & 1), i);
+        pieces[color] &= ~b;
     }
-    pos->pieces[SH_WHITE] &= ~b;
-    pos->pieces[SH_BLACK] &= ~b;
-    pos->kings &= ~b;
+    kings &= ~b;
     if (piece != SH_EMPTY) {
         int color = (piece == SH_WHITE_MAN || piece == SH_WHITE_KING) ? SH_WHITE : SH_BLACK;
         int king = (piece == SH_WHITE_KING || piece == SH_BLACK_KING);
-        pos->pieces[color] |= b;
+        pieces[color] |= b;
         if (king)
-            pos->kings |= b;
-        pos->key ^= ZOBRIST[color * 2 + king][i];
+            kings |= b;
+        pos->key ^= pos_zobrist(color * 2 + king, i);
+    }
+    if (geo_kind(pos->variant) == GEO_DIAGONAL12) {
+        wide_store(pos, pieces[SH_WHITE], pieces[SH_BLACK], kings);
+    } else {
+        pos->pieces[SH_WHITE] = (Bitboard)pieces[SH_WHITE];
+        pos->pieces[SH_BLACK] = (Bitboard)pieces[SH_BLACK];
+        pos->kings = (Bitboard)kings;
     }
     /* (Frisian) a run whose king is gone, or whose side has no man left, ends */
     for (int color = 0; color < 2 && pos->variant == SH_VARIANT_FRISIAN; color++) {
@@ -251,12 +303,14 @@ ShColor sh_position_side(const ShPosition *pos)
 
 int sh_position_count(const ShPosition *pos, ShPiece piece)
 {
+    Wide white = pos_wide_pieces(pos, SH_WHITE), black = pos_wide_pieces(pos, SH_BLACK);
+    Wide kings = pos_wide_kings(pos);
     switch (piece) {
-    case SH_WHITE_MAN: return bb_count(pos_men(pos, SH_WHITE));
-    case SH_WHITE_KING: return bb_count(pos_kings(pos, SH_WHITE));
-    case SH_BLACK_MAN: return bb_count(pos_men(pos, SH_BLACK));
-    case SH_BLACK_KING: return bb_count(pos_kings(pos, SH_BLACK));
-    case SH_EMPTY: return bb_count(pos_empty_any(pos));
+    case SH_WHITE_MAN: return w_count(white & ~kings);
+    case SH_WHITE_KING: return w_count(white & kings);
+    case SH_BLACK_MAN: return w_count(black & ~kings);
+    case SH_BLACK_KING: return w_count(black & kings);
+    case SH_EMPTY: return w_count(geo_valid_wide(pos->variant) & ~(white | black));
     }
     return 0;
 }
@@ -278,22 +332,23 @@ ShStatus sh_position_validate(const ShPosition *pos, ShError *err)
                          pos->variant);
     if (pos->side > SH_BLACK)
         return error_set(err, SH_ERR_INVALID_POSITION, 0, 0, "bad side to move");
-    if ((pos->pieces[0] & pos->pieces[1]) ||
-        ((pos->pieces[0] | pos->pieces[1]) & ~geo_valid(pos->variant)) ||
-        (pos->kings & ~pos_occupied(pos)) || pos->turn_move > (rules->moves_per_turn > 1))
+    Wide pieces[2] = {pos_wide_pieces(pos, SH_WHITE), pos_wide_pieces(pos, SH_BLACK)};
+    Wide kings = pos_wide_kings(pos);
+    if ((pieces[0] & pieces[1]) || ((pieces[0] | pieces[1]) & ~geo_valid_wide(pos->variant)) ||
+        (kings & ~(pieces[0] | pieces[1])) || pos->turn_move > (rules->moves_per_turn > 1))
         return error_set(err, SH_ERR_INVALID_POSITION, 0, 0, "corrupt position record");
     static const char *const names[2] = {"White", "Black"};
     for (int color = 0; color < 2; color++) {
-        int n = col_is(pos->variant) ? col_material(pos, color, NULL) : bb_count(pos->pieces[color]);
+        int n = col_is(pos->variant) ? col_material(pos, color, NULL) : w_count(pieces[color]);
         if (n > rules->pieces_per_side)
             return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
                              "%s has %d pieces; a side has at most %d", names[color], n,
                              rules->pieces_per_side);
-        Bitboard bad = pos_men(pos, color) & geo_promotion(pos->variant, color);
+        Wide bad = pieces[color] & ~kings & geo_promotion_wide(pos->variant, color);
         if (bad) {
             char name[SH_SQUARE_NAME_SIZE];
             sh_board_square_name((ShVariant)pos->variant,
-                                 geo_bit_square(pos->variant, bb_first(bad)), false, name);
+                                 geo_bit_square(pos->variant, w_first(bad)), false, name);
             return error_set(err, SH_ERR_INVALID_POSITION, 0, 0,
                              "%s man on %s: a man cannot stand on the rank where it is crowned",
                              color == SH_WHITE ? "white" : "black", name);

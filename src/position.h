@@ -7,6 +7,13 @@
 /* Zobrist keys by piece kind (colour * 2 + is_king) and bit index, and for Black to move. */
 extern const uint64_t ZOBRIST[4][BB_BITS];
 extern const uint64_t ZOBRIST_BLACK_TO_MOVE;
+/* The keys of bits 64-79 (the 12x12 board), and the key of any bit. */
+extern const uint64_t ZOBRIST_HIGH[4][16];
+
+static inline uint64_t pos_zobrist(int kind, int bit)
+{
+    return bit < BB_BITS ? ZOBRIST[kind][bit] : ZOBRIST_HIGH[kind][bit - BB_BITS];
+}
 
 static inline Bitboard pos_occupied(const ShPosition *p)
 {
@@ -36,7 +43,10 @@ static inline Bitboard pos_kings(const ShPosition *p, int color)
 
 /* The games whose moves do more than move one piece and remove the captured ones: a captured
  * king demoted (northern), pieces of the mover's colour taken (self-eaters), two moves a turn,
- * the kings' runs of non-capturing moves counted (Frisian). */
+ * stacks (columns, Lasca), the kings' runs of non-capturing moves counted (Frisian); and the
+ * 12x12 board, whose squares go past the 64 bits (ext). */
+_Static_assert(SH_VARIANT_NORTHERN < SH_VARIANT_CANADIAN && SH_VARIANT_CANADIAN + 1 == SH_VARIANT_COUNT,
+               "pos_play_is_special's comparison takes in every special game");
 static inline bool pos_play_is_special(const ShPosition *p)
 {
     return p->variant >= SH_VARIANT_NORTHERN || p->variant == SH_VARIANT_FRISIAN;
@@ -89,6 +99,45 @@ static inline void pos_run_update(const ShPosition *p, const ShMove *m, ShPositi
               !(r->pieces[them] & ~r->kings)))
         t = 0;
     r->king_run[them] = t;
+}
+
+/* The 12x12 board's bits 64-79 of pieces[0], pieces[1] (i = colour) or kings (i = 2); 0 on
+ * every other board (whose ext, on the column games, holds the stacks instead). */
+static inline uint16_t pos_high(const ShPosition *p, int i)
+{
+    return p->variant == SH_VARIANT_CANADIAN ? p->ext.high[i] : (uint16_t)0;
+}
+
+/* The pieces of a colour and the kings as 128-bit words, the 12x12 board's bits past 63 from
+ * ext (so these are right, if slower, on every board). */
+static inline Wide pos_wide_pieces(const ShPosition *p, int color)
+{
+    return b12_join(p->pieces[color], pos_high(p, color));
+}
+
+static inline Wide pos_wide_kings(const ShPosition *p)
+{
+    return b12_join(p->kings, pos_high(p, 2));
+}
+
+/* Whether there is a king on the board; any board. */
+static inline bool pos_has_kings(const ShPosition *p)
+{
+    return (p->kings | pos_high(p, 2)) != 0;
+}
+
+/* Whether the piece on a bit (of the position's own layout) is a king; any board. */
+static inline bool pos_king_at(const ShPosition *p, int bit)
+{
+    return (pos_wide_kings(p) >> bit) & 1;
+}
+
+/* The captured set of a move as a 128-bit word in its board's layout (bitboard12.h: kept
+ * shifted on the 12x12 board). */
+static inline Wide move_wide_captured(const ShMove *m)
+{
+    Wide c = m->captured;
+    return m->board == SH_VARIANT_CANADIAN ? c << B12_CAPTURED_SHIFT : c;
 }
 
 /* The key of the second move of a turn (two-move). */

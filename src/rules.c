@@ -99,6 +99,11 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
                           .men_capture_backward = false, .promotion_continues = false,
                           .columns = true, .draws = SH_DRAWS_ENGLISH,
                           .start_fen = "W:W15-25:B1-11"},
+    [SH_VARIANT_CANADIAN] = {RUSSIAN_BASE, .name = "canadian", .title = "Canadian draughts",
+                             .pdn_game_type = 27, .board_size = 12, .squares = 72,
+                             .pieces_per_side = 30, .majority_capture = true,
+                             .precedence = SH_PRECEDENCE_MAJORITY, .promotion_continues = false,
+                             .draws = SH_DRAWS_FMJD, .start_fen = "W:W43-72:B1-30"},
 };
 
 const ShRules *sh_rules_get(ShVariant variant)

@@ -23,6 +23,7 @@ static const Suite SUITES[] = {
     {"openings", suite_openings},
     {"properties", suite_properties},
     {"columns", suite_columns},
+    {"wide", suite_wide},
     {"other", suite_other},
     {"other-engine", suite_other_engine},
     {"other-record", suite_other_record},

@@ -423,6 +423,40 @@ static void suite_eval_cases(void)
         free(random);
     }
 
+    test_case("eval: on 12x12 (Canadian) positions of random games score the same turned round");
+    {
+        static const ShPiece swap12[] = {SH_EMPTY, SH_BLACK_MAN, SH_BLACK_KING, SH_WHITE_MAN,
+                                         SH_WHITE_KING};
+        const EvalWeights *cw = eval_default_weights_for(SH_VARIANT_CANADIAN);
+        uint64_t seed = 12;
+        int tried = 0, kings = 0;
+        for (int game = 0; game < 20; game++) {
+            ShPosition p;
+            sh_position_start(&p, SH_VARIANT_CANADIAN);
+            for (int ply = 0; ply < 160; ply++) {
+                ShMoveList moves;
+                sh_moves_generate(&p, &moves);
+                if (moves.count == 0)
+                    break;
+                ShPosition f;
+                sh_position_clear(&f, SH_VARIANT_CANADIAN,
+                                  sh_position_side(&p) == SH_WHITE ? SH_BLACK : SH_WHITE);
+                for (int sq = 0; sq < 72; sq++)
+                    sh_position_set_piece(&f, 71 - sq, swap12[sh_position_piece_at(&p, sq)]);
+                int a = eval_position(cw, &p), b = eval_position(cw, &f);
+                CHECK_MSG(a == b, "game %d ply %d: %d, turned round %d", game, ply, a, b);
+                if (a != b)
+                    break;
+                tried++;
+                kings += sh_position_count(&p, SH_WHITE_KING) +
+                             sh_position_count(&p, SH_BLACK_KING) >
+                         0;
+                sh_position_play(&p, &moves.moves[test_random(&seed) % (uint64_t)moves.count], &p);
+            }
+        }
+        CHECK_MSG(tried > 1000 && kings > 100, "%d positions, %d with kings", tried, kings);
+    }
+
     test_case("eval: the features the tuner sees give the evaluation the engine computes");
     for (int i = 0; i < n; i++) {
         EvalFeatures ft;
@@ -502,6 +536,29 @@ static void suite_order_cases(void)
             if (pi > pj)
                 CHECK(keys[i] > keys[j]);
         }
+
+    test_case("order: on 12x12 (captured sets kept shifted) a king's capture before a man's");
+    {
+        /* the white man on f6 takes the man on e7 or the king on g7, one piece either way */
+        ShPosition w12;
+        CHECK_INT(sh_fen_read_variant("W:Wf6,a1:Be7,Kg7,l12", SH_VARIANT_CANADIAN, &w12, NULL),
+                  SH_OK);
+        sh_moves_generate(&w12, &list);
+        CHECK_INT(list.count, 2);
+        search_order_keys(w, &w12, &list, TT_NO_MOVE, 0, keys);
+        int king = -1, man = -1;
+        for (int i = 0; i < list.count; i++) {
+            char text[SH_MOVE_TEXT_SIZE];
+            CHECK_INT(sh_move_write(&w12, &list.moves[i], SH_NOTATION_SHORT, text, NULL), SH_OK);
+            if (strcmp(text, "f6:h8") == 0)
+                king = i;
+            else if (strcmp(text, "f6:d8") == 0)
+                man = i;
+        }
+        CHECK(king >= 0 && man >= 0);
+        if (king >= 0 && man >= 0)
+            CHECK(keys[king] > keys[man]);
+    }
 
     test_case("order: with killers and history switched off, quiet moves are equal");
     sh_moves_generate(&p, &list);

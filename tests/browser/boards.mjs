@@ -50,6 +50,16 @@ export function boardTests(t) {
       expect(geo.crowns('w', 'b' + n) && geo.crowns('b', 'a1') && !geo.crowns('w', 'a' + (n - 1)), `${n}x${n}: the crowning rows`);
     }
     equal(squares.geometry('diagonal', 10).names.slice(0, 6), ['b10', 'd10', 'f10', 'h10', 'j10', 'a9'], 'international: 1 = b10, 5 = j10, 6 = a9');
+    // 12x12 (Canadian) has a file k: a lower-case k before a rank is a square there, as the
+    // server reads it (k9 = 24, k3 = 60, k11 = 12), and K marks the king
+    const g12 = squares.geometry('diagonal', 12);
+    const k = [...g12.empty()];
+    k[23] = 'w';
+    k[59] = 'B';
+    k[11] = 'b';
+    equal(fen.parseFen('W:Wk9:BKk3,k11', g12).board, k.join(''), '12x12: k9 a man, Kk3 a king, k11 a man');
+    equal(fen.writeFen({ side: 'white', board: k.join('') }, g12), 'W:Wk9:BKk3,k11', '12x12: the FEN written back');
+    equal(fen.parseFen('W:W24:BK60,12', g12).board, k.join(''), '12x12: the same in numbers');
   });
 
   test('boards: every game\'s board is drawn from its size, its squares and coordinates inside the frame', async ({ base, newPage }) => {
@@ -224,6 +234,89 @@ export function boardTests(t) {
     await waitMoves(page, 1);
     equal(await moveTexts(page), ['a1:f6:j2'], 'the king\'s capture, its last landing dragged');
     equal(await pieceOn(page, 'j2'), 'W', 'the king on j2');
+  });
+
+  test('Canadian: a game against the engine on 12x12, squares numbered 1-72, the file k that is not a king, PDN with GameType 27', async ({ base, newPage }) => {
+    await needEndpoint(base, 'GET', '/api/variants');
+    const page = await newPage(DESKTOP);
+    const id = await newGame(page, base, { variant: 'canadian', opponent: 'engine', level: 1, color: 'white', name: 'Wiebe' });
+    await waitInteractive(page);
+    equal(await page.getAttribute('.board-svg', 'data-variant'), 'canadian', 'the board is Canadian');
+    equal(await page.getAttribute('.board-svg', 'data-size'), '12', 'a 12x12 board');
+    const dark = await page.$$eval('.board-svg rect.sq.dark', (els) => els.map((e) => e.dataset.square).sort());
+    equal(dark, darkSquares(12), 'the 72 dark squares of 12x12, a1 among them');
+    const white = await page.$$eval('.board-svg .piece.white', (els) => els.map((e) => e.dataset.square).sort());
+    equal(white, darkSquares(12).filter((s) => Number(s.slice(1)) <= 5), 'White\'s 30 men on ranks 1-5');
+    const black = await page.$$eval('.board-svg .piece.black', (els) => els.map((e) => e.dataset.square).sort());
+    equal(black, darkSquares(12).filter((s) => Number(s.slice(1)) >= 8), 'Black\'s 30 men on ranks 8-12');
+    expect((await page.textContent('#game-status .meta')).includes('Canadian draughts'), 'the game is named');
+    // a move by clicking: k5 goes to j6 or l6 (the file l of the 12th column)
+    await clickSquare(page, 'k5');
+    equal(await targets(page), ['j6', 'l6'], 'the squares offered to k5');
+    await clickSquare(page, 'l6');
+    await waitMoves(page, 2);
+    equal((await moveTexts(page))[0], 'k5-l6', 'the clicked move');
+    await waitInteractive(page);
+    const { data: game } = await api(base, 'GET', `/api/games/${id}`);
+    equal(game.moves[1].move.side, 'black', 'the engine answered');
+    await page.waitForFunction((b) => document.querySelector('.board-svg').dataset.board === b, game.position.board);
+    // the numbers on the board are the game's: b12 = 1, l12 = 6, a11 = 7, k9 = 24, a1 = 67, k1 = 72
+    await page.click('[data-notation=numeric]');
+    await page.waitForSelector('.board-svg .sq-number');
+    const numbers = await page.$$eval('.board-svg .sq-number', (els) => els.map((e) => e.textContent));
+    equal(numbers.length, 72, 'a number on every dark square');
+    const numberOf = async (square) => page.evaluate((s) => {
+      const r = document.querySelector(`.board-svg rect.sq[data-square="${s}"]`).getBoundingClientRect();
+      const t = [...document.querySelectorAll('.board-svg .sq-number')].find((e) => {
+        const b = e.getBoundingClientRect();
+        return b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5;
+      });
+      return t ? t.textContent : null;
+    }, square);
+    const seen = [];
+    for (const s of ['b12', 'l12', 'a11', 'k9', 'a1', 'k1']) seen.push(await numberOf(s));
+    equal(seen, ['1', '6', '7', '24', '67', '72'], 'the numbers on b12, l12, a11, k9, a1, k1');
+    equal((await moveTexts(page))[0], '48-42', 'the first move in the game\'s numbers');
+    await settled(page);
+    await screenshot(page, 'canadian-numbers-desktop');
+    await page.click('[data-notation=algebraic]');
+    await page.waitForFunction(() => !document.querySelector('.board-svg .sq-number'));
+    await settled(page);
+    await screenshot(page, 'canadian-game-desktop');
+    for (const viewport of [PHONE, { width: 360, height: 740 }]) {
+      const phone = await newPage(viewport);
+      await phone.goto(base + `#/play/${id}`);
+      await waitMoves(phone, 2);
+      await phone.waitForSelector('.board-svg[data-size="12"]');
+      await settled(phone);
+      await screenshot(phone, `canadian-game-phone-${viewport.width}`);
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow <= 0, `the 12x12 game at ${viewport.width} px scrolls sideways by ${overflow}px`);
+      const box = await phone.evaluate(() => {
+        const b = document.querySelector('.board-svg').getBoundingClientRect();
+        return [b.left, b.right];
+      });
+      expect(box[0] >= 0 && box[1] <= viewport.width, `the 12x12 board fits ${viewport.width} px: ${box}`);
+    }
+    // its PDN: GameType 27, the moves in numbers
+    const pdn = await api(base, 'GET', `/api/games/${id}/pdn`);
+    expect(pdn.data.includes('[GameType "27"]') && pdn.data.includes('1. 48-42 '), `the PDN of the game:\n${pdn.data}`);
+    // k9 is a man on file k in FEN (a king there is Kk9): it steps to j10 or l10
+    await page.goto(base + '#/analysis?variant=canadian&fen=' + encodeURIComponent('W:Wk9:BKk3'));
+    await page.waitForFunction(() => {
+      const b = document.querySelector('.board-svg');
+      return b && b.dataset.variant === 'canadian' && (b.dataset.board || '')[23] === 'w';
+    });
+    await waitInteractive(page);
+    equal(await pieceOn(page, 'k9'), 'w', 'a man on k9');
+    equal(await pieceOn(page, 'k3'), 'B', 'a black king on k3');
+    await clickSquare(page, 'k9');
+    equal(await targets(page), ['j10', 'l10'], 'the man\'s two steps');
+    await clickSquare(page, 'l10');
+    await waitMoves(page, 1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=export-pdn]')]);
+    const text = fs.readFileSync(await download.path(), 'utf8');
+    expect(text.includes('[GameType "27"]') && text.includes('24-18'), `the PDN of the line:\n${text}`);
   });
 
   test('analysis: the editor on the 50 squares of international', async ({ base, newPage }) => {

@@ -52,7 +52,9 @@ export function parseFen(text, geo = RUSSIAN) {
     const items = part.slice(1).split(',').map((s) => s.trim()).filter(Boolean);
     for (let item of items) {
       let king = false;
-      if (item[0] === 'K' || item[0] === 'k') {
+      // "K" marks a king, a lower-case "k" too, except where it names a square of a board with
+      // a file k (12x12: "k9" is a man on k9, "Kk9" a king there), as the server reads it
+      if (item[0] === 'K' || (item[0] === 'k' && !(geo.size >= 11 && geo.indexOf(item) >= 0))) {
         king = true;
         item = item.slice(1);
       }

@@ -1,7 +1,10 @@
 # help texts and unknown commands
 
+# the count of games is the rules table's: Russian and the 18 of docs/variants.md's table
 $ shashki --help
 usage: shashki [COMMAND] [ARGS...]
+*
+Russian checkers and 18 more draughts games (--variant NAME): rules, games, the
 ...
 
 $ shashki --version

@@ -87,3 +87,29 @@ $ shashki hub | grep -v -e '^id ' -e '^param ' -e '^wait'
 ready
 info depth=1 score=* pv="1*-2*"
 done move=1*-2**
+
+# Frisian's king runs (our dialect: Scan's pos= has no room for them): pos= may end with the
+# run fields of our FEN, ":RW46=3" (the white king on 46 has made White's last three moves, none
+# a capture). With its run at three the king on a1 (46) may not move again while White has a
+# man, so the man on j4 (35) must; without the field the king is free (docs/variants.md)
+$ shashki hub | grep -v -e '^id ' -e '^param ' -e '^wait' -e '^info '
+< hub
+< set-param name=variant value=frisian
+< init
+< pos pos=WeeeebeeeeeeeeeeeeeeeeeeeeeeeeeeeeeweeeeeeeeeeWeeee:RW46=3
+< level depth=3
+< go think
+< pos pos=WeeeebeeeeeeeeeeeeeeeeeeeeeeeeeeeeeweeeeeeeeeeWeeee
+< level depth=3
+< go think
+< pos pos=WeeeebeeeeeeeeeeeeeeeeeeeeeeeeeeeeeweeeeeeeeeeWeeee:RW45=3
+< pos pos=WeeeebeeeeeeeeeeeeeeeeeeeeeeeeeeeeeweeeeeeeeeeWeeee:RW46=4
+< set-param name=variant value=international
+< pos pos=WeeeebeeeeeeeeeeeeeeeeeeeeeeeeeeeeeweeeeeeeeeeWeeee:RW46=3
+< quit
+ready
+done move=35-30 *
+done move=46-*
+error message="pos= run fields ':RW45=3': a run of king moves needs a white king on its square and white men on the board"
+error message="pos= run fields ':RW46=4': expected the number of the king's moves in a row (1-3), found '4'"
+error message="pos= has no fields after its squares in this game (runs, :RW46=3, are Frisian's)"

@@ -143,7 +143,7 @@ $ shashki moves --variant lasca W:Wb1
 ? 2
 
 $ shashki perft 2 --variant chess
-! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca
+! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca, canadian
 ? 2
 
 # the Hub protocol plays any of them
@@ -188,3 +188,40 @@ id name=Shashki *
 param name=variant *
 ...
 done move=*
+
+# Canadian draughts on 12x12: perft from the start (tests/data/variants/start.txt)
+$ shashki perft 4 --variant canadian
+perft 1 11 *
+perft 2 121 *
+perft 3 1222 *
+perft 4 10053 *
+
+# a man passing the crowning row mid-capture goes on as a man, not crowned where it ends
+$ shashki moves --variant canadian W:Wb10:Bc11,e11,k3
+b10:d12:f10 B:Wf10:Bk3
+
+# 12x12 squares: 67 = a1, 61 = b2; a1..l12, and k9 is a square (a king there is Kk9)
+$ shashki moves --numeric --variant canadian W:W67:B1
+67-61 B:W61:B1
+$ shashki moves --variant canadian W:Wk9:BKk3
+k9-j10 B:Wj10:BKk3
+k9-l10 B:Wl10:BKk3
+$ shashki moves --variant canadian W:Wm1
+! bad FEN 'W:Wm1': FEN column 4: expected a square (a1..l12 or 1..72), found 'm'
+? 2
+
+# the Hub protocol with 72 squares
+$ shashki hub
+< hub
+< set-param name=variant value=canadian
+< init
+< pos pos=Wbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbeeeeeeeeeeeewwwwwwwwwwwwwwwwwwwwwwwwwwwwww
+< level depth=1
+< go think
+< pos pos=Wbbbb
+< quit
+id name=Shashki *
+param name=variant *
+...
+done move=*
+error message="pos= must be W or B and then 72 squares (w b W B e)"
