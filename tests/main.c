@@ -33,11 +33,8 @@ static const Suite SUITES[] = {
     {"pdn", suite_pdn},
     {"engine", suite_engine},
     {"egdb", suite_egdb},
-<<<<<<< HEAD
     {"solve", suite_solve},
-=======
     {"book", suite_book},
->>>>>>> book
     {"cli", suite_cli},
     {"dxp", suite_dxp},
     {"web", suite_web},

@@ -3,16 +3,10 @@
 // A line of moves from a start position, played on the board by either side, reviewed with the
 // move list, and analysed live by the engine (/api/analyse, several lines at once). Positions
 // with their legal moves come from /api/position. The set-up editor, FEN and PDN import and
-<<<<<<< HEAD
 // export live here too, and the solver's card (solve.js). The board plays any game the server
 // knows (#/analysis?variant=turkish, or the select of games): positions, moves and the engine's
-// lines are that game's. The line survives a reload through the address.
-=======
-// export live here too. The board plays any game the server knows (#/analysis?variant=turkish,
-// or the select of games): positions, moves and the engine's lines are that game's. The line
-// survives a reload through the address. The opening explorer's card (explorer.js) shows the
-// book's and the games' moves for the position.
->>>>>>> book
+// lines are that game's. The line survives a reload through the address. The opening explorer's
+// card (explorer.js) shows the book's and the games' moves for the position.
 
 import { api } from './api.js';
 import { Board, playLocally } from './board.js';
@@ -116,13 +110,9 @@ export class AnalysisView {
       ),
     );
     this.lineCard = h('section.card.line-card', h('h2.card-title', t('analysis.line')), this.moveList.el);
-<<<<<<< HEAD
     this.solveCard = new SolveCard({ playLine: (moves) => this.playLine(moves) });
-    this.side = h('div.analysis-side', this.engineCard, this.solveCard.el, this.lineCard, this.toolsCard);
-=======
     this.explorer = new Explorer({ onPlay: (move) => this.play(move), scoreText });
-    this.side = h('div.analysis-side', this.engineCard, this.lineCard, this.explorer.el, this.toolsCard);
->>>>>>> book
+    this.side = h('div.analysis-side', this.engineCard, this.solveCard.el, this.lineCard, this.explorer.el, this.toolsCard);
     this.layout = h('div.analysis', h('div.analysis-board', this.evalBar, this.board.el), this.side);
     root.replaceChildren(this.layout);
 
@@ -263,11 +253,8 @@ export class AnalysisView {
     this.board.setPosition(pos.board, pos.legal, { lastMove: last, animate: animateMove ? { move: animateMove, before: this.boardAt(ply - 1) } : null });
     this.board.setInteractive(true);
     this.layout.dataset.fen = pos.fen;
-<<<<<<< HEAD
     this.solveCard.setPosition(pos, state.variant);
-=======
     this.explorer.show(pos, state.variant);
->>>>>>> book
     this.restartEngine();
   }
 
@@ -506,11 +493,7 @@ export class AnalysisView {
     const close = () => {
       this.editor.destroy();
       this.editor = null;
-<<<<<<< HEAD
-      this.side.replaceChildren(this.engineCard, this.solveCard.el, this.lineCard, this.toolsCard);
-=======
-      this.side.replaceChildren(this.engineCard, this.lineCard, this.explorer.el, this.toolsCard);
->>>>>>> book
+      this.side.replaceChildren(this.engineCard, this.solveCard.el, this.lineCard, this.explorer.el, this.toolsCard);
       this.layout.classList.remove('editing');
     };
     this.editor = new Editor(
