@@ -11,7 +11,8 @@
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #   make warnings   build with gcc and clang, warnings as errors
 #
-# Variables: CC (gcc or clang), WERROR=1 (warnings are errors), BUILD (output folder).
+# Variables: CC (gcc or clang), WERROR=1 (warnings are errors), BUILD (output folder), JOBS (the
+# builds' parallel jobs; every core by default).
 
 ifeq ($(origin CC),default)
 CC := gcc
@@ -21,6 +22,8 @@ WERROR  ?= 0
 ARCH    ?= -march=x86-64-v2
 OPT     ?= -O3
 FUZZ_SECONDS ?= 60
+# Jobs of the builds that test, run, sanitize and warnings start (every core: 2 on CI).
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 
 ifneq ($(shell uname -m),x86_64)
 ARCH :=
@@ -186,7 +189,7 @@ deps:
 # ---- the two set-up commands ----
 
 run: deps-run
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j$(JOBS) all
 	./$(PROGRAM) serve
 
 # The browser tests' npm packages (playwright-core), pinned by package-lock.json.
@@ -196,15 +199,15 @@ $(BROWSER_MODULES): tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
 
 test: deps $(BROWSER_MODULES)
-	@$(MAKE) --no-print-directory all $(TESTS)
+	@$(MAKE) --no-print-directory -j$(JOBS) all $(TESTS)
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data
 
 test-slow: deps
-	@$(MAKE) --no-print-directory all $(TESTS)
+	@$(MAKE) --no-print-directory -j$(JOBS) all $(TESTS)
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb,solve
 
 sanitize: deps $(BROWSER_MODULES)
-	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT=-O1 \
+	@$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/sanitize OPT=-O1 \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" build/sanitize/shashki build/sanitize/shashki-tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -217,8 +220,8 @@ bench: all
 	./$(PROGRAM) tournament bench 500
 
 warnings:
-	$(MAKE) --no-print-directory BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune
-	$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests build/clang/tools/datagen build/clang/tools/tune
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests build/clang/tools/datagen build/clang/tools/tune
 
 # ---- fuzzing (clang's libFuzzer) ----
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
