@@ -100,4 +100,10 @@ void md_distances(MdState *st);
     {"out", "remove|stay", "remove",                                                          \
      "the pieces of a player out of the game come off, or stay and may be captured"}
 
+/* The functions every game of this module has in its ShOtherGame record, the same for each. */
+#define MD_GAME_FUNCTIONS                                                                   \
+    .format = md_format, .board = md_board, .piece = md_piece, .to_move = md_to_move,      \
+    .moves = md_moves, .make = md_make, .result = md_result, .move_text = md_move_text,    \
+    .evaluate = md_evaluate, .hash = md_hash
+
 #endif
