@@ -27,7 +27,6 @@
  *
  * Nothing here prints or reads the system clock: the clock reads the time source it is given.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,173 +40,6 @@
 
 static const char *const COLOR_NAME[2] = {"White", "Black"};
 
-/* ---- results and reasons ---- */
-
-static const char *const REASON_NAMES[SH_REASON_COUNT] = {
-    "none",       "no-pieces",  "no-moves",   "resignation", "time",       "agreement",
-    "repetition", "three-kings", "main-road", "balance-3",   "balance-5",  "balance-7",
-    "kings-only", "both-flags", "adjudication", "recorded",
-    "giveaway-no-pieces", "giveaway-no-moves", "king-moves-20", "king-moves-25", "king-moves-30",
-    "fmjd-16", "fmjd-5", "pool-13", "forty-moves", "frisian-7", "frisian-2",
-};
-
-const char *sh_reason_name(ShReason reason)
-{
-    return (unsigned)reason < SH_REASON_COUNT ? REASON_NAMES[reason] : "unknown";
-}
-
-bool sh_reason_find(const char *name, ShReason *reason)
-{
-    for (int i = 0; name && i < SH_REASON_COUNT; i++) {
-        if (strcmp(name, REASON_NAMES[i]) == 0) {
-            *reason = (ShReason)i;
-            return true;
-        }
-    }
-    return false;
-}
-
-const char *sh_reason_title(ShReason reason)
-{
-    static const char *const TITLES[SH_REASON_COUNT] = {
-        "",
-        "no pieces",
-        "no move",
-        "resignation",
-        "time",
-        "agreement",
-        "threefold repetition",
-        "three kings against one, 15 moves",
-        "the main road, 5 moves",
-        "balance unchanged, 5 moves",
-        "balance unchanged, 30 moves",
-        "balance unchanged, 60 moves",
-        "kings only, 15 moves",
-        "both flags",
-        "adjudication",
-        "recorded",
-        "no pieces left (giveaway)",
-        "no move left (giveaway)",
-        "20 king moves each",
-        "25 king moves each",
-        "30 king moves each",
-        "16 moves against a lone king",
-        "5 moves against a lone king",
-        "three kings against one, 13 moves",
-        "the 40-move rule",
-    };
-    return (unsigned)reason < SH_REASON_COUNT ? TITLES[reason] : "unknown";
-}
-
-const char *sh_result_pdn(ShResult result, bool russian_scoring)
-{
-    switch (result) {
-    case SH_RESULT_WHITE_WINS: return russian_scoring ? "2-0" : "1-0";
-    case SH_RESULT_BLACK_WINS: return russian_scoring ? "0-2" : "0-1";
-    case SH_RESULT_DRAW: return russian_scoring ? "1-1" : "1/2-1/2";
-    case SH_RESULT_NONE: break;
-    }
-    return "*";
-}
-
-bool sh_result_parse(const char *text, ShResult *result)
-{
-    static const struct {
-        const char *text;
-        ShResult result;
-    } FORMS[] = {
-        {"1-0", SH_RESULT_WHITE_WINS}, {"2-0", SH_RESULT_WHITE_WINS}, {"1:0", SH_RESULT_WHITE_WINS},
-        {"0-1", SH_RESULT_BLACK_WINS}, {"0-2", SH_RESULT_BLACK_WINS}, {"0:1", SH_RESULT_BLACK_WINS},
-        {"1/2-1/2", SH_RESULT_DRAW},   {"1-1", SH_RESULT_DRAW},       {"1/2:1/2", SH_RESULT_DRAW},
-        {"*", SH_RESULT_NONE},
-    };
-    for (size_t i = 0; text && i < sizeof FORMS / sizeof FORMS[0]; i++) {
-        if (strcmp(text, FORMS[i].text) == 0) {
-            *result = FORMS[i].result;
-            return true;
-        }
-    }
-    return false;
-}
-
-int sh_result_describe(ShResult result, ShReason reason, char *out, size_t size)
-{
-    if (!out || size == 0)
-        return 0;
-    int n;
-    if (result == SH_RESULT_WHITE_WINS || result == SH_RESULT_BLACK_WINS) {
-        const char *winner = COLOR_NAME[result == SH_RESULT_BLACK_WINS],
-                   *loser = COLOR_NAME[result == SH_RESULT_WHITE_WINS];
-        switch (reason) {
-        case SH_REASON_NO_PIECES:
-            n = snprintf(out, size, "%s wins: %s has no pieces", winner, loser);
-            break;
-        case SH_REASON_NO_MOVES:
-            n = snprintf(out, size, "%s wins: %s has no move", winner, loser);
-            break;
-        case SH_REASON_RESIGNATION:
-            n = snprintf(out, size, "%s wins: %s resigned", winner, loser);
-            break;
-        case SH_REASON_TIME:
-            n = snprintf(out, size, "%s wins: %s lost on time", winner, loser);
-            break;
-        case SH_REASON_ADJUDICATION:
-            n = snprintf(out, size, "%s wins by adjudication", winner);
-            break;
-        case SH_REASON_GIVEAWAY_NO_PIECES:
-            n = snprintf(out, size, "%s wins: it has no pieces left (giveaway)", winner);
-            break;
-        case SH_REASON_GIVEAWAY_NO_MOVES:
-            n = snprintf(out, size, "%s wins: it has no move (giveaway)", winner);
-            break;
-        default:
-            n = snprintf(out, size, "%s wins", winner);
-            break;
-        }
-    } else if (result == SH_RESULT_DRAW) {
-        const char *why = NULL;
-        switch (reason) {
-        case SH_REASON_AGREEMENT: why = "agreed"; break;
-        case SH_REASON_REPETITION: why = "the same position three times"; break;
-        case SH_REASON_THREE_KINGS: why = "three kings against a lone king, 15 moves"; break;
-        case SH_REASON_MAIN_ROAD:
-            why = "three pieces against a lone king on the main road, 5 moves";
-            break;
-        case SH_REASON_BALANCE_3:
-            why = "5 moves without a change of balance (2 or 3 pieces, kings on both sides)";
-            break;
-        case SH_REASON_BALANCE_5:
-            why = "30 moves without a change of balance (4 or 5 pieces, kings on both sides)";
-            break;
-        case SH_REASON_BALANCE_7:
-            why = "60 moves without a change of balance (6 or 7 pieces, kings on both sides)";
-            break;
-        case SH_REASON_KINGS_ONLY: why = "15 moves with kings only"; break;
-        case SH_REASON_KING_MOVES_20: why = "20 moves each of kings without a capture"; break;
-        case SH_REASON_KING_MOVES_25: why = "25 moves each of kings without a capture"; break;
-        case SH_REASON_KING_MOVES_30: why = "30 moves each of kings without a capture"; break;
-        case SH_REASON_FMJD_16:
-            why = "16 moves of three pieces with a king against a lone king";
-            break;
-        case SH_REASON_FMJD_5:
-            why = "5 moves of one or two pieces with a king against a lone king";
-            break;
-        case SH_REASON_POOL_13: why = "three kings against one, 13 moves"; break;
-        case SH_REASON_FORTY_MOVES:
-            why = "40 moves each without a man moved or a piece taken";
-            break;
-        case SH_REASON_FRISIAN_7: why = "two kings against a lone king, 7 moves"; break;
-        case SH_REASON_FRISIAN_2: why = "a king against a lone king, 2 moves"; break;
-        case SH_REASON_BOTH_FLAGS: why = "both flags fell"; break;
-        case SH_REASON_ADJUDICATION: why = "adjudicated"; break;
-        default: break;
-        }
-        n = why ? snprintf(out, size, "draw: %s", why) : snprintf(out, size, "draw");
-    } else {
-        n = snprintf(out, size, "the game goes on");
-    }
-    return n < 0 ? 0 : (n >= (int)size ? (int)size - 1 : n);
-}
 
 /* ---- the arbiter: the counts are each variant's data (drawrules.c) ---- */
 
@@ -346,7 +178,7 @@ static void note_clear(Note *n)
     memset(n, 0, sizeof *n);
 }
 
-static char *text_copy(const char *text)
+char *game_text_copy(const char *text)
 {
     size_t n = strlen(text) + 1;
     char *copy = malloc(n);
@@ -355,7 +187,7 @@ static char *text_copy(const char *text)
     return copy;
 }
 
-static ShStatus no_memory(ShError *err)
+ShStatus game_no_memory(ShError *err)
 {
     return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
 }
@@ -369,21 +201,21 @@ static ShStatus grow(ShGame *g, int need, ShError *err)
         cap *= 2;
     Ply *plies = realloc(g->plies, (size_t)cap * sizeof *plies);
     if (!plies)
-        return no_memory(err);
+        return game_no_memory(err);
     g->plies = plies;
     Note *notes = realloc(g->notes, (size_t)(cap + 1) * sizeof *notes);
     if (!notes)
-        return no_memory(err);
+        return game_no_memory(err);
     memset(notes + g->capacity + (g->capacity ? 1 : 0), 0,
            (size_t)(cap + 1 - g->capacity - (g->capacity ? 1 : 0)) * sizeof *notes);
     g->notes = notes;
     ShClock *before = realloc(g->clock_before, (size_t)cap * sizeof *before);
     if (!before)
-        return no_memory(err);
+        return game_no_memory(err);
     g->clock_before = before;
     int64_t *at = realloc(g->pressed_at, (size_t)cap * sizeof *at);
     if (!at)
-        return no_memory(err);
+        return game_no_memory(err);
     g->pressed_at = at;
     g->capacity = cap;
     return SH_OK;
@@ -392,8 +224,8 @@ static ShStatus grow(ShGame *g, int need, ShError *err)
 ShStatus game_set_text(char **slot, const char *text, ShError *err)
 {
     char *copy = NULL;
-    if (text && *text && !(copy = text_copy(text)))
-        return no_memory(err);
+    if (text && *text && !(copy = game_text_copy(text)))
+        return game_no_memory(err);
     free(*slot);
     *slot = copy;
     return SH_OK;
@@ -408,7 +240,7 @@ ShStatus game_append_text(char **slot, const char *text, ShError *err)
     size_t a = strlen(*slot), b = strlen(text);
     char *joined = realloc(*slot, a + b + 2);
     if (!joined)
-        return no_memory(err);
+        return game_no_memory(err);
     joined[a] = ' ';
     memcpy(joined + a + 1, text, b + 1);
     *slot = joined;
@@ -442,7 +274,7 @@ ShStatus sh_game_new(ShGame **game, const ShPosition *start, const ShGameOptions
         return st;
     ShGame *g = calloc(1, sizeof *g);
     if (!g)
-        return no_memory(err);
+        return game_no_memory(err);
     if (options)
         g->options = *options;
     if ((st = grow(g, 64, err)) != SH_OK) {
@@ -530,14 +362,14 @@ static bool note_copy(Note *dst, const Note *src)
     dst->comment = NULL;
     dst->variations = NULL;
     dst->variation_count = 0;
-    if (src->comment && !(dst->comment = text_copy(src->comment)))
+    if (src->comment && !(dst->comment = game_text_copy(src->comment)))
         return false;
     if (src->variation_count) {
         dst->variations = calloc((size_t)src->variation_count, sizeof *dst->variations);
         if (!dst->variations)
             return false;
         for (int i = 0; i < src->variation_count; i++) {
-            if (!(dst->variations[i] = text_copy(src->variations[i])))
+            if (!(dst->variations[i] = game_text_copy(src->variations[i])))
                 return false;
             dst->variation_count++;
         }
@@ -615,7 +447,7 @@ ShGame *sh_game_copy(const ShGame *src)
     g->reason = src->reason;
     g->opening_plies = src->opening_plies;
     g->russian_scoring = src->russian_scoring;
-    if (src->preamble && !(g->preamble = text_copy(src->preamble)))
+    if (src->preamble && !(g->preamble = game_text_copy(src->preamble)))
         goto fail;
     for (int i = 0; i < src->tag_count; i++)
         if (game_add_tag(g, src->tags[i].name, src->tags[i].value, NULL) != SH_OK)
@@ -1040,207 +872,3 @@ ShResult sh_game_update(ShGame *g)
     return g->result;
 }
 
-/* ---- tags ---- */
-
-static bool tag_name_ok(const char *name)
-{
-    if (!name || !*name || strlen(name) > 64)
-        return false;
-    for (const char *p = name; *p; p++)
-        if (!isalnum((unsigned char)*p) && *p != '_')
-            return false;
-    return true;
-}
-
-static bool tag_reserved(const char *name)
-{
-    return strcasecmp(name, "Result") == 0 || strcasecmp(name, "GameType") == 0 ||
-           strcasecmp(name, "FEN") == 0;
-}
-
-const char *sh_game_tag(const ShGame *g, const char *name)
-{
-    for (int i = 0; name && i < g->tag_count; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
-            return g->tags[i].value;
-    return NULL;
-}
-
-ShStatus game_add_tag(ShGame *g, const char *name, const char *value, ShError *err)
-{
-    Tag *tags = realloc(g->tags, (size_t)(g->tag_count + 1) * sizeof *tags);
-    if (!tags)
-        return no_memory(err);
-    g->tags = tags;
-    char *n = text_copy(name), *v = text_copy(value);
-    if (!n || !v) {
-        free(n);
-        free(v);
-        return no_memory(err);
-    }
-    tags[g->tag_count].name = n;
-    tags[g->tag_count].value = v;
-    g->tag_count++;
-    return SH_OK;
-}
-
-ShStatus sh_game_set_tag(ShGame *g, const char *name, const char *value, ShError *err)
-{
-    if (!tag_name_ok(name))
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
-                         "'%s' is not a tag name (letters, digits and _, at most 64)",
-                         name ? name : "");
-    if (tag_reserved(name))
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
-                         "the %s tag comes from the game itself (its result or start)", name);
-    if (value && strpbrk(value, "\r\n"))
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a tag value is one line");
-    for (int i = 0; i < g->tag_count; i++) {
-        if (strcmp(g->tags[i].name, name) != 0)
-            continue;
-        if (!value) {
-            free(g->tags[i].name);
-            free(g->tags[i].value);
-            memmove(&g->tags[i], &g->tags[i + 1], (size_t)(g->tag_count - i - 1) * sizeof *g->tags);
-            g->tag_count--;
-            return SH_OK;
-        }
-        char *v = text_copy(value);
-        if (!v)
-            return no_memory(err);
-        free(g->tags[i].value);
-        g->tags[i].value = v;
-        return SH_OK;
-    }
-    return value ? game_add_tag(g, name, value, err) : SH_OK;
-}
-
-int sh_game_tag_count(const ShGame *g)
-{
-    return g->tag_count;
-}
-
-bool sh_game_tag_at(const ShGame *g, int index, const char **name, const char **value)
-{
-    if (index < 0 || index >= g->tag_count)
-        return false;
-    if (name)
-        *name = g->tags[index].name;
-    if (value)
-        *value = g->tags[index].value;
-    return true;
-}
-
-/* ---- annotations ---- */
-
-static Note *note_at(const ShGame *g, int index)
-{
-    return index >= -1 && index + 1 < g->count ? &g->notes[index + 1] : NULL;
-}
-
-static ShStatus no_place(const ShGame *g, int index, ShError *err)
-{
-    return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no move %d: the game has %d", index,
-                     g->count - 1);
-}
-
-const char *sh_game_comment(const ShGame *g, int index)
-{
-    const Note *n = note_at(g, index);
-    return n ? n->comment : NULL;
-}
-
-void game_normalise_comment(char *text)
-{
-    if (!text || !strchr(text, '}'))
-        return;
-    /* only a one-line comment can hold a '}' (PDN writes it after ';') */
-    char *out = text;
-    bool space = false;
-    for (const char *p = text; *p; p++) {
-        if (isspace((unsigned char)*p)) {
-            space = out != text;
-            continue;
-        }
-        if (space)
-            *out++ = ' ';
-        space = false;
-        *out++ = *p;
-    }
-    *out = '\0';
-}
-
-ShStatus sh_game_set_comment(ShGame *g, int index, const char *text, ShError *err)
-{
-    Note *n = note_at(g, index);
-    if (!n)
-        return no_place(g, index, err);
-    ShStatus st = game_set_text(&n->comment, text, err);
-    game_normalise_comment(n->comment);
-    if (n->comment && !*n->comment) {
-        free(n->comment);
-        n->comment = NULL;
-    }
-    return st;
-}
-
-int sh_game_nags(const ShGame *g, int index, int nags[SH_GAME_MAX_NAGS])
-{
-    const Note *n = note_at(g, index);
-    if (!n)
-        return 0;
-    for (int i = 0; i < n->nag_count; i++)
-        nags[i] = n->nags[i];
-    return n->nag_count;
-}
-
-ShStatus sh_game_add_nag(ShGame *g, int index, int nag, ShError *err)
-{
-    Note *n = note_at(g, index);
-    if (!n || index < 0)
-        return no_place(g, index, err);
-    if (nag < 1 || nag > 255)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a NAG is a number from 1 to 255, not %d",
-                         nag);
-    if (n->nag_count == SH_GAME_MAX_NAGS)
-        return error_set(err, SH_ERR_LIMIT, 0, 0, "at most %d NAGs a move", SH_GAME_MAX_NAGS);
-    n->nags[n->nag_count++] = nag;
-    return SH_OK;
-}
-
-int sh_game_variation_count(const ShGame *g, int index)
-{
-    const Note *n = note_at(g, index);
-    return n ? n->variation_count : 0;
-}
-
-const char *sh_game_variation(const ShGame *g, int index, int which)
-{
-    const Note *n = note_at(g, index);
-    return n && which >= 0 && which < n->variation_count ? n->variations[which] : NULL;
-}
-
-ShStatus game_add_variation_raw(ShGame *g, int index, const char *text, ShError *err)
-{
-    Note *n = note_at(g, index);
-    if (!n || index < 0)
-        return no_place(g, index, err);
-    char **vars = realloc(n->variations, (size_t)(n->variation_count + 1) * sizeof *vars);
-    if (!vars)
-        return no_memory(err);
-    n->variations = vars;
-    if (!(vars[n->variation_count] = text_copy(text)))
-        return no_memory(err);
-    n->variation_count++;
-    return SH_OK;
-}
-
-ShStatus sh_game_add_variation(ShGame *g, int index, const char *pdn, ShError *err)
-{
-    if (!pdn)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no variation");
-    if (!note_at(g, index) || index < 0)
-        return no_place(g, index, err);
-    ShStatus st = pdn_check_line(&g->plies[index].pos, pdn, err);
-    return st ? st : game_add_variation_raw(g, index, pdn, err);
-}

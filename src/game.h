@@ -67,6 +67,10 @@ void game_set_result(ShGame *game, ShResult result, ShReason reason);
  * cannot interpret). */
 ShStatus game_add_tag(ShGame *game, const char *name, const char *value, ShError *err);
 /* Replace a text slot with a copy of text (NULL or "" clears it). */
+/* SH_ERR_NO_MEMORY in err. */
+ShStatus game_no_memory(ShError *err);
+/* A copy of text (NULL if out of memory). */
+char *game_text_copy(const char *text);
 ShStatus game_set_text(char **slot, const char *text, ShError *err);
 /* Append text to a slot, with a space between. */
 ShStatus game_append_text(char **slot, const char *text, ShError *err);
