@@ -149,33 +149,36 @@ static inline __attribute__((always_inline)) void capture_add(CaptureSearch *s, 
     list->moves[list->count++] = m;
 }
 
+void movegen_keep_best(ShMoveList *moves, const uint32_t *ranks, PathList *paths)
+{
+    if (moves) {
+        uint32_t best = 0;
+        for (int i = 0; i < moves->count; i++)
+            if (ranks[i] > best)
+                best = ranks[i];
+        int n = 0;
+        for (int i = 0; i < moves->count; i++)
+            if (ranks[i] == best)
+                moves->moves[n++] = moves->moves[i];
+        moves->count = n;
+    }
+    if (paths) {
+        uint32_t best = 0;
+        for (int i = 0; i < paths->count; i++)
+            if (paths->items[i].rank > best)
+                best = paths->items[i].rank;
+        int n = 0;
+        for (int i = 0; i < paths->count; i++)
+            if (paths->items[i].rank == best)
+                paths->items[n++] = paths->items[i];
+        paths->count = n;
+    }
+}
+
 /* The precedence rules (variants that have them): keep only the captures of the highest rank. */
 static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 {
-    if (s->moves) {
-        ShMoveList *l = s->moves;
-        uint32_t best = 0;
-        for (int i = 0; i < l->count; i++)
-            if (s->ranks[i] > best)
-                best = s->ranks[i];
-        int n = 0;
-        for (int i = 0; i < l->count; i++)
-            if (s->ranks[i] == best)
-                l->moves[n++] = l->moves[i];
-        l->count = n;
-    }
-    if (s->paths) {
-        PathList *pl = s->paths;
-        uint32_t best = 0;
-        for (int i = 0; i < pl->count; i++)
-            if (pl->items[i].rank > best)
-                best = pl->items[i].rank;
-        int n = 0;
-        for (int i = 0; i < pl->count; i++)
-            if (pl->items[i].rank == best)
-                pl->items[n++] = pl->items[i];
-        pl->count = n;
-    }
+    movegen_keep_best(s->moves, s->ranks, s->paths);
 }
 
 /* Each rules record's generator: the flags are the record's (a test compares them with

@@ -21,6 +21,9 @@ typedef struct PathList {
 
 /* Every legal move with every capture path it can be played by (a quiet move has one path).
  * Moves with several paths appear several times, once per path. Used by notation. */
+/* Keep only the captures of the highest precedence rank: the moves (each with its rank in
+ * ranks[]) and the paths (each with its own), whichever is not NULL. */
+void movegen_keep_best(ShMoveList *moves, const uint32_t *ranks, PathList *paths);
 void movegen_paths(const ShPosition *pos, PathList *paths);
 
 /* Perft in either convention, single-threaded. */

@@ -222,30 +222,7 @@ static void man_capture(FrisianSearch *s, int sq, Bitboard captured)
 /* Keep only the captures of the highest value. */
 static void keep_best(FrisianSearch *s)
 {
-    if (s->moves) {
-        ShMoveList *l = s->moves;
-        uint32_t best = 0;
-        for (int i = 0; i < l->count; i++)
-            if (s->ranks[i] > best)
-                best = s->ranks[i];
-        int n = 0;
-        for (int i = 0; i < l->count; i++)
-            if (s->ranks[i] == best)
-                l->moves[n++] = l->moves[i];
-        l->count = n;
-    }
-    if (s->paths) {
-        PathList *pl = s->paths;
-        uint32_t best = 0;
-        for (int i = 0; i < pl->count; i++)
-            if (pl->items[i].rank > best)
-                best = pl->items[i].rank;
-        int n = 0;
-        for (int i = 0; i < pl->count; i++)
-            if (pl->items[i].rank == best)
-                pl->items[n++] = pl->items[i];
-        pl->count = n;
-    }
+    movegen_keep_best(s->moves, s->ranks, s->paths);
 }
 
 static void captures(const ShPosition *p, FrisianSearch *s)
