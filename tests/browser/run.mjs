@@ -552,6 +552,7 @@ test('notation: numeric squares are shown on the board and remembered', async ({
   equal(await moveTexts(page), ['22-18'], 'the move in numeric notation');
   await page.reload();
   await page.waitForSelector('.board-svg .sq-number');
+  await waitMoves(page, 1); // the line comes back from the address after the board is drawn
   equal(await moveTexts(page), ['22-18'], 'the line and the notation after a reload');
   await page.click('[data-notation=algebraic]');
   await waitMoves(page, 1);
