@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "board8.h"
 #include "games.h"
 
 enum { EMPTY = 0, WMAN, BMAN, WKING, BKING };
@@ -128,25 +129,7 @@ static size_t wiegman_format(const ShOtherState *st, char *out, size_t size)
     int n = snprintf(text, sizeof text, "capture=%s,end=%s,draw=%s %c %d %d ",
                      w->any ? "any" : "board", w->one ? "one" : "both", draw,
                      w->side ? 'b' : 'w', w->half + 1, w->quiet);
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            uint8_t c = w->cell[r * 8 + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                text[n++] = (char)('0' + empty);
-            empty = 0;
-            text[n++] = " wbWB"[c];
-        }
-        if (empty)
-            text[n++] = (char)('0' + empty);
-        if (r > 0)
-            text[n++] = '/';
-    }
-    text[n] = '\0';
+    n += (int)board8_write(w->cell, "wbWB", text + n, sizeof text - (size_t)n);
     if (size)
         snprintf(out, size, "%s", text);
     return (size_t)n;
