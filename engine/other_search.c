@@ -120,7 +120,7 @@ static int from_table(int score, int ply)
 /* Captures and promotions first, the table's move before all. */
 static int move_rank(const ShOtherMove *m)
 {
-    return (m->kind == SH_OTHER_CAPTURE ? 2 + m->captured_count : 0) + (m->promotes ? 1 : 0);
+    return (m->kind == SH_MOVE_CAPTURE ? 2 + m->captured_count : 0) + (m->promotes ? 1 : 0);
 }
 
 /* The order to try the moves in (indices into list): the table's move, then by rank, else the

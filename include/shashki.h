@@ -529,9 +529,11 @@ int sh_time_format(int64_t ms, char *out, size_t size);
 /* ------------------------------------------------------------------------------------------
  * Clocks (src/clock.c)
  *
- * A chess clock for two players, on a time source the caller chooses: the monotonic clock of
- * the system, or a fake one that moves only when told to (tests, replays, simulations). All
- * times are in milliseconds. The clock does nothing by itself: whoever owns it reads it.
+ * A chess clock for two players (or up to four: the games of three and four players), on a
+ * time source the caller chooses: the monotonic clock of the system, or a fake one that moves
+ * only when told to (tests, replays, simulations). All times are in milliseconds. The clock
+ * does nothing by itself: whoever owns it reads it. A player is an index from 0: in the
+ * draughts games SH_WHITE and SH_BLACK.
  * ---------------------------------------------------------------------------------------- */
 
 typedef int64_t (*ShTimeNow)(void *context);
@@ -549,14 +551,19 @@ typedef struct ShFakeTime {
 } ShFakeTime;
 ShTimeSource sh_time_fake(ShFakeTime *fake);
 
+#define SH_CLOCK_MAX_PLAYERS 4
+
 typedef struct ShClock {
     ShTimeControl control;
     ShTimeSource source;
-    int64_t remaining_ms[2]; /* left on each clock (the running one: as of `since`) */
-    int moves[2];            /* moves completed on this clock by each side */
-    int period[2];           /* the period each side is in (index into control.periods) */
-    int period_moves[2];     /* moves made in that period */
-    int running;             /* the side whose clock runs (SH_WHITE, SH_BLACK), -1 if stopped */
+    int players;             /* 2, or the players of a game of three or four */
+    int64_t remaining_ms[SH_CLOCK_MAX_PLAYERS]; /* left on each clock (the running one: as of
+                                                   `since`) */
+    int moves[SH_CLOCK_MAX_PLAYERS];        /* moves completed on this clock by each player */
+    int period[SH_CLOCK_MAX_PLAYERS];       /* the period each is in (index into periods) */
+    int period_moves[SH_CLOCK_MAX_PLAYERS]; /* moves made in that period */
+    int running;             /* the player whose clock runs (SH_WHITE, SH_BLACK ...), -1 if
+                                stopped */
     bool paused;             /* stopped for a while; resume continues the same side */
     int64_t since;           /* when the running clock was last started or resumed */
     int64_t turn_used_ms;    /* time used in this turn before the last pause (for the delay) */
@@ -565,26 +572,32 @@ typedef struct ShClock {
 /* Set both clocks to the first period's time, stopped. */
 ShStatus sh_clock_init(ShClock *clock, const ShTimeControl *control, ShTimeSource source,
                        ShError *err);
+/* The same for `players` clocks (2 to SH_CLOCK_MAX_PLAYERS). */
+ShStatus sh_clock_init_players(ShClock *clock, const ShTimeControl *control, ShTimeSource source,
+                               int players, ShError *err);
 /* Start (or switch to) `side`'s clock, charging the time used to the side that was running;
  * no move is counted and no increment given. Clears a pause. */
-void sh_clock_start(ShClock *clock, ShColor side);
+void sh_clock_start(ShClock *clock, int side);
 /* The running side has completed a move: its time is charged; if it is out of time the clock
  * stops and false is returned (the flag fell before the move was completed). Otherwise the
  * move is counted, the increment or delay refund and, at the end of a period, the next
- * period's time are added, and the other side's clock starts. */
+ * period's time are added, and the next player's clock starts (the other side's of two). */
 bool sh_clock_press(ShClock *clock);
+/* The same, starting player `next`'s clock (a game of more players, or one where a player
+ * may move twice in a row). */
+bool sh_clock_press_to(ShClock *clock, int next);
 /* Stop the clock (charging the running side); sh_clock_start starts it again. */
 void sh_clock_stop(ShClock *clock);
 void sh_clock_pause(ShClock *clock);
 void sh_clock_resume(ShClock *clock);
 /* Time left now (negative once the flag has fallen and the clock still runs). */
-int64_t sh_clock_remaining(const ShClock *clock, ShColor side);
+int64_t sh_clock_remaining(const ShClock *clock, int side);
 /* True when `side` has no time left (remaining <= 0). */
-bool sh_clock_flag(const ShClock *clock, ShColor side);
+bool sh_clock_flag(const ShClock *clock, int side);
 /* Moves `side` still has to make in its period, 0 in a sudden-death period. */
-int sh_clock_moves_to_go(const ShClock *clock, ShColor side);
+int sh_clock_moves_to_go(const ShClock *clock, int side);
 /* Set a side's time (an arbiter's correction, a server's reading). */
-void sh_clock_set_remaining(ShClock *clock, ShColor side, int64_t ms);
+void sh_clock_set_remaining(ShClock *clock, int side, int64_t ms);
 
 /* ------------------------------------------------------------------------------------------
  * Games and the arbiter (src/game.c)

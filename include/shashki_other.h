@@ -12,7 +12,7 @@
  *
  * Conventions
  *   - Players are numbered 0 .. players-1 in the order they move (0 moves first).
- *   - Cells are numbered 0 .. cell_count-1 by the game's board (ShOtherBoard); each has a name
+ *   - Cells are numbered 0 .. cell_count-1 by the game's board (ShGeometry); each has a name
  *     ("a1" on a square board; the game's own scheme on a hex board), which its notation uses.
  *   - Copy-make: make() changes the state in place; a caller that needs the old one copies the
  *     ShOtherState first (it is a plain value).
@@ -29,66 +29,25 @@
 #include <stdint.h>
 
 #include "shashki.h"
+#include "shashki_play.h"
 
-#define SH_OTHER_MAX_PLAYERS 4
-#define SH_OTHER_MAX_CELLS 192    /* cells of any board here */
+#define SH_OTHER_MAX_PLAYERS SH_MAX_PLAYERS
 #define SH_OTHER_MAX_PATH 48      /* cells one move visits, its start included */
 #define SH_OTHER_MAX_MOVES 1024   /* legal moves of any position */
 #define SH_OTHER_STATE_SIZE 2048  /* bytes any game's position takes */
 #define SH_OTHER_TEXT_SIZE 1024   /* a position's text, with the NUL */
 #define SH_OTHER_MOVE_TEXT_SIZE 160
-#define SH_OTHER_CELL_NAME_SIZE 8
 
 /* A position of any of the games: the module's own type lives in `bytes`. */
 typedef struct ShOtherState {
     _Alignas(16) unsigned char bytes[SH_OTHER_STATE_SIZE];
 } ShOtherState;
 
-typedef enum ShOtherPieceKind {
-    SH_OTHER_EMPTY = 0,
-    SH_OTHER_PIECE, /* a piece of a game without ranks (corners, go-ban) */
-    SH_OTHER_MAN,
-    SH_OTHER_KING,
-    SH_OTHER_PAWN   /* Belarusian: moves as a chess pawn, never captures */
-} ShOtherPieceKind;
-
-typedef struct ShOtherPiece {
-    uint8_t kind;  /* ShOtherPieceKind */
-    uint8_t owner; /* player, when kind is not SH_OTHER_EMPTY */
-} ShOtherPiece;
-
-/* SH_OTHER_HEX is pointy-topped (a vertex up), SH_OTHER_HEX_FLAT flat-topped (an edge up: the
- * hex boards of Pskov and Novgorod, whose players sit at the board's corners); either is one
- * cell wide from the leftmost to the rightmost point. */
-typedef enum ShOtherCellShape {
-    SH_OTHER_SQUARE = 0,
-    SH_OTHER_HEX,
-    SH_OTHER_HEX_FLAT
-} ShOtherCellShape;
-
-typedef struct ShOtherCell {
-    float x, y;     /* the centre, in cell widths from the board's top left corner */
-    uint8_t shape;  /* ShOtherCellShape */
-    uint8_t dark;   /* drawn dark (a square board's dark squares) */
-    char name[SH_OTHER_CELL_NAME_SIZE];
-} ShOtherCell;
-
-typedef struct ShOtherBoard {
-    int cell_count;
-    float width, height; /* the board's size in cell widths */
-    ShOtherCell cell[SH_OTHER_MAX_CELLS];
-} ShOtherBoard;
-
-typedef enum ShOtherMoveKind {
-    SH_OTHER_STEP = 0, /* to a neighbour */
-    SH_OTHER_JUMP,     /* over pieces without taking them (corners) */
-    SH_OTHER_CAPTURE,  /* takes the pieces in `captured` */
-    SH_OTHER_PLACE,    /* a new piece on path[0] (go-ban) */
-    SH_OTHER_PASS      /* nothing moves (where a game allows it) */
-} ShOtherMoveKind;
+/* Boards (ShGeometry, ShCell), pieces (ShUnit), move kinds (ShMoveKind) and settings
+ * (ShSetting) are every game's: shashki_play.h. */
 
 typedef struct ShOtherMove {
-    uint8_t kind;           /* ShOtherMoveKind */
+    uint8_t kind;           /* ShMoveKind */
     uint8_t length;         /* cells in path: the start, then each landing (1 for PLACE) */
     uint8_t captured_count;
     uint8_t owner;          /* whose piece moves (Stavropol: may be the opponent's) */
@@ -106,14 +65,6 @@ typedef struct ShOtherResult {
     char reason[160];                 /* in English: "all of White's pieces reached ..." */
 } ShOtherResult;
 
-/* A choice the sources leave open. */
-typedef struct ShOtherSetting {
-    const char *key;      /* "house" */
-    const char *values;   /* the values allowed, separated by '|': "4x3|3x3" */
-    const char *fallback; /* the value when none is given: "4x3" */
-    const char *help;     /* one line in English */
-} ShOtherSetting;
-
 typedef struct ShOtherGame {
     const char *name;       /* "corners": --variant, the web API, the record's Variant tag */
     const char *game_type;  /* the PDN GameType tag's value (no PDN number exists for these
@@ -124,7 +75,7 @@ typedef struct ShOtherGame {
     const char *const *player_names;   /* English colour names, `players` of them */
     const char *const *player_colours; /* CSS colours for drawing the pieces */
     bool searchable;        /* the engine plays it (evaluate is set) */
-    const ShOtherSetting *settings;
+    const ShSetting *settings;
     int setting_count;
 
     /* The start position under `settings` ("" or NULL: every setting's fallback; the keys and
@@ -135,8 +86,8 @@ typedef struct ShOtherGame {
     /* The position's text; returns the length it needed. */
     size_t (*format)(const ShOtherState *st, char *out, size_t size);
     /* The board the position is played on (it may depend on the settings). */
-    void (*board)(const ShOtherState *st, ShOtherBoard *out);
-    ShOtherPiece (*piece)(const ShOtherState *st, int cell);
+    void (*board)(const ShOtherState *st, ShGeometry *out);
+    ShUnit (*piece)(const ShOtherState *st, int cell);
     int (*to_move)(const ShOtherState *st);
     /* The legal moves, at most SH_OTHER_MAX_MOVES; 0 when the game is over. */
     int (*moves)(const ShOtherState *st, ShOtherMove *out);
@@ -174,9 +125,6 @@ void sh_other_setting(const ShOtherGame *game, const char *settings, const char 
  * column. */
 ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, const char *text,
                              ShOtherMove *out, ShError *err);
-
-/* The cell of that name on the board, -1 if none. */
-int sh_other_cell(const ShOtherBoard *board, const char *name);
 
 /* ---- Records (src/other/record.c): a game of any of them, PDN-style ----------------------
  *

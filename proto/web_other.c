@@ -82,7 +82,7 @@ static json_t *settings_json(const ShOtherGame *g)
 {
     json_t *a = json_array();
     for (int i = 0; i < g->setting_count; i++) {
-        const ShOtherSetting *s = &g->settings[i];
+        const ShSetting *s = &g->settings[i];
         json_t *values = json_array();
         for (const char *p = s->values; *p;) {
             size_t n = strcspn(p, "|");
@@ -117,15 +117,15 @@ static json_t *game_info_json(const ShOtherGame *g)
                      "settings", settings_json(g));
 }
 
-static json_t *board_json(const ShOtherBoard *b)
+static json_t *board_json(const ShGeometry *b)
 {
     json_t *cells = json_array();
     for (int i = 0; i < b->cell_count; i++) {
-        const ShOtherCell *c = &b->cell[i];
+        const ShCell *c = &b->cell[i];
         json_array_append_new(cells, json_pack("{s:f,s:f,s:s,s:b,s:s}", "x", (double)c->x, "y",
                                                (double)c->y, "shape",
-                                               c->shape == SH_OTHER_HEX        ? "hex"
-                                               : c->shape == SH_OTHER_HEX_FLAT ? "hex_flat"
+                                               c->shape == SH_CELL_HEX        ? "hex"
+                                               : c->shape == SH_CELL_HEX_FLAT ? "hex_flat"
                                                                                : "square", "dark",
                                                c->dark != 0, "name", c->name));
     }
@@ -160,7 +160,7 @@ json_t *web_other_json(const OtherLive *l, unsigned held, bool show_codes)
 {
     const ShOtherGame *g = l->game;
     const ShOtherState *st = &l->rec.current;
-    ShOtherBoard *board = malloc(sizeof *board);
+    ShGeometry *board = malloc(sizeof *board);
     ShOtherMove *list = malloc(SH_OTHER_MAX_MOVES * sizeof *list);
     if (!board || !list) {
         free(board);
@@ -170,8 +170,8 @@ json_t *web_other_json(const OtherLive *l, unsigned held, bool show_codes)
     g->board(st, board);
     json_t *pieces = json_array();
     for (int i = 0; i < board->cell_count; i++) {
-        ShOtherPiece p = g->piece(st, i);
-        json_array_append_new(pieces, p.kind == SH_OTHER_EMPTY || p.kind > SH_OTHER_PAWN
+        ShUnit p = g->piece(st, i);
+        json_array_append_new(pieces, p.kind == SH_UNIT_NONE || p.kind > SH_UNIT_PAWN
                                           ? json_null()
                                           : json_pack("{s:s,s:i}", "kind", KINDS[p.kind], "owner",
                                                       p.owner));
@@ -183,7 +183,7 @@ json_t *web_other_json(const OtherLive *l, unsigned held, bool show_codes)
         g->move_text(st, &list[i], mt, sizeof mt);
         json_array_append_new(
             moves, json_pack("{s:s,s:s,s:o,s:o}", "text", mt, "kind",
-                             list[i].kind <= SH_OTHER_PASS ? MOVE_KINDS[list[i].kind] : "step",
+                             list[i].kind <= SH_MOVE_PASS ? MOVE_KINDS[list[i].kind] : "step",
                              "path", cells_json(list[i].path, list[i].length), "captured",
                              cells_json(list[i].captured, list[i].captured_count)));
     }

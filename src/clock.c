@@ -562,6 +562,15 @@ static void clock_charge(ShClock *c)
 ShStatus sh_clock_init(ShClock *clock, const ShTimeControl *control, ShTimeSource source,
                        ShError *err)
 {
+    return sh_clock_init_players(clock, control, source, 2, err);
+}
+
+ShStatus sh_clock_init_players(ShClock *clock, const ShTimeControl *control, ShTimeSource source,
+                               int players, ShError *err)
+{
+    if (players < 2 || players > SH_CLOCK_MAX_PLAYERS)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a clock for %d players: 2 to %d", players,
+                         SH_CLOCK_MAX_PLAYERS);
     if (!clock || !control || !source.now)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a clock needs a time control and a source");
     ShStatus st = sh_timecontrol_validate(control, err);
@@ -572,12 +581,14 @@ ShStatus sh_clock_init(ShClock *clock, const ShTimeControl *control, ShTimeSourc
     memset(clock, 0, sizeof *clock);
     clock->control = *control;
     clock->source = source;
-    clock->remaining_ms[0] = clock->remaining_ms[1] = control->periods[0].time_ms;
+    clock->players = players;
+    for (int p = 0; p < players; p++)
+        clock->remaining_ms[p] = control->periods[0].time_ms;
     clock->running = -1;
     return SH_OK;
 }
 
-void sh_clock_start(ShClock *clock, ShColor side)
+void sh_clock_start(ShClock *clock, int side)
 {
     clock_charge(clock);
     clock->running = (int)side;
@@ -587,6 +598,12 @@ void sh_clock_start(ShClock *clock, ShColor side)
 }
 
 bool sh_clock_press(ShClock *clock)
+{
+    int players = clock->players >= 2 ? clock->players : 2;
+    return sh_clock_press_to(clock, clock->running < 0 ? 0 : (clock->running + 1) % players);
+}
+
+bool sh_clock_press_to(ShClock *clock, int next)
 {
     if (clock->running < 0)
         return true;
@@ -607,12 +624,12 @@ bool sh_clock_press(ShClock *clock)
     int period = clock->period[side];
     if (period < tc->count && tc->periods[period].moves > 0 &&
         clock->period_moves[side] >= tc->periods[period].moves) {
-        int next = period + 1 < tc->count ? period + 1 : period; /* the last one repeats */
-        clock->period[side] = next;
+        int later = period + 1 < tc->count ? period + 1 : period; /* the last one repeats */
+        clock->period[side] = later;
         clock->period_moves[side] = 0;
-        clock->remaining_ms[side] += tc->periods[next].time_ms;
+        clock->remaining_ms[side] += tc->periods[later].time_ms;
     }
-    clock->running = side ^ 1;
+    clock->running = next;
     clock->paused = false;
     clock->since = clock_now(clock);
     clock->turn_used_ms = 0;
@@ -642,10 +659,10 @@ void sh_clock_resume(ShClock *clock)
     clock->since = clock_now(clock);
 }
 
-int64_t sh_clock_remaining(const ShClock *clock, ShColor side)
+int64_t sh_clock_remaining(const ShClock *clock, int side)
 {
     int64_t r = clock->remaining_ms[side];
-    if (clock->running == (int)side && !clock->paused) {
+    if (clock->running == side && !clock->paused) {
         int64_t used = clock_now(clock) - clock->since;
         if (used > 0)
             r -= used;
@@ -653,12 +670,12 @@ int64_t sh_clock_remaining(const ShClock *clock, ShColor side)
     return r;
 }
 
-bool sh_clock_flag(const ShClock *clock, ShColor side)
+bool sh_clock_flag(const ShClock *clock, int side)
 {
     return sh_clock_remaining(clock, side) <= 0;
 }
 
-int sh_clock_moves_to_go(const ShClock *clock, ShColor side)
+int sh_clock_moves_to_go(const ShClock *clock, int side)
 {
     int period = clock->period[side];
     if (period < 0 || period >= clock->control.count)
@@ -667,7 +684,7 @@ int sh_clock_moves_to_go(const ShClock *clock, ShColor side)
     return moves ? moves - clock->period_moves[side] : 0;
 }
 
-void sh_clock_set_remaining(ShClock *clock, ShColor side, int64_t ms)
+void sh_clock_set_remaining(ShClock *clock, int side, int64_t ms)
 {
     clock_charge(clock);
     clock->remaining_ms[side] = ms;

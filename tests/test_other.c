@@ -226,14 +226,14 @@ static void run_command(Run *r, char *cmd, char *arg)
             test_fail(r->file, r->line, "piece CELL KIND [OWNER]");
             return;
         }
-        ShOtherBoard board;
+        ShGeometry board;
         r->game->board(&r->st, &board);
-        int c = sh_other_cell(&board, cell);
+        int c = sh_geometry_cell(&board, cell);
         CHECK_MSG(c >= 0, "%s:%d: no cell %s", r->file, r->line, cell);
         if (c >= 0) {
-            ShOtherPiece p = r->game->piece(&r->st, c);
+            ShUnit p = r->game->piece(&r->st, c);
             int k = kind_code(kind);
-            CHECK_MSG(p.kind == k && (k == SH_OTHER_EMPTY || p.owner == owner),
+            CHECK_MSG(p.kind == k && (k == SH_UNIT_NONE || p.owner == owner),
                       "%s:%d: on %s kind %d owner %d, expected %s %d", r->file, r->line, cell,
                       p.kind, p.owner, kind, owner);
         }

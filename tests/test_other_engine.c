@@ -50,7 +50,7 @@ static size_t nim_format(const ShOtherState *st, char *out, size_t size)
     return (size_t)snprintf(out, size, "%d/%d/%d", n->stones, n->to_move, n->players);
 }
 
-static void nim_board(const ShOtherState *st, ShOtherBoard *b)
+static void nim_board(const ShOtherState *st, ShGeometry *b)
 {
     (void)st;
     memset(b, 0, sizeof *b);
@@ -64,9 +64,9 @@ static void nim_board(const ShOtherState *st, ShOtherBoard *b)
     }
 }
 
-static ShOtherPiece nim_piece(const ShOtherState *st, int cell)
+static ShUnit nim_piece(const ShOtherState *st, int cell)
 {
-    return cell < nim(st)->stones ? (ShOtherPiece){SH_OTHER_PIECE, 0} : (ShOtherPiece){0, 0};
+    return cell < nim(st)->stones ? (ShUnit){SH_UNIT_PIECE, 0} : (ShUnit){0, 0};
 }
 
 static int nim_to_move(const ShOtherState *st)
@@ -80,7 +80,7 @@ static int nim_moves(const ShOtherState *st, ShOtherMove *out)
     int k = 0;
     for (int take = 1; take <= 3 && take <= n->stones; take++) {
         memset(&out[k], 0, sizeof out[k]);
-        out[k].kind = SH_OTHER_PLACE;
+        out[k].kind = SH_MOVE_PLACE;
         out[k].length = 1;
         out[k].path[0] = (uint8_t)(n->stones - take); /* the cell the heap ends at */
         out[k].owner = (uint8_t)n->to_move;

@@ -140,7 +140,7 @@ static void game_cases(const ShOtherGame *g)
     }
 
     for (int i = 0; i < g->setting_count; i++) {
-        const ShOtherSetting *set = &g->settings[i];
+        const ShSetting *set = &g->settings[i];
         const char *bar = strchr(set->values, '|');
         const char *second = bar ? bar + 1 : set->values;
         char settings[128];

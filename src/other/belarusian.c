@@ -31,7 +31,7 @@ SH_OTHER_STATE_FITS(Belarusian);
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     {"pawns", "light|none", "light",
      "light: the 12 pawns start on the light squares of the side's first three ranks; none: "
      "Russian draughts"},
@@ -175,20 +175,20 @@ static ShStatus belarusian_parse(ShOtherState *st, const char *text, ShError *er
     return SH_OK;
 }
 
-static void belarusian_board(const ShOtherState *st, ShOtherBoard *out)
+static void belarusian_board(const ShOtherState *st, ShGeometry *out)
 {
     (void)st;
     board8_fill(out);
 }
 
-static ShOtherPiece belarusian_piece(const ShOtherState *st, int cell)
+static ShUnit belarusian_piece(const ShOtherState *st, int cell)
 {
-    ShOtherPiece p = {SH_OTHER_EMPTY, 0};
+    ShUnit p = {SH_UNIT_NONE, 0};
     if (cell < 0 || cell >= BOARD8_CELLS)
         return p;
     uint8_t c = cget(st)->cell[cell];
     if (c) {
-        p.kind = is_pawn(c) ? SH_OTHER_PAWN : is_king(c) ? SH_OTHER_KING : SH_OTHER_MAN;
+        p.kind = is_pawn(c) ? SH_UNIT_PAWN : is_king(c) ? SH_UNIT_KING : SH_UNIT_MAN;
         p.owner = (uint8_t)owner_of(c);
     }
     return p;
@@ -239,7 +239,7 @@ static void record(Search *s, int length, int takes, bool promoted)
         return;
     ShOtherMove *m = &s->out[s->count++];
     memset(m, 0, sizeof *m);
-    m->kind = SH_OTHER_CAPTURE;
+    m->kind = SH_MOVE_CAPTURE;
     m->owner = (uint8_t)s->side;
     m->promotes = promoted;
     m->length = (uint8_t)length;
@@ -366,7 +366,7 @@ static int generate(const Belarusian *b, ShOtherMove *out)
         for (int i = 0; i < k && n < SH_OTHER_MAX_MOVES; i++) {
             ShOtherMove *m = &out[n++];
             memset(m, 0, sizeof *m);
-            m->kind = SH_OTHER_STEP;
+            m->kind = SH_MOVE_STEP;
             m->owner = b->side;
             m->length = 2;
             m->path[0] = (uint8_t)c;
@@ -426,7 +426,7 @@ static void belarusian_make(ShOtherState *st, const ShOtherMove *m)
     Belarusian *b = get(st);
     if (m->length >= 2) {
         uint8_t p = b->cell[m->path[0]];
-        bool reset = m->kind == SH_OTHER_CAPTURE || !is_king(p);
+        bool reset = m->kind == SH_MOVE_CAPTURE || !is_king(p);
         for (int i = 0; i < m->captured_count; i++)
             b->cell[m->captured[i]] = EMPTY;
         b->cell[m->path[0]] = EMPTY;
@@ -446,7 +446,7 @@ static size_t belarusian_move_text(const ShOtherState *st, const ShOtherMove *m,
     size_t n = 0;
     for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
         if (i)
-            buf[n++] = m->kind == SH_OTHER_CAPTURE ? ':' : '-';
+            buf[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
         board8_name(m->path[i], buf + n);
         n += 2;
     }

@@ -11,17 +11,17 @@ void board8_name(int cell, char *out)
     out[2] = '\0';
 }
 
-void board8_fill(ShOtherBoard *out)
+void board8_fill(ShGeometry *out)
 {
     memset(out, 0, sizeof *out);
     out->cell_count = BOARD8_CELLS;
     out->width = 8;
     out->height = 8;
     for (int c = 0; c < BOARD8_CELLS; c++) {
-        ShOtherCell *cell = &out->cell[c];
+        ShCell *cell = &out->cell[c];
         cell->x = (float)board8_file(c) + 0.5f;
         cell->y = (float)(7 - board8_rank(c)) + 0.5f;
-        cell->shape = SH_OTHER_SQUARE;
+        cell->shape = SH_CELL_SQUARE;
         cell->dark = (uint8_t)board8_dark(c);
         board8_name(c, cell->name);
     }

@@ -21,7 +21,7 @@ static inline int board8_rank(int cell) { return cell >> 3; }
 static inline int board8_dark(int cell) { return ((cell & 7) + (cell >> 3)) % 2 == 0; }
 
 /* The 8x8 board: every square a cell, named "a1" .. "h8", a1 at the bottom left. */
-void board8_fill(ShOtherBoard *out);
+void board8_fill(ShGeometry *out);
 /* "a1" into out (3 bytes at least). */
 void board8_name(int cell, char *out);
 

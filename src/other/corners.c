@@ -28,7 +28,7 @@ SH_OTHER_STATE_FITS(Corners);
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     {"house", "4x3|3x3|4x4", "4x3",
      "the house: 4 wide and 3 high (seed L174), a 3x3 square (seed L309) or 4x4"},
     {"diagonal", "no|yes", "no",
@@ -199,18 +199,18 @@ static ShStatus corners_parse(ShOtherState *st, const char *text, ShError *err)
     return SH_OK;
 }
 
-static void corners_board(const ShOtherState *st, ShOtherBoard *out)
+static void corners_board(const ShOtherState *st, ShGeometry *out)
 {
     (void)st;
     board8_fill(out);
 }
 
-static ShOtherPiece corners_piece(const ShOtherState *st, int cell)
+static ShUnit corners_piece(const ShOtherState *st, int cell)
 {
-    ShOtherPiece p = {SH_OTHER_EMPTY, 0};
+    ShUnit p = {SH_UNIT_NONE, 0};
     const Corners *c = cget(st);
     if (cell >= 0 && cell < BOARD8_CELLS && c->cell[cell]) {
-        p.kind = SH_OTHER_PIECE;
+        p.kind = SH_UNIT_PIECE;
         p.owner = (uint8_t)(c->cell[cell] - 1);
     }
     return p;
@@ -234,7 +234,7 @@ static int generate(const Corners *c, int p, ShOtherMove *out)
                 continue;
             ShOtherMove *m = &out[n++];
             memset(m, 0, sizeof *m);
-            m->kind = SH_OTHER_STEP;
+            m->kind = SH_MOVE_STEP;
             m->owner = (uint8_t)p;
             m->length = 2;
             m->path[0] = (uint8_t)from;
@@ -263,7 +263,7 @@ static int generate(const Corners *c, int p, ShOtherMove *out)
                     rev[len++] = (uint8_t)x;
                 ShOtherMove *m = &out[n++];
                 memset(m, 0, sizeof *m);
-                m->kind = SH_OTHER_JUMP;
+                m->kind = SH_MOVE_JUMP;
                 m->owner = (uint8_t)p;
                 m->length = (uint8_t)len;
                 for (int i = 0; i < len; i++)
@@ -366,7 +366,7 @@ static int corners_moves(const ShOtherState *st, ShOtherMove *out)
     int n = generate(c, c->side, out);
     if (n == 0) { /* blocked but the game goes on: the turn passes */
         memset(&out[0], 0, sizeof out[0]);
-        out[0].kind = SH_OTHER_PASS;
+        out[0].kind = SH_MOVE_PASS;
         out[0].owner = c->side;
         n = 1;
     }
@@ -376,7 +376,7 @@ static int corners_moves(const ShOtherState *st, ShOtherMove *out)
 static void corners_make(ShOtherState *st, const ShOtherMove *m)
 {
     Corners *c = get(st);
-    if (m->kind != SH_OTHER_PASS && m->length >= 2) {
+    if (m->kind != SH_MOVE_PASS && m->length >= 2) {
         uint8_t piece = c->cell[m->path[0]];
         c->cell[m->path[0]] = EMPTY;
         c->cell[m->path[m->length - 1]] = piece;
@@ -391,7 +391,7 @@ static size_t corners_move_text(const ShOtherState *st, const ShOtherMove *m, ch
     (void)st;
     char buf[SH_OTHER_MOVE_TEXT_SIZE];
     size_t n = 0;
-    if (m->kind == SH_OTHER_PASS) {
+    if (m->kind == SH_MOVE_PASS) {
         n = (size_t)snprintf(buf, sizeof buf, "pass");
     } else {
         for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {

@@ -52,7 +52,7 @@ _Static_assert(sizeof(Goban) == 14 + GB_MAX * GB_MAX, "Goban has padding bytes")
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     {"size", "8|10", "8", "the board: 8x8 or 10x10"},
     {"squares", "all|dark", "all", "pieces go on every square, or on the dark ones only"},
     {"rows", "stay|hand", "stay",
@@ -261,7 +261,7 @@ static void cell_name(char *name, int size, int cell)
     name[n] = '\0';
 }
 
-static void goban_board(const ShOtherState *st, ShOtherBoard *out)
+static void goban_board(const ShOtherState *st, ShGeometry *out)
 {
     const Goban *g = gb(st);
     memset(out, 0, sizeof *out);
@@ -269,21 +269,21 @@ static void goban_board(const ShOtherState *st, ShOtherBoard *out)
     out->width = out->height = g->size;
     for (int i = 0; i < out->cell_count; i++) {
         int f = i % g->size, r = i / g->size;
-        ShOtherCell *c = &out->cell[i];
+        ShCell *c = &out->cell[i];
         c->x = (float)f + 0.5f;
         c->y = (float)(g->size - r) - 0.5f;
-        c->shape = SH_OTHER_SQUARE;
+        c->shape = SH_CELL_SQUARE;
         c->dark = (f + r) % 2 == 0;
         cell_name(c->name, g->size, i);
     }
 }
 
-static ShOtherPiece goban_piece(const ShOtherState *st, int cell)
+static ShUnit goban_piece(const ShOtherState *st, int cell)
 {
     const Goban *g = gb(st);
-    ShOtherPiece p = {SH_OTHER_EMPTY, 0};
+    ShUnit p = {SH_UNIT_NONE, 0};
     if (cell >= 0 && cell < g->size * g->size && g->cell[cell]) {
-        p.kind = SH_OTHER_PIECE;
+        p.kind = SH_UNIT_PIECE;
         p.owner = (uint8_t)(g->cell[cell] - 1);
     }
     return p;
@@ -306,7 +306,7 @@ static int raw_moves(const Goban *g, int who, ShOtherMove *out)
                 continue;
             if (out) {
                 memset(&out[n], 0, sizeof out[n]);
-                out[n].kind = SH_OTHER_PLACE;
+                out[n].kind = SH_MOVE_PLACE;
                 out[n].length = 1;
                 out[n].owner = (uint8_t)who;
                 out[n].path[0] = (uint8_t)i;
@@ -322,7 +322,7 @@ static int raw_moves(const Goban *g, int who, ShOtherMove *out)
                 continue;
             if (out) {
                 memset(&out[n], 0, sizeof out[n]);
-                out[n].kind = SH_OTHER_STEP;
+                out[n].kind = SH_MOVE_STEP;
                 out[n].length = 2;
                 out[n].owner = (uint8_t)who;
                 out[n].path[0] = (uint8_t)i;
@@ -374,7 +374,7 @@ static int goban_moves(const ShOtherState *st, ShOtherMove *out)
     int n = raw_moves(g, g->side, out);
     if (n == 0) { /* nomove=pass, and the opponent can move */
         memset(&out[0], 0, sizeof out[0]);
-        out[0].kind = SH_OTHER_PASS;
+        out[0].kind = SH_MOVE_PASS;
         out[0].owner = g->side;
         n = 1;
     }
@@ -400,10 +400,10 @@ static void goban_make(ShOtherState *st, const ShOtherMove *m)
     int who = g->side;
     g->side = (uint8_t)(1 - who);
     g->quiet++;
-    if (m->kind == SH_OTHER_PASS)
+    if (m->kind == SH_MOVE_PASS)
         return;
-    int to = m->kind == SH_OTHER_PLACE ? m->path[0] : m->path[1];
-    if (m->kind == SH_OTHER_PLACE)
+    int to = m->kind == SH_MOVE_PLACE ? m->path[0] : m->path[1];
+    if (m->kind == SH_MOVE_PLACE)
         g->in_hand[who]--;
     else
         g->cell[m->path[0]] = 0;
@@ -450,9 +450,9 @@ static size_t goban_move_text(const ShOtherState *st, const ShOtherMove *m, char
     int n;
     cell_name(a, g->size, m->path[0]);
     cell_name(b, g->size, m->path[m->length > 1 ? 1 : 0]);
-    if (m->kind == SH_OTHER_PASS)
+    if (m->kind == SH_MOVE_PASS)
         n = snprintf(out, size, "pass");
-    else if (m->kind == SH_OTHER_PLACE)
+    else if (m->kind == SH_MOVE_PLACE)
         n = snprintf(out, size, "*%s", a);
     else
         n = snprintf(out, size, "%s-%s", a, b);

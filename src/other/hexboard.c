@@ -52,7 +52,7 @@ void hex_coords(int n, int cell, int *q, int *r)
     *q = *r = 0;
 }
 
-void hex_build(int n, int8_t nb[][HEX_DIRS], ShOtherBoard *board)
+void hex_build(int n, int8_t nb[][HEX_DIRS], ShGeometry *board)
 {
     int count = hex_count(n);
     const float row = 0.8660254f; /* a flat-topped cell one wide is this high */
@@ -68,10 +68,10 @@ void hex_build(int n, int8_t nb[][HEX_DIRS], ShOtherBoard *board)
             nb[c][d] = (int8_t)hex_index(n, q + DQ[d], r + DR[d]);
         if (!board)
             continue;
-        ShOtherCell *cell = &board->cell[c];
+        ShCell *cell = &board->cell[c];
         cell->x = 0.5f + 0.75f * (float)(q + n - 1);
         cell->y = row * ((float)r + (float)q / 2.0f + (float)(n - 1)) + row / 2.0f;
-        cell->shape = SH_OTHER_HEX_FLAT;
+        cell->shape = SH_CELL_HEX_FLAT;
         cell->dark = (uint8_t)((((q - r) % 3) + 3) % 3 == 0);
         snprintf(cell->name, sizeof cell->name, "%c%u", (char)('a' + q + n - 1),
                  (unsigned)(r_max(n, q) - r + 1) % 100u);

@@ -26,7 +26,7 @@ int hex_index(int n, int q, int r);
 void hex_coords(int n, int cell, int *q, int *r);
 /* The neighbour table (nb[cell][dir], -1 off the board) and, if board is not NULL, the board
  * to draw: cell names and centres. */
-void hex_build(int n, int8_t nb[][HEX_DIRS], ShOtherBoard *board);
+void hex_build(int n, int8_t nb[][HEX_DIRS], ShGeometry *board);
 /* The corner cell in direction dir. */
 int hex_corner(int n, int dir);
 /* How far the cell lies along direction dir: its cube coordinates times dir's, so 2 a step in

@@ -16,7 +16,7 @@
 typedef struct Gen {
     const MdState *st;
     int player;
-    ShOtherPiece board[MD_MAX_CELLS];
+    ShUnit board[MD_MAX_CELLS];
     bool taken[MD_MAX_CELLS];
     uint8_t path[SH_OTHER_MAX_PATH];
     uint8_t captured[SH_OTHER_MAX_PATH];
@@ -29,13 +29,13 @@ typedef struct Gen {
 
 static bool is_enemy(const Gen *g, int cell)
 {
-    return g->board[cell].kind != SH_OTHER_EMPTY && g->board[cell].owner != g->player &&
+    return g->board[cell].kind != SH_UNIT_NONE && g->board[cell].owner != g->player &&
            !g->taken[cell];
 }
 
 static bool is_empty(const Gen *g, int cell)
 {
-    return g->board[cell].kind == SH_OTHER_EMPTY;
+    return g->board[cell].kind == SH_UNIT_NONE;
 }
 
 static void emit(Gen *g, uint8_t kind, bool king)
@@ -60,7 +60,7 @@ static void emit(Gen *g, uint8_t kind, bool king)
     int last = g->path[g->length - 1];
     bool on_promo = last == g->st->promo[g->player];
     if (!g->started_king) {
-        if (kind == SH_OTHER_STEP)
+        if (kind == SH_MOVE_STEP)
             m->promotes = on_promo;
         else if (g->st->promote == MD_PROMOTE_CAPTURE)
             m->promotes = king;
@@ -136,7 +136,7 @@ static void capture_from(Gen *g, int from, bool king)
                 jump(g, n, land[i], king);
     }
     if (!went_on && g->captured_count > 0)
-        emit(g, SH_OTHER_CAPTURE, king);
+        emit(g, SH_MOVE_CAPTURE, king);
 }
 
 /* The moves of `player` into out (NULL: count up to the first); their number. */
@@ -149,11 +149,11 @@ static int generate(const MdState *st, int player, ShOtherMove *out)
     g.out = out;
     memcpy(g.board, st->cell, sizeof g.board);
     for (int c = 0; c < st->cell_count && !g.stop; c++) {
-        ShOtherPiece p = st->cell[c];
-        if (p.kind == SH_OTHER_EMPTY || p.owner != player)
+        ShUnit p = st->cell[c];
+        if (p.kind == SH_UNIT_NONE || p.owner != player)
             continue;
-        bool king = p.kind == SH_OTHER_KING;
-        g.board[c].kind = SH_OTHER_EMPTY; /* lifted while it moves */
+        bool king = p.kind == SH_UNIT_KING;
+        g.board[c].kind = SH_UNIT_NONE; /* lifted while it moves */
         g.path[0] = (uint8_t)c;
         g.length = 1;
         g.captured_count = 0;
@@ -175,10 +175,10 @@ static int generate(const MdState *st, int player, ShOtherMove *out)
         return g.count;
     }
     for (int c = 0; c < st->cell_count && !g.stop; c++) {
-        ShOtherPiece p = st->cell[c];
-        if (p.kind == SH_OTHER_EMPTY || p.owner != player)
+        ShUnit p = st->cell[c];
+        if (p.kind == SH_UNIT_NONE || p.owner != player)
             continue;
-        bool king = p.kind == SH_OTHER_KING;
+        bool king = p.kind == SH_UNIT_KING;
         g.started_king = king;
         g.path[0] = (uint8_t)c;
         g.length = 2;
@@ -188,7 +188,7 @@ static int generate(const MdState *st, int player, ShOtherMove *out)
                 continue;
             for (int n = st->nb[c][d]; n >= 0 && is_empty(&g, n) && !g.stop; n = st->nb[n][d]) {
                 g.path[1] = (uint8_t)n;
-                emit(&g, SH_OTHER_STEP, king);
+                emit(&g, SH_MOVE_STEP, king);
                 if (!king)
                     break;
             }
@@ -226,8 +226,8 @@ static void settle(MdState *st)
         st->out |= (uint8_t)(1u << p);
         if (!st->stay && players_in(st) >= 2)
             for (int c = 0; c < st->cell_count; c++)
-                if (st->cell[c].kind != SH_OTHER_EMPTY && st->cell[c].owner == p)
-                    st->cell[c].kind = SH_OTHER_EMPTY;
+                if (st->cell[c].kind != SH_UNIT_NONE && st->cell[c].owner == p)
+                    st->cell[c].kind = SH_UNIT_NONE;
         if (players_in(st) <= 1) { /* the winner is left "to move" (no move: it is over) */
             for (int q = 0; q < st->players; q++)
                 if (!(st->out & (1u << q)))
@@ -257,13 +257,13 @@ void md_make(ShOtherState *s, const ShOtherMove *m)
 {
     MdState *st = (MdState *)s->bytes;
     int from = m->path[0], to = m->path[m->length - 1];
-    ShOtherPiece piece = st->cell[from];
-    bool man = piece.kind == SH_OTHER_MAN;
+    ShUnit piece = st->cell[from];
+    bool man = piece.kind == SH_UNIT_MAN;
     for (int i = 0; i < m->captured_count; i++)
-        st->cell[m->captured[i]].kind = SH_OTHER_EMPTY;
-    st->cell[from].kind = SH_OTHER_EMPTY;
+        st->cell[m->captured[i]].kind = SH_UNIT_NONE;
+    st->cell[from].kind = SH_UNIT_NONE;
     if (m->promotes)
-        piece.kind = SH_OTHER_KING;
+        piece.kind = SH_UNIT_KING;
     st->cell[to] = piece;
     if (man || m->captured_count > 0)
         st->quiet_plies = 0;
@@ -280,10 +280,10 @@ int md_to_move(const ShOtherState *s)
     return ((const MdState *)s->bytes)->to_move;
 }
 
-ShOtherPiece md_piece(const ShOtherState *s, int cell)
+ShUnit md_piece(const ShOtherState *s, int cell)
 {
     const MdState *st = (const MdState *)s->bytes;
-    ShOtherPiece none = {SH_OTHER_EMPTY, 0};
+    ShUnit none = {SH_UNIT_NONE, 0};
     return cell >= 0 && cell < st->cell_count ? st->cell[cell] : none;
 }
 
@@ -292,7 +292,7 @@ static void pieces_count(const MdState *st, int *count)
     for (int p = 0; p < SH_OTHER_MAX_PLAYERS; p++)
         count[p] = 0;
     for (int c = 0; c < st->cell_count; c++)
-        if (st->cell[c].kind != SH_OTHER_EMPTY)
+        if (st->cell[c].kind != SH_UNIT_NONE)
             count[st->cell[c].owner]++;
 }
 
@@ -332,10 +332,10 @@ static int material(const MdState *st, int player)
         if (st->dist[player][c] > far)
             far = st->dist[player][c];
     for (int c = 0; c < st->cell_count; c++) {
-        ShOtherPiece p = st->cell[c];
-        if (p.kind == SH_OTHER_EMPTY || p.owner != player)
+        ShUnit p = st->cell[c];
+        if (p.kind == SH_UNIT_NONE || p.owner != player)
             continue;
-        if (p.kind == SH_OTHER_KING)
+        if (p.kind == SH_UNIT_KING)
             sum += 300;
         else
             sum += 100 + 40 * (far - st->dist[player][c]) / far;

@@ -38,7 +38,7 @@ typedef struct MdVariant {
     const char *letters; /* one letter a player, in move order: "WB" */
     /* The geometry (cell_count, dir_count, nb, forward, promo) for st's settings; and the board
      * to draw, with its cell names, if board is not NULL. */
-    void (*build)(struct MdState *st, ShOtherBoard *board);
+    void (*build)(struct MdState *st, ShGeometry *board);
     /* The start: each player's men on their cells. */
     void (*setup)(struct MdState *st);
 } MdVariant;
@@ -59,7 +59,7 @@ typedef struct MdState {
     int8_t promo[SH_OTHER_MAX_PLAYERS];        /* the promotion cell */
     uint8_t dist[SH_OTHER_MAX_PLAYERS][MD_MAX_CELLS]; /* steps from each cell to promo */
     /* the position */
-    ShOtherPiece cell[MD_MAX_CELLS];
+    ShUnit cell[MD_MAX_CELLS];
     uint8_t to_move;
     uint8_t out;     /* one bit a player out */
     uint16_t quiet_plies; /* plies since the last capture or man's move */
@@ -71,8 +71,8 @@ SH_OTHER_STATE_FITS(MdState);
 ShStatus md_start(const MdVariant *v, ShOtherState *st, const char *settings, ShError *err);
 ShStatus md_parse(const MdVariant *v, ShOtherState *st, const char *text, ShError *err);
 size_t md_format(const ShOtherState *st, char *out, size_t size);
-void md_board(const ShOtherState *st, ShOtherBoard *out);
-ShOtherPiece md_piece(const ShOtherState *st, int cell);
+void md_board(const ShOtherState *st, ShGeometry *out);
+ShUnit md_piece(const ShOtherState *st, int cell);
 int md_to_move(const ShOtherState *st);
 int md_moves(const ShOtherState *st, ShOtherMove *out);
 void md_make(ShOtherState *st, const ShOtherMove *move);

@@ -79,7 +79,7 @@ static ShStatus settings_read(const ShOtherGame *g, MdState *st, const char *tex
         if (!eq)
             return error_set(err, SH_ERR_SYNTAX, 1, column,
                              "a setting is written key=value, not \"%.*s\"", (int)n, p);
-        const ShOtherSetting *set = NULL;
+        const ShSetting *set = NULL;
         for (int i = 0; i < g->setting_count; i++)
             if (value_is(p, (size_t)(eq - p), g->settings[i].key))
                 set = &g->settings[i];
@@ -99,14 +99,14 @@ static ShStatus settings_read(const ShOtherGame *g, MdState *st, const char *tex
     return SH_OK;
 }
 
-static ShOtherBoard *board_scratch(void)
+static ShGeometry *board_scratch(void)
 {
-    static _Thread_local ShOtherBoard board;
+    static _Thread_local ShGeometry board;
     return &board;
 }
 
 /* The geometry for the settings in st. */
-static void geometry(MdState *st, ShOtherBoard *board)
+static void geometry(MdState *st, ShGeometry *board)
 {
     memset(st->nb, -1, sizeof st->nb);
     st->v->build(st, board);
@@ -166,7 +166,7 @@ static size_t settings_write(const MdState *st, char *out, size_t size)
 size_t md_format(const ShOtherState *s, char *out, size_t size)
 {
     const MdState *st = (const MdState *)s->bytes;
-    ShOtherBoard *board = board_scratch();
+    ShGeometry *board = board_scratch();
     MdState copy = *st;
     copy.v->build(&copy, board);
     size_t n = settings_write(st, out, size);
@@ -176,8 +176,8 @@ size_t md_format(const ShOtherState *s, char *out, size_t size)
         PUT(" %c:", letters[p]);
         bool first = true;
         for (int c = 0; c < st->cell_count; c++)
-            if (st->cell[c].kind != SH_OTHER_EMPTY && st->cell[c].owner == p) {
-                PUT("%s%s%s", first ? "" : ",", st->cell[c].kind == SH_OTHER_KING ? "K" : "",
+            if (st->cell[c].kind != SH_UNIT_NONE && st->cell[c].owner == p) {
+                PUT("%s%s%s", first ? "" : ",", st->cell[c].kind == SH_UNIT_KING ? "K" : "",
                     board->cell[c].name);
                 first = false;
             }
@@ -215,7 +215,7 @@ static bool field_next(const char *text, size_t *at, size_t *start, size_t *len)
 }
 
 /* One player's field "W:a1,Kb2" at text+start (len bytes). */
-static ShStatus pieces_read(MdState *st, const ShOtherBoard *board, int player, const char *text,
+static ShStatus pieces_read(MdState *st, const ShGeometry *board, int player, const char *text,
                             size_t start, size_t len, ShError *err)
 {
     const char *f = text + start;
@@ -233,20 +233,20 @@ static ShStatus pieces_read(MdState *st, const ShOtherBoard *board, int player, 
         int column = (int)(start + begin) + 1;
         bool king = n > 0 && f[begin] == 'K';
         size_t name_at = begin + (king ? 1 : 0), name_len = n - (king ? 1 : 0);
-        char name[SH_OTHER_CELL_NAME_SIZE];
+        char name[SH_CELL_NAME_SIZE];
         int cell = -1;
         if (name_len > 0 && name_len < sizeof name) {
             memcpy(name, f + name_at, name_len);
             name[name_len] = '\0';
-            cell = sh_other_cell(board, name);
+            cell = sh_geometry_cell(board, name);
         }
         if (cell < 0)
             return error_set(err, SH_ERR_SYNTAX, 1, column, "\"%.*s\" is no cell of the board",
                              (int)n, f + begin);
-        if (st->cell[cell].kind != SH_OTHER_EMPTY)
+        if (st->cell[cell].kind != SH_UNIT_NONE)
             return error_set(err, SH_ERR_INVALID_POSITION, 1, column, "two pieces on %s",
                              board->cell[cell].name);
-        st->cell[cell].kind = king ? SH_OTHER_KING : SH_OTHER_MAN;
+        st->cell[cell].kind = king ? SH_UNIT_KING : SH_UNIT_MAN;
         st->cell[cell].owner = (uint8_t)player;
         if (at < len)
             at++; /* the comma */
@@ -273,7 +273,7 @@ ShStatus md_parse(const MdVariant *v, ShOtherState *s, const char *text, ShError
     ShStatus status = settings_read(v->game, st, text, len, err);
     if (status != SH_OK)
         return status;
-    ShOtherBoard *board = board_scratch();
+    ShGeometry *board = board_scratch();
     geometry(st, board);
     bool found = field_next(text, &at, &start, &len);
     if (!found || len != 1 || letter_player(v, text[start]) < 0)
@@ -321,7 +321,7 @@ ShStatus md_parse(const MdVariant *v, ShOtherState *s, const char *text, ShError
     return SH_OK;
 }
 
-void md_board(const ShOtherState *s, ShOtherBoard *out)
+void md_board(const ShOtherState *s, ShGeometry *out)
 {
     MdState copy = *(const MdState *)s->bytes;
     memset(out, 0, sizeof *out);
@@ -331,7 +331,7 @@ void md_board(const ShOtherState *s, ShOtherBoard *out)
 size_t md_move_text(const ShOtherState *s, const ShOtherMove *m, char *out, size_t size)
 {
     const MdState *st = (const MdState *)s->bytes;
-    ShOtherBoard *board = board_scratch();
+    ShGeometry *board = board_scratch();
     MdState copy = *st;
     copy.v->build(&copy, board);
     size_t n = 0;
@@ -339,7 +339,7 @@ size_t md_move_text(const ShOtherState *s, const ShOtherMove *m, char *out, size
         out[0] = '\0';
     for (int i = 0; i < m->length; i++) {
         int c = m->path[i];
-        PUT("%s%s", i == 0 ? "" : m->kind == SH_OTHER_CAPTURE ? ":" : "-",
+        PUT("%s%s", i == 0 ? "" : m->kind == SH_MOVE_CAPTURE ? ":" : "-",
             c < board->cell_count ? board->cell[c].name : "?");
     }
     return n;

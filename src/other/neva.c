@@ -22,7 +22,7 @@ static const int HOME_B[] = {0, SIDE - 1, SIDE - 1, 0};
 static const int DA[] = {1, 0, -1, 0};
 static const int DB[] = {0, 1, 0, -1};
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     MD_SETTING_CAPTURE,
     {"promote", "end|capture|step", "end",
      "a man becomes a king on the far corner when its move ends there (end), at once during a "
@@ -36,7 +36,7 @@ static int at(int a, int b)
     return a >= 0 && a < SIDE && b >= 0 && b < SIDE ? a * SIDE + b : -1;
 }
 
-static void build(MdState *st, ShOtherBoard *board)
+static void build(MdState *st, ShGeometry *board)
 {
     st->cell_count = SIDE * SIDE;
     st->dir_count = 4;
@@ -51,10 +51,10 @@ static void build(MdState *st, ShOtherBoard *board)
                 st->nb[c][d] = (int8_t)at(a + DA[d], b + DB[d]);
             if (!board)
                 continue;
-            ShOtherCell *cell = &board->cell[c];
+            ShCell *cell = &board->cell[c];
             cell->x = (float)(a - b + SIDE - 1) + 0.5f;
             cell->y = (float)(2 * SIDE - 2 - a - b) + 0.5f;
-            cell->shape = SH_OTHER_SQUARE;
+            cell->shape = SH_CELL_SQUARE;
             cell->dark = 1;
             snprintf(cell->name, sizeof cell->name, "%d%d", a + 1, b + 1);
         }
@@ -72,7 +72,7 @@ static void setup(MdState *st)
         for (int a = 0; a < SIDE; a++)
             for (int b = 0; b < SIDE; b++)
                 if (abs(a - HOME_A[p]) + abs(b - HOME_B[p]) <= 2) {
-                    st->cell[at(a, b)].kind = SH_OTHER_MAN;
+                    st->cell[at(a, b)].kind = SH_UNIT_MAN;
                     st->cell[at(a, b)].owner = (uint8_t)p;
                 }
 }

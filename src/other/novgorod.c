@@ -10,7 +10,7 @@ static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f", "#c0392b"};
  * upper right. */
 static const int HOME[] = {4, 2, 0};
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     {"board", "small|large", "small",
      "small: side 4, 37 cells, 8 men each; large: side 5, 61 cells, 15 men each"},
     {"step", "3|2", "3", "a man steps straight or obliquely forward (3), or only obliquely (2)"},
@@ -27,7 +27,7 @@ static int side(const MdState *st)
     return st->size ? 5 : 4;
 }
 
-static void build(MdState *st, ShOtherBoard *board)
+static void build(MdState *st, ShGeometry *board)
 {
     int n = side(st);
     st->cell_count = (uint8_t)hex_count(n);
@@ -53,7 +53,7 @@ static void setup(MdState *st)
             ahead = st->nb[ahead][f];
         for (int c = 0; c < st->cell_count; c++)
             if (hex_distance(n, c, home) <= reach && c != ahead) {
-                st->cell[c].kind = SH_OTHER_MAN;
+                st->cell[c].kind = SH_UNIT_MAN;
                 st->cell[c].owner = (uint8_t)p;
             }
     }

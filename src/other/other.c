@@ -41,7 +41,7 @@ bool sh_other_playable(const ShOtherGame *g)
 }
 
 /* The setting of that key, NULL if the game has none. */
-static const ShOtherSetting *setting_find(const ShOtherGame *g, const char *key, size_t len)
+static const ShSetting *setting_find(const ShOtherGame *g, const char *key, size_t len)
 {
     for (int i = 0; i < g->setting_count; i++)
         if (strlen(g->settings[i].key) == len && strncmp(g->settings[i].key, key, len) == 0)
@@ -80,7 +80,7 @@ ShStatus sh_other_start(const ShOtherGame *g, const char *settings, ShOtherState
         if (!eq)
             return error_set(err, SH_ERR_SYNTAX, 1, column,
                                 "a setting is written key=value, not \"%.*s\"", (int)n, p);
-        const ShOtherSetting *set = setting_find(g, p, (size_t)(eq - p));
+        const ShSetting *set = setting_find(g, p, (size_t)(eq - p));
         if (!set)
             return error_set(err, SH_ERR_SYNTAX, 1, column, "%s has no setting \"%.*s\"",
                                 g->name, (int)(eq - p), p);
@@ -115,12 +115,12 @@ void sh_other_setting(const ShOtherGame *g, const char *settings, const char *ke
             break;
         p = end + 1;
     }
-    const ShOtherSetting *set = g ? setting_find(g, key, klen) : NULL;
+    const ShSetting *set = g ? setting_find(g, key, klen) : NULL;
     if (set)
         snprintf(out, size, "%s", set->fallback);
 }
 
-int sh_other_cell(const ShOtherBoard *board, const char *name)
+int sh_geometry_cell(const ShGeometry *board, const char *name)
 {
     for (int i = 0; board && name && i < board->cell_count; i++)
         if (strcasecmp(board->cell[i].name, name) == 0)
@@ -130,17 +130,17 @@ int sh_other_cell(const ShOtherBoard *board, const char *name)
 
 /* The cells a path text names ("a1-a3:a5"), into cells; their count, or -1 with the column of
  * the first name that is no cell. */
-static int path_read(const ShOtherBoard *board, const char *text, uint8_t *cells, int *bad)
+static int path_read(const ShGeometry *board, const char *text, uint8_t *cells, int *bad)
 {
     int n = 0;
     for (const char *p = text; *p;) {
         size_t len = strcspn(p, "-:x");
-        char name[SH_OTHER_CELL_NAME_SIZE];
+        char name[SH_CELL_NAME_SIZE];
         int cell = -1;
         if (len > 0 && len < sizeof name) {
             memcpy(name, p, len);
             name[len] = '\0';
-            cell = sh_other_cell(board, name);
+            cell = sh_geometry_cell(board, name);
         }
         if (cell < 0 || n >= SH_OTHER_MAX_PATH) {
             *bad = (int)(p - text) + 1;
@@ -173,7 +173,7 @@ ShStatus sh_other_parse_move(const ShOtherGame *g, const ShOtherState *st, const
     }
     if (!*text)
         return error_set(err, SH_ERR_SYNTAX, 1, 1, "no move given");
-    static _Thread_local ShOtherBoard board;
+    static _Thread_local ShGeometry board;
     g->board(st, &board);
     uint8_t cells[SH_OTHER_MAX_PATH] = {0};
     int bad = 0;

@@ -8,7 +8,7 @@ static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
 static const int HOME[] = {4, 1}; /* the home corner's direction: White below, Black above */
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     {"board", "small|large", "small",
      "small: side 4, 37 cells, 13 men each; large: side 5, 61 cells, 24 men each"},
     {"step", "3|2", "3", "a man steps straight or obliquely forward (3), or only obliquely (2)"},
@@ -24,7 +24,7 @@ static int side(const MdState *st)
     return st->size ? 5 : 4;
 }
 
-static void build(MdState *st, ShOtherBoard *board)
+static void build(MdState *st, ShGeometry *board)
 {
     int n = side(st);
     st->cell_count = (uint8_t)hex_count(n);
@@ -47,7 +47,7 @@ static void setup(MdState *st)
     for (int c = 0; c < st->cell_count; c++)
         for (int p = 0; p < 2; p++)
             if (hex_along(n, c, (HOME[p] + 3) % HEX_DIRS) <= -2) {
-                st->cell[c].kind = SH_OTHER_MAN;
+                st->cell[c].kind = SH_UNIT_MAN;
                 st->cell[c].owner = (uint8_t)p;
             }
 }

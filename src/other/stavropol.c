@@ -28,7 +28,7 @@ SH_OTHER_STATE_FITS(Stavropol);
 static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     {"noback", "off|on", "off",
      "on: a piece moved without capturing may not be moved straight back by the next move"},
     {"end", "colour|turn", "colour",
@@ -154,21 +154,21 @@ static ShStatus stavropol_parse(ShOtherState *st, const char *text, ShError *err
     return SH_OK;
 }
 
-static void stavropol_board(const ShOtherState *st, ShOtherBoard *out)
+static void stavropol_board(const ShOtherState *st, ShGeometry *out)
 {
     (void)st;
     board8_fill(out);
 }
 
-static ShOtherPiece stavropol_piece(const ShOtherState *st, int cell)
+static ShUnit stavropol_piece(const ShOtherState *st, int cell)
 {
-    ShOtherPiece p = {SH_OTHER_EMPTY, 0};
+    ShUnit p = {SH_UNIT_NONE, 0};
     if (cell < 0 || cell >= BOARD8_CELLS || !board8_dark(cell))
         return p;
     ShPiece piece = sh_position_piece_at(&cget(st)->pos,
                                          sh_square_at(board8_file(cell), board8_rank(cell)));
     if (piece != SH_EMPTY) {
-        p.kind = piece == SH_WHITE_MAN || piece == SH_BLACK_MAN ? SH_OTHER_MAN : SH_OTHER_KING;
+        p.kind = piece == SH_WHITE_MAN || piece == SH_BLACK_MAN ? SH_UNIT_MAN : SH_UNIT_KING;
         p.owner = piece == SH_WHITE_MAN || piece == SH_WHITE_KING ? 0 : 1;
     }
     return p;
@@ -194,7 +194,7 @@ static void move_convert(const ShPosition *pos, const ShMove *mv, int colour, Sh
         path.squares[0] = (uint8_t)sh_move_from(mv);
         path.squares[1] = (uint8_t)sh_move_to(mv);
     }
-    out->kind = sh_move_is_capture(mv) ? SH_OTHER_CAPTURE : SH_OTHER_STEP;
+    out->kind = sh_move_is_capture(mv) ? SH_MOVE_CAPTURE : SH_MOVE_STEP;
     out->owner = (uint8_t)colour;
     out->promotes = mv->promotes;
     out->length = (uint8_t)(path.count < SH_OTHER_MAX_PATH ? path.count : SH_OTHER_MAX_PATH);
@@ -317,7 +317,7 @@ static size_t stavropol_move_text(const ShOtherState *st, const ShOtherMove *m, 
     size_t n = 0;
     for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
         if (i)
-            buf[n++] = m->kind == SH_OTHER_CAPTURE ? ':' : '-';
+            buf[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
         board8_name(m->path[i], buf + n);
         n += 2;
     }

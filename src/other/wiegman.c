@@ -52,7 +52,7 @@ static const char *const NAMES[] = {"White", "Black"};
 static const char *const COLOURS[] = {"#f4f1e8", "#1f1f1f"};
 static const char *const BOARD_NAMES[] = {"dark", "light"};
 
-static const ShOtherSetting SETTINGS[] = {
+static const ShSetting SETTINGS[] = {
     {"capture", "any|board", "any",
      "a capture on either board must be made, or only within the game moved in"},
     {"end", "both|one", "both",
@@ -230,17 +230,17 @@ static ShStatus wiegman_parse(ShOtherState *st, const char *text, ShError *err)
     return SH_OK;
 }
 
-static void wiegman_board(const ShOtherState *st, ShOtherBoard *out)
+static void wiegman_board(const ShOtherState *st, ShGeometry *out)
 {
     (void)st;
     memset(out, 0, sizeof *out);
     out->cell_count = 64;
     out->width = out->height = 8;
     for (int i = 0; i < 64; i++) {
-        ShOtherCell *c = &out->cell[i];
+        ShCell *c = &out->cell[i];
         c->x = (float)(i % 8) + 0.5f;
         c->y = (float)(8 - i / 8) - 0.5f;
-        c->shape = SH_OTHER_SQUARE;
+        c->shape = SH_CELL_SQUARE;
         c->dark = colour_of(i) == 0;
         c->name[0] = (char)('a' + i % 8);
         c->name[1] = (char)('1' + i / 8);
@@ -248,12 +248,12 @@ static void wiegman_board(const ShOtherState *st, ShOtherBoard *out)
     }
 }
 
-static ShOtherPiece wiegman_piece(const ShOtherState *st, int cell)
+static ShUnit wiegman_piece(const ShOtherState *st, int cell)
 {
     const Wiegman *w = wg(st);
-    ShOtherPiece p = {SH_OTHER_EMPTY, 0};
+    ShUnit p = {SH_UNIT_NONE, 0};
     if (cell >= 0 && cell < 64 && w->cell[cell]) {
-        p.kind = is_king(w->cell[cell]) ? SH_OTHER_KING : SH_OTHER_MAN;
+        p.kind = is_king(w->cell[cell]) ? SH_UNIT_KING : SH_UNIT_MAN;
         p.owner = (uint8_t)owner_of(w->cell[cell]);
     }
     return p;
@@ -364,7 +364,7 @@ static int gen_captures(Gen *g, int colour)
         if (!c || owner_of(c) != g->who || colour_of(sq) != colour)
             continue;
         memset(&g->cur, 0, sizeof g->cur);
-        g->cur.kind = SH_OTHER_CAPTURE;
+        g->cur.kind = SH_MOVE_CAPTURE;
         g->cur.owner = (uint8_t)g->who;
         g->cur.flags = (uint8_t)colour;
         g->cur.length = 1;
@@ -388,7 +388,7 @@ static int gen_steps(Gen *g, int colour)
             for (int t = step(sq, d); t >= 0 && !g->w->cell[t]; t = king ? step(t, d) : -1) {
                 ShOtherMove m;
                 memset(&m, 0, sizeof m);
-                m.kind = SH_OTHER_STEP;
+                m.kind = SH_MOVE_STEP;
                 m.owner = (uint8_t)g->who;
                 m.flags = (uint8_t)colour;
                 m.length = 2;
@@ -502,7 +502,7 @@ static size_t wiegman_move_text(const ShOtherState *st, const ShOtherMove *m, ch
     int n = 0;
     for (int i = 0; i < m->length; i++) {
         if (i)
-            text[n++] = m->kind == SH_OTHER_CAPTURE ? ':' : '-';
+            text[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
         text[n++] = (char)('a' + m->path[i] % 8);
         text[n++] = (char)('1' + m->path[i] / 8);
     }
