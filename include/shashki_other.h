@@ -131,7 +131,8 @@ ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, co
  *   [Event "..."] [Date "2026.12.01"] [White "..."] [Black "..."] ([Red] [Blue]: the third and
  *   fourth players) [GameType "<game_type>"] [Variant "<name>"] [SetUp "1"] [FEN "<position
  *   text>"] (only when the game did not begin at the start) [Settings "<settings>"] [Result]
- *   then the moves in the game's notation, a number before each round (the first player's
+ *   and any other tags (Site, Round, TimeControl, Termination ...: kept in `tag_name` and
+ *   `tag_value`, written after the players) then the moves in the game's notation, a number before each round (the first player's
  *   move, the first of them when it moves twice: "1. a1-b2 h8-g7 2. ..."; "1... " when another
  *   player begins), then the result.
  *
@@ -142,6 +143,7 @@ ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, co
  * Result tag and its last token must agree with each other. */
 #define SH_OTHER_RECORD_TAG_SIZE 128
 #define SH_OTHER_RECORD_RESULT_SIZE 32
+#define SH_OTHER_RECORD_MAX_TAGS 16 /* tags besides those above (Site, Round, TimeControl ...) */
 
 typedef struct ShOtherRecord {
     const ShOtherGame *game;
@@ -150,6 +152,9 @@ typedef struct ShOtherRecord {
     char player[SH_OTHER_MAX_PLAYERS][SH_OTHER_RECORD_TAG_SIZE]; /* White, Black, Red, Blue */
     char settings[256];
     char result[SH_OTHER_RECORD_RESULT_SIZE]; /* as written, "*" while going on */
+    int tag_count;                            /* the other tags, in the order read or set */
+    char tag_name[SH_OTHER_RECORD_MAX_TAGS][32];
+    char tag_value[SH_OTHER_RECORD_MAX_TAGS][SH_OTHER_RECORD_TAG_SIZE];
     bool setup;                               /* began at `start`, not the game's start */
     ShOtherState start;
     ShOtherState current;                     /* after the moves */
@@ -173,5 +178,8 @@ size_t sh_other_record_write(const ShOtherRecord *rec, char *out, size_t size);
  * Errors: SH_ERR_SYNTAX / SH_ERR_ILLEGAL_MOVE ... with the line and column in `text`. */
 ShStatus sh_other_record_read(ShOtherRecord *rec, const char *text, const char **end,
                               ShError *err);
+/* The same, a record without a Variant or GameType tag being of `fallback` (NULL: an error). */
+ShStatus sh_other_record_read_as(ShOtherRecord *rec, const char *text, const char **end,
+                                 const ShOtherGame *fallback, ShError *err);
 
 #endif

@@ -232,10 +232,14 @@ void sh_play_geometry(const ShPlay *play, ShGeometry *out);
 /* The pieces on `cell` in position `ply` (-1: the current one), the top first; returns how
  * many (0: an empty cell; more than 1 only in the column games). */
 int sh_play_units(const ShPlay *play, int ply, int cell, ShUnit out[SH_MAX_STACK]);
-/* The legal moves now (none once the game is over), malloc'ed (free() them), in the order a
- * person reads them. A capture that can be made along several paths is listed once per path,
- * with the same `text`. *count gets how many; NULL (count 0) when there is none or no memory. */
+/* The legal moves now (none once the game is over), malloc'ed (free() them), each once with
+ * the path it is shown with, in the order a person reads them. *count gets how many; NULL
+ * (count 0) when there is none or no memory. */
 ShPlayMove *sh_play_moves(const ShPlay *play, int *count);
+/* The same with one entry per path a move can be played along: a capture made in two orders
+ * appears twice, each with its own path and `full`, the same `text` (for entering a capture
+ * cell by cell). */
+ShPlayMove *sh_play_move_paths(const ShPlay *play, int *count);
 /* The move `text` names in the current position: any notation the game reads (its usual one,
  * `full`, the cells of its path joined by '-' or ':'). SH_ERR_ILLEGAL_MOVE,
  * SH_ERR_AMBIGUOUS_MOVE or SH_ERR_SYNTAX with the column. */
@@ -317,17 +321,15 @@ ShStatus sh_play_write_pdn(const ShPlay *play, bool numeric, char **text, size_t
  * either is of `fallback`. A bad game is reported with its line and column in the whole
  * text, and the reader goes on with the next. */
 typedef struct ShPlayReader {
-    const char *text;      /* not copied: keep it alive while reading */
-    size_t size;
-    size_t offset;         /* where the next game starts */
-    int line;              /* the line of `offset` */
-    int games;             /* games read so far */
-    const ShKind *fallback;/* Russian unless set */
-    bool replay;           /* read as records (ShPlayOptions.replay): the default */
+    ShPdnReader pdn;        /* the text and where the next game starts (offset, line) */
+    const ShKind *fallback; /* the game of a record that names none: Russian unless set */
+    int games;              /* games read so far */
 } ShPlayReader;
 
 void sh_play_reader_init(ShPlayReader *reader, const char *text, size_t size);
-/* SH_OK with *play set; SH_OK with *play NULL at the end; or an error with *play NULL. */
+/* SH_OK with *play set; SH_OK with *play NULL at the end; or an error with *play NULL (the
+ * reader has moved past the bad game). The games are arbitrated after reading as games between
+ * people (repetition claimed), their recorded results kept. */
 ShStatus sh_play_read_next(ShPlayReader *reader, ShPlay **play, ShError *err);
 
 /* -- what the engines need -- */

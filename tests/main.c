@@ -27,6 +27,7 @@ static const Suite SUITES[] = {
     {"other", suite_other},
     {"other-engine", suite_other_engine},
     {"other-record", suite_other_record},
+    {"play", suite_play},
     {"store", suite_store},
     {"game", suite_game},
     {"clock", suite_clock},

@@ -74,6 +74,7 @@ void suite_wide(void);
 void suite_other(void); /* the other games: the files of tests/data/other */
 void suite_other_engine(void); /* their generic search (engine/other_search.h), self-play */
 void suite_other_record(void); /* their PDN-style records */
+void suite_play(void);         /* every game through the game interface (shashki_play.h) */
 void suite_game(void);
 void suite_clock(void);
 void suite_pdn(void);

@@ -175,6 +175,8 @@ size_t sh_other_record_write(const ShOtherRecord *rec, char *out, size_t size)
     out_tag(&o, "Date", rec->date[0] ? rec->date : "????.??.??");
     for (int p = 0; p < g->players && p < SH_OTHER_MAX_PLAYERS; p++)
         out_tag(&o, PLAYER_TAGS[p], rec->player[p]);
+    for (int i = 0; i < rec->tag_count && i < SH_OTHER_RECORD_MAX_TAGS; i++)
+        out_tag(&o, rec->tag_name[i], rec->tag_value[i]);
     out_tag(&o, "GameType", g->game_type);
     out_tag(&o, "Variant", g->name);
     char text[SH_OTHER_TEXT_SIZE];
@@ -325,6 +327,12 @@ static ShStatus read_tag(Reader *r, char *name, size_t nsize, char *value, size_
 ShStatus sh_other_record_read(ShOtherRecord *rec, const char *text, const char **end,
                               ShError *err)
 {
+    return sh_other_record_read_as(rec, text, end, NULL, err);
+}
+
+ShStatus sh_other_record_read_as(ShOtherRecord *rec, const char *text, const char **end,
+                                 const ShOtherGame *fallback, ShError *err)
+{
     if (!rec || !text)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no record or no text");
     memset(rec, 0, sizeof *rec);
@@ -333,6 +341,8 @@ ShStatus sh_other_record_read(ShOtherRecord *rec, const char *text, const char *
     char variant[64] = "", fen[SH_OTHER_TEXT_SIZE] = "", settings[256] = "", result_tag[32] = "";
     char game_type[64] = "";
     char tags[SH_OTHER_MAX_PLAYERS + 2][SH_OTHER_RECORD_TAG_SIZE] = {{0}};
+    int extra = 0;
+    char extra_name[SH_OTHER_RECORD_MAX_TAGS][32], extra_value[SH_OTHER_RECORD_MAX_TAGS][SH_OTHER_RECORD_TAG_SIZE];
     int variant_line = 0, variant_column = 0, fen_line = 0, fen_column = 0, set_line = 0,
         set_column = 0;
     skip_space(&r);
@@ -366,13 +376,23 @@ ShStatus sh_other_record_read(ShOtherRecord *rec, const char *text, const char *
         } else if (strcasecmp(name, "Date") == 0) {
             copy_text(tags[1], sizeof tags[1], value);
         } else {
+            bool player = false;
             for (int p = 0; p < SH_OTHER_MAX_PLAYERS; p++)
-                if (strcasecmp(name, PLAYER_TAGS[p]) == 0)
+                if (strcasecmp(name, PLAYER_TAGS[p]) == 0) {
                     copy_text(tags[2 + p], sizeof tags[2 + p], value);
+                    player = true;
+                }
+            if (!player && strcasecmp(name, "SetUp") != 0 && extra < SH_OTHER_RECORD_MAX_TAGS) {
+                copy_text(extra_name[extra], sizeof extra_name[extra], name);
+                copy_text(extra_value[extra], sizeof extra_value[extra], value);
+                extra++;
+            }
         }
         skip_space(&r);
     }
     const ShOtherGame *g = sh_other_find(variant[0] ? variant : game_type);
+    if (!g && !variant[0] && !game_type[0])
+        g = fallback;
     if (!g && !variant[0] && !game_type[0])
         return error_set(err, SH_ERR_SYNTAX, r.line, reader_column(&r, r.p),
                          "no Variant or GameType tag: which game is it?");
@@ -396,6 +416,11 @@ ShStatus sh_other_record_read(ShOtherRecord *rec, const char *text, const char *
     copy_text(rec->date, sizeof rec->date, tags[1]);
     for (int p = 0; p < SH_OTHER_MAX_PLAYERS; p++)
         copy_text(rec->player[p], sizeof rec->player[p], strcmp(tags[2 + p], "?") ? tags[2 + p] : "");
+    for (int i = 0; i < extra; i++) {
+        copy_text(rec->tag_name[i], sizeof rec->tag_name[i], extra_name[i]);
+        copy_text(rec->tag_value[i], sizeof rec->tag_value[i], extra_value[i]);
+    }
+    rec->tag_count = extra;
     char result_end[32] = "";
     while (*r.p && *r.p != '[') {
         if (*r.p == '{') {
