@@ -34,7 +34,7 @@ ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
 
-CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -D_DEFAULT_SOURCE
+CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -Iserver -Istore -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
 LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lzstd -lpthread -lm
@@ -53,6 +53,7 @@ endif
 LIB_SRC    := $(wildcard src/*.c src/*/*.c)
 ENGINE_SRC := $(wildcard engine/*.c engine/*/*.c)
 PROTO_SRC  := $(wildcard proto/*.c proto/*/*.c)
+SERVER_SRC := $(wildcard server/*.c server/*/*.c store/*.c)
 APP_SRC    := $(wildcard app/*.c app/*/*.c)
 TEST_SRC   := $(wildcard tests/*.c)
 
@@ -140,10 +141,10 @@ $(BUILD)/gen/book_data.c: $(EMBED) data/book/book.bin
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
-$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
+$(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(SERVER_SRC)) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) app/stats.c) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
+$(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(SERVER_SRC) app/stats.c) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(TEST_LDLIBS) $(LDLIBS)
 
 # Tools that use the engine: self-play data and the evaluation tuner (tools/README.md).

@@ -1,6 +1,6 @@
 /* cmd_tournament.c - shashki tournament: an arbiter's events kept in the games' SQLite file,
  * the Dutch pairing of a TRF16 file, Berger tables. Engine events are tournament_run.c,
- * from-pdn tournament_pdn.c. Each change is one transaction (proto/tstore.c); a change the
+ * from-pdn tournament_pdn.c. Each change is one transaction (store/tstore.c); a change the
  * library refuses is reported and nothing is saved. */
 #include <errno.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * tournament_run.c - shashki tournament run: an event whose players are engines, played
  * through every round.
  *
- * The event lives in the games' SQLite file like an arbiter's (proto/tstore.c), its players'
+ * The event lives in the games' SQLite file like an arbiter's (store/tstore.c), its players'
  * `engine` field saying who they are (self, self:level=3, hub:COMMAND: app/player.h). A run
  * pairs the next round, plays its games, enters each result as the game ends (the game
  * itself goes to the archive first, so the result names it), prints the standings when the

@@ -170,7 +170,7 @@ bool sh_age_category_find(const char *name, ShAgeCategory *category);
  * rounds: every pairing with its games, results and the ids of the recorded games. The
  * event keeps only what was entered; standings are computed from it (sh_event_standings).
  * Every change is checked first and refused with an error that says why, leaving the
- * event as it was. The event is in memory; proto/tstore.c keeps it in the games' SQLite
+ * event as it was. The event is in memory; store/tstore.c keeps it in the games' SQLite
  * file, a transaction per change.
  * ---------------------------------------------------------------------------------------- */
 

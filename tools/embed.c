@@ -6,7 +6,7 @@
  *
  *   embed --assets OUTPUT.c ROOT FILE...
  *       A table of web assets, `const WebAsset WEB_ASSETS[]` and `const int WEB_ASSET_COUNT`
- *       (see proto/assets.h); each file is served at its path below ROOT ("/index.html"). */
+ *       (see server/assets.h); each file is served at its path below ROOT ("/index.html"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
