@@ -17,30 +17,6 @@
 
 /* ---- an event's games ---- */
 
-static ShGame *replay(const StoredGame *row, const StoredMove *moves, int count,
-                      ShVariant variant, char *why, size_t size)
-{
-    ShPosition start;
-    ShError err;
-    if (sh_fen_read_variant(row->start_fen, variant, &start, &err) != SH_OK) {
-        snprintf(why, size, "its start (%.100s): %.150s", row->start_fen, err.message);
-        return NULL;
-    }
-    ShGameOptions options = {SH_REPETITION_AUTOMATIC, true};
-    ShGame *game;
-    if (sh_game_new(&game, &start, &options, &err) != SH_OK) {
-        snprintf(why, size, "%.250s", err.message);
-        return NULL;
-    }
-    for (int i = 0; i < count; i++)
-        if (sh_game_play_text(game, moves[i].text, NULL, &err) != SH_OK) {
-            snprintf(why, size, "move %d (%.60s): %.200s", i + 1, moves[i].text, err.message);
-            sh_game_free(game);
-            return NULL;
-        }
-    return game;
-}
-
 int tour_write_pdn(FILE *out, Store *store, const ShEvent *e)
 {
     const ShEventSettings *s = sh_event_settings(e);
@@ -60,7 +36,7 @@ int tour_write_pdn(FILE *out, Store *store, const ShEvent *e)
                 continue;
             }
             char why[300];
-            ShGame *game = replay(&row, moves, count, s->variant, why, sizeof why);
+            ShPlay *game = store_replay(&row, moves, count, why, sizeof why);
             free(moves);
             if (!game) {
                 cli_error("game %ld cannot be replayed: %s", row.id, why);
@@ -81,28 +57,26 @@ int tour_write_pdn(FILE *out, Store *store, const ShEvent *e)
             for (char *c = date; *c; c++)
                 if (*c == '-')
                     *c = '.';
-            sh_game_set_tag(game, "Event", s->name, NULL);
-            sh_game_set_tag(game, "Site", s->site[0] ? s->site : "?", NULL);
-            sh_game_set_tag(game, "Date", date, NULL);
-            sh_game_set_tag(game, "Round", round, NULL);
-            sh_game_set_tag(game, "White", sh_event_player(e, white)->name, NULL);
-            sh_game_set_tag(game, "Black", sh_event_player(e, black)->name, NULL);
+            sh_play_set_tag(game, "Event", s->name, NULL);
+            sh_play_set_tag(game, "Site", s->site[0] ? s->site : "?", NULL);
+            sh_play_set_tag(game, "Date", date, NULL);
+            sh_play_set_tag(game, "Round", round, NULL);
+            sh_play_set_tag(game, "White", sh_event_player(e, white)->name, NULL);
+            sh_play_set_tag(game, "Black", sh_event_player(e, black)->name, NULL);
             if (row.time_control[0])
-                sh_game_set_tag(game, "TimeControl", row.time_control, NULL);
+                sh_play_set_tag(game, "TimeControl", row.time_control, NULL);
             if (p->games[g].opening[0])
-                sh_game_set_tag(game, "Opening", p->games[g].opening, NULL);
-            ShResult r;
-            if (sh_result_parse(row.result, &r) && r != SH_RESULT_NONE &&
-                sh_game_result(game, NULL) == SH_RESULT_NONE)
-                sh_game_end(game, r, SH_REASON_RECORDED, NULL);
+                sh_play_set_tag(game, "Opening", p->games[g].opening, NULL);
+            if (strcmp(row.result, "*") != 0 && !sh_play_over(game))
+                sh_play_end(game, row.result, "recorded", NULL);
             char *text;
-            if (sh_pdn_write(game, SH_NOTATION_SHORT, &text, NULL, NULL) == SH_OK) {
+            if (sh_play_write_pdn(game, false, &text, NULL, NULL) == SH_OK) {
                 fputs(text, out);
                 fputc('\n', out);
                 free(text);
                 written++;
             }
-            sh_game_free(game);
+            sh_play_free(game);
         }
     }
     return written;

@@ -143,32 +143,41 @@ static bool save_locked(Run *r, const char *change)
 static long archive(Run *r, ShGame *game, const char *white, const char *black,
                     const char *control, const char *opening)
 {
-    StoredGame row;
-    memset(&row, 0, sizeof row);
-    snprintf(row.white, sizeof row.white, "%.127s", white);
-    snprintf(row.black, sizeof row.black, "%.127s", black);
-    strcpy(row.opponent, "engine");
-    snprintf(row.time_control, sizeof row.time_control, "%.127s", control);
-    snprintf(row.opening, sizeof row.opening, "%.31s", opening);
-    sh_fen_write(sh_game_start(game), false, row.start_fen);
-    ShReason reason;
-    ShResult result = sh_game_result(game, &reason);
-    strcpy(row.status, "finished");
-    snprintf(row.result, sizeof row.result, "%s", sh_result_pdn(result, false));
-    snprintf(row.reason, sizeof row.reason, "%s", sh_reason_name(reason));
-    row.clock_white = row.clock_black = -1;
+    StoredGame *row = calloc(1, sizeof *row);
     int plies = sh_game_ply_count(game);
     StoredMove *moves = calloc((size_t)plies + 1, sizeof(StoredMove));
-    if (!moves)
+    if (!row || !moves) {
+        free(row);
+        free(moves);
         return 0;
+    }
+    const ShKind *kind = sh_kind_of_variant((ShVariant)sh_game_start(game)->variant);
+    snprintf(row->variant, sizeof row->variant, "%s", kind->name);
+    row->players = 2;
+    snprintf(row->player[0].name, sizeof row->player[0].name, "%.127s", white);
+    snprintf(row->player[1].name, sizeof row->player[1].name, "%.127s", black);
+    row->player[0].level = row->player[1].level = 10; /* engines: no seat to take */
+    row->player[0].clock = row->player[1].clock = -1;
+    snprintf(row->time_control, sizeof row->time_control, "%.127s", control);
+    (void)opening; /* the ballot's moves are among the game's: it is stored from its start */
+    sh_fen_write(sh_game_start(game), kind->numeric, row->start);
+    ShReason reason;
+    ShResult result = sh_game_result(game, &reason);
+    strcpy(row->status, "finished");
+    snprintf(row->result, sizeof row->result, "%s", sh_result_pdn(result, false));
+    snprintf(row->reason, sizeof row->reason, "%s", sh_reason_name(reason));
+    row->draw_offer = -1;
     for (int i = 0; i < plies; i++) {
-        moves[i].clock_white = moves[i].clock_black = -1;
+        for (int p = 0; p < SH_MAX_PLAYERS; p++)
+            moves[i].clocks[p] = -1;
         sh_move_write(sh_game_position_at(game, i), sh_game_move_at(game, i), SH_NOTATION_FULL,
                       moves[i].text, NULL);
     }
-    bool ok = store_add_game(r->games, &row, moves, plies);
+    bool ok = store_add_game(r->games, row, moves, plies);
+    long id = ok ? row->id : 0;
     free(moves);
-    return ok ? row.id : 0;
+    free(row);
+    return id;
 }
 
 /* Play one game of pairing `index` (the lock is not held). Returns false to stop. */
@@ -184,9 +193,10 @@ static bool play(Run *r, int index, int game, int white, int black, const char *
     MatchConfig cfg = r->base;
     char why[512];
     MatchOpening opening;
-    if (!spec_of(&w, s->variant, &cfg.players[0], why, sizeof why) ||
-        !spec_of(&b, s->variant, &cfg.players[1], why, sizeof why) ||
-        !opening_of(g, s->variant, &opening, why, sizeof why)) {
+    ShVariant variant = (ShVariant)sh_event_kind(s)->variant;
+    if (!spec_of(&w, variant, &cfg.players[0], why, sizeof why) ||
+        !spec_of(&b, variant, &cfg.players[1], why, sizeof why) ||
+        !opening_of(g, variant, &opening, why, sizeof why)) {
         pthread_mutex_lock(&r->lock);
         snprintf(r->error, sizeof r->error, "%s", why);
         r->failed = true;
@@ -582,7 +592,8 @@ int tour_run(int argc, char **argv)
     for (int id = 1; id <= sh_event_player_count(r.event) && !status; id++) {
         PlayerSpec spec;
         char why[256];
-        if (!spec_of(sh_event_player(r.event, id), sh_event_settings(r.event)->variant, &spec, why,
+        if (!spec_of(sh_event_player(r.event, id),
+                     (ShVariant)sh_event_kind(sh_event_settings(r.event))->variant, &spec, why,
                      sizeof why)) {
             cli_error("player %d: %s", id, why);
             status = 2;

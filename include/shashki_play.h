@@ -223,8 +223,9 @@ int sh_play_ply_count(const ShPlay *play);
 int sh_play_opening_plies(const ShPlay *play);
 /* The player to move in position `ply` (-1: the current one). */
 int sh_play_to_move(const ShPlay *play, int ply);
-/* Whether the player to move makes the second move of a turn (two-move draughts). */
-bool sh_play_second_move(const ShPlay *play);
+/* Whether the player to move in position `ply` (-1: the current one) makes the second move of
+ * a turn (two-move draughts). */
+bool sh_play_second_move(const ShPlay *play, int ply);
 /* The text of position `ply` (-1: the current one, 0: the start); returns its length. */
 size_t sh_play_position_text(const ShPlay *play, int ply, char *out, size_t size);
 /* The board the game is drawn on. */

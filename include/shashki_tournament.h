@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "shashki.h"
+#include "shashki_play.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -259,8 +260,13 @@ typedef struct ShEventSettings {
     int series_count;           /* a points series over the stages: points by place */
     int series[32];             /* tenths; the Formula 1 table by default when enabled */
     uint64_t seed;              /* the lot: ballots and knockout colours */
-    ShVariant variant;          /* the game of the event's games (Russian by default) */
+    char game[24];              /* the game of the event's games: a ShKind's name (russian, the
+                                   default; corners ...: include/shashki_play.h) */
+    char game_settings[128];    /* that game's settings ("" the defaults) */
 } ShEventSettings;
+
+/* The game of the event's games. */
+const ShKind *sh_event_kind(const ShEventSettings *settings);
 
 /* Defaults: one Swiss stage, 1 / 0.5 / 0, free openings, tie-breaks BH-C1, BH, SB, K 20. */
 void sh_event_settings_init(ShEventSettings *settings);
@@ -268,7 +274,9 @@ void sh_event_settings_init(ShEventSettings *settings);
  * name, site, date, arbiter, system, rounds, cycles, games, scoring (1-0.5-0 or 2-1-0),
  * match-scoring, bye, time, tiebreak-time, openings (free, ballot, ballot-round), table,
  * tiebreaks (bh-c1,bh,sb ...), k, colour, avoid (club, team), series (f1 or 25,18,...),
- * seed, variant (russian, brazilian, pool ...: the names sh_rules_find knows); and
+ * seed, variant (any game of shashki_play.h of two players: russian, brazilian ... corners;
+ * every system pairs two players a game, so a game of three or four is refused),
+ * variant-settings (the game's settings: house=3x3 ...); and
  * stage.N.system, stage.N.rounds ... for stages after the first. */
 ShStatus sh_event_settings_set(ShEventSettings *settings, const char *key, const char *value,
                                ShError *err);

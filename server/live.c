@@ -1,61 +1,91 @@
-/* live.c - the games in memory, their rows and seats in the store, their watchers, and the
- * clock thread (see live.h for the design). */
+/* live.c - the games in memory, their rows in the store, their watchers, and the clock thread
+ * (see live.h for the design). */
 #include "live.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "auth.h"
-#include "web_variant.h"
+#include "error.h"
 
-/* ---- small helpers ---- */
+/* ---- players ---- */
 
-const char *live_color_name(int color)
+const char *live_kind_colour(const ShKind *kind, int player)
 {
-    return color == SH_WHITE ? "white" : "black";
+    static const char *const KNOWN[] = {"white", "black", "red", "green", "blue", "yellow"};
+    static const char *const NUMBERED[] = {"p1", "p2", "p3", "p4"};
+    if (player < 0 || player >= kind->players || player >= SH_MAX_PLAYERS)
+        return "?";
+    for (size_t i = 0; i < sizeof KNOWN / sizeof KNOWN[0]; i++)
+        if (strcasecmp(KNOWN[i], kind->player_names[player]) == 0)
+            return KNOWN[i];
+    return NUMBERED[player];
 }
 
-int live_color_parse(const char *text)
+const char *live_colour(const Live *l, int player)
+{
+    return live_kind_colour(sh_play_kind(l->play), player);
+}
+
+int live_colour_parse(const Live *l, const char *text)
 {
     if (!text)
         return -1;
-    if (strcmp(text, "white") == 0)
-        return SH_WHITE;
-    if (strcmp(text, "black") == 0)
-        return SH_BLACK;
+    for (int p = 0; p < live_players(l); p++)
+        if (strcmp(text, live_colour(l, p)) == 0)
+            return p;
     return -1;
 }
 
-int live_engine_color(const Live *l)
+int live_players(const Live *l)
 {
-    return live_color_parse(l->row.engine_color);
+    return sh_play_kind(l->play)->players;
 }
 
-bool live_engine_both(const Live *l)
+bool live_human(const Live *l, int player)
 {
-    return strcmp(l->row.engine_color, "both") == 0;
+    return player >= 0 && player < live_players(l) && l->row.player[player].level == 0;
 }
 
-int live_engine_side(const Live *l)
+int live_engine_player(const Live *l)
 {
-    if (live_engine_both(l))
-        return (int)sh_position_side(sh_game_position(l->game));
-    return live_engine_color(l);
+    int engine = -1, people = 0;
+    for (int p = 0; p < live_players(l); p++) {
+        if (live_human(l, p))
+            people++;
+        else if (engine < 0)
+            engine = p;
+        else
+            return -1; /* two engines */
+    }
+    return people > 0 ? engine : -1;
 }
 
-int live_engine_level(const Live *l, int color)
+bool live_engine_all(const Live *l)
 {
-    if (live_engine_both(l))
-        return color == SH_WHITE ? l->row.level % 16 : l->row.level / 16;
-    return l->row.level;
+    for (int p = 0; p < live_players(l); p++)
+        if (live_human(l, p))
+            return false;
+    return true;
+}
+
+int live_to_move(const Live *l)
+{
+    return sh_play_to_move(l->play, -1);
+}
+
+bool live_engine_to_move(const Live *l)
+{
+    return live_playing(l) && !live_human(l, live_to_move(l));
 }
 
 bool live_playing(const Live *l)
 {
-    return sh_game_result(l->game, NULL) == SH_RESULT_NONE;
+    return !sh_play_over(l->play);
 }
 
 pthread_cond_t *live_watch_cond(WebGames *g, long id)
@@ -63,35 +93,37 @@ pthread_cond_t *live_watch_cond(WebGames *g, long id)
     return &g->watch[(unsigned long)id % LIVE_WATCH_SLOTS];
 }
 
-/* ---- the row mirrors the game ---- */
+/* ---- the rows mirror the game ---- */
 
 void live_row_sync(Live *l)
 {
-    ShReason reason;
-    ShResult result = sh_game_result(l->game, &reason);
-    snprintf(l->row.status, sizeof l->row.status, "%s", result == SH_RESULT_NONE ? "playing" : "finished");
-    snprintf(l->row.result, sizeof l->row.result, "%s", sh_result_pdn(result, false));
-    snprintf(l->row.reason, sizeof l->row.reason, "%s",
-             result == SH_RESULT_NONE ? "" : sh_reason_name(reason));
-    int offer = sh_game_draw_offer(l->game);
-    snprintf(l->row.draw_offer, sizeof l->row.draw_offer, "%s", offer < 0 ? "" : live_color_name(offer));
-    const ShClock *clock = sh_game_clock_const(l->game);
-    l->row.clock_white = clock ? (double)sh_clock_remaining(clock, SH_WHITE) / 1000.0 : -1;
-    l->row.clock_black = clock ? (double)sh_clock_remaining(clock, SH_BLACK) / 1000.0 : -1;
-    l->row.moves = sh_game_ply_count(l->game) - sh_game_opening_plies(l->game);
-    if (result == SH_RESULT_NONE)
+    ShVerdict v;
+    sh_play_verdict(l->play, &v);
+    snprintf(l->row.status, sizeof l->row.status, "%s", v.over ? "finished" : "playing");
+    snprintf(l->row.result, sizeof l->row.result, "%s", v.result);
+    snprintf(l->row.reason, sizeof l->row.reason, "%s", v.reason_code);
+    l->row.draw_offer = sh_play_draw_offer(l->play);
+    const ShClock *clock = sh_play_clock(l->play);
+    for (int p = 0; p < live_players(l); p++)
+        l->row.player[p].clock = clock ? (double)sh_clock_remaining(clock, p) / 1000.0 : -1;
+    l->row.moves = sh_play_ply_count(l->play) - sh_play_opening_plies(l->play);
+    if (!v.over)
         l->row.note[0] = '\0'; /* the arbiter's note went with the result it explained */
 }
 
 bool live_save_move(WebGames *g, Live *l)
 {
     live_row_sync(l);
-    int ply = sh_game_ply_count(l->game);
-    StoredMove m = {.clock_white = l->row.clock_white, .clock_black = l->row.clock_black};
-    if (sh_move_write(sh_game_position_at(l->game, ply - 1), sh_game_move_at(l->game, ply - 1),
-                      SH_NOTATION_FULL, m.text, NULL) != SH_OK)
+    int ply = sh_play_ply_count(l->play);
+    ShPlayMove m;
+    if (sh_play_move_at(l->play, ply - 1, &m, NULL) != SH_OK)
         return false;
-    return store_add_move(g->store, &l->row, l->row.moves, &m);
+    StoredMove stored;
+    memset(&stored, 0, sizeof stored);
+    snprintf(stored.text, sizeof stored.text, "%s", m.full);
+    for (int p = 0; p < SH_MAX_PLAYERS; p++)
+        stored.clocks[p] = p < live_players(l) ? l->row.player[p].clock : -1;
+    return store_add_move(g->store, &l->row, l->row.moves, &stored);
 }
 
 void live_changed(WebGames *g, Live *l)
@@ -133,102 +165,47 @@ const char *live_event_text(Live *l)
     return l->event;
 }
 
-/* ---- bringing games into memory ---- */
+/* ---- making games, and bringing them back ---- */
 
 void live_free(Live *l)
 {
     if (!l)
         return;
-    sh_game_free(l->game);
+    sh_play_free(l->play);
     free(l->event);
     free(l);
 }
 
-/* Rebuild a stored game by replaying its moves; NULL if it cannot be. */
-static Live *live_rebuild(const StoredGame *row, const StoredMove *moves, int count, char *why,
-                          size_t whysize)
+/* The record's tags of a game made from its row. */
+static void set_tags(ShPlay *play, const StoredGame *row, const char *event, const char *round)
 {
-    ShError err;
-    ShGame *game = NULL;
-    ShGameOptions options = {.repetition = SH_REPETITION_CLAIMED, .replay = false};
-    ShVariant variant = web_variant_stored(row->variant);
-    ShPosition start;
-    ShStatus st;
-    if (row->opening[0])
-        st = sh_game_new_opening_variant(&game, row->opening, variant, &options, &err);
-    else if ((st = sh_fen_read_variant(row->start_fen, variant, &start, &err)) == SH_OK)
-        st = sh_game_new(&game, &start, &options, &err);
-    if (st != SH_OK) {
-        snprintf(why, whysize, "%.200s", err.message);
-        return NULL;
-    }
-    sh_game_set_tag(game, "White", row->white, NULL);
-    sh_game_set_tag(game, "Black", row->black, NULL);
-    sh_game_set_tag(game, "Event", "Shashki", NULL);
-    sh_game_set_tag(game, "Site", "Shashki web app", NULL);
+    for (int p = 0; p < sh_play_kind(play)->players; p++)
+        sh_play_set_tag(play, sh_play_player_tag(p), row->player[p].name, NULL);
+    sh_play_set_tag(play, "Event", event && *event ? event : "Shashki", NULL);
+    sh_play_set_tag(play, "Site", "Shashki web app", NULL);
+    if (round && *round)
+        sh_play_set_tag(play, "Round", round, NULL);
     if (row->time_control[0])
-        sh_game_set_tag(game, "TimeControl", row->time_control, NULL);
-    char date[16];
-    snprintf(date, sizeof date, "%.4s.%.2s.%.2s", row->created, row->created + 5, row->created + 8);
-    sh_game_set_tag(game, "Date", date, NULL);
-    for (int i = 0; i < count; i++) {
-        if (sh_game_play_text(game, moves[i].text, NULL, &err) != SH_OK) {
-            snprintf(why, whysize, "move %d (%s): %.160s", i + 1, moves[i].text, err.message);
-            sh_game_free(game);
-            return NULL;
-        }
+        sh_play_set_tag(play, "TimeControl", row->time_control, NULL);
+    if (row->created[0]) {
+        char date[16];
+        snprintf(date, sizeof date, "%.4s.%.2s.%.2s", row->created, row->created + 5,
+                 row->created + 8);
+        sh_play_set_tag(play, "Date", date, NULL);
     }
-    ShResult result;
-    ShReason reason;
-    if (strcmp(row->status, "finished") == 0 && sh_result_parse(row->result, &result) &&
-        result != SH_RESULT_NONE) {
-        if (!sh_reason_find(row->reason, &reason))
-            reason = SH_REASON_RECORDED;
-        if (reason == SH_REASON_ADJUDICATION)
-            sh_game_adjudicate(game, result, NULL); /* the arbiter's word stands over the rules' */
-        else if (sh_game_result(game, NULL) == SH_RESULT_NONE)
-            sh_game_end(game, result, reason, NULL);
-    }
-    if (row->time_control[0]) {
-        ShTimeControl control;
-        if (sh_timecontrol_parse(row->time_control, &control, NULL) == SH_OK &&
-            sh_game_set_clock(game, &control, sh_time_monotonic(), NULL) == SH_OK) {
-            ShClock *clock = sh_game_clock(game);
-            if (row->clock_white >= 0)
-                sh_clock_set_remaining(clock, SH_WHITE, (int64_t)(row->clock_white * 1000.0));
-            if (row->clock_black >= 0)
-                sh_clock_set_remaining(clock, SH_BLACK, (int64_t)(row->clock_black * 1000.0));
-            if (sh_game_result(game, NULL) == SH_RESULT_NONE)
-                sh_game_start_clock(game);
-        }
-    }
-    Live *l = calloc(1, sizeof *l);
-    if (!l) {
-        sh_game_free(game);
-        snprintf(why, whysize, "out of memory");
-        return NULL;
-    }
-    l->id = row->id;
-    l->row = *row;
-    l->game = game;
-    return l;
 }
 
-/* The seats of a game from the store; a game stored before seats existed (or imported) gets
- * open seats for its human sides, so that it can be taken up again with their codes. */
-static void seats_load(WebGames *g, Live *l)
+/* The clock of a game with a time control (times from the row when `restore`). */
+static void set_clock(ShPlay *play, const StoredGame *row, bool restore)
 {
-    if (store_seats_load(g->store, l->id, l->seats))
+    ShTimeControl control;
+    if (!row->time_control[0] || sh_timecontrol_parse(row->time_control, &control, NULL) != SH_OK ||
+        sh_play_set_clock(play, &control, sh_time_monotonic(), NULL) != SH_OK)
         return;
-    int engine = live_engine_color(l);
-    for (int c = 0; c < 2; c++) {
-        memset(&l->seats[c], 0, sizeof l->seats[c]);
-        l->seats[c].human = c != engine && !live_engine_both(l);
-        if (l->seats[c].human)
-            auth_code_new(l->seats[c].code);
-    }
-    if (live_playing(l))
-        store_seats_save(g->store, l->id, l->seats);
+    for (int p = 0; restore && p < sh_play_kind(play)->players; p++)
+        if (row->player[p].clock >= 0)
+            sh_play_set_remaining(play, p, (int64_t)(row->player[p].clock * 1000.0));
+    sh_play_start_clock(play);
 }
 
 static void evict_finished(WebGames *g)
@@ -248,11 +225,104 @@ static void evict_finished(WebGames *g)
     }
 }
 
-void live_add(WebGames *g, Live *l)
+Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const char *round,
+                  ShError *err, const char **field)
 {
+    static const char *none = "";
+    const char **f = field ? field : &none;
+    *f = "";
+    const ShKind *kind = sh_kind_find(row->variant);
+    if (!kind) {
+        *f = "variant";
+        error_set(err, SH_ERR_ARGUMENT, 0, 0, "no game '%s'", row->variant);
+        return NULL;
+    }
+    snprintf(row->variant, sizeof row->variant, "%s", kind->name);
+    row->players = kind->players;
+    ShTimeControl control;
+    if (row->time_control[0] && sh_timecontrol_parse(row->time_control, &control, err) != SH_OK) {
+        *f = "time";
+        return NULL;
+    }
+    ShPlayOptions options = {
+        .settings = row->settings,
+        .start = row->opening[0] ? NULL : row->start,
+        .opening = row->opening[0] ? row->opening : NULL,
+        .lot = (uint64_t)time(NULL) ^ (g->seed++ * 0x9e3779b97f4a7c15u),
+    };
+    ShPlay *play = NULL;
+    if (sh_play_new(&play, kind, &options, err) != SH_OK) {
+        *f = row->opening[0] ? "opening" : row->start[0] ? "position" : "settings";
+        return NULL;
+    }
+    Live *l = calloc(1, sizeof *l);
+    if (!l) {
+        sh_play_free(play);
+        error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+        return NULL;
+    }
+    l->play = play;
+    if (row->time_control[0])
+        sh_timecontrol_write(&control, row->time_control);
+    sh_play_position_text(play, 0, row->start, sizeof row->start);
+    if (row->opening[0])
+        snprintf(row->opening, sizeof row->opening, "%s", sh_play_opening(play));
+    for (int p = 0; p < kind->players; p++)
+        if (row->player[p].level == 0 && !row->player[p].taken && !row->player[p].code[0])
+            auth_code_new(row->player[p].code);
+    l->row = *row;
+    live_row_sync(l);
+    if (!store_create(g->store, &l->row)) {
+        live_free(l);
+        error_set(err, SH_ERR_IO, 0, 0, "the game could not be saved");
+        return NULL;
+    }
+    l->id = l->row.id;
+    *row = l->row;
+    set_tags(play, &l->row, event_name, round);
+    set_clock(play, &l->row, false);
     l->next = g->live;
     g->live = l;
     evict_finished(g);
+    live_engine_maybe_move(g, l);
+    return l;
+}
+
+/* Rebuild a stored game by replaying its moves; NULL if it cannot be. */
+static Live *live_rebuild(const StoredGame *row, const StoredMove *moves, int count, char *why,
+                          size_t whysize)
+{
+    ShPlay *play = store_replay(row, moves, count, why, whysize);
+    if (!play)
+        return NULL;
+    set_tags(play, row, NULL, NULL);
+    set_clock(play, row, true);
+    Live *l = calloc(1, sizeof *l);
+    if (!l) {
+        sh_play_free(play);
+        snprintf(why, whysize, "out of memory");
+        return NULL;
+    }
+    l->id = row->id;
+    l->row = *row;
+    l->play = play;
+    return l;
+}
+
+/* A person's seat stored without a code or a token (an imported game, or one stored before
+ * seats) is opened with a new code, so that it can be taken up again. */
+static void seats_open(WebGames *g, Live *l)
+{
+    bool changed = false;
+    for (int p = 0; p < live_players(l); p++) {
+        StoredPlayer *pl = &l->row.player[p];
+        if (pl->level == 0 && !pl->taken && !pl->code[0]) {
+            auth_code_new(pl->code);
+            changed = true;
+        }
+    }
+    if (changed && live_playing(l))
+        store_update(g->store, &l->row);
 }
 
 Live *live_get(WebGames *g, long id)
@@ -260,20 +330,25 @@ Live *live_get(WebGames *g, long id)
     for (Live *l = g->live; l; l = l->next)
         if (l->id == id)
             return l;
-    StoredGame row;
-    StoredMove *moves;
+    StoredGame *row = malloc(sizeof *row);
+    StoredMove *moves = NULL;
     int count;
-    if (!store_load(g->store, id, &row, &moves, &count))
+    if (!row || !store_load(g->store, id, row, &moves, &count)) {
+        free(row);
         return NULL;
+    }
     char why[256];
-    Live *l = live_rebuild(&row, moves, count, why, sizeof why);
+    Live *l = live_rebuild(row, moves, count, why, sizeof why);
     free(moves);
+    free(row);
     if (!l) {
         fprintf(stderr, "shashki: game %ld cannot be replayed: %s\n", id, why);
         return NULL;
     }
-    seats_load(g, l);
-    live_add(g, l);
+    seats_open(g, l);
+    l->next = g->live;
+    g->live = l;
+    evict_finished(g);
     return l;
 }
 
@@ -286,7 +361,11 @@ void live_forget(WebGames *g, long id)
             if (l->thinking) {
                 /* the engine thread still refers to it: end the game, drop it later */
                 if (live_playing(l))
-                    sh_game_end(l->game, SH_RESULT_DRAW, SH_REASON_ADJUDICATION, NULL);
+                    sh_play_adjudicate(l->play, sh_play_kind(l->play)->players == 2 ? "1/2-1/2"
+                                                : sh_play_kind(l->play)->players == 3
+                                                    ? "1/3-1/3-1/3"
+                                                    : "1/4-1/4-1/4-1/4",
+                                       NULL);
                 l->id = -l->id; /* never found again by its id */
             } else {
                 *p = l->next;
@@ -306,12 +385,9 @@ static void *ticker(void *arg)
     WebGames *g = arg;
     pthread_mutex_lock(&g->lock);
     while (!g->stopping) {
-        for (Live *l = g->live; l; l = l->next) {
-            if (!live_playing(l) || !sh_game_clock_const(l->game))
-                continue;
-            if (sh_game_update(l->game) != SH_RESULT_NONE)
+        for (Live *l = g->live; l; l = l->next)
+            if (l->id > 0 && sh_play_clock(l->play) && sh_play_update(l->play))
                 live_settle(g, l);
-        }
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 100 * 1000 * 1000;
@@ -387,7 +463,7 @@ void live_close(WebGames *g)
     if (g->ticker)
         pthread_join(g->ticker, NULL);
     for (int i = 0; i < LIVE_ENGINE_POOL; i++)
-        engine_free(g->pool[i]);
+        play_engine_free(g->pool[i]);
     while (g->live) {
         Live *next = g->live->next;
         live_free(g->live);

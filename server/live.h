@@ -1,10 +1,11 @@
 /*
- * live.h - the games the web app keeps live: the ShGame of each game in progress, its seats,
- * the engine that answers a person's moves, the clocks, and the store they are saved to.
+ * live.h - the games the web app keeps live, of every kind (shashki_play.h): each game in
+ * progress, its players and seats, the engine that plays its engine seats, the clocks, and the
+ * store they are saved to.
  *
- * Every game in progress lives in memory as an ShGame (the arbiter's single source of truth)
- * next to its row in the store. A change (a move, an undo, an offer, a fallen flag) is applied
- * to the ShGame, saved in one transaction, and only then acknowledged; the game's version is
+ * Every game in progress lives in memory as an ShPlay (the arbiter's single source of truth)
+ * next to its rows in the store. A change (a move, an undo, an offer, a fallen flag) is applied
+ * to the ShPlay, saved in one transaction, and only then acknowledged; the game's version is
  * bumped and its watchers are woken. The engine thinks on a thread of its own, outside the
  * lock, and its move is applied only if the game is still where it was when the search began.
  * After a restart, games in progress are rebuilt by replaying their stored moves, with the
@@ -14,9 +15,11 @@
  * LIVE_WATCH_SLOTS condition variables chosen by the game's id, so that a move wakes the few
  * streams of its own game and not every stream of the server.
  *
- * A seat is a human side of a game. It is open (anyone with its code may take it) or taken
- * (the device that took it holds a secret token; the store keeps only the token's hash). The
- * engine's side has no seat.
+ * Players are numbered as the game numbers them (ShKind: player 0 is White in the draughts
+ * games) and named in the API by their colour in lower case ("white", "black", "red",
+ * "green"). A player is a person (level 0), whose seat is open (anyone with its code may take
+ * it) or taken (the device that took it holds a secret token; the store keeps only its hash),
+ * or the engine at a level.
  *
  * The HTTP handlers live elsewhere, one module per resource (web_games.c, web_play.c,
  * web_watch.c, web_archive.c, web_seats.c ...); this module and live_engine.c / live_json.c
@@ -30,8 +33,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine.h"
-#include "shashki.h"
+#include "play_engine.h"
+#include "shashki_play.h"
 #include "store.h"
 
 #define LIVE_ENGINE_POOL 2
@@ -41,16 +44,15 @@
 
 typedef struct Live {
     long id;
-    StoredGame row;
-    ShGame *game;
-    StoredSeat seats[2]; /* by colour; a seat with human false is the engine's */
+    StoredGame row;      /* the store's rows: players, seats, clocks, status */
+    ShPlay *play;
     unsigned version;    /* bumped on every change */
     bool thinking;       /* the engine is choosing a move for this game */
     bool cancel;         /* the running search's move is no longer wanted */
-    Engine *engine;      /* the engine searching for this game, while it does */
+    PlayEngine *engine;  /* the engine searching for this game, while it does */
     char *event;         /* the "state" event text of `event_version`, or NULL */
     unsigned event_version;
-    char recorded[16];   /* the result last reported to the on_change hook's owner ("" none) */
+    char recorded[SH_PLAY_RESULT_SIZE]; /* the result last reported to on_change ("" none) */
     struct Live *next;
 } Live;
 
@@ -60,7 +62,7 @@ typedef struct WebGames {
     pthread_cond_t watch[LIVE_WATCH_SLOTS]; /* a game of that slot changed (by id) */
     Store *store;
     Live *live;
-    Engine *pool[LIVE_ENGINE_POOL];
+    PlayEngine *pool[LIVE_ENGINE_POOL];
     bool pool_busy[LIVE_ENGINE_POOL];
     int workers;  /* engine threads still running */
     int streams;  /* analysis streams open (web_analyse.c) */
@@ -86,21 +88,31 @@ void live_close(WebGames *games);
 
 /* The game with this id, from memory or the store (lock held); NULL if there is none. */
 Live *live_get(WebGames *g, long id);
-/* Add a game just created and saved (lock held). */
-void live_add(WebGames *g, Live *l);
+/* A new game from its row (the players, settings, start, opening, time control set; its
+ * moves none): the ShPlay made, the tags set, both saved, the game added and its engine
+ * started if it is to move (lock held). NULL with the reason in err (its column in the text
+ * it is about) and the field it is about in *field ("position", "opening", "settings", "time";
+ * "" when the store failed) when the game cannot be made. */
+Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const char *round,
+                  ShError *err, const char **field);
 /* Drop a game from memory (lock held; the store is the caller's business). */
 void live_forget(WebGames *g, long id);
 void live_free(Live *l);
 
-const char *live_color_name(int color);
-int live_color_parse(const char *text); /* SH_WHITE, SH_BLACK or -1 */
-int live_engine_color(const Live *l);   /* or -1 (none, or the engine plays both sides) */
-/* Engine against engine (an event's pairing of two engine players, played by the server):
- * engine_color "both", the levels in row.level as white + 16 * black. */
-bool live_engine_both(const Live *l);
-/* The side the engine plays in this position, or -1; and its level for that side. */
-int live_engine_side(const Live *l);
-int live_engine_level(const Live *l, int color);
+/* A player's colour in the API ("white", "black", "red", "green"), and back (-1 if none). */
+const char *live_colour(const Live *l, int player);
+const char *live_kind_colour(const ShKind *kind, int player);
+int live_colour_parse(const Live *l, const char *text);
+int live_players(const Live *l);
+bool live_human(const Live *l, int player);   /* a person's seat (not the engine's) */
+/* The engine's seat, when exactly one player is the engine and the others people (one person
+ * against the engine, as most games are): its player, else -1. */
+int live_engine_player(const Live *l);
+/* Every seat is the engine's (an event's pairing of engine players, played by the server). */
+bool live_engine_all(const Live *l);
+/* The player to move, and whether the engine plays it. */
+int live_to_move(const Live *l);
+bool live_engine_to_move(const Live *l);
 bool live_playing(const Live *l);
 
 /* The row mirrors the game (status, result, clocks, offer). */
@@ -109,8 +121,8 @@ void live_row_sync(Live *l);
 bool live_save_move(WebGames *g, Live *l);
 /* Announce a change: bump the version and wake the game's watchers (lock held). */
 void live_changed(WebGames *g, Live *l);
-/* A change that adds no move (an offer, a resignation, a fallen flag, an arbiter's result):
- * saved with the game's row and announced (lock held). */
+/* A change that adds no move (an offer, a resignation, a fallen flag, an arbiter's result, a
+ * seat taken): saved with the game's rows and announced (lock held). */
 void live_settle(WebGames *g, Live *l);
 /* The watchers' condition variable of a game. */
 pthread_cond_t *live_watch_cond(WebGames *g, long id);
@@ -124,10 +136,14 @@ void live_engine_cancel(Live *l);
  * live_json_viewer. */
 json_t *live_json_game(const Live *l);
 json_t *live_json_summary(const StoredGame *row);
-/* Add "you" (the colours in `held`, a bit per colour) and, when show_codes, the open seats'
+/* The Position of the game after `ply` moves (-1: now): with its legal moves only now. */
+json_t *live_json_position(const Live *l, int ply);
+/* Add "you" (the players in `held`, a bit per player) and, when show_codes, the open seats'
  * codes to a Game. */
 void live_json_viewer(json_t *game, const Live *l, unsigned held, bool show_codes);
 /* The "state" event text of the game's current version (cached; lock held). */
 const char *live_event_text(Live *l);
+/* The Variant (a kind) as JSON: GET /api/variants. */
+json_t *live_json_kind(const ShKind *kind);
 
 #endif

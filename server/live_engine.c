@@ -1,5 +1,6 @@
-/* live_engine.c - the engine's moves in the web app's games: a pool of engines, a thread per
- * search, the move played only if the game is still where the search began (see live.h). */
+/* live_engine.c - the engine's moves in the web app's games of every kind: a pool of engines
+ * (engine/play_engine.h), a thread per search, the move played only if the game is still where
+ * the search began (see live.h). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,16 +9,13 @@
 
 typedef struct EngineJob {
     WebGames *games;
-    Live *live; /* kept in memory while it is thinking (live.c frees no thinking game) */
+    Live *live;      /* kept in memory while it is thinking (live.c frees no thinking game) */
+    ShPlay *play;    /* a copy of the game as it was when the search began */
     int ply;
-    int level;
-    ShPosition position;
-    ShPosition *history;
-    int history_count;
-    EngineLimits limits;
+    PlayLimits limits;
 } EngineJob;
 
-static Engine *pool_take(WebGames *g)
+static PlayEngine *pool_take(WebGames *g)
 {
     for (;;) {
         if (g->stopping)
@@ -25,16 +23,13 @@ static Engine *pool_take(WebGames *g)
         for (int i = 0; i < LIVE_ENGINE_POOL; i++) {
             if (!g->pool_busy[i]) {
                 if (!g->pool[i]) {
-                    EngineOptions options;
-                    engine_options_default(&options);
-                    options.hash_mb = LIVE_ENGINE_HASH_MB;
-                    g->pool[i] = engine_create(&options, NULL);
+                    /* the opening book plays at level 10 only (engine.h) */
+                    PlayEngineOptions options = {.hash_mb = LIVE_ENGINE_HASH_MB,
+                                                 .egdb = g->egdb,
+                                                 .book = true};
+                    g->pool[i] = play_engine_create(&options, NULL);
                     if (!g->pool[i])
                         return NULL;
-                    if (g->egdb[0])
-                        engine_set_param(g->pool[i], "egdb-path", g->egdb, NULL);
-                    /* the opening book, played at level 10 only (engine.h) */
-                    engine_set_param(g->pool[i], "book", "on", NULL);
                 }
                 g->pool_busy[i] = true;
                 return g->pool[i];
@@ -44,7 +39,7 @@ static Engine *pool_take(WebGames *g)
     }
 }
 
-static void pool_give(WebGames *g, Engine *e)
+static void pool_give(WebGames *g, PlayEngine *e)
 {
     for (int i = 0; i < LIVE_ENGINE_POOL; i++)
         if (g->pool[i] == e)
@@ -52,39 +47,38 @@ static void pool_give(WebGames *g, Engine *e)
     pthread_cond_broadcast(&g->changed);
 }
 
-/* Play the engine's chosen move (lock held), answering a pending draw offer first and
- * claiming a repetition when the engine does not expect to win. */
-static void engine_answer(WebGames *g, Live *l, const EngineResult *r)
+/* Play the engine's chosen move (lock held), answering a draw offered to it first and claiming
+ * a draw when it may and does not expect to win. */
+static void engine_answer(WebGames *g, Live *l, const PlayChoice *c)
 {
-    int me = live_engine_side(l);
-    if (!r->has_move || !live_playing(l))
+    int me = live_to_move(l);
+    if (!c->has_move || !live_playing(l))
         return;
-    if (sh_game_draw_offer(l->game) == (me ^ 1) && r->score <= 0) {
-        if (sh_game_accept_draw(l->game, (ShColor)me, NULL) == SH_OK) {
+    int offer = sh_play_draw_offer(l->play);
+    if (offer >= 0 && offer != me && !c->expects_win &&
+        sh_play_accept_draw(l->play, me, NULL) == SH_OK) {
+        live_row_sync(l);
+        store_update(g->store, &l->row);
+        return;
+    }
+    int before = sh_play_ply_count(l->play);
+    if (!c->expects_win && sh_play_kind(l->play)->claims) {
+        bool granted = false;
+        if (sh_play_may_claim(l->play, NULL, 0) &&
+            sh_play_claim_draw(l->play, NULL, &granted, NULL) == SH_OK && granted) {
             live_row_sync(l);
             store_update(g->store, &l->row);
             return;
         }
-    }
-    int before = sh_game_ply_count(l->game);
-    if (r->score <= 0 && sh_game_may_claim(l->game, NULL)) { /* repetition, English's 40 moves */
-        bool granted = false;
-        if (sh_game_claim_draw(l->game, NULL, &granted, NULL) == SH_OK && granted) {
-            live_row_sync(l);
-            store_update(g->store, &l->row);
-            return;
-        }
-    }
-    ShStatus st;
-    if (r->score <= 0) {
-        bool granted = false;
-        st = sh_game_claim_draw(l->game, &r->move, &granted, NULL);
+        /* the move itself may make the third repetition: claim with it */
+        if (sh_play_claim_draw(l->play, c->move, &granted, NULL) != SH_OK)
+            sh_play_move(l->play, c->move, NULL, NULL);
     } else {
-        st = sh_game_play(l->game, &r->move, NULL);
+        sh_play_move(l->play, c->move, NULL, NULL);
     }
-    if (st == SH_OK && sh_game_ply_count(l->game) == before + 1)
+    if (sh_play_ply_count(l->play) == before + 1) {
         live_save_move(g, l);
-    else {
+    } else {
         live_row_sync(l);
         store_update(g->store, &l->row);
     }
@@ -96,47 +90,41 @@ static void *engine_worker(void *arg)
     WebGames *g = job->games;
     Live *l = job->live;
     pthread_mutex_lock(&g->lock);
-    Engine *e = pool_take(g);
-    bool wanted = e && l->id > 0 && !l->cancel && sh_game_ply_count(l->game) == job->ply &&
+    PlayEngine *e = pool_take(g);
+    bool wanted = e && l->id > 0 && !l->cancel && sh_play_ply_count(l->play) == job->ply &&
                   live_playing(l);
     if (wanted)
         l->engine = e;
     pthread_mutex_unlock(&g->lock);
 
-    EngineResult result;
-    memset(&result, 0, sizeof result);
+    PlayChoice choice;
+    memset(&choice, 0, sizeof choice);
     if (wanted) {
-        EngineOptions options;
-        engine_get_options(e, &options);
-        options.level = job->level;
-        options.seed = (uint64_t)l->id * 1000003u + (uint64_t)job->ply;
-        engine_configure(e, &options, NULL);
-        if (job->ply <= 1)
-            engine_clear(e);
-        if (engine_search(e, &job->position, job->history, job->history_count, &job->limits, NULL,
-                          NULL, &result, NULL) != SH_OK)
-            result.has_move = false;
+        if (job->ply <= sh_play_opening_plies(job->play))
+            play_engine_clear(e);
+        if (play_engine_search(e, job->play, &job->limits, &choice, NULL) != SH_OK)
+            choice.has_move = false;
     }
 
     pthread_mutex_lock(&g->lock);
     if (e)
         pool_give(g, e);
     bool moved = false;
-    if (wanted && !l->cancel && sh_game_ply_count(l->game) == job->ply) {
-        engine_answer(g, l, &result);
-        moved = sh_game_ply_count(l->game) == job->ply + 1;
+    if (wanted && !l->cancel && sh_play_ply_count(l->play) == job->ply) {
+        engine_answer(g, l, &choice);
+        moved = sh_play_ply_count(l->play) == job->ply + 1;
     }
     l->engine = NULL;
     l->thinking = false;
     l->cancel = false;
-    /* two moves a turn: the engine's first move leaves it to move again */
+    /* the engine may be to move again (two moves a turn, engines on every seat) */
     if (moved && l->id > 0)
         live_engine_maybe_move(g, l);
     live_changed(g, l);
     g->workers--;
     pthread_cond_broadcast(&g->changed);
     pthread_mutex_unlock(&g->lock);
-    free(job->history);
+    sh_play_free(job->play);
     free(job);
     return NULL;
 }
@@ -144,40 +132,37 @@ static void *engine_worker(void *arg)
 /* If it is the engine's turn, start it thinking (lock held). */
 void live_engine_maybe_move(WebGames *g, Live *l)
 {
-    int me = live_engine_side(l);
-    if (me < 0 || l->thinking || !live_playing(l) || g->stopping ||
-        (int)sh_position_side(sh_game_position(l->game)) != me)
+    if (l->thinking || g->stopping || !live_engine_to_move(l) ||
+        !sh_play_kind(l->play)->engine)
         return;
     EngineJob *job = calloc(1, sizeof *job);
     if (!job)
         return;
-    int plies = sh_game_ply_count(l->game);
+    int me = live_to_move(l);
     job->games = g;
     job->live = l;
-    job->ply = plies;
-    job->level = live_engine_level(l, me);
-    job->position = *sh_game_position(l->game);
-    job->history = malloc(sizeof(ShPosition) * (size_t)(plies + 1));
-    job->history_count = plies;
-    for (int i = 0; job->history && i < plies; i++)
-        job->history[i] = *sh_game_position_at(l->game, i);
-    engine_limits_default(&job->limits);
-    const ShClock *clock = sh_game_clock_const(l->game);
+    job->ply = sh_play_ply_count(l->play);
+    job->play = sh_play_copy(l->play);
+    job->limits.level = l->row.player[me].level;
+    job->limits.seed = (uint64_t)l->id * 1000003u + (uint64_t)job->ply;
+    job->limits.time_left = -1;
+    const ShClock *clock = sh_play_clock(l->play);
     if (clock) {
-        job->limits.time_left = (double)sh_clock_remaining(clock, (ShColor)me) / 1000.0;
-        job->limits.increment = (double)(clock->control.increment_ms + clock->control.delay_ms) / 1000.0;
-        job->limits.moves_to_go = sh_clock_moves_to_go(clock, (ShColor)me);
+        job->limits.time_left = (double)sh_clock_remaining(clock, me) / 1000.0;
+        job->limits.increment =
+            (double)(clock->control.increment_ms + clock->control.delay_ms) / 1000.0;
+        job->limits.moves_to_go = sh_clock_moves_to_go(clock, me);
     } else {
-        job->limits.move_time = job->level >= 10 ? 2.0 : 1.0;
-        if (live_engine_both(l)) /* nobody waits at the board: the server plays on briskly */
+        job->limits.move_time = job->limits.level >= 10 ? 2.0 : 1.0;
+        if (live_engine_all(l)) /* nobody waits at the board: the server plays on briskly */
             job->limits.move_time /= 4;
     }
     pthread_t thread;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (!job->history || pthread_create(&thread, &attr, engine_worker, job) != 0) {
-        free(job->history);
+    if (!job->play || pthread_create(&thread, &attr, engine_worker, job) != 0) {
+        sh_play_free(job->play);
         free(job);
     } else {
         l->thinking = true;
@@ -194,6 +179,5 @@ void live_engine_cancel(Live *l)
         return;
     l->cancel = true;
     if (l->engine)
-        engine_stop(l->engine);
+        play_engine_stop(l->engine);
 }
-

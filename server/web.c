@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "web_app.h"
-#include "web_other.h"
 
 #define MAX_ROUTES 96
 #define MAX_CONNECTIONS 512
@@ -27,9 +26,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_BOARD_ROUTES,   &WEB_VARIANT_ROUTES, &WEB_CLUB_ROUTES,    &WEB_SESSION_ROUTES, &WEB_GAMES_ROUTES,
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
-    &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,
-    &WEB_OTHER_ROUTES,
-    &WEB_EXPLORER_ROUTES,
+    &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,   &WEB_EXPLORER_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -63,7 +60,6 @@ static void network_address(char *out, size_t size)
 
 static void server_free(WebServer *s)
 {
-    web_other_close(s->app.other);
     if (s->app.games)
         live_close(s->app.games);
     auth_close(s->app.auth);
@@ -111,12 +107,6 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     }
     app->games = live_open(app->store, options->egdb_dir, err, errsize);
     if (!app->games) {
-        server_free(s);
-        return NULL;
-    }
-    app->other = web_other_open();
-    if (!app->other) {
-        snprintf(err, errsize, "out of memory");
         server_free(s);
         return NULL;
     }
@@ -171,7 +161,6 @@ void web_stop(WebServer *s)
     if (!s)
         return;
     live_shutdown(s->app.games);
-    web_other_shutdown(s->app.other);
     http_server_stop(s->http);
     s->http = NULL;
     server_free(s);

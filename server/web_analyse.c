@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine.h"
 #include "web_app.h"
 #include "web_json.h"
 #include "web_variant.h"

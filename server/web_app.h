@@ -11,9 +11,11 @@
  * game played in the app, its result recorded by itself), web_event_view.c (standings, the
  * crosstable, exports, the event's stream), the puzzles: web_puzzles.c (the Puzzles section:
  * puzzles, moves checked, hints, the player's rating) and web_solve.c (the analysis board's
- * "solve"), and "More games" (web_other.h: the other games of a checkers set). Each gives
- * its routes as a table; web.c joins the tables. Every handler's context is the WebApp. Who may do what is decided by
- * web_rights.c, on top of http.c's cross-site checks.
+ * "solve"). Each gives its routes as a table; web.c joins the tables. Every handler's
+ * context is the WebApp. Who may do what is decided by web_rights.c, on top of http.c's
+ * cross-site checks. Every game of the project, of any kind, is played through the same
+ * resources (the game interface, shashki_play.h, under live.h); a game's and an event's
+ * server-sent events are one module's (stream.h).
  */
 #ifndef SHASHKI_WEB_APP_H
 #define SHASHKI_WEB_APP_H
@@ -37,7 +39,6 @@ typedef struct WebApp {
     bool network;     /* listening beyond this machine */
     char url[128];    /* the address players type ("http://192.168.1.5:8080/") */
     PuzzleSet puzzles; /* the Puzzles section's (web_puzzles.c), read-only once started */
-    struct WebOther *other; /* "More games": the other games' live games (web_other.h) */
 } WebApp;
 
 /* Positions the analysis board's "solve" works on at once (web_solve.c). */
@@ -63,8 +64,7 @@ typedef struct WebRoutes {
 extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
     WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES,
-    WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_OTHER_ROUTES,
-    WEB_EXPLORER_ROUTES;
+    WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_EXPLORER_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */

@@ -1,5 +1,5 @@
-/* web_archive.c - the archive as PDN: import a collection (the arbiter's), export every game.
- * See docs/web-api.md. */
+/* web_archive.c - the archive as PDN: import a collection of games of any kind (the arbiter's),
+ * export every game. See docs/web-api.md. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,8 +17,8 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!body)
         return;
     const char *pdn = NULL;
-    ShVariant variant;
-    if (!http_get_string(body, "pdn", &pdn, res) || !web_variant_member(body, &variant, res)) {
+    const ShKind *kind;
+    if (!http_get_string(body, "pdn", &pdn, res) || !web_kind_member(body, &kind, res)) {
         json_decref(body);
         return;
     }
@@ -27,59 +27,69 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
         http_field_error(res, 400, "pdn", 0, 0, "the request needs the PDN text in \"pdn\"");
         return;
     }
-    ShPdnReader reader;
-    sh_pdn_reader_init(&reader, pdn, strlen(pdn), NULL);
-    reader.variant = variant; /* the game of a record without a GameType tag */
+    ShPlayReader reader;
+    sh_play_reader_init(&reader, pdn, strlen(pdn));
+    reader.fallback = kind; /* the game of a record without a GameType or Variant tag */
     json_t *imported = json_array(), *errors = json_array();
-    for (int guard = 0; guard < 100000; guard++) {
-        ShGame *game = NULL;
-        ShPdnInfo info;
+    StoredGame *row = malloc(sizeof *row);
+    StoredMove *moves = NULL;
+    for (int guard = 0; row && guard < 100000; guard++) {
+        ShPlay *play = NULL;
         ShError err;
-        ShStatus st = sh_pdn_read_next(&reader, &game, &info, &err);
-        if (st == SH_OK && !game)
+        int number = reader.games + 1;
+        int line = reader.pdn.line;
+        ShStatus st = sh_play_read_next(&reader, &play, &err);
+        if (st == SH_OK && !play)
             break;
         if (st != SH_OK) {
-            json_array_append_new(errors, json_pack("{s:i,s:i,s:i,s:s}", "game", info.number,
-                                                    "line", err.line, "column", err.column,
-                                                    "message", err.message));
-            sh_game_free(game);
+            json_array_append_new(errors, json_pack("{s:i,s:i,s:i,s:s}", "game", number, "line",
+                                                    err.line, "column", err.column, "message",
+                                                    err.message));
+            reader.games++;
             continue;
         }
-        StoredGame row;
-        memset(&row, 0, sizeof row);
-        const char *w = sh_game_tag(game, "White"), *b = sh_game_tag(game, "Black");
-        snprintf(row.white, sizeof row.white, "%s", w && *w ? w : "?");
-        snprintf(row.black, sizeof row.black, "%s", b && *b ? b : "?");
-        strcpy(row.opponent, "human");
-        snprintf(row.variant, sizeof row.variant, "%s",
-                 web_variant_name((ShVariant)sh_game_start(game)->variant));
-        sh_fen_write(sh_game_start(game), false, row.start_fen);
-        ShReason reason;
-        ShResult result = sh_game_result(game, &reason);
-        strcpy(row.status, "finished");
-        snprintf(row.result, sizeof row.result, "%s", sh_result_pdn(result, false));
-        snprintf(row.reason, sizeof row.reason, "%s", result == SH_RESULT_NONE ? "" : sh_reason_name(reason));
-        row.clock_white = row.clock_black = -1;
-        int plies = sh_game_ply_count(game);
-        row.moves = 0;
-        pthread_mutex_lock(&g->lock);
-        bool ok = store_create(g->store, &row);
-        for (int i = 0; ok && i < plies; i++) {
-            StoredMove m = {.clock_white = -1, .clock_black = -1};
-            ok = sh_move_write(sh_game_position_at(game, i), sh_game_move_at(game, i),
-                               SH_NOTATION_FULL, m.text, NULL) == SH_OK;
-            row.moves = i + 1;
-            ok = ok && store_add_move(g->store, &row, i + 1, &m);
+        const ShKind *k = sh_play_kind(play);
+        memset(row, 0, sizeof *row);
+        snprintf(row->variant, sizeof row->variant, "%s", k->name);
+        snprintf(row->settings, sizeof row->settings, "%s", sh_play_settings(play));
+        row->players = k->players;
+        for (int p = 0; p < k->players; p++) {
+            const char *name = sh_play_tag(play, sh_play_player_tag(p));
+            snprintf(row->player[p].name, sizeof row->player[p].name, "%s",
+                     name && *name ? name : "?");
+            row->player[p].clock = -1;
         }
+        sh_play_position_text(play, 0, row->start, sizeof row->start);
+        ShVerdict v;
+        sh_play_verdict(play, &v);
+        strcpy(row->status, "finished");
+        snprintf(row->result, sizeof row->result, "%s", v.result);
+        snprintf(row->reason, sizeof row->reason, "%s", v.reason_code);
+        row->draw_offer = -1;
+        int plies = sh_play_ply_count(play);
+        free(moves);
+        moves = calloc((size_t)(plies > 0 ? plies : 1), sizeof *moves);
+        bool ok = moves != NULL;
+        for (int i = 0; ok && i < plies; i++) {
+            ShPlayMove m;
+            ok = sh_play_move_at(play, i, &m, NULL) == SH_OK;
+            snprintf(moves[i].text, sizeof moves[i].text, "%s", m.full);
+            for (int p = 0; p < SH_MAX_PLAYERS; p++)
+                moves[i].clocks[p] = -1;
+        }
+        pthread_mutex_lock(&g->lock);
+        ok = ok && store_add_game(g->store, row, moves, plies);
         pthread_mutex_unlock(&g->lock);
         if (ok)
-            json_array_append_new(imported, json_integer(row.id));
+            json_array_append_new(imported, json_integer(row->id));
         else
-            json_array_append_new(errors, json_pack("{s:i,s:i,s:i,s:s}", "game", info.number, "line",
-                                                    info.line, "column", 1, "message",
+            json_array_append_new(errors, json_pack("{s:i,s:i,s:i,s:s}", "game", number, "line",
+                                                    line, "column", 1, "message",
                                                     "the game could not be saved"));
-        sh_game_free(game);
+        sh_play_free(play);
     }
+    free(moves);
+    free(row);
     json_decref(body);
     http_json(res, 200, json_pack("{s:o,s:o}", "imported", imported, "errors", errors));
 }
@@ -100,17 +110,14 @@ static void on_export(const HttpRequest *req, HttpResponse *res, void *ctx)
     StoredGame *rows = calloc(BATCH, sizeof *rows);
     int total = 0;
     for (int offset = 0; rows; offset += BATCH) {
-        int n = store_list(g->store, NULL, NULL, NULL, offset, BATCH, rows, &total);
+        int n = store_find(g->store, NULL, offset, BATCH, rows, &total);
         for (int i = n - 1; i >= 0; i--) { /* the list is newest first; export oldest first */
             pthread_mutex_lock(&g->lock);
             Live *l = live_get(g, rows[i].id);
             char *text = NULL;
             size_t len = 0;
             if (l)
-                sh_pdn_write(l->game,
-                             web_variant_pdn_notation(
-                                 (ShVariant)sh_game_start(l->game)->variant, false),
-                             &text, &len, NULL);
+                sh_play_write_pdn(l->play, false, &text, &len, NULL);
             pthread_mutex_unlock(&g->lock);
             if (!text)
                 continue;

@@ -14,34 +14,13 @@
 #include "web_rights.h"
 #include "web_variant.h"
 
-static ShGameResult event_result(ShResult r)
+/* A finished game's result as the event scores it (the events' games are of two players). */
+static ShGameResult event_result(const char *result)
 {
-    return r == SH_RESULT_WHITE_WINS   ? SH_GAME_WHITE_WINS
-           : r == SH_RESULT_BLACK_WINS ? SH_GAME_BLACK_WINS
-           : r == SH_RESULT_DRAW       ? SH_GAME_DRAW
-                                       : SH_GAME_PENDING;
-}
-
-/* The ShGame of a pairing's game: the event's game, from its ballot or its start. */
-static ShGame *game_new(const ShEventSettings *s, const ShEventGame *g, uint64_t lot, char *why,
-                        size_t size)
-{
-    ShGame *game = NULL;
-    ShGameOptions options = {.repetition = SH_REPETITION_CLAIMED, .replay = false};
-    ShError err;
-    ShStatus st;
-    if (g->opening[0] && web_variant_has_ballots(s->variant)) {
-        st = sh_game_new_opening_variant(&game, g->opening, s->variant, &options, &err);
-    } else {
-        ShPosition start;
-        sh_position_start_drawn(&start, s->variant, s->seed ^ lot);
-        st = sh_game_new(&game, &start, &options, &err);
-    }
-    if (st != SH_OK) {
-        snprintf(why, size, "%s", err.message);
-        return NULL;
-    }
-    return game;
+    return strcmp(result, "1-0") == 0       ? SH_GAME_WHITE_WINS
+           : strcmp(result, "0-1") == 0     ? SH_GAME_BLACK_WINS
+           : strcmp(result, "1/2-1/2") == 0 ? SH_GAME_DRAW
+                                            : SH_GAME_PENDING;
 }
 
 bool web_event_start_game(WebApp *app, long event_id, ShEvent *e, const ShEventPairing *p,
@@ -49,6 +28,7 @@ bool web_event_start_game(WebApp *app, long event_id, ShEvent *e, const ShEventP
 {
     WebGames *g = app->games;
     const ShEventSettings *s = sh_event_settings(e);
+    const ShKind *kind = sh_event_kind(s);
     int tb = 0;
     char control_text[SH_TIME_CONTROL_SIZE] = "";
     int index = sh_event_next_game(e, p, &tb, control_text);
@@ -63,84 +43,44 @@ bool web_event_start_game(WebApp *app, long event_id, ShEvent *e, const ShEventP
         snprintf(why, size, "board %d is not a game between two players", p->board);
         return false;
     }
-    int wl = web_event_engine_level(w), bl = web_event_engine_level(b);
-    ShTimeControl control = {0};
-    ShError err;
-    if (control_text[0] && sh_timecontrol_parse(control_text, &control, &err) != SH_OK) {
-        snprintf(why, size, "the time control %s: %s", control_text, err.message);
-        return false;
-    }
-    ShGame *game =
-        game_new(s, &p->games[index], (uint64_t)(p->round * 4096 + p->board * 32 + index), why, size);
-    if (!game)
-        return false;
-    Live *l = calloc(1, sizeof *l);
-    if (!l) {
-        sh_game_free(game);
+    StoredGame *row = calloc(1, sizeof *row);
+    if (!row) {
         snprintf(why, size, "out of memory");
         return false;
     }
-    l->game = game;
-    StoredGame *row = &l->row;
-    snprintf(row->variant, sizeof row->variant, "%s", web_variant_name(s->variant));
-    snprintf(row->white, sizeof row->white, "%s", w->name);
-    snprintf(row->black, sizeof row->black, "%s", b->name);
-    snprintf(row->opponent, sizeof row->opponent, "%s", wl || bl ? "engine" : "human");
-    if (wl && bl) {
-        snprintf(row->engine_color, sizeof row->engine_color, "both");
-        row->level = wl + 16 * bl;
-    } else if (wl || bl) {
-        snprintf(row->engine_color, sizeof row->engine_color, "%s", wl ? "white" : "black");
-        row->level = wl ? wl : bl;
-    }
-    if (control.count)
-        sh_timecontrol_write(&control, row->time_control);
-    sh_fen_write(sh_game_start(game), false, row->start_fen);
-    if (p->games[index].opening[0] && web_variant_has_ballots(s->variant)) {
-        const char *tag = sh_game_tag(game, "Opening");
-        snprintf(row->opening, sizeof row->opening, "%s", tag ? tag : p->games[index].opening);
-    }
+    snprintf(row->variant, sizeof row->variant, "%s", kind->name);
+    snprintf(row->settings, sizeof row->settings, "%s", s->game_settings);
+    snprintf(row->player[0].name, sizeof row->player[0].name, "%s", w->name);
+    snprintf(row->player[1].name, sizeof row->player[1].name, "%s", b->name);
+    row->player[0].level = web_event_engine_level(w);
+    row->player[1].level = web_event_engine_level(b);
+    snprintf(row->time_control, sizeof row->time_control, "%s", control_text);
+    if (p->games[index].opening[0] && kind->ballots)
+        snprintf(row->opening, sizeof row->opening, "%s", p->games[index].opening);
     char round[32];
     snprintf(round, sizeof round, "%d.%d", p->round, p->board);
-    sh_game_set_tag(game, "White", row->white, NULL);
-    sh_game_set_tag(game, "Black", row->black, NULL);
-    sh_game_set_tag(game, "Event", s->name, NULL);
-    sh_game_set_tag(game, "Site", s->site[0] ? s->site : "Shashki web app", NULL);
-    sh_game_set_tag(game, "Round", round, NULL);
-    if (control.count) {
-        sh_game_set_tag(game, "TimeControl", row->time_control, NULL);
-        sh_game_set_clock(game, &control, sh_time_monotonic(), NULL);
-        sh_game_start_clock(game);
-    }
-    live_row_sync(l);
-    if (!store_create(g->store, row)) {
-        live_free(l);
-        snprintf(why, size, "the game could not be saved");
+    const char *field;
+    ShError err;
+    Live *l = live_create(g, row, s->name, round, &err, &field);
+    free(row);
+    if (!l) {
+        snprintf(why, size, "%s", err.message);
         return false;
     }
-    l->id = row->id;
-    for (int c = 0; c < 2; c++) {
-        l->seats[c].human = c == SH_WHITE ? !wl : !bl;
-        if (l->seats[c].human)
-            auth_code_new(l->seats[c].code);
-    }
+    if (s->site[0])
+        sh_play_set_tag(l->play, "Site", s->site, NULL);
     char change[128];
     snprintf(change, sizeof change, "game %ld begun: stage %d round %d board %d game %d", l->id,
              p->stage, p->round, p->board, index + 1);
-    if (!store_seats_save(g->store, l->id, l->seats) ||
-        sh_event_set_result(e, p->stage, p->round, p->board, index, SH_GAME_PENDING, l->id,
+    if (sh_event_set_result(e, p->stage, p->round, p->board, index, SH_GAME_PENDING, l->id,
                             &err) != SH_OK ||
         !web_event_commit(app, event_id, e, change, NULL)) {
-        store_delete(g->store, l->id);
-        live_free(l);
+        long id = l->id;
+        live_forget(g, id);
+        store_delete(g->store, id);
         snprintf(why, size, "the game could not be saved");
         return false;
     }
-    char date[16];
-    snprintf(date, sizeof date, "%.4s.%.2s.%.2s", row->created, row->created + 5, row->created + 8);
-    sh_game_set_tag(game, "Date", date, NULL);
-    live_add(g, l);
-    live_engine_maybe_move(g, l);
     *game_id = l->id;
     return true;
 }
@@ -183,7 +123,7 @@ static void on_game_change(WebGames *g, Live *l)
     char why[256];
     if (!tstore_load(app->tstore, link.event, &e, why, sizeof why))
         return;
-    ShGameResult result = event_result(sh_game_result(l->game, NULL));
+    ShGameResult result = event_result(l->row.result);
     const ShEventPairing *list;
     int n = sh_event_pairings(e, link.stage, link.round, &list);
     const ShEventPairing *p = NULL;
@@ -192,8 +132,10 @@ static void on_game_change(WebGames *g, Live *l)
             p = &list[i];
     if (p && link.game < p->ngames && p->games[link.game].game_id == l->id &&
         p->games[link.game].result != result) {
-        char reason[160] = "", change[320];
-        sh_game_result_text(l->game, reason, sizeof reason);
+        char change[512];
+        ShVerdict v;
+        sh_play_verdict(l->play, &v);
+        const char *reason = v.reason;
         snprintf(change, sizeof change,
                  "result stage %d round %d board %d game %d %s (game %ld: %s%s%s)", link.stage,
                  link.round, link.board, link.game + 1, sh_event_result_text(result), l->id,

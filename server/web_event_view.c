@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "stream.h"
 #include "web_events.h"
 
-#define EVENT_WAIT_SECONDS 15
 
 json_t *web_event_standings_json(const ShEvent *e, int stage, char *err, size_t size)
 {
@@ -365,9 +365,9 @@ static void export_pdn(WebApp *app, const ShEvent *e, Text *t)
             if (!l)
                 continue;
             snprintf(round, sizeof round, "%d.%d", all[k].round, all[k].board);
-            sh_game_set_tag(l->game, "Event", sh_event_settings(e)->name, NULL);
-            sh_game_set_tag(l->game, "Round", round, NULL);
-            if (sh_pdn_write(l->game, SH_NOTATION_SHORT, &text, NULL, NULL) == SH_OK)
+            sh_play_set_tag(l->play, "Event", sh_event_settings(e)->name, NULL);
+            sh_play_set_tag(l->play, "Round", round, NULL);
+            if (sh_play_write_pdn(l->play, false, &text, NULL, NULL) == SH_OK)
                 put(t, "%s\n", text);
             free(text);
         }
@@ -457,87 +457,45 @@ static void on_log(const HttpRequest *req, HttpResponse *res, void *ctx)
     http_json(res, 200, json_pack("{s:I,s:o}", "id", (json_int_t)id, "changes", changes));
 }
 
-/* ---- the event's stream ---- */
+/* ---- the event's stream (stream.h) ---- */
 
-typedef struct EventStream {
-    WebApp *app;
-    long id;
-    unsigned seen;
-    bool first;
-    char *pending;
-    size_t pending_size, pending_at;
-} EventStream;
-
-static long pending_copy(EventStream *s, char *buf, size_t max)
+static bool event_version(WebGames *g, long id, void *context, unsigned *version)
 {
-    size_t n = s->pending_size - s->pending_at;
-    if (n > max)
-        n = max;
-    memcpy(buf, s->pending + s->pending_at, n);
-    s->pending_at += n;
-    if (s->pending_at == s->pending_size) {
-        free(s->pending);
-        s->pending = NULL;
-    }
-    return (long)n;
+    (void)g;
+    (void)id;
+    *version = ((WebApp *)*(void **)context)->events_version;
+    return true;
 }
 
-static long event_stream_next(void *state, char *buf, size_t max)
+static char *event_text(WebGames *g, long id, void *context)
 {
-    EventStream *s = state;
-    if (s->pending)
-        return pending_copy(s, buf, max);
-    WebApp *app = s->app;
-    WebGames *g = app->games;
-    pthread_mutex_lock(&g->lock);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += EVENT_WAIT_SECONDS;
-    for (;;) {
-        if (g->stopping) {
-            pthread_mutex_unlock(&g->lock);
-            return -1;
-        }
-        if (s->first || app->events_version != s->seen) {
-            s->first = false;
-            s->seen = app->events_version;
-            ShEvent *e;
-            char why[256];
-            if (!tstore_load(app->tstore, s->id, &e, why, sizeof why)) {
-                pthread_mutex_unlock(&g->lock);
-                return -1; /* deleted */
-            }
-            json_t *j = web_event_json(app, s->id, e);
-            sh_event_free(e);
-            pthread_mutex_unlock(&g->lock);
-            char *text = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
-            json_decref(j);
-            if (!text)
-                return -1;
-            size_t size = strlen(text) + 32;
-            s->pending = malloc(size);
-            if (s->pending)
-                snprintf(s->pending, size, "event: event\ndata: %s\n\n", text);
-            free(text);
-            if (!s->pending)
-                return -1;
-            s->pending_size = strlen(s->pending);
-            s->pending_at = 0;
-            return pending_copy(s, buf, max);
-        }
-        if (pthread_cond_timedwait(&g->changed, &g->lock, &until) == ETIMEDOUT) {
-            pthread_mutex_unlock(&g->lock);
-            return 0;
-        }
-    }
+    (void)g;
+    WebApp *app = *(void **)context;
+    ShEvent *e;
+    char why[256];
+    if (!tstore_load(app->tstore, id, &e, why, sizeof why))
+        return NULL; /* deleted */
+    json_t *j = web_event_json(app, id, e);
+    sh_event_free(e);
+    char *text = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
+    json_decref(j);
+    if (!text)
+        return NULL;
+    size_t size = strlen(text) + 32;
+    char *out = malloc(size);
+    if (out)
+        snprintf(out, size, "event: event\ndata: %s\n\n", text);
+    free(text);
+    return out;
 }
 
-static void event_stream_done(void *state)
+static pthread_cond_t *event_cond(WebGames *g, long id)
 {
-    EventStream *s = state;
-    free(s->pending);
-    free(s);
+    (void)id;
+    return &g->changed;
 }
+
+static const StreamSource EVENT_STREAM = {event_version, event_text, event_cond};
 
 static void on_stream(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
@@ -548,16 +506,13 @@ static void on_stream(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     pthread_mutex_unlock(&app->games->lock);
     sh_event_free(e);
-    EventStream *s = calloc(1, sizeof *s);
-    if (!s) {
+    void **context = malloc(sizeof *context);
+    if (!context) {
         http_error(res, 500, "out of memory");
         return;
     }
-    s->app = app;
-    s->id = id;
-    s->first = true;
-    res->has_stream = true;
-    res->stream = (HttpStream){event_stream_next, event_stream_done, s};
+    *context = app;
+    stream_respond(res, app->games, &EVENT_STREAM, id, context);
 }
 
 static const HttpRoute ROUTES[] = {

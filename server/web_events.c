@@ -58,8 +58,8 @@ int web_event_engine_level(const ShEventPlayer *p)
     if (!p->engine[0])
         return 0;
     const char *at = strstr(p->engine, "level=");
-    int level = at ? atoi(at + 6) : ENGINE_LEVEL_MAX;
-    return level < 1 ? 1 : level > ENGINE_LEVEL_MAX ? ENGINE_LEVEL_MAX : level;
+    int level = at ? atoi(at + 6) : 10;
+    return level < 1 ? 1 : level > 10 ? 10 : level;
 }
 
 static const char *pairing_type_name(ShPairingType t)
@@ -165,7 +165,7 @@ json_t *web_event_json(WebApp *app, long id, const ShEvent *e)
     return json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:i,s:b,s:b,s:b,s:o,s:o}",
                      "id", (json_int_t)id, "name", s->name, "site", s->site, "date", s->date,
                      "system", sh_system_name(s->stages[0].system), "variant",
-                     web_variant_name(s->variant), "time", s->time_control, "settings",
+                     sh_event_kind(s)->name, "time", s->time_control, "settings",
                      settings_json(e), "players", players, "stages", stages, "rounds", rounds,
                      "stage", stage, "started", stage > 0, "finished", sh_event_finished(e),
                      "can_pair", can_pair, "tiebreaks", tiebreaks, "standings",
@@ -261,7 +261,7 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
             list, json_pack("{s:I,s:s,s:s,s:s,s:i,s:i,s:i,s:b,s:s,s:s}", "id",
                             (json_int_t)rows[i].id, "name", s->name, "system",
                             sh_system_name(s->stages[0].system), "variant",
-                            web_variant_name(s->variant), "players", sh_event_player_count(e),
+                            sh_event_kind(s)->name, "players", sh_event_player_count(e),
                             "stage", stage, "rounds_paired",
                             stage ? sh_event_rounds_paired(e, stage) : 0, "finished",
                             sh_event_finished(e), "created", rows[i].created, "updated",
@@ -392,7 +392,7 @@ static void on_add_player(const HttpRequest *req, HttpResponse *res, void *ctx)
         goto done;
     json_t *engine = json_object_get(body, "engine");
     if (engine && !json_is_null(engine) &&
-        !http_get_int(body, "engine", 1, ENGINE_LEVEL_MAX, &level, res))
+        !http_get_int(body, "engine", 1, 10, &level, res))
         goto done;
     if (level)
         snprintf(p.engine, sizeof p.engine, "self:level=%ld", level);
@@ -580,7 +580,8 @@ static void on_result(const HttpRequest *req, HttpResponse *res, void *ctx)
             /* the app's game of it, still being played, ends with the arbiter's result */
             Live *l = game_id ? live_get(app->games, game_id) : NULL;
             if (l && live_playing(l) && board_result(result) != SH_RESULT_NONE &&
-                sh_game_adjudicate(l->game, board_result(result), NULL) == SH_OK) {
+                sh_play_adjudicate(l->play, sh_result_pdn(board_result(result), false), NULL) ==
+                    SH_OK) {
                 snprintf(l->recorded, sizeof l->recorded, "%s",
                          sh_result_pdn(board_result(result), false));
                 snprintf(l->row.note, sizeof l->row.note, "the result entered in the event");

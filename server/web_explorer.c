@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "book.h"
+#include "engine.h"
 #include "web_app.h"
 #include "web_json.h"
 #include "web_variant.h"
@@ -101,17 +102,18 @@ static void archive_scan(WebGames *g, const ShPosition *pos, ShVariant variant, 
         int n = store_find(g->store, &filter, offset, EXPLORER_BATCH, rows, total);
         for (int i = 0; i < n; i++) {
             Live *l = live_get(g, rows[i].id);
-            if (!l)
+            const ShGame *game = l ? sh_play_game(l->play) : NULL; /* the draughts game's own */
+            if (!game)
                 continue;
             (*scanned)++;
             ShReason why;
-            ShResult result = sh_game_result(l->game, &why);
+            ShResult result = sh_game_result(game, &why);
             if (result == SH_RESULT_NONE)
                 continue;
-            int plies = sh_game_ply_count(l->game);
+            int plies = sh_game_ply_count(game);
             for (int k = 0; k < plies; k++) {
-                if (sh_position_equal(sh_game_position_at(l->game, k), pos)) {
-                    tally_add(t, sh_game_move_at(l->game, k), result);
+                if (sh_position_equal(sh_game_position_at(game, k), pos)) {
+                    tally_add(t, sh_game_move_at(game, k), result);
                     break;
                 }
             }

@@ -1,10 +1,12 @@
-/* web_games.c - the games resource: create a game, list the archive, read a game (as JSON or
- * PDN), delete one (the arbiter's). See docs/web-api.md. */
+/* web_games.c - the games resource, every game of the project alike: create a game, list the
+ * archive, read a game (as JSON, as PDN, its position at any ply), delete one (the arbiter's).
+ * See docs/web-api.md "Games". */
 #include <errno.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "web_app.h"
@@ -55,6 +57,114 @@ void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int 
     http_json(res, status, web_game_json(app, req, l, taken_now));
 }
 
+/* ---- creating a game ------------------------------------------------------------------------ */
+
+/* What the creator asked of each seat: 'h' here (this device takes it), 'c' another device
+ * (by its code), 'e' the engine. */
+typedef struct SeatPlan {
+    char kind[SH_MAX_PLAYERS];
+    int level[SH_MAX_PLAYERS];
+    const char *name[SH_MAX_PLAYERS];
+} SeatPlan;
+
+static int colour_of(const ShKind *k, const char *text)
+{
+    for (int p = 0; text && p < k->players; p++)
+        if (strcmp(text, live_kind_colour(k, p)) == 0)
+            return p;
+    return -1;
+}
+
+/* A random player of the game. */
+static int random_player(WebGames *g, const ShKind *k)
+{
+    return (int)(((uint64_t)time(NULL) ^ g->seed++) % (uint64_t)k->players);
+}
+
+/* The seats as the request's "players" list gives them. */
+static bool plan_players(json_t *list, const ShKind *k, long level, SeatPlan *plan,
+                         HttpResponse *res)
+{
+    if (!json_is_array(list) || (int)json_array_size(list) != k->players) {
+        http_field_error(res, 400, "players", 0, 0,
+                         "players is a list of %d, one a player of %s: {\"seat\": \"here\" | "
+                         "\"code\" | \"engine\", \"level\", \"name\"}",
+                         k->players, k->name);
+        return false;
+    }
+    for (int p = 0; p < k->players; p++) {
+        json_t *item = json_array_get(list, (size_t)p);
+        const char *seat = json_string_value(json_object_get(item, "seat"));
+        json_t *lv = json_object_get(item, "level"), *name = json_object_get(item, "name");
+        if (!json_is_object(item) || !seat ||
+            (strcmp(seat, "here") && strcmp(seat, "code") && strcmp(seat, "engine"))) {
+            http_field_error(res, 400, "players", 0, 0, "player %d's seat is here, code or engine",
+                             p + 1);
+            return false;
+        }
+        if (lv && !json_is_null(lv) &&
+            (!json_is_integer(lv) || json_integer_value(lv) < 1 || json_integer_value(lv) > 10)) {
+            http_field_error(res, 400, "players", 0, 0, "player %d's level is 1 to 10", p + 1);
+            return false;
+        }
+        if (name && !json_is_null(name) &&
+            (!json_is_string(name) || strlen(json_string_value(name)) >= STORE_TEXT)) {
+            http_field_error(res, 400, "players", 0, 0, "player %d's name is a text of at most %d "
+                             "characters", p + 1, STORE_TEXT - 1);
+            return false;
+        }
+        plan->kind[p] = seat[0];
+        plan->level[p] = lv && json_is_integer(lv) ? (int)json_integer_value(lv) : (int)level;
+        plan->name[p] = json_is_string(name) ? json_string_value(name) : NULL;
+    }
+    return true;
+}
+
+/* The seats of the two-player form: the person against the engine (`color`), or people at one
+ * board or on several devices (`seats`). Every game of more players takes it too: the engine
+ * plays every seat but the person's; between people "both" means every seat here. */
+static bool plan_classic(WebGames *g, const ShKind *k, const char *opponent, const char *color,
+                         const char *seats, long level, SeatPlan *plan, HttpResponse *res)
+{
+    if (strcmp(opponent, "engine") && strcmp(opponent, "human")) {
+        http_field_error(res, 400, "opponent", 0, 0, "opponent must be engine or human");
+        return false;
+    }
+    bool engine = opponent[0] == 'e';
+    if (engine && seats) {
+        http_field_error(res, 400, "seats", 0, 0,
+                         "against the engine the person takes their colour's seat");
+        return false;
+    }
+    int person = colour_of(k, color);
+    if (person < 0 && strcmp(color, "random") == 0)
+        person = random_player(g, k);
+    if (person < 0) {
+        http_field_error(res, 400, "color", 0, 0, "color must be %s%s%s or random",
+                         live_kind_colour(k, 0), k->players > 2 ? ", " : " or ",
+                         live_kind_colour(k, 1));
+        return false;
+    }
+    for (int p = 0; p < k->players; p++) {
+        plan->level[p] = (int)level;
+        plan->kind[p] = engine ? (p == person ? 'h' : 'e') : 'h';
+    }
+    if (!engine && seats) {
+        int mine = colour_of(k, seats);
+        if (mine < 0 && strcmp(seats, "random") == 0)
+            mine = random_player(g, k);
+        if (mine < 0 && strcmp(seats, "both") && strcmp(seats, "none")) {
+            http_field_error(res, 400, "seats", 0, 0,
+                             "seats must be both, a colour (%s, %s ...), random or none",
+                             live_kind_colour(k, 0), live_kind_colour(k, 1));
+            return false;
+        }
+        for (int p = 0; p < k->players; p++)
+            plan->kind[p] = strcmp(seats, "both") == 0 ? 'h' : p == mine ? 'h' : 'c';
+    }
+    return true;
+}
+
 static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     WebApp *app = ctx;
@@ -62,178 +172,139 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     json_t *body = http_body_object(req, res);
     if (!body)
         return;
-    const char *opponent = "engine", *color = "white", *time_text = NULL, *fen = NULL,
-               *opening = NULL, *white = NULL, *black = NULL, *seats = NULL;
+    const char *opponent = "engine", *color = NULL, *time_text = NULL, *fen = NULL,
+               *position = NULL, *opening = NULL, *seats = NULL, *settings = NULL;
     long level = 5;
+    const ShKind *k;
     if (!http_get_string(body, "opponent", &opponent, res) ||
         !http_get_string(body, "color", &color, res) ||
         !http_get_string(body, "time", &time_text, res) ||
         !http_get_string(body, "fen", &fen, res) ||
+        !http_get_string(body, "position", &position, res) ||
         !http_get_string(body, "opening", &opening, res) ||
-        !http_get_string(body, "white", &white, res) ||
-        !http_get_string(body, "black", &black, res) ||
         !http_get_string(body, "seats", &seats, res) ||
-        !http_get_int(body, "level", 1, ENGINE_LEVEL_MAX, &level, res))
+        !http_get_string(body, "settings", &settings, res) ||
+        !http_get_int(body, "level", 1, 10, &level, res) || !web_kind_member(body, &k, res))
         goto done;
-    ShVariant variant;
-    if (!web_variant_member(body, &variant, res))
+    SeatPlan plan;
+    memset(&plan, 0, sizeof plan);
+    json_t *list = json_object_get(body, "players");
+    if (list && !json_is_null(list) ? !plan_players(list, k, level, &plan, res)
+                                    : !plan_classic(g, k, opponent, color ? color : live_kind_colour(k, 0),
+                                                    seats, level, &plan, res))
         goto done;
-    if (strcmp(opponent, "engine") && strcmp(opponent, "human")) {
-        http_field_error(res, 400, "opponent", 0, 0, "opponent must be engine or human");
-        goto done;
-    }
-    bool vs_engine = strcmp(opponent, "engine") == 0;
-    int person = live_color_parse(color);
-    if (person < 0 && strcmp(color, "random") == 0)
-        person = (int)((uint64_t)time(NULL) ^ g->seed++) & 1;
-    if (person < 0) {
-        http_field_error(res, 400, "color", 0, 0, "color must be white, black or random");
-        goto done;
-    }
-    /* the seats this device takes: against the engine the person's; between people both
-     * (one board) unless it says which (two devices: the other seat waits for its code) */
-    unsigned take = vs_engine ? 1u << person : 3u;
-    if (seats && vs_engine) {
-        http_field_error(res, 400, "seats", 0, 0, "against the engine the person takes their colour's seat");
-        goto done;
-    }
-    if (seats) {
-        int c = live_color_parse(seats);
-        if (c < 0 && strcmp(seats, "random") == 0)
-            c = (int)((uint64_t)time(NULL) ^ g->seed++) & 1;
-        if (c >= 0)
-            take = 1u << c;
-        else if (strcmp(seats, "both") == 0)
-            take = 3u;
-        else if (strcmp(seats, "none") == 0)
-            take = 0;
-        else {
-            http_field_error(res, 400, "seats", 0, 0, "seats must be both, white, black, random or none");
+    const char *names[SH_MAX_PLAYERS] = {0};
+    for (int p = 0; p < k->players; p++) {
+        const char *given = NULL;
+        if (!http_get_string(body, live_kind_colour(k, p), &given, res))
+            goto done;
+        names[p] = plan.name[p] ? plan.name[p] : given;
+        if (names[p] && strlen(names[p]) >= STORE_TEXT) {
+            http_field_error(res, 400, live_kind_colour(k, p), 0, 0,
+                             "a name is at most %d characters", STORE_TEXT - 1);
+            goto done;
+        }
+        if (plan.kind[p] == 'e' && !k->engine) {
+            http_field_error(res, 400, list ? "players" : "opponent", 0, 0,
+                             "%s has no engine: every seat is a person's", k->name);
             goto done;
         }
     }
-    if (fen && *fen && opening && *opening) {
-        http_field_error(res, 400, "opening", 0, 0, "give a starting FEN or an opening, not both");
+    const char *start = fen && *fen ? fen : position;
+    const char *start_field = fen && *fen ? "fen" : "position";
+    if (start && *start && opening && *opening) {
+        http_field_error(res, 400, "opening", 0, 0, "give a starting position or an opening, not both");
         goto done;
     }
-    ShTimeControl control = {0};
-    ShError err;
-    if (time_text && *time_text && sh_timecontrol_parse(time_text, &control, &err) != SH_OK) {
-        http_field_error(res, 400, "time", 0, err.column, "%s", err.message);
+    if (start && strlen(start) >= SH_PLAY_TEXT_SIZE) {
+        http_field_error(res, 400, start_field, 0, 0, "the position is too long");
         goto done;
     }
-    ShGame *game = NULL;
-    ShGameOptions options = {.repetition = SH_REPETITION_CLAIMED, .replay = false};
-    ShStatus st;
-    const char *field = "fen";
-    const char *vname = web_variant_name(variant);
-    if (opening && *opening && !web_variant_has_ballots(variant)) {
-        http_field_error(res, 400, "opening", 0, 0,
-                         "the ballots are openings of Russian checkers (and of giveaway and "
-                         "northern): a game of %s starts from its start or a FEN", vname);
+    if ((settings && strlen(settings) >= sizeof((StoredGame *)0)->settings) ||
+        (opening && strlen(opening) >= sizeof((StoredGame *)0)->opening) ||
+        (time_text && strlen(time_text) >= sizeof((StoredGame *)0)->time_control)) {
+        http_field_error(res, 400, settings && strlen(settings) > 200 ? "settings"
+                                   : opening && strlen(opening) > 30  ? "opening"
+                                                                      : "time",
+                         0, 0, "too long");
         goto done;
     }
-    if (opening && *opening) {
-        field = "opening";
-        st = sh_game_new_opening_variant(&game, opening, variant, &options, &err);
-    } else {
-        ShPosition start;
-        if (fen && *fen)
-            st = sh_fen_read_variant(fen, variant, &start, &err);
-        else { /* a game that draws its start by lot (flying) draws it now */
-            sh_position_start_drawn(&start, variant, randombytes_random());
-            st = SH_OK;
-        }
-        if (st == SH_OK)
-            st = sh_game_new(&game, &start, &options, &err);
-    }
-    if (st != SH_OK) {
-        if (field[0] == 'f')
-            http_field_error(res, 400, field, 0, err.column, "%s (a FEN of %s, in its squares)",
-                             err.message, vname);
-        else
-            http_field_error(res, 400, field, 0, err.column, "%s", err.message);
-        goto done;
-    }
-    if (sh_position_result(sh_game_position(game), NULL) != SH_RESULT_NONE) {
-        sh_game_free(game);
-        http_field_error(res, 400, field, 0, 0,
-                         "the game is over in that position (a side has no piece or no move): "
-                         "nothing to play");
-        goto done;
-    }
-    Live *l = calloc(1, sizeof *l);
-    if (!l) {
-        sh_game_free(game);
+    StoredGame *row = calloc(1, sizeof *row);
+    if (!row) {
         http_error(res, 500, "out of memory");
         goto done;
     }
-    l->game = game;
-    StoredGame *row = &l->row;
-    snprintf(row->variant, sizeof row->variant, "%s", vname);
-    char engine_name[64];
-    snprintf(engine_name, sizeof engine_name, "Shashki (level %ld)", level);
-    const char *white_name = white && *white ? white : (vs_engine && person == SH_BLACK ? engine_name : "White");
-    const char *black_name = black && *black ? black : (vs_engine && person == SH_WHITE ? engine_name : "Black");
-    snprintf(row->white, sizeof row->white, "%s", white_name);
-    snprintf(row->black, sizeof row->black, "%s", black_name);
-    snprintf(row->opponent, sizeof row->opponent, "%s", opponent);
-    row->level = vs_engine ? (int)level : 0;
-    snprintf(row->engine_color, sizeof row->engine_color, "%s", vs_engine ? live_color_name(person ^ 1) : "");
-    if (control.count)
-        sh_timecontrol_write(&control, row->time_control);
-    sh_fen_write(sh_game_start(game), false, row->start_fen);
-    if (opening && *opening) {
-        const char *tag = sh_game_tag(game, "Opening");
-        snprintf(row->opening, sizeof row->opening, "%s", tag ? tag : opening);
-    }
-    sh_game_set_tag(game, "White", row->white, NULL);
-    sh_game_set_tag(game, "Black", row->black, NULL);
-    sh_game_set_tag(game, "Event", "Shashki", NULL);
-    sh_game_set_tag(game, "Site", "Shashki web app", NULL);
-    if (control.count)
-        sh_game_set_tag(game, "TimeControl", row->time_control, NULL);
-    if (control.count) {
-        sh_game_set_clock(game, &control, sh_time_monotonic(), NULL);
-        sh_game_start_clock(game);
-    }
-    live_row_sync(l);
-    pthread_mutex_lock(&g->lock);
-    if (!store_create(g->store, row)) {
-        pthread_mutex_unlock(&g->lock);
-        live_free(l);
-        http_error(res, 500, "the game could not be saved");
-        goto done;
-    }
-    l->id = row->id;
-    for (int c = 0; c < 2; c++) {
-        l->seats[c].human = !vs_engine || c == person;
-        if (!l->seats[c].human)
-            continue;
-        if (take & (1u << c))
-            rights_take_seat(app, res, l, c);
+    snprintf(row->variant, sizeof row->variant, "%s", k->name);
+    snprintf(row->settings, sizeof row->settings, "%s", settings ? settings : "");
+    snprintf(row->start, sizeof row->start, "%s", start ? start : "");
+    snprintf(row->opening, sizeof row->opening, "%s", opening ? opening : "");
+    snprintf(row->time_control, sizeof row->time_control, "%s", time_text ? time_text : "");
+    for (int p = 0; p < k->players; p++) {
+        StoredPlayer *pl = &row->player[p];
+        pl->level = plan.kind[p] == 'e' ? plan.level[p] : 0;
+        if (names[p] && *names[p])
+            snprintf(pl->name, sizeof pl->name, "%s", names[p]);
+        else if (pl->level)
+            snprintf(pl->name, sizeof pl->name, "Shashki (level %d)", pl->level);
         else
-            auth_code_new(l->seats[c].code);
+            snprintf(pl->name, sizeof pl->name, "%s", k->player_names[p]);
     }
-    if (!store_seats_save(g->store, l->id, l->seats)) {
+    ShError err;
+    const char *field;
+    pthread_mutex_lock(&g->lock);
+    Live *l = live_create(g, row, NULL, NULL, &err, &field);
+    if (!l) {
         pthread_mutex_unlock(&g->lock);
-        store_delete(g->store, l->id);
-        live_free(l);
-        http_error(res, 500, "the game could not be saved");
+        if (strcmp(field, "position") == 0)
+            http_field_error(res, 400, start_field, 0, err.column, "%s (a %s of %s, in its %s)",
+                             err.message, k->family == SH_FAMILY_OTHER ? "position" : "FEN",
+                             k->name, k->family == SH_FAMILY_OTHER ? "cells" : "squares");
+        else if (*field)
+            http_field_error(res, 400, field, 0, err.column, "%s", err.message);
+        else
+            http_error(res, 500, "%s", err.message);
+        free(row);
         goto done;
     }
-    char date[16];
-    snprintf(date, sizeof date, "%.4s.%.2s.%.2s", row->created, row->created + 5, row->created + 8);
-    sh_game_set_tag(game, "Date", date, NULL);
-    live_add(g, l);
-    live_engine_maybe_move(g, l);
-    /* the creator sees the codes it made, whatever seats it took */
+    free(row);
+    /* the seats this device takes; the creator sees the codes it made, whatever it took */
+    unsigned take = 0;
+    for (int p = 0; p < k->players; p++)
+        if (plan.kind[p] == 'h') {
+            rights_take_seat(app, res, l, p);
+            take |= 1u << p;
+        }
+    if (take)
+        store_update(g->store, &l->row);
     json_t *j = live_json_game(l);
     live_json_viewer(j, l, take, true);
+    json_object_set_new(j, "event", json_null());
     http_json(res, 201, j);
     pthread_mutex_unlock(&g->lock);
 done:
     json_decref(body);
+}
+
+/* ---- reading ------------------------------------------------------------------------------- */
+
+/* A result of a game of three or four: a point for each player (1, 0, 1/3, 1/4, 1/2) joined by
+ * '-'. */
+static bool many_result(const char *text)
+{
+    int parts = 0;
+    for (const char *p = text; *p; parts++) {
+        if (strncmp(p, "1/", 2) == 0 && p[2] >= '2' && p[2] <= '4')
+            p += 3;
+        else if (*p == '0' || *p == '1')
+            p++;
+        else
+            return false;
+        if (*p == '-' && p[1])
+            p++;
+        else if (*p)
+            return false;
+    }
+    return parts == 3 || parts == 4;
 }
 
 static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
@@ -241,10 +312,9 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
     WebApp *app = ctx;
     const char *q = http_query(req, "q"), *result = http_query(req, "result"),
                *status = http_query(req, "status"), *limit_text = http_query(req, "limit"),
-               *offset_text = http_query(req, "offset");
-    ShVariant variant;
-    const char *vtext = http_query(req, "variant");
-    if (!web_variant_query(req, &variant, res))
+               *offset_text = http_query(req, "offset"), *vtext = http_query(req, "variant");
+    const ShKind *k;
+    if (!web_kind_query(req, &k, res))
         return;
     long limit = 50, offset = 0;
     char *end;
@@ -263,8 +333,9 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
         }
     }
     ShResult parsed;
-    if (result && *result && !sh_result_parse(result, &parsed)) {
-        http_field_error(res, 400, "result", 0, 0, "result must be 1-0, 0-1, 1/2-1/2 or *");
+    if (result && *result && !sh_result_parse(result, &parsed) && !many_result(result)) {
+        http_field_error(res, 400, "result", 0, 0,
+                         "result must be 1-0, 0-1, 1/2-1/2, * or a result of more players (0-1-0)");
         return;
     }
     if (status && *status && strcmp(status, "playing") && strcmp(status, "finished")) {
@@ -281,9 +352,11 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     }
     int total = 0;
-    const char *result_text = result && *result ? sh_result_pdn(parsed, false) : NULL;
+    const char *result_text = result && *result && sh_result_parse(result, &parsed)
+                                  ? sh_result_pdn(parsed, false)
+                                  : result;
     StoreFilter filter = {.player = q, .result = result_text, .status = status,
-                          .variant = vtext && *vtext ? web_variant_name(variant) : NULL};
+                          .variant = vtext && *vtext ? k->name : NULL};
     int n = store_find(app->store, &filter, (int)offset, (int)limit, rows, &total);
     json_t *list = json_array();
     for (int i = 0; i < n; i++) {
@@ -295,7 +368,6 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
     http_json(res, 200, json_pack("{s:o,s:i}", "games", list, "total", total));
 }
 
-
 static void on_get(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     WebApp *app = ctx;
@@ -303,6 +375,31 @@ static void on_get(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!l)
         return;
     web_reply_game(app, req, res, 200, l, 0);
+    pthread_mutex_unlock(&app->games->lock);
+}
+
+/* GET /api/games/ID/position?ply=K: the position after K moves (the page's review). */
+static void on_position(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    WebApp *app = ctx;
+    const char *text = http_query(req, "ply");
+    long ply = -1;
+    if (text && *text) {
+        char *end;
+        errno = 0;
+        ply = strtol(text, &end, 10);
+        if (*end || errno || ply < 0 || ply > 100000) {
+            http_field_error(res, 400, "ply", 0, 0, "ply is a number of moves from 0");
+            return;
+        }
+    }
+    Live *l = web_game_for(app, req, res);
+    if (!l)
+        return;
+    if (ply > sh_play_ply_count(l->play))
+        http_field_error(res, 400, "ply", 0, 0, "the game has %d moves", sh_play_ply_count(l->play));
+    else
+        http_json(res, 200, live_json_position(l, (int)ply));
     pthread_mutex_unlock(&app->games->lock);
 }
 
@@ -314,17 +411,18 @@ static void on_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!l)
         return;
     char *text = NULL;
-    ShVariant variant = (ShVariant)sh_game_start(l->game)->variant;
-    if (sh_pdn_write(l->game, web_variant_pdn_notation(variant, false), &text, NULL, NULL) !=
-        SH_OK) {
+    char disposition[96];
+    snprintf(disposition, sizeof disposition, "attachment; filename=\"shashki-%ld.pdn\"", l->id);
+    if (sh_play_write_pdn(l->play, false, &text, NULL, NULL) != SH_OK) {
         http_error(res, 500, "the game could not be written as PDN");
     } else {
         http_text(res, 200, "application/x-pdn; charset=utf-8", text);
+        if (http_query(req, "download"))
+            http_add_header(res, "Content-Disposition", disposition);
         free(text);
     }
     pthread_mutex_unlock(&g->lock);
 }
-
 
 static void on_delete(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
@@ -349,6 +447,7 @@ static const HttpRoute ROUTES[] = {
     {"GET", "/api/games/*", on_get},
     {"DELETE", "/api/games/*", on_delete},
     {"GET", "/api/games/*/pdn", on_pdn},
+    {"GET", "/api/games/*/position", on_position},
 };
 
 WEB_ROUTES(WEB_GAMES_ROUTES, ROUTES);

@@ -1,6 +1,6 @@
-/* web_play.c - what is done in a game: the players' moves, take-backs, draw offers, claims
- * and resignations (each needs the seat of the side it speaks for), and the arbiter's result.
- * See docs/web-api.md. */
+/* web_play.c - what is done in a game of any kind: the players' moves, take-backs, draw offers,
+ * claims and resignations (each needs the seat of the player it speaks for), and the arbiter's
+ * result. See docs/web-api.md "Games". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,22 +35,27 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     }
     ShError err;
-    int side = (int)sh_position_side(sh_game_position(l->game));
+    int mover = live_to_move(l);
+    int plies = sh_play_ply_count(l->play);
     if (!live_playing(l)) {
         http_error(res, 409, "the game is over");
-    } else if (side == live_engine_color(l)) {
+    } else if (!live_human(l, mover)) {
         http_error(res, 409, "it is the engine's turn");
-    } else if (!rights_need_seat(app, req, res, l, side, "move")) {
+    } else if (!rights_need_seat(app, req, res, l, mover, "move")) {
         /* refused: res says why */
-    } else if (ply >= 0 && ply != sh_game_ply_count(l->game)) {
-        http_error(res, 409, "the game has %d moves, not %ld: reload it", sh_game_ply_count(l->game), ply);
-    } else if (sh_game_play_text(l->game, text, NULL, &err) != SH_OK) {
-        http_field_error(res, err.code == SH_ERR_SYNTAX ? 400 : 422, "move", 0, err.column, "%s",
-                         err.message);
-    } else if ((offer && live_playing(l) &&
-                sh_game_offer_draw(l->game, (ShColor)side, NULL) != SH_OK) ||
+    } else if (ply >= 0 && ply != plies) {
+        http_error(res, 409, "the game has %d moves, not %ld: reload it", plies, ply);
+    } else if (sh_play_move(l->play, text, NULL, &err) != SH_OK) {
+        if (sh_play_over(l->play)) { /* the mover's flag had fallen: the game is lost on time */
+            live_settle(g, l);
+            http_error(res, 409, "%s", err.message);
+        } else {
+            http_field_error(res, err.code == SH_ERR_SYNTAX ? 400 : 422, "move", 0, err.column,
+                             "%s", err.message);
+        }
+    } else if ((offer && live_playing(l) && sh_play_offer_draw(l->play, mover, NULL) != SH_OK) ||
                !live_save_move(g, l)) {
-        sh_game_undo(l->game, NULL);
+        sh_play_undo(l->play, NULL);
         live_row_sync(l);
         http_error(res, 500, "the move could not be saved");
     } else {
@@ -75,20 +80,26 @@ static void on_undo(const HttpRequest *req, HttpResponse *res, void *ctx)
         pthread_mutex_unlock(&g->lock);
         return;
     }
-    int me = live_engine_color(l);
-    int floor = sh_game_opening_plies(l->game);
-    int plies = sh_game_ply_count(l->game);
-    /* against the engine: back to the start of the person's last turn (in two-move the turn
-     * is two moves); between people: one move */
+    int floor = sh_play_opening_plies(l->play);
+    int plies = sh_play_ply_count(l->play);
+    /* against the engine: back to the person's last turn (past the engine's moves, and both
+     * moves of a two-move turn); between people: one move */
     int target = plies - 1;
-    if (me >= 0) {
+    bool engines = false;
+    for (int p = 0; p < live_players(l); p++)
+        engines = engines || !live_human(l, p);
+    if (engines) {
         target = plies;
-        const ShPosition *at;
+        int mover;
         do {
             target--;
-            at = sh_game_position_at(l->game, target);
-        } while (target > floor && ((int)sh_position_side(at) == me || at->turn_move != 0));
-        if ((int)sh_position_side(at) == me)
+            mover = sh_play_to_move(l->play, target);
+        } while (target > floor && !live_human(l, mover));
+        /* a two-move turn: back to its first move */
+        while (target > floor && sh_play_to_move(l->play, target - 1) == mover &&
+               sh_play_kind(l->play)->family != SH_FAMILY_OTHER)
+            target--;
+        if (!live_human(l, mover))
             target = -1;
     }
     if (plies <= floor || target < floor) {
@@ -98,8 +109,8 @@ static void on_undo(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     live_engine_cancel(l);
     bool ok = true;
-    while (ok && sh_game_ply_count(l->game) > target)
-        ok = sh_game_undo(l->game, NULL) == SH_OK;
+    while (ok && sh_play_ply_count(l->play) > target)
+        ok = sh_play_undo(l->play, NULL) == SH_OK;
     live_row_sync(l);
     if (!store_truncate(g->store, &l->row, l->row.moves))
         ok = false;
@@ -111,55 +122,69 @@ static void on_undo(const HttpRequest *req, HttpResponse *res, void *ctx)
     pthread_mutex_unlock(&g->lock);
 }
 
-/* Which side a request speaks for: "color" if given, else the person against the engine, else
- * the one seat the request holds; -2 with res filled if it cannot be told or is not its. */
-static int request_color(WebApp *app, const HttpRequest *req, json_t *body, const Live *l,
-                         HttpResponse *res, const char *what)
+/* Which player a request speaks for: "color" if given, else the one person against the
+ * engine, else the one seat the request holds; -2 with res filled if it cannot be told or is
+ * not its. */
+static int request_player(WebApp *app, const HttpRequest *req, json_t *body, const Live *l,
+                          HttpResponse *res, const char *what)
 {
     const char *color = NULL;
     if (!http_get_string(body, "color", &color, res))
         return -2;
-    int c = -1;
+    int p = -1;
+    unsigned held = rights_seats(app, req, l, NULL);
+    int people = 0, person = -1, seats = 0, seat = -1;
+    for (int q = 0; q < live_players(l); q++) {
+        if (live_human(l, q)) {
+            people++;
+            person = q;
+        }
+        if (held & (1u << q)) {
+            seats++;
+            seat = q;
+        }
+    }
     if (color) {
-        c = live_color_parse(color);
-        if (c < 0) {
-            http_field_error(res, 400, "color", 0, 0, "color must be white or black");
+        p = live_colour_parse(l, color);
+        if (p < 0) {
+            http_field_error(res, 400, "color", 0, 0, "color must be a player of this game (%s, %s%s)",
+                             live_colour(l, 0), live_colour(l, 1), live_players(l) > 2 ? " ..." : "");
             return -2;
         }
-        if (c == live_engine_color(l)) {
+        if (!live_human(l, p)) {
             http_field_error(res, 409, "color", 0, 0, "%s is played by the engine", color);
             return -2;
         }
-    } else if (live_engine_color(l) >= 0) {
-        c = live_engine_color(l) ^ 1;
+    } else if (people == 1) {
+        p = person;
+    } else if (seats == 1) {
+        p = seat;
     } else {
-        unsigned held = rights_seats(app, req, l, NULL);
-        if (held == 1u || held == 2u) {
-            c = held == 1u ? SH_WHITE : SH_BLACK;
-        } else {
-            http_field_error(res, 400, "color", 0, 0, "say which side: color white or black");
-            return -2;
-        }
+        http_field_error(res, 400, "color", 0, 0, "say which side: color %s or %s%s",
+                         live_colour(l, 0), live_colour(l, 1), live_players(l) > 2 ? " ..." : "");
+        return -2;
     }
-    return rights_need_seat(app, req, res, l, c, what) ? c : -2;
+    return rights_need_seat(app, req, res, l, p, what) ? p : -2;
 }
 
-/* A side's action on the game (resign, offer, accept or decline a draw): the game's lock is
+/* A player's action on the game (resign, offer, accept or decline a draw): the game's lock is
  * taken and released here, and the body freed. */
-typedef ShStatus (*SideAction)(ShGame *game, ShColor who, ShError *err);
+typedef ShStatus (*PlayerAction)(ShPlay *play, int player, ShError *err);
 
-static void side_action(WebApp *app, const HttpRequest *req, HttpResponse *res, json_t *body,
-                        SideAction act, const char *what)
+static void player_action(WebApp *app, const HttpRequest *req, HttpResponse *res, json_t *body,
+                          PlayerAction act, const char *what)
 {
     Live *l = web_game_for(app, req, res);
     if (l) {
-        int who = request_color(app, req, body, l, res, what);
+        int who = request_player(app, req, body, l, res, what);
         ShError err;
         if (who >= 0) {
-            if (act(l->game, (ShColor)who, &err) != SH_OK) {
+            if (act(l->play, who, &err) != SH_OK) {
                 http_error(res, 409, "%s", err.message);
             } else {
                 live_settle(app->games, l);
+                /* an offer to the engine is answered when the engine has thought */
+                live_engine_maybe_move(app->games, l);
                 web_reply_game(app, req, res, 200, l, 0);
             }
         }
@@ -184,9 +209,9 @@ static void on_draw(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     }
     bool offer = action[0] == 'o', accept = action[0] == 'a';
-    side_action(ctx, req, res, body,
-                offer ? sh_game_offer_draw : accept ? sh_game_accept_draw : sh_game_decline_draw,
-                offer ? "offer a draw" : accept ? "accept a draw" : "decline a draw");
+    player_action(ctx, req, res, body,
+                  offer ? sh_play_offer_draw : accept ? sh_play_accept_draw : sh_play_decline_draw,
+                  offer ? "offer a draw" : accept ? "accept a draw" : "decline a draw");
 }
 
 static void on_claim(const HttpRequest *req, HttpResponse *res, void *ctx)
@@ -207,22 +232,22 @@ static void on_claim(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     }
     ShError err;
-    ShMove move;
+    ShPlayMove move;
     bool granted = false;
-    int before = sh_game_ply_count(l->game);
-    int side = (int)sh_position_side(sh_game_position(l->game));
+    int before = sh_play_ply_count(l->play);
+    int mover = live_to_move(l);
     if (!live_playing(l)) {
         http_error(res, 409, "the game is over");
-    } else if (side == live_engine_color(l)) {
+    } else if (!live_human(l, mover)) {
         http_error(res, 409, "only the side to move may claim, and it is the engine's turn");
-    } else if (!rights_need_seat(app, req, res, l, side, "claim a draw")) {
+    } else if (!rights_need_seat(app, req, res, l, mover, "claim a draw")) {
         /* refused */
-    } else if (text && sh_move_parse(sh_game_position(l->game), text, &move, &err) != SH_OK) {
+    } else if (text && sh_play_parse_move(l->play, text, &move, &err) != SH_OK) {
         http_field_error(res, 422, "move", 0, err.column, "%s", err.message);
-    } else if (sh_game_claim_draw(l->game, text ? &move : NULL, &granted, &err) != SH_OK) {
+    } else if (sh_play_claim_draw(l->play, text, &granted, &err) != SH_OK) {
         http_error(res, 409, "%s", err.message);
     } else {
-        if (sh_game_ply_count(l->game) == before + 1)
+        if (sh_play_ply_count(l->play) == before + 1)
             live_save_move(g, l);
         live_row_sync(l);
         store_update(g->store, &l->row);
@@ -241,7 +266,7 @@ static void on_resign(const HttpRequest *req, HttpResponse *res, void *ctx)
     json_t *body = http_body_object(req, res);
     if (!body)
         return;
-    side_action(ctx, req, res, body, sh_game_resign, "resign");
+    player_action(ctx, req, res, body, sh_play_resign, "resign");
 }
 
 /* The arbiter's word: end a game in progress or correct a finished one's result. */
@@ -252,16 +277,16 @@ static void on_result(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!body)
         return;
     const char *text = NULL, *note = NULL;
-    ShResult result = SH_RESULT_NONE;
     if (!http_get_string(body, "result", &text, res) || !http_get_string(body, "note", &note, res))
         goto done;
-    if (!text || !sh_result_parse(text, &result) || result == SH_RESULT_NONE) {
-        http_field_error(res, 400, "result", 0, 0, "result must be 1-0, 0-1 or 1/2-1/2");
+    if (!text || !*text || strlen(text) >= SH_PLAY_RESULT_SIZE) {
+        http_field_error(res, 400, "result", 0, 0, "result must be 1-0, 0-1 or 1/2-1/2 (a point "
+                         "for each player, joined by '-', in a game of more)");
         goto done;
     }
-    if (note && strlen(note) >= sizeof ((StoredGame *)0)->note) {
+    if (note && strlen(note) >= sizeof((StoredGame *)0)->note) {
         http_field_error(res, 400, "note", 0, 0, "the note is longer than %zu characters",
-                         sizeof ((StoredGame *)0)->note - 1);
+                         sizeof((StoredGame *)0)->note - 1);
         goto done;
     }
     if (!rights_need_arbiter(app, req, res, "setting a game's result"))
@@ -270,8 +295,18 @@ static void on_result(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (!l)
         goto done;
     ShError err;
-    if (sh_game_adjudicate(l->game, result, &err) != SH_OK) {
-        http_error(res, 409, "%s", err.message);
+    ShResult two;
+    /* the draughts' other forms of a result ("2-0", "1:0") read as theirs */
+    if (text && live_players(l) == 2 && sh_result_parse(text, &two) && two != SH_RESULT_NONE)
+        text = sh_result_pdn(two, false);
+    if (!text || sh_play_adjudicate(l->play, text, &err) != SH_OK) {
+        http_field_error(res, 400, "result", 0, 0, "result must be %s",
+                         live_players(l) == 2 ? "1-0, 0-1 or 1/2-1/2"
+                         : live_players(l) == 3
+                             ? "a point for each player joined by '-': 1-0-0, 0-1-0, 0-0-1 or "
+                               "1/3-1/3-1/3"
+                             : "a point for each player joined by '-': 1-0-0-0 ... or "
+                               "1/4-1/4-1/4-1/4");
     } else {
         snprintf(l->row.note, sizeof l->row.note, "%s", note ? note : "");
         live_settle(app->games, l);

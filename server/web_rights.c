@@ -35,50 +35,61 @@ bool rights_need_arbiter(WebApp *app, const HttpRequest *req, HttpResponse *res,
 unsigned rights_seats(WebApp *app, const HttpRequest *req, const Live *l, unsigned *stale)
 {
     unsigned held = 0, bad = 0;
-    for (int c = 0; c < 2; c++) {
+    for (int p = 0; p < live_players(l); p++) {
         char name[64];
-        rights_cookie_name(app, live_color_name(c), name, sizeof name);
+        rights_cookie_name(app, live_colour(l, p), name, sizeof name);
         const char *token = http_cookie(req, name);
         if (!token || !*token)
             continue;
-        const StoredSeat *s = &l->seats[c];
-        if (s->human && s->taken && auth_token_matches(token, s->token))
-            held |= 1u << c;
+        const StoredPlayer *s = &l->row.player[p];
+        if (s->level == 0 && s->taken && auth_token_matches(token, s->token))
+            held |= 1u << p;
         else
-            bad |= 1u << c;
+            bad |= 1u << p;
     }
     if (stale)
         *stale = bad;
     return held;
 }
 
-static const char *side_name(int color)
+/* A player's name for people: "White", "Red". */
+static const char *side_name(const Live *l, int player)
 {
-    return color == SH_WHITE ? "White" : "Black";
+    return sh_play_kind(l->play)->player_names[player];
+}
+
+/* The first player of `held`. */
+static int first_held(unsigned held)
+{
+    for (int p = 0; p < SH_MAX_PLAYERS; p++)
+        if (held & (1u << p))
+            return p;
+    return 0;
 }
 
 bool rights_need_seat(WebApp *app, const HttpRequest *req, HttpResponse *res, const Live *l,
-                      int color, const char *what)
+                      int player, const char *what)
 {
     unsigned stale;
     unsigned held = rights_seats(app, req, l, &stale);
-    if (held & (1u << color))
+    if (held & (1u << player))
         return true;
     char needs[16];
-    snprintf(needs, sizeof needs, "seat:%s", live_color_name(color));
-    if (!l->seats[color].human)
-        http_refuse(res, 403, needs, "%s is played by the engine", side_name(color));
-    else if (stale & (1u << color))
+    snprintf(needs, sizeof needs, "seat:%s", live_colour(l, player));
+    const char *name = side_name(l, player);
+    if (!live_human(l, player))
+        http_refuse(res, 403, needs, "%s is played by the engine", name);
+    else if (stale & (1u << player))
         http_refuse(res, 401, needs,
                     "your token for %s's seat in game %ld is not valid (stale or forged): "
-                    "take the seat again with its code", side_name(color), l->id);
+                    "take the seat again with its code", name, l->id);
     else if (held)
         http_refuse(res, 403, needs, "you play %s in game %ld: to %s for %s needs %s's seat",
-                    side_name(color ^ 1), l->id, what, side_name(color), side_name(color));
+                    side_name(l, first_held(held)), l->id, what, name, name);
     else
         http_refuse(res, 401, needs,
                     "to %s for %s in game %ld needs %s's seat: take it with its code (you are "
-                    "watching)", what, side_name(color), l->id, side_name(color));
+                    "watching)", what, name, l->id, name);
     return false;
 }
 
@@ -86,31 +97,31 @@ bool rights_need_all_seats(WebApp *app, const HttpRequest *req, HttpResponse *re
                            const char *what)
 {
     unsigned human = 0;
-    for (int c = 0; c < 2; c++)
-        if (l->seats[c].human)
-            human |= 1u << c;
+    for (int p = 0; p < live_players(l); p++)
+        if (live_human(l, p))
+            human |= 1u << p;
     unsigned stale;
     unsigned held = rights_seats(app, req, l, &stale);
     if ((held & human) == human || rights_is_arbiter(app, req))
         return true;
     if (held)
         http_refuse(res, 403, "seats",
-                    "%s in game %ld needs both players' seats (one device) or the arbiter: you "
-                    "hold only %s's", what, l->id, side_name(held & 1u ? SH_WHITE : SH_BLACK));
+                    "%s in game %ld needs every player's seat (one device) or the arbiter: you "
+                    "hold only %s's", what, l->id, side_name(l, first_held(held)));
     else
         http_refuse(res, 401, "seats", "%s in game %ld needs the players' seats or the arbiter%s",
                     what, l->id, stale ? " (your seat's token is stale or forged)" : "");
     return false;
 }
 
-void rights_take_seat(WebApp *app, HttpResponse *res, Live *l, int color)
+void rights_take_seat(WebApp *app, HttpResponse *res, Live *l, int player)
 {
     char token[AUTH_TOKEN_TEXT], name[64], path[48];
-    StoredSeat *s = &l->seats[color];
+    StoredPlayer *s = &l->row.player[player];
     auth_token_new(token, s->token);
     s->taken = true;
     s->code[0] = '\0';
-    rights_cookie_name(app, live_color_name(color), name, sizeof name);
+    rights_cookie_name(app, live_colour(l, player), name, sizeof name);
     snprintf(path, sizeof path, "/api/games/%ld", l->id);
     http_set_cookie(res, name, token, path, RIGHTS_SEAT_SECONDS);
 }

@@ -20,24 +20,26 @@
 
 #define RIGHTS_SEAT_SECONDS (30L * 24 * 3600) /* a seat's cookie lasts 30 days */
 
-/* The cookie names: "shashki_<site>_arbiter", "shashki_<site>_white" ... */
+/* The cookie names: "shashki_<site>_arbiter", "shashki_<site>_white" ... (a seat's cookie is
+ * named by its player's colour, on the game's path) */
 void rights_cookie_name(const WebApp *app, const char *what, char *out, size_t size);
 
 bool rights_is_arbiter(WebApp *app, const HttpRequest *req);
 /* Refuse with 401 (what: "deleting a game") unless the request is the arbiter's. */
 bool rights_need_arbiter(WebApp *app, const HttpRequest *req, HttpResponse *res, const char *what);
 
-/* The seats of the game this request holds, a bit per colour (lock held); *stale gets the
+/* The seats of the game this request holds, a bit per player (lock held); *stale gets the
  * bits of the tokens presented that do not hold their seat. */
 unsigned rights_seats(WebApp *app, const HttpRequest *req, const Live *l, unsigned *stale);
-/* Refuse unless the request holds the seat of `color` (lock held); what: "move", ... */
+/* Refuse unless the request holds the seat of `player` (lock held); what: "move", ... */
 bool rights_need_seat(WebApp *app, const HttpRequest *req, HttpResponse *res, const Live *l,
-                      int color, const char *what);
+                      int player, const char *what);
 /* Refuse unless the request holds every human seat of the game, or is the arbiter's. */
 bool rights_need_all_seats(WebApp *app, const HttpRequest *req, HttpResponse *res, const Live *l,
                            const char *what);
 
-/* Take the seat for this response: a new token, its hash in the seat, its cookie set. */
-void rights_take_seat(WebApp *app, HttpResponse *res, Live *l, int color);
+/* Take the seat for this response: a new token, its hash in the seat, its cookie set (the
+ * caller saves the game's rows). */
+void rights_take_seat(WebApp *app, HttpResponse *res, Live *l, int player);
 
 #endif

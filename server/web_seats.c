@@ -8,17 +8,18 @@
 #include "web_rights.h"
 
 /* The open seat with this code (lock held), or NULL. Every open seat is compared. */
-static Live *seat_find(WebGames *g, const char *code, int *color)
+static Live *seat_find(WebGames *g, const char *code, int *player)
 {
     Live *found = NULL;
     for (Live *l = g->live; l; l = l->next) {
         if (l->id <= 0 || !live_playing(l))
             continue;
-        for (int c = 0; c < 2; c++) {
-            const StoredSeat *s = &l->seats[c];
-            if (s->human && !s->taken && s->code[0] && auth_code_equal(s->code, code) && !found) {
+        for (int p = 0; p < live_players(l); p++) {
+            const StoredPlayer *s = &l->row.player[p];
+            if (s->level == 0 && !s->taken && s->code[0] && auth_code_equal(s->code, code) &&
+                !found) {
                 found = l;
-                *color = c;
+                *player = p;
             }
         }
     }
@@ -44,18 +45,18 @@ static void on_join(const HttpRequest *req, HttpResponse *res, void *ctx)
     http_peer(req, peer, sizeof peer);
     auth_guess_begin(app->auth, peer); /* codes are short: guesses are paced */
     pthread_mutex_lock(&g->lock);
-    int color = -1;
-    Live *l = seat_find(g, code, &color);
+    int player = -1;
+    Live *l = seat_find(g, code, &player);
     if (l) {
-        StoredSeat before = l->seats[color];
-        rights_take_seat(app, res, l, color);
-        if (!store_seats_save(g->store, l->id, l->seats)) {
-            l->seats[color] = before;
+        StoredPlayer before = l->row.player[player];
+        rights_take_seat(app, res, l, player);
+        if (!store_update(g->store, &l->row)) {
+            l->row.player[player] = before;
             http_error(res, 500, "the seat could not be saved");
         } else {
             live_changed(g, l);
-            json_t *j = web_game_json(app, req, l, 1u << color);
-            json_object_set_new(j, "joined", json_string(live_color_name(color)));
+            json_t *j = web_game_json(app, req, l, 1u << player);
+            json_object_set_new(j, "joined", json_string(live_colour(l, player)));
             http_json(res, 200, j);
         }
     }
@@ -68,31 +69,30 @@ done:
     json_decref(body);
 }
 
-/* DELETE /api/games/ID/seats/COLOR: the arbiter opens the seat again. */
+/* DELETE /api/games/ID/seats/COLOUR: the arbiter opens the seat again. */
 static void on_free(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     WebApp *app = ctx;
-    int color = req->nparams > 1 ? live_color_parse(req->params[1]) : -1;
-    if (color < 0) {
-        http_error(res, 404, "no seat '%s': white or black", req->nparams > 1 ? req->params[1] : "");
-        return;
-    }
     if (!rights_need_arbiter(app, req, res, "opening a seat again"))
         return;
     Live *l = web_game_for(app, req, res);
     if (!l)
         return;
-    StoredSeat *s = &l->seats[color];
-    if (!s->human) {
-        http_error(res, 409, "%s is played by the engine", live_color_name(color));
+    int player = req->nparams > 1 ? live_colour_parse(l, req->params[1]) : -1;
+    if (player < 0) {
+        http_error(res, 404, "no seat '%s' in game %ld", req->nparams > 1 ? req->params[1] : "",
+                   l->id);
+    } else if (!live_human(l, player)) {
+        http_error(res, 409, "%s is played by the engine", live_colour(l, player));
     } else if (!live_playing(l)) {
         http_error(res, 409, "the game is over");
     } else {
-        StoredSeat before = *s;
-        memset(s, 0, sizeof *s);
-        s->human = true;
+        StoredPlayer *s = &l->row.player[player];
+        StoredPlayer before = *s;
+        s->taken = false;
+        memset(s->token, 0, sizeof s->token);
         auth_code_new(s->code);
-        if (!store_seats_save(app->games->store, l->id, l->seats)) {
+        if (!store_update(app->games->store, &l->row)) {
             *s = before;
             http_error(res, 500, "the seat could not be saved");
         } else {

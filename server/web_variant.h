@@ -1,5 +1,7 @@
-/* web_variant.h - the games the web app plays (docs/web-api.md "Games"): a variant named in a
- * request, checked, and the list of every game with what the page needs to draw and start it. */
+/* web_variant.h - the games the web app plays (docs/web-api.md "Games"): a game named in a
+ * request, checked, and the list of every game with what the page needs to draw and start it.
+ * Games are played of every kind (web_kind_*); the analysis board's resources (positions,
+ * analysis, the explorer, the solver) take the draughts games (web_variant_*). */
 #ifndef SHASHKI_WEB_VARIANT_H
 #define SHASHKI_WEB_VARIANT_H
 
@@ -8,6 +10,13 @@
 
 #include "http.h"
 #include "shashki.h"
+#include "shashki_play.h"
+
+/* The game a request names in `text` (NULL or "" means Russian): any game of the project;
+ * false with a 400 naming `field` and the games there are when it names none. */
+bool web_kind_parse(const char *text, const char *field, const ShKind **out, HttpResponse *res);
+bool web_kind_member(json_t *body, const ShKind **out, HttpResponse *res);
+bool web_kind_query(const HttpRequest *req, const ShKind **out, HttpResponse *res);
 
 /* The variant a request names in `text` (NULL or "" means Russian); false with a 400 naming
  * `field` and the games there are when it names none. */

@@ -11,13 +11,16 @@ static StoredGame game_named(const char *white, const char *black)
 {
     StoredGame g;
     memset(&g, 0, sizeof g);
-    snprintf(g.white, sizeof g.white, "%s", white);
-    snprintf(g.black, sizeof g.black, "%s", black);
-    strcpy(g.opponent, "human");
-    strcpy(g.start_fen, "W:W21-32:B1-12");
+    strcpy(g.variant, "russian");
+    g.players = 2;
+    snprintf(g.player[0].name, sizeof g.player[0].name, "%s", white);
+    snprintf(g.player[1].name, sizeof g.player[1].name, "%s", black);
+    strcpy(g.start, "W:W21-32:B1-12");
     strcpy(g.status, "playing");
     strcpy(g.result, "*");
-    g.clock_white = g.clock_black = -1;
+    g.draw_offer = -1;
+    for (int p = 0; p < SH_MAX_PLAYERS; p++)
+        g.player[p].clock = -1;
     return g;
 }
 
@@ -31,37 +34,73 @@ static void remove_db(const char *path)
     unlink(side);
 }
 
-/* A games file as the first version wrote it (before the arbiter's notes and the variants),
- * holding one finished game and its moves: opening it migrates it, every game Russian. */
-static void store_migration(void)
+/* A games file as the first version wrote it (before the arbiter's notes and the variants):
+ * one finished game and its moves. Opening it brings it to the layout of every game (players'
+ * rows, each move's clocks), its game Russian. */
+static const char FIRST_VERSION[] =
+    "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL,"
+    " updated TEXT NOT NULL, white TEXT NOT NULL, black TEXT NOT NULL, opponent TEXT NOT NULL,"
+    " level INTEGER NOT NULL, engine_color TEXT NOT NULL, time_control TEXT NOT NULL,"
+    " start_fen TEXT NOT NULL, opening TEXT NOT NULL, status TEXT NOT NULL,"
+    " result TEXT NOT NULL, reason TEXT NOT NULL, draw_offer TEXT NOT NULL,"
+    " clock_white REAL NOT NULL, clock_black REAL NOT NULL, moves INTEGER NOT NULL);"
+    "CREATE TABLE moves (game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+    " ply INTEGER NOT NULL, move TEXT NOT NULL, clock_white REAL NOT NULL,"
+    " clock_black REAL NOT NULL, PRIMARY KEY (game, ply));"
+    "INSERT INTO games VALUES (1, '2025-01-02T03:04:05Z', '2025-01-02T03:05:00Z', 'Old',"
+    " 'Timer', 'human', 0, '', '', 'W:W21-32:B1-12', '', 'finished', '1-0', 'resignation',"
+    " '', -1, -1, 1);"
+    "INSERT INTO moves VALUES (1, 1, 'c3-d4', -1, -1);";
+
+/* The layout before this one: English against the engine (Black's seat the engine's at level
+ * 3, White's taken by a device), a game of two engines, a game between people with an open
+ * seat and a draw offer, seats and clocks. */
+static const char SECOND_VERSION[] =
+    "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL,"
+    " updated TEXT NOT NULL, white TEXT NOT NULL, black TEXT NOT NULL, opponent TEXT NOT NULL,"
+    " level INTEGER NOT NULL, engine_color TEXT NOT NULL, time_control TEXT NOT NULL,"
+    " start_fen TEXT NOT NULL, opening TEXT NOT NULL, status TEXT NOT NULL,"
+    " result TEXT NOT NULL, reason TEXT NOT NULL, draw_offer TEXT NOT NULL,"
+    " clock_white REAL NOT NULL, clock_black REAL NOT NULL, moves INTEGER NOT NULL,"
+    " note TEXT NOT NULL DEFAULT '', variant TEXT NOT NULL DEFAULT 'russian');"
+    "CREATE TABLE moves (game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+    " ply INTEGER NOT NULL, move TEXT NOT NULL, clock_white REAL NOT NULL,"
+    " clock_black REAL NOT NULL, PRIMARY KEY (game, ply));"
+    "CREATE TABLE seats (game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+    " color TEXT NOT NULL, human INTEGER NOT NULL, code TEXT NOT NULL, token BLOB,"
+    " PRIMARY KEY (game, color));"
+    "INSERT INTO games VALUES (7, 'c', 'u', 'Anna', 'Shashki (level 3)', 'engine', 3, 'black',"
+    " '5m+3s', 'B:W21-32:B1-12', '', 'playing', '*', '', '', 291.5, 288.25, 2, '', 'english');"
+    "INSERT INTO moves VALUES (7, 1, 'c3-d4', 300, 295.5), (7, 2, 'f6-g5', 291.5, 288.25);"
+    "INSERT INTO seats VALUES (7, 'white', 1, '', x'000102030405060708090a0b0c0d0e0f"
+    "101112131415161718191a1b1c1d1e1f'), (7, 'black', 0, '', NULL);"
+    "INSERT INTO games VALUES (8, 'c', 'u', 'E1', 'E2', 'engine', 37, 'both', '', "
+    " 'W:W21-32:B1-12', '', 'playing', '*', '', '', -1, -1, 0, '', 'russian');"
+    "INSERT INTO games VALUES (9, 'c', 'u', 'Vera', 'Oleg', 'human', 0, '', '', "
+    " 'W:W21-32:B1-12', '', 'playing', '*', '', 'black', -1, -1, 0, 'a note', 'russian');"
+    "INSERT INTO seats VALUES (9, 'white', 1, 'K7QX9M', NULL), (9, 'black', 1, 'ABCDEF', NULL);";
+
+static Store *open_written(const char *sql, char *path)
 {
-    char path[] = "/tmp/shashki-store-old-XXXXXX";
     int fd = mkstemp(path);
-    test_case("a games file of the first version opens, its games Russian, new games of any game");
     CHECK(fd >= 0);
     close(fd);
     unlink(path);
     sqlite3 *db = NULL;
     CHECK(sqlite3_open(path, &db) == SQLITE_OK);
-    const char *old =
-        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL,"
-        " updated TEXT NOT NULL, white TEXT NOT NULL, black TEXT NOT NULL, opponent TEXT NOT NULL,"
-        " level INTEGER NOT NULL, engine_color TEXT NOT NULL, time_control TEXT NOT NULL,"
-        " start_fen TEXT NOT NULL, opening TEXT NOT NULL, status TEXT NOT NULL,"
-        " result TEXT NOT NULL, reason TEXT NOT NULL, draw_offer TEXT NOT NULL,"
-        " clock_white REAL NOT NULL, clock_black REAL NOT NULL, moves INTEGER NOT NULL);"
-        "CREATE TABLE moves (game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
-        " ply INTEGER NOT NULL, move TEXT NOT NULL, clock_white REAL NOT NULL,"
-        " clock_black REAL NOT NULL, PRIMARY KEY (game, ply));"
-        "INSERT INTO games VALUES (1, '2025-01-02T03:04:05Z', '2025-01-02T03:05:00Z', 'Old',"
-        " 'Timer', 'human', 0, '', '', 'W:W21-32:B1-12', '', 'finished', '1-0', 'resignation',"
-        " '', -1, -1, 1);"
-        "INSERT INTO moves VALUES (1, 1, 'c3-d4', -1, -1);";
-    CHECK(sqlite3_exec(db, old, NULL, NULL, NULL) == SQLITE_OK);
+    CHECK(sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK);
     sqlite3_close(db);
     char err[256];
     Store *s = store_open(path, err, sizeof err);
     CHECK_MSG(s != NULL, "%s", err);
+    return s;
+}
+
+static void store_migration(void)
+{
+    char path[] = "/tmp/shashki-store-old-XXXXXX";
+    test_case("a games file of the first version opens, its games Russian, new games of any game");
+    Store *s = open_written(FIRST_VERSION, path);
     if (!s) {
         remove_db(path);
         return;
@@ -72,8 +111,14 @@ static void store_migration(void)
     CHECK(store_load(s, 1, &g, &moves, &count));
     CHECK_STR(g.variant, "russian");
     CHECK_STR(g.note, "");
-    CHECK_STR(g.white, "Old");
+    CHECK_STR(g.player[0].name, "Old");
+    CHECK_STR(g.player[1].name, "Timer");
+    CHECK_INT(g.players, 2);
+    CHECK_STR(g.start, "W:W21-32:B1-12");
+    CHECK_STR(g.reason, "resignation");
     CHECK_INT(count, 1);
+    if (count == 1)
+        CHECK(moves[0].clocks[0] == -1 && moves[0].clocks[1] == -1);
     free(moves);
     StoredGame e = game_named("Eng", "Lish");
     strcpy(e.variant, "english");
@@ -83,7 +128,7 @@ static void store_migration(void)
     CHECK_INT(store_find(s, &(StoreFilter){.variant = "russian"}, 0, 4, list, &total), 1);
     CHECK_INT(list[0].id, 1);
     CHECK_INT(store_find(s, &(StoreFilter){.variant = "english"}, 0, 4, list, &total), 1);
-    CHECK_STR(list[0].white, "Eng");
+    CHECK_STR(list[0].player[0].name, "Eng");
     CHECK_INT(store_find(s, NULL, 0, 4, list, &total), 2);
 
     test_case("a file from before the puzzles gains their tables: a result is counted once");
@@ -103,12 +148,10 @@ static void store_migration(void)
     CHECK(store_puzzle_result(s, "p1", "P0002", true, 1900, &pz, &score, &rated));
     CHECK(rated && score == 1.0 && pz.streak == 1 && pz.best_streak == 1 && pz.solved == 2);
     CHECK(pz.rating > 1536.36 && pz.rating < 1536.37);
-    CHECK(store_load(s, 1, &g, &moves, &count));
-    CHECK_STR(g.white, "Old");
-    free(moves);
     store_close(s);
 
     test_case("a migrated file opens again unchanged");
+    char err[256];
     s = store_open(path, err, sizeof err);
     CHECK_MSG(s != NULL, "%s", err);
     if (s) {
@@ -123,6 +166,39 @@ static void store_migration(void)
         store_close(s);
     }
     remove_db(path);
+
+    test_case("a file of the two-player layout keeps every seat, engine, clock and offer");
+    char path2[] = "/tmp/shashki-store-v1-XXXXXX";
+    s = open_written(SECOND_VERSION, path2);
+    if (!s) {
+        remove_db(path2);
+        return;
+    }
+    CHECK(store_load(s, 7, &g, &moves, &count));
+    CHECK_STR(g.variant, "english");
+    CHECK_STR(g.start, "B:W21-32:B1-12");
+    CHECK(g.player[0].level == 0 && g.player[0].taken && g.player[0].token[31] == 0x1f);
+    CHECK(g.player[1].level == 3 && !g.player[1].taken);
+    CHECK(g.player[0].clock == 291.5 && g.player[1].clock == 288.25);
+    CHECK_INT(g.draw_offer, -1);
+    CHECK_INT(count, 2);
+    if (count == 2)
+        CHECK(moves[0].clocks[0] == 300 && moves[0].clocks[1] == 295.5 &&
+              strcmp(moves[1].text, "f6-g5") == 0);
+    free(moves);
+    CHECK(store_load(s, 8, &g, &moves, &count));
+    CHECK(g.player[0].level == 5 && g.player[1].level == 2); /* 37 = 5 + 16 * 2 */
+    free(moves);
+    CHECK(store_load(s, 9, &g, &moves, &count));
+    CHECK(g.player[0].level == 0 && !g.player[0].taken);
+    CHECK_STR(g.player[0].code, "K7QX9M");
+    CHECK_STR(g.player[1].code, "ABCDEF");
+    CHECK_INT(g.draw_offer, 1);
+    CHECK_STR(g.note, "a note");
+    free(moves);
+    CHECK_INT(store_find(s, &(StoreFilter){.player = "oleg"}, 0, 4, list, &total), 1);
+    store_close(s);
+    remove_db(path2);
 }
 
 void suite_store(void)
@@ -142,16 +218,16 @@ void suite_store(void)
 
     test_case("a game and its moves come back after the file is closed and reopened");
     StoredGame a = game_named("Анна Иванова", "Shashki (level 5)");
-    strcpy(a.opponent, "engine");
-    a.level = 5;
-    strcpy(a.engine_color, "black");
+    a.player[1].level = 5;
     strcpy(a.time_control, "5m+3s");
-    a.clock_white = a.clock_black = 300;
+    a.player[0].clock = a.player[1].clock = 300;
+    a.player[0].taken = true;
+    memset(a.player[0].token, 0xab, sizeof a.player[0].token);
     CHECK(store_create(s, &a));
     CHECK(a.id > 0);
     const char *line[] = {"c3-d4", "f6-g5", "g3-f4", "g5:e3"};
     for (int i = 0; i < 4; i++) {
-        StoredMove m = {.clock_white = 300 - i, .clock_black = 299 - i};
+        StoredMove m = {.clocks = {300 - i, 299 - i, -1, -1}};
         snprintf(m.text, sizeof m.text, "%s", line[i]);
         a.moves = i + 1;
         CHECK(store_add_move(s, &a, i + 1, &m));
@@ -166,27 +242,52 @@ void suite_store(void)
     int count;
     CHECK(store_load(s, a.id, &b, &moves, &count));
     CHECK_INT(count, 4);
-    CHECK_STR(b.white, "Анна Иванова");
+    CHECK_STR(b.player[0].name, "Анна Иванова");
     CHECK_STR(b.time_control, "5m+3s");
-    CHECK_INT(b.level, 5);
+    CHECK_INT(b.player[1].level, 5);
+    CHECK(b.player[0].taken && b.player[0].token[5] == 0xab && !b.player[1].taken);
     CHECK_INT(b.moves, 4);
     if (count == 4) {
         CHECK_STR(moves[3].text, "g5:e3");
-        CHECK(moves[3].clock_white == 297 && moves[3].clock_black == 296);
+        CHECK(moves[3].clocks[0] == 297 && moves[3].clocks[1] == 296);
     }
     free(moves);
+
+    test_case("a game of three players: its players' rows, clocks and an open seat's code");
+    StoredGame t = game_named("Ann", "Bob");
+    strcpy(t.variant, "novgorod");
+    t.players = 3;
+    strcpy(t.player[2].name, "Cleo");
+    strcpy(t.player[2].code, "XYZ234");
+    t.player[1].level = 4;
+    t.player[0].clock = 60;
+    t.player[1].clock = 59.5;
+    t.player[2].clock = 58.25;
+    strcpy(t.result, "*");
+    CHECK(store_create(s, &t));
+    StoredMove m3 = {.text = "a1-b2", .clocks = {55, 59.5, 58.25, -1}};
+    t.moves = 1;
+    CHECK(store_add_move(s, &t, 1, &m3));
+    CHECK(store_load(s, t.id, &b, &moves, &count));
+    CHECK_INT(b.players, 3);
+    CHECK_STR(b.player[2].name, "Cleo");
+    CHECK_STR(b.player[2].code, "XYZ234");
+    CHECK(b.player[1].level == 4 && b.player[2].clock == 58.25);
+    CHECK(count == 1 && moves[0].clocks[0] == 55 && moves[0].clocks[2] == 58.25);
+    free(moves);
+    CHECK(store_delete(s, t.id));
 
     test_case("undo drops the moves after a ply; finishing is saved");
     a.moves = 2;
     CHECK(store_truncate(s, &a, 2));
     strcpy(a.status, "finished");
     strcpy(a.result, "0-1");
-    strcpy(a.reason, "White resigned");
+    strcpy(a.reason, "resignation");
     CHECK(store_update(s, &a));
     CHECK(store_load(s, a.id, &b, &moves, &count));
     CHECK_INT(count, 2);
     CHECK_STR(b.result, "0-1");
-    CHECK_STR(b.reason, "White resigned");
+    CHECK_STR(b.reason, "resignation");
     free(moves);
 
     test_case("listing filters by player (as a substring, %% and _ taken literally), result, status");
@@ -196,16 +297,16 @@ void suite_store(void)
     CHECK(store_create(s, &d));
     StoredGame list[10];
     int total;
-    CHECK_INT(store_list(s, NULL, NULL, NULL, 0, 10, list, &total), 3);
+    CHECK_INT(store_find(s, NULL, 0, 10, list, &total), 3);
     CHECK_INT(total, 3);
-    CHECK_INT(store_list(s, "sidor", NULL, NULL, 0, 10, list, &total), 1);
-    CHECK_STR(list[0].black, "Sidorov");
-    CHECK_INT(store_list(s, "Анна", NULL, NULL, 0, 10, list, &total), 1);
-    CHECK_INT(store_list(s, "%", NULL, NULL, 0, 10, list, &total), 1);
-    CHECK_INT(store_list(s, "0%_", NULL, NULL, 0, 10, list, &total), 1);
-    CHECK_INT(store_list(s, NULL, "0-1", NULL, 0, 10, list, &total), 1);
-    CHECK_INT(store_list(s, NULL, NULL, "playing", 0, 10, list, &total), 2);
-    CHECK_INT(store_list(s, NULL, NULL, NULL, 1, 1, list, &total), 1);
+    CHECK_INT(store_find(s, &(StoreFilter){.player = "sidor"}, 0, 10, list, &total), 1);
+    CHECK_STR(list[0].player[1].name, "Sidorov");
+    CHECK_INT(store_find(s, &(StoreFilter){.player = "Анна"}, 0, 10, list, &total), 1);
+    CHECK_INT(store_find(s, &(StoreFilter){.player = "%"}, 0, 10, list, &total), 1);
+    CHECK_INT(store_find(s, &(StoreFilter){.player = "0%_"}, 0, 10, list, &total), 1);
+    CHECK_INT(store_find(s, &(StoreFilter){.result = "0-1"}, 0, 10, list, &total), 1);
+    CHECK_INT(store_find(s, &(StoreFilter){.status = "playing"}, 0, 10, list, &total), 2);
+    CHECK_INT(store_find(s, NULL, 1, 1, list, &total), 1);
     CHECK_INT(total, 3);
     long ids[8];
     CHECK_INT(store_playing(s, ids, 8), 2);

@@ -95,8 +95,8 @@ ShStatus sh_play_new(ShPlay **play, const ShKind *kind, const ShPlayOptions *opt
     if (o->opening && *o->opening && !kind->ballots)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                          "the ballots open games of Russian checkers (and of giveaway and "
-                         "northern): a game of %s starts from its start or a position",
-                         kind->name);
+                         "northern): a game of %s starts from its start or a %s",
+                         kind->name, kind->family == SH_FAMILY_OTHER ? "position" : "FEN");
     if (o->opening && *o->opening && o->start && *o->start)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a position or a ballot, not both");
     ShPlay *p = calloc(1, sizeof *p);
@@ -177,9 +177,9 @@ int sh_play_to_move(const ShPlay *p, int ply)
     return p->ops->to_move(p, ply_of(p, ply));
 }
 
-bool sh_play_second_move(const ShPlay *p)
+bool sh_play_second_move(const ShPlay *p, int ply)
 {
-    return p->ops->second_move(p);
+    return p->ops->second_move(p, ply_of(p, ply));
 }
 
 size_t sh_play_position_text(const ShPlay *p, int ply, char *out, size_t size)

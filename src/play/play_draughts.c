@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "game.h"
 #include "play_impl.h"
 
 static ShVariant variant_of(const ShPlay *p)
@@ -86,6 +87,11 @@ static ShStatus d_create(ShPlay *p, const ShPlayOptions *o, ShError *err)
     ShStatus s;
     if (o->opening && *o->opening) {
         s = sh_game_new_opening_variant(&p->game, o->opening, v, &options, err);
+        if (s == SH_ERR_ARGUMENT)
+            error_set(err, s, 0, 0,
+                      "the ballots open games of Russian checkers (and of giveaway and "
+                      "northern): a game of %s starts from its start or a FEN",
+                      p->kind->name);
         if (s == SH_OK) {
             const char *tag = sh_game_tag(p->game, "Opening");
             snprintf(p->opening, sizeof p->opening, "%s", tag ? tag : o->opening);
@@ -135,9 +141,9 @@ static int d_to_move(const ShPlay *p, int ply)
     return (int)sh_position_side(position_at(p, ply));
 }
 
-static bool d_second_move(const ShPlay *p)
+static bool d_second_move(const ShPlay *p, int ply)
 {
-    return sh_game_position(p->game)->turn_move != 0;
+    return position_at(p, ply)->turn_move != 0;
 }
 
 static size_t d_position_text(const ShPlay *p, int ply, char *out, size_t size)
@@ -326,7 +332,9 @@ static ShStatus d_end(ShPlay *p, const char *result, const char *reason_code, Sh
         return sh_game_adjudicate(p->game, r, err); /* the arbiter's word stands over the rules' */
     if (sh_game_result(p->game, NULL) != SH_RESULT_NONE)
         return SH_OK; /* the rules ended it already */
-    return sh_game_end(p->game, r, reason, err);
+    if (sh_game_end(p->game, r, reason, NULL) != SH_OK)
+        game_set_result(p->game, r, reason); /* a rules' reason, read back from a record */
+    return SH_OK;
 }
 
 /* ---- clocks, tags, the record ------------------------------------------------------------ */

@@ -234,9 +234,10 @@ static int o_to_move(const ShPlay *p, int ply)
     return who;
 }
 
-static bool o_second_move(const ShPlay *p)
+static bool o_second_move(const ShPlay *p, int ply)
 {
     (void)p;
+    (void)ply;
     return false;
 }
 

@@ -50,11 +50,15 @@ static ShStatus check_settings(const ShEventSettings *s, ShError *err)
     }
     if (s->win <= s->draw || s->draw < s->loss)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a win must score more than a draw");
-    if (s->openings != SH_OPENINGS_FREE && s->variant != SH_VARIANT_RUSSIAN)
+    const ShKind *kind = sh_event_kind(s);
+    if (s->openings != SH_OPENINGS_FREE && !kind->ballots)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                          "the ballots (IDF-64, FMJD-64) are Russian checkers' openings: "
                          "%s is played from its start (openings = free)",
-                         sh_rules_get(s->variant)->name);
+                         kind->name);
+    ShError inner;
+    if (sh_kind_check_settings(kind, s->game_settings, &inner) != SH_OK)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "variant-settings: %s", inner.message);
     return SH_OK;
 }
 
@@ -134,11 +138,11 @@ ShStatus sh_event_set(ShEvent *e, const char *key, const char *value, ShError *e
                              "%s: the scoring and the stages played are fixed once play has "
                              "begun",
                              key);
-        if (s.variant != e->settings.variant)
+        if (strcmp(s.game, e->settings.game) || strcmp(s.game_settings, e->settings.game_settings))
             return error_set(err, SH_ERR_ARGUMENT, 0, 0,
-                             "%s: the event's games are %s; the game is fixed once play has "
-                             "begun",
-                             key, sh_rules_get(e->settings.variant)->name);
+                             "%s: the event's games are %s; the game and its settings are fixed "
+                             "once play has begun",
+                             key, sh_event_kind(&e->settings)->name);
     }
     e->settings = s;
     for (int i = 0; i < started; i++)

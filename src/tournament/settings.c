@@ -155,6 +155,13 @@ void sh_event_settings_init(ShEventSettings *s)
     s->k_factor = 20;
     s->initial_color = SH_WHITE;
     s->seed = 1;
+    snprintf(s->game, sizeof s->game, "russian");
+}
+
+const ShKind *sh_event_kind(const ShEventSettings *s)
+{
+    const ShKind *kind = s->game[0] ? sh_kind_find(s->game) : NULL;
+    return kind ? kind : sh_kind_of_variant(SH_VARIANT_RUSSIAN);
 }
 
 static ShStatus bad(ShError *err, const char *key, const char *value, const char *expected)
@@ -289,10 +296,20 @@ ShStatus sh_event_settings_set(ShEventSettings *s, const char *key, const char *
             return bad(err, key, value, "a name");
         snprintf(out, SH_EVENT_TEXT, "%s", value);
     } else if (!strcmp(key, "variant")) {
-        ShVariant variant;
-        if (!sh_rules_find(value, &variant))
-            return bad(err, key, value, "a game the rules library plays (russian, brazilian, pool ...)");
-        s->variant = variant;
+        const ShKind *kind = sh_kind_find(value);
+        if (!kind)
+            return bad(err, key, value, "a game played here (shashki other list, docs/variants.md)");
+        if (kind->players != 2)
+            return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                             "variant: %s is a game of %d players, and every system of an event "
+                             "(round robin, Swiss, knockout, Scheveningen) pairs two players a "
+                             "game: play it outside an event",
+                             kind->name, kind->players);
+        snprintf(s->game, sizeof s->game, "%s", kind->name);
+    } else if (!strcmp(key, "variant-settings")) {
+        if (strlen(value) >= sizeof s->game_settings)
+            return bad(err, key, value, "short enough (127 bytes at most)");
+        snprintf(s->game_settings, sizeof s->game_settings, "%s", value);
     } else if (!strcmp(key, "date")) {
         int y, mo, d;
         if (*value && (sscanf(value, "%4d.%2d.%2d", &y, &mo, &d) != 3 || y < 1800 ||
@@ -477,8 +494,10 @@ ShStatus sh_event_settings_write(const ShEventSettings *s, char **text, ShError 
     }
     if (!s->series_count)
         PUT("none");
-    PUT("\nseed = %llu\nvariant = %s\nstages = %d\n", (unsigned long long)s->seed,
-        sh_rules_get(s->variant)->name, s->stage_count);
+    PUT("\nseed = %llu\nvariant = %s\n", (unsigned long long)s->seed, sh_event_kind(s)->name);
+    if (s->game_settings[0])
+        PUT("variant-settings = %s\n", s->game_settings);
+    PUT("stages = %d\n", s->stage_count);
     for (int i = 0; i < s->stage_count; i++) {
         const ShStage *st = &s->stages[i];
         PUT("stage.%d.system = %s\nstage.%d.rounds = %d\nstage.%d.cycles = %d\n"

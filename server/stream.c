@@ -1,0 +1,92 @@
+/* stream.c - server-sent events of something that changes (stream.h). */
+#include "stream.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct Stream {
+    WebGames *games;
+    const StreamSource *source;
+    long id;
+    void *context;
+    unsigned seen;
+    bool first;
+    char *pending; /* text not yet sent */
+    size_t pending_size, pending_at;
+} Stream;
+
+static long pending_copy(Stream *s, char *buf, size_t max)
+{
+    size_t n = s->pending_size - s->pending_at;
+    if (n > max)
+        n = max;
+    memcpy(buf, s->pending + s->pending_at, n);
+    s->pending_at += n;
+    if (s->pending_at == s->pending_size) {
+        free(s->pending);
+        s->pending = NULL;
+    }
+    return (long)n;
+}
+
+static long stream_next(void *state, char *buf, size_t max)
+{
+    Stream *s = state;
+    if (s->pending)
+        return pending_copy(s, buf, max);
+    WebGames *g = s->games;
+    pthread_mutex_lock(&g->lock);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += STREAM_WAIT_SECONDS;
+    for (;;) {
+        unsigned version = 0;
+        if (g->stopping || !s->source->version(g, s->id, s->context, &version)) {
+            pthread_mutex_unlock(&g->lock);
+            return -1;
+        }
+        if (s->first || version != s->seen) {
+            s->first = false;
+            s->seen = version;
+            s->pending = s->source->text(g, s->id, s->context);
+            pthread_mutex_unlock(&g->lock);
+            if (!s->pending)
+                return -1;
+            s->pending_size = strlen(s->pending);
+            s->pending_at = 0;
+            return pending_copy(s, buf, max);
+        }
+        if (pthread_cond_timedwait(s->source->cond(g, s->id), &g->lock, &until) == ETIMEDOUT) {
+            pthread_mutex_unlock(&g->lock);
+            return 0;
+        }
+    }
+}
+
+static void stream_done(void *state)
+{
+    Stream *s = state;
+    free(s->pending);
+    free(s->context);
+    free(s);
+}
+
+void stream_respond(HttpResponse *res, WebGames *games, const StreamSource *source, long id,
+                    void *context)
+{
+    Stream *s = calloc(1, sizeof *s);
+    if (!s) {
+        free(context);
+        http_error(res, 500, "out of memory");
+        return;
+    }
+    s->games = games;
+    s->source = source;
+    s->id = id;
+    s->context = context;
+    s->first = true;
+    res->has_stream = true;
+    res->stream = (HttpStream){stream_next, stream_done, s};
+}

@@ -1,0 +1,34 @@
+/*
+ * stream.h - server-sent events of something that changes: a game (web_watch.c) or an event
+ * (web_event_view.c). A watcher gets the thing's state at once and again each time its version
+ * moves on; one that falls behind gets the latest state, not every one in between (each state
+ * is whole and carries its version), and one that reconnects gets the current state first, so
+ * nothing is lost. A quiet stream sends nothing for STREAM_WAIT_SECONDS, then lets the HTTP
+ * server check the connection and asks again. The stream ends when the thing is gone or the
+ * server stops.
+ */
+#ifndef SHASHKI_STREAM_H
+#define SHASHKI_STREAM_H
+
+#include <stdbool.h>
+
+#include "http.h"
+#include "live.h"
+
+#define STREAM_WAIT_SECONDS 15
+
+typedef struct StreamSource {
+    /* (the games' lock held) false when the thing is gone; else its version now */
+    bool (*version)(WebGames *games, long id, void *context, unsigned *version);
+    /* (the games' lock held) the event's text of its state now, malloc'ed; NULL ends the stream */
+    char *(*text)(WebGames *games, long id, void *context);
+    /* the condition variable its changes are announced on */
+    pthread_cond_t *(*cond)(WebGames *games, long id);
+} StreamSource;
+
+/* Answer with the stream of the thing `id` (context is passed to the source, and freed with
+ * free() when the stream ends; it may be NULL). */
+void stream_respond(HttpResponse *res, WebGames *games, const StreamSource *source, long id,
+                    void *context);
+
+#endif
