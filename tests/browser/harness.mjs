@@ -1,7 +1,7 @@
 // harness.mjs - what the browser tests share: the program's server, the browser, the page
 // helpers and waits, screenshots, the test registry and the runner that reports. The entry
-// point (run.mjs) imports the test modules, which register their tests here with test(), and
-// then calls run():
+// points (run.mjs, other.mjs) import the test modules, which register their tests here with
+// test(), and then call run():
 //
 //   node tests/browser/run.mjs [--program build/shashki] [--only SUBSTRING] [--headed] [--times]
 //
@@ -149,20 +149,25 @@ export function equal(actual, expected, what) {
   if (a !== e) throw new Failure(`${what}: expected ${e}, got ${a}`);
 }
 
-export async function api(base, method, p, body) {
-  const res = await fetch(base + p.replace(/^\//, ''), {
-    method,
-    headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
+/** An answer as the tests read it: its status and its JSON, or its text. */
+function answer(status, text) {
   let data = text;
   try {
     data = JSON.parse(text);
   } catch {
     /* text */
   }
-  return { status: res.status, data };
+  return { status, data };
+}
+
+/** A request to the server from the tests (no cookies): {status, data}. */
+export async function api(base, method, p, body) {
+  const res = await fetch(base + p.replace(/^\//, ''), {
+    method,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return answer(res.status, await res.text());
 }
 
 export async function needEndpoint(base, method, p, body) {
@@ -249,17 +254,27 @@ export async function playMove(page, from, to) {
   await clickSquare(page, to);
 }
 
-/** A request from the page itself, with its cookies: the status. */
-export async function fetchFrom(page, method, p, body) {
-  return page.evaluate(
-    async ([m, url, b]) => (await fetch(url, { method: m, headers: b ? { 'Content-Type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined })).status,
+/** A request from the page itself, with its cookies: {status, data}. */
+export async function pageApi(page, method, p, body) {
+  const { status, text } = await page.evaluate(
+    async ([m, url, b]) => {
+      const r = await fetch(url, { method: m, headers: b ? { 'Content-Type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
+      return { status: r.status, text: await r.text() };
+    },
     [method, p, body],
   );
+  return answer(status, text);
 }
 
-export async function screenshot(page, name) {
+/** A request from the page itself, with its cookies: the status. */
+export async function fetchFrom(page, method, p, body) {
+  return (await pageApi(page, method, p, body)).status;
+}
+
+/** build/screenshots/NAME.png; options as Playwright's (fullPage). */
+export async function screenshot(page, name, options = {}) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await page.screenshot({ ...options, path: path.join(SHOTS, `${name}.png`) });
 }
 
 /** Start a game through the new-game dialog. o: {variant, opponent, level, color, time, fen, white, black} */
@@ -352,14 +367,16 @@ export function test(name, fn) {
   tests.push({ name, fn });
 }
 
-/** Run the registered tests, report, and exit. */
-async function runTests() {
+/** Run the registered tests, report, and exit. label: names the runner's temporary folder and its
+ *  FAIL screenshots ('other': shashki-other-*, FAIL-other-*); timeout: the bound of a page's
+ *  wait that has none of its own (45 s: a sanitized server on a busy machine is slow). */
+async function runTests({ label = '', timeout = 45_000 }) {
   if (!fs.existsSync(PROGRAM)) {
     console.log(`FAIL setup: no program at ${PROGRAM} (run make)`);
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-browser-'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `shashki-${label || 'browser'}-`));
   const server = new Server(path.join(tmp, 'games.db'));
   let browser = null;
   let passed = 0;
@@ -394,7 +411,7 @@ async function runTests() {
     const errors = [];
     const newPage = async (viewport) => {
       const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US' });
-      context.setDefaultTimeout(45_000); // a bound for a wait that has none of its own: a sanitized server on a busy machine is slow
+      context.setDefaultTimeout(timeout);
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
@@ -417,9 +434,10 @@ async function runTests() {
       console.log(`FAIL ${t.name}: ${reason}`);
       failed++;
       // keep what the pages looked like
+      const prefix = label ? `FAIL-${label}-` : 'FAIL-';
       for (const [i, c] of browser.contexts().entries()) {
         for (const p of c.pages()) {
-          await screenshot(p, `FAIL-${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${i}`).catch(() => {});
+          await screenshot(p, `${prefix}${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${i}`).catch(() => {});
         }
       }
     } finally {
@@ -440,9 +458,9 @@ async function runTests() {
 }
 
 /** Run the registered tests and exit; a failure of the runner itself is reported as a failed
- *  test. */
-export function run() {
-  runTests().catch((e) => {
+ *  test. options: {label, timeout} (runTests). */
+export function run(options = {}) {
+  runTests(options).catch((e) => {
     console.log(`FAIL runner: ${e && e.stack ? e.stack.split('\n')[0] : e}`);
     console.log('0 passed, 1 failed');
     killAll();
