@@ -181,7 +181,8 @@ export function puzzleTests() {
     const page = await newPage(DESKTOP);
     const fen = 'W:Wb4,c7,g1:Ba3,d4,e7';
     await page.goto(base + '#/analysis?fen=' + encodeURIComponent(fen));
-    await page.waitForFunction((f) => document.querySelector('.analysis').dataset.fen === f, fen);
+    // the view is drawn after the page loads: wait for it, then for its position
+    await page.waitForFunction((f) => document.querySelector('.analysis')?.dataset.fen === f, fen);
     await page.click('[data-action=solve]');
     await page.waitForSelector('.solve-card[data-state="done"]');
     equal(await page.getAttribute('.solve-card', 'data-verdict'), 'proven', 'the verdict');
@@ -194,7 +195,7 @@ export function puzzleTests() {
     equal(await moveTexts(page), ['c7-d8', 'a3:c5', 'd8:f6:c3', 'c5-b4', 'c3:a5'], 'the main line on the move list');
     // a position without a win in 2: the verdict says none; a new position clears the card
     await page.goto(base + '#/analysis?fen=' + encodeURIComponent('W:Wa1:Bh8'));
-    await page.waitForFunction(() => document.querySelector('.analysis').dataset.fen === 'W:Wa1:Bh8');
+    await page.waitForFunction(() => document.querySelector('.analysis')?.dataset.fen === 'W:Wa1:Bh8');
     equal(await page.getAttribute('.solve-card', 'data-state'), 'idle', 'the card starts again on a new position');
     await page.fill('#solve-moves', '2');
     await page.click('[data-action=solve]');
