@@ -1,7 +1,7 @@
 // harness.mjs - what the browser tests share: the program's server, the browser, the page
-// helpers and waits, screenshots, the test registry and the runner that reports. The entry
-// points (run.mjs, other.mjs) import the test modules, which register their tests here with
-// test(), and then call run():
+// helpers and waits, screenshots, the test registry and the runner that reports. An entry
+// point registers its tests here with test() (run.mjs through the module of each area, which it
+// imports; other.mjs its own) and then calls run():
 //
 //   node tests/browser/run.mjs [--program build/shashki] [--only SUBSTRING] [--headed] [--times]
 //
