@@ -1,16 +1,15 @@
 // boards.mjs - the browser tests of the games on boards larger than 8x8: international draughts
 // on 10x10 (and every other game of the server whose board is not 8x8, drawn by the same code
-// from its size). run.mjs registers them with its helpers, after the 8x8 games' tests and
-// before the phone test, which looks at the international game these leave in `state`.
+// from its size). run.mjs registers them after the 8x8 games' tests and before the phone
+// test, which looks at the international game these leave in `state`.
 //
 // Expected squares, numbers and moves are worked out by hand from FMJD's rules (1 = b10,
 // 5 = j10, 46 = a1, 50 = i1; tests/data/variants/rules_international.txt).
 
 import fs from 'node:fs';
+import { DESKTOP, PHONE, PHONE360, api, boardString, clickSquare, drag, equal, expect, moveTexts, needEndpoint, newGame, openEditor, phoneShot, screenshot, settled, test, waitInteractive, waitMoves, webModule } from './harness.mjs';
 
-export function boardTests(t) {
-  const { test, webModule, api, equal, expect, needEndpoint, newGame, sq, clickSquare, drag, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE } = t;
-
+export function boardTests() {
   const targets = (page) => page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort());
   const captured = (page) => page.$$eval('.piece.captured', (els) => els.map((e) => e.dataset.square).sort());
   const pieceOn = (page, s) => page.getAttribute(`.board-svg .piece[data-square="${s}"]`, 'data-piece');
@@ -150,12 +149,10 @@ export function boardTests(t) {
     await page.waitForFunction(() => !document.querySelector('.board-svg .sq-number'));
     await settled(page);
     await screenshot(page, 'international-game-desktop');
-    const phone = await newPage(PHONE);
-    await phone.goto(base + `#/play/${id}`);
-    await waitMoves(phone, 4);
-    await phone.waitForSelector('.board-svg[data-size="10"]');
-    await settled(phone);
-    await screenshot(phone, 'international-game-phone');
+    await phoneShot(newPage, base + `#/play/${id}`, 'international-game-phone', async (phone) => {
+      await waitMoves(phone, 4);
+      await phone.waitForSelector('.board-svg[data-size="10"]');
+    });
     // its PDN: GameType 20, the moves in numbers
     const pdn = await api(base, 'GET', `/api/games/${id}/pdn`);
     expect(pdn.data.includes('[GameType "20"]') && pdn.data.includes('1. 31-27 '), `the PDN of the game:\n${pdn.data}`);
@@ -283,7 +280,7 @@ export function boardTests(t) {
     await page.waitForFunction(() => !document.querySelector('.board-svg .sq-number'));
     await settled(page);
     await screenshot(page, 'canadian-game-desktop');
-    for (const viewport of [PHONE, { width: 360, height: 740 }]) {
+    for (const viewport of [PHONE, PHONE360]) {
       const phone = await newPage(viewport);
       await phone.goto(base + `#/play/${id}`);
       await waitMoves(phone, 2);
@@ -321,10 +318,7 @@ export function boardTests(t) {
 
   test('analysis: the editor on the 50 squares of international', async ({ base, newPage }) => {
     const page = await newPage(DESKTOP);
-    await page.goto(base + '#/analysis?variant=russian');
-    await waitInteractive(page);
-    await page.click('[data-action=setup]');
-    await page.waitForSelector('.editor');
+    await openEditor(page, base, '#/analysis?variant=russian');
     await page.selectOption('#editor-variant', 'international');
     await page.waitForSelector('.board-svg[data-variant=international]');
     equal(await page.locator('.board-svg .piece').count(), 40, 'the international start to change');
@@ -372,13 +366,11 @@ export function boardTests(t) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=export-pdn]')]);
     const text = fs.readFileSync(await download.path(), 'utf8');
     expect(text.includes('[GameType "20"]') && text.includes('28-14'), `the PDN of the line:\n${text}`);
-    const phone = await newPage(PHONE);
-    await phone.goto(base + '#/analysis?variant=international');
-    await phone.waitForSelector('.board-svg[data-variant=international]');
-    await phone.click('[data-action=setup]');
-    await phone.waitForSelector('.editor');
-    await settled(phone);
-    await screenshot(phone, 'editor-international-phone');
+    const phone = await phoneShot(newPage, base + '#/analysis?variant=international', 'editor-international-phone', async (p) => {
+      await p.waitForSelector('.board-svg[data-variant=international]');
+      await p.click('[data-action=setup]');
+      await p.waitForSelector('.editor');
+    });
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow <= 0, `the editor at 390 px scrolls sideways by ${overflow}px`);
   });

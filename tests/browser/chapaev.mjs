@@ -1,14 +1,14 @@
 // chapaev.mjs - the browser tests of Chapaev (#/chapaev, web/js/chapaev*.js), which run.mjs
-// registers with its helpers. The physics is planck.js at a fixed time step without random
-// numbers, so a shot with a fixed input must give the same positions on every run, in Node and
-// in the browser alike; the positions after a fixed number of steps are compared with the values
-// recorded when the test was written (a change to the physics' constants changes them: record
-// them again, on purpose). The rules are those of chapaev_rules.js (docs/variants.md "Chapaev").
+// registers. The physics is planck.js at a fixed time step without random numbers, so a shot
+// with a fixed input must give the same positions on every run, in Node and in the browser
+// alike; the positions after a fixed number of steps are compared with the values recorded when
+// the test was written (a change to the physics' constants changes them: record them again, on
+// purpose). The rules are those of chapaev_rules.js (docs/variants.md "Chapaev").
 
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { DESKTOP, PHONE360, ROOT, equal, expect, screenshot, settled, test } from './harness.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = (name) => import(pathToFileURL(path.join(ROOT, 'web', 'js', name)));
 
 // d1 (id 3) straight up the d-file at full power, and b1 (id 1) at 1.3 rad at 0.9
@@ -26,10 +26,7 @@ function moved(result) {
     .map((p) => [p.id, +p.x.toFixed(9), +p.y.toFixed(9)]);
 }
 
-export function chapaevTests(t) {
-  const { test, equal, expect, screenshot, settled, DESKTOP } = t;
-  const PHONE360 = { width: 360, height: 740 };
-
+export function chapaevTests() {
   /** The page's pixel of a point in squares (chapaev.js: data-span, data-margin). */
   async function pixel(page, x, y) {
     return page.$eval(

@@ -1,13 +1,13 @@
 // explorer.mjs - the browser tests of the opening explorer on the analysis board (explorer.js,
-// GET /api/explorer). run.mjs registers them with its helpers.
+// GET /api/explorer). run.mjs registers them.
 //
 // The card must show, for the board's position, what the server says: the book's searched
 // moves, and the master games' and the archive's moves with their games and results. A game
 // imported here with a known first move and result must appear in the archive's counts.
 
-export function explorerTests(t) {
-  const { test, api, equal, expect, needEndpoint, waitInteractive, waitMoves, settled, screenshot, DESKTOP, PHONE } = t;
+import { DESKTOP, PHONE, api, equal, expect, needEndpoint, screenshot, settled, test, waitInteractive, waitMoves } from './harness.mjs';
 
+export function explorerTests() {
   /** The rows of one of the card's lists: move, games and the results text. */
   const rows = (page, list) =>
     page.$$eval(`#explorer-${list} .explorer-row`, (els) =>

@@ -1,104 +1,29 @@
 // other.mjs - the browser tests of "More games" (web/js/other.js, other_board.js): the other
-// games of a checkers set. A runner of its own, like run.mjs (whose helpers it does not share:
-// run.mjs runs its tests when imported):
+// games of a checkers set. A runner of its own, run after run.mjs, with the same harness
+// (harness.mjs):
 //
-//   node tests/browser/other.mjs [--program build/dev/shashki] [--only SUBSTRING]
+//   node tests/browser/other.mjs [--program build/shashki] [--only SUBSTRING] [--headed] [--times]
 //
 // It starts `PROGRAM serve --port 0 --db <temp file>`, drives Debian's chromium, prints
 // `ok NAME` / `FAIL NAME: reason` per test and `N passed, M failed`. Tests wait for what they
 // need (an element, an attribute), never for a fixed time. Screenshots of every game's board go
-// to build/screenshots/other-<game>-{desktop,phone}.png (1440x900 and 360x740).
+// to build/screenshots/other-<game>-{desktop,phone}.png (1440x900 and 360x740, the whole page).
 //
 // What the tests expect comes from the server (the legal moves it lists) and, for the game
 // finished here, from the rules file tests/data/other/belarusian.txt (a king takes the last two
 // men: "a side with no men or kings left loses").
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { DESKTOP, Failure, PHONE360, equal, expect, pageApi, run, screenshot, test } from './harness.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SHOTS = path.join(ROOT, 'build', 'screenshots');
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 360, height: 740 };
 const WAIT = { timeout: 30_000 };
-
-function option(name, fallback) {
-  const i = process.argv.indexOf(name);
-  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
-const PROGRAM = path.resolve(option('--program', path.join(ROOT, 'build', 'shashki')));
-const ONLY = option('--only', '');
-
-class Failure extends Error {}
-function expect(cond, what) {
-  if (!cond) throw new Failure(what);
-}
-function equal(a, b, what) {
-  const x = JSON.stringify(a), y = JSON.stringify(b);
-  if (x !== y) throw new Failure(`${what}: ${x}, expected ${y}`);
-}
-
-// ---------------------------------------------------------------- the server
-
-let server = null;
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(PROGRAM, ['serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
-    server = proc;
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`no "ready" line from the server in 15 s:\n${log}`)), 15_000);
-    const onData = (chunk) => {
-      log += chunk.toString();
-      const m = /ready at (http:\/\/[^\s]+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${new URL(m[1]).port}/`);
-      }
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`the server stopped (${code}):\n${log}`)));
-  });
-}
-function killServer() {
-  try {
-    if (server) server.kill('SIGKILL');
-  } catch {
-    /* gone */
-  }
-}
-process.on('exit', killServer);
 
 // ---------------------------------------------------------------- helpers
 
-async function api(page, method, p, body) {
-  return page.evaluate(
-    async ([m, url, b]) => {
-      const r = await fetch(url, { method: m, headers: b ? { 'Content-Type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-      const text = await r.text();
-      let data = null;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = text;
-      }
-      return { status: r.status, data };
-    },
-    [method, p, body],
-  );
-}
-
-async function screenshot(page, name) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+/** The whole page in build/screenshots/NAME.png. */
+const pageShot = (page, name) => screenshot(page, name, { fullPage: true });
 
 const gameId = (page) => Number(/#\/more\/(\d+)/.exec(page.url())[1]);
-const moveCount = (page) => page.getAttribute('.other-moves', 'data-count').then((v) => Number(v || 0)).catch(() => 0);
 
 /** Wait until the game on the page has `n` moves. */
 async function waitMoves(page, n) {
@@ -110,7 +35,7 @@ async function waitMoves(page, n) {
     }, n, WAIT);
   } catch (e) {
     const m = /#\/more\/(\d+)/.exec(page.url());
-    const g = m ? (await api(page, 'GET', `/api/other/games/${m[1]}`)).data : null;
+    const g = m ? (await pageApi(page, 'GET', `/api/other/games/${m[1]}`)).data : null;
     throw new Failure(`the page did not reach ${n} moves (the server has ${g ? g.history.length : '?'}, thinking ${g && g.thinking})`);
   }
 }
@@ -149,15 +74,12 @@ async function startFromCard(page, base, name, seats, settings = {}) {
 
 // ---------------------------------------------------------------- the tests
 
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
-
 test('more: the section is in the navigation and lists every game in English and Russian, its settings as controls', async ({ base, newPage }) => {
   const page = await newPage(DESKTOP);
   await page.goto(base + '#/');
   await page.click('a.nav-link[data-nav=more]');
   await page.waitForSelector('.other-card[data-game]');
-  const list = (await api(page, 'GET', '/api/other')).data;
+  const list = (await pageApi(page, 'GET', '/api/other')).data;
   expect(list.games.length === 8, `8 games listed, not ${list.games.length}`);
   for (const g of list.games) {
     const card = page.locator(`.other-card[data-game="${g.name}"]`);
@@ -169,50 +91,50 @@ test('more: the section is in the navigation and lists every game in English and
       equal(await card.locator(`select[data-setting="${s.key}"]`).inputValue(), s.default, `${g.name}: ${s.key} starts at its default`);
   }
   expect(await page.locator('.other-card[data-game=chapaev] a[href="#/chapaev"]').count() === 1, 'Chapaev is linked');
-  await screenshot(page, 'other-list-desktop');
+  await pageShot(page, 'other-list-desktop');
   // Chapaev's page (otherb's chapaev.js) opens from the section, which stays the current one
   await page.click('.other-card[data-game=chapaev] [data-action=chapaev]');
   await page.waitForSelector('.chapaev-board');
   equal(await page.getAttribute('a.nav-link[data-nav=more]', 'aria-current'), 'page', 'Chapaev is under More games');
-  const phone = await newPage(PHONE);
+  const phone = await newPage(PHONE360);
   await phone.goto(base + '#/more');
   await phone.waitForSelector('.other-card[data-game]');
-  await screenshot(phone, 'other-list-phone');
+  await pageShot(phone, 'other-list-phone');
 });
 
 test('more: a few moves of every game at one board, entered cell by cell; each board photographed', async ({ base, newPage }) => {
   const page = await newPage(DESKTOP);
   await page.goto(base + '#/more');
-  const list = (await api(page, 'GET', '/api/other')).data;
+  const list = (await pageApi(page, 'GET', '/api/other')).data;
   for (const g of list.games) {
     const id = await startFromCard(page, base, g.name);
     const players = g.players;
     // the pieces drawn are the server's, by kind and owner
-    let game = (await api(page, 'GET', `/api/other/games/${id}`)).data;
+    let game = (await pageApi(page, 'GET', `/api/other/games/${id}`)).data;
     equal(await page.locator('.other-board-svg [data-cell]').count(), game.board.cells.length, `${g.name}: every cell drawn`);
     equal(await page.locator('.other-board-svg .piece').count(), game.pieces.filter(Boolean).length, `${g.name}: every piece drawn`);
     for (const kind of new Set(game.pieces.filter(Boolean).map((p) => p.kind)))
       expect((await page.locator(`.other-board-svg .piece[data-kind="${kind}"]`).count()) > 0, `${g.name}: ${kind} pieces drawn`);
     // a round of moves: every player moves at least once
     for (let k = 0; k < players + 1; k++) {
-      game = (await api(page, 'GET', `/api/other/games/${id}`)).data;
+      game = (await pageApi(page, 'GET', `/api/other/games/${id}`)).data;
       if (game.status !== 'playing') break;
       equal(await page.getAttribute('.other-turn', 'data-to-move'), String(game.to_move), `${g.name}: the turn shown`);
       const move = game.moves[(k * 7) % game.moves.length];
       await enterMove(page, game, move);
-      const after = (await api(page, 'GET', `/api/other/games/${id}`)).data;
+      const after = (await pageApi(page, 'GET', `/api/other/games/${id}`)).data;
       const played = after.history[after.history.length - 1];
       equal(played.path, move.path, `${g.name}: move ${k + 1} is the one entered`);
     }
     equal(await page.locator('.other-moves li').count(), game.history.length + 1, `${g.name}: the moves are listed`);
-    await screenshot(page, `other-${g.name}-desktop`);
-    const phone = await newPage(PHONE);
+    await pageShot(page, `other-${g.name}-desktop`);
+    const phone = await newPage(PHONE360);
     await phone.goto(base + `#/more/${id}`);
     await phone.waitForSelector('.other-board-svg [data-cell]');
     // the whole board is on a phone's screen, not wider than it
     const box = await phone.locator('.other-board-svg').boundingBox();
-    expect(box.x >= 0 && box.x + box.width <= PHONE.width + 1, `${g.name}: the board fits the phone (${box.x}+${box.width})`);
-    await screenshot(phone, `other-${g.name}-phone`);
+    expect(box.x >= 0 && box.x + box.width <= PHONE360.width + 1, `${g.name}: the board fits the phone (${box.x}+${box.width})`);
+    await pageShot(phone, `other-${g.name}-phone`);
     await phone.close();
   }
 });
@@ -221,18 +143,18 @@ test('more: against the engine, and three- and four-player games with engine sea
   const page = await newPage(DESKTOP);
   for (const [name, seats] of [['corners', ['here', 'engine']], ['novgorod', ['here', 'engine', 'engine']], ['neva', ['here', 'engine', 'here', 'engine']]]) {
     const id = await startFromCard(page, base, name, seats);
-    let game = (await api(page, 'GET', `/api/other/games/${id}`)).data;
+    let game = (await pageApi(page, 'GET', `/api/other/games/${id}`)).data;
     equal(game.seats.map((s) => s.seat), seats.map((s) => (s === 'engine' ? 'engine' : 'taken')), `${name}: the seats`);
     await enterMove(page, game, game.moves[0]);
     // the engine's seats answer by themselves; the page hears it on its event stream
     const next = seats.slice(1).indexOf('here');
     const want = next < 0 ? seats.length : next + 1; // up to the next person's turn
     await waitMoves(page, want);
-    game = (await api(page, 'GET', `/api/other/games/${id}`)).data;
+    game = (await pageApi(page, 'GET', `/api/other/games/${id}`)).data;
     for (let i = 1; i < want; i++) equal(game.history[i].player, i, `${name}: ply ${i + 1} is player ${i}'s (the engine's)`);
     expect(game.seats[game.to_move].seat !== 'engine' || game.status !== 'playing', `${name}: back to a person`);
     await page.waitForSelector('.other-turn');
-    await screenshot(page, `other-${name}-engine-desktop`);
+    await pageShot(page, `other-${name}-engine-desktop`);
   }
 });
 
@@ -241,22 +163,22 @@ test('more: across devices: the second player joins with the code, each sees the
   const id = await startFromCard(a, base, 'pskov', ['here', 'code']);
   const code = await a.getAttribute('.other-code[data-player="1"]', 'data-code');
   expect(/^[A-Z0-9]{6}$/.test(code || ''), `a join code is shown (${code})`);
-  const b = await newPage(PHONE);
+  const b = await newPage(PHONE360);
   // the club's join link (/j/CODE) leads to the draughts join page, which hands the code on
   await b.goto(base + `j/${code}`);
   await b.waitForURL(new RegExp(`#/more/${id}$`), WAIT);
   await b.waitForSelector('.other-players-list li[data-player="1"] .badge');
-  let game = (await api(a, 'GET', `/api/other/games/${id}`)).data;
+  let game = (await pageApi(a, 'GET', `/api/other/games/${id}`)).data;
   equal(game.seats.map((s) => s.seat), ['taken', 'taken'], 'both seats taken');
   // b may not move for White: 403 with what it needs
-  const refused = await api(b, 'POST', `/api/other/games/${id}/moves`, { move: game.moves[0].text });
+  const refused = await pageApi(b, 'POST', `/api/other/games/${id}/moves`, { move: game.moves[0].text });
   equal([refused.status, refused.data.error.needs], [403, 'seat:white'], 'the second device may not move White');
   await enterMove(a, game, game.moves[0]);
   await waitMoves(b, 1);
-  game = (await api(b, 'GET', `/api/other/games/${id}`)).data;
+  game = (await pageApi(b, 'GET', `/api/other/games/${id}`)).data;
   await enterMove(b, game, game.moves[0]);
   await waitMoves(a, 2);
-  await screenshot(b, 'other-pskov-devices-phone');
+  await pageShot(b, 'other-pskov-devices-phone');
 });
 
 test('more: a short game finished on the board, its result and its record exported', async ({ base, newPage }) => {
@@ -264,7 +186,7 @@ test('more: a short game finished on the board, its result and its record export
   await page.goto(base + '#/more');
   // tests/data/other/belarusian.txt: the king on a1 takes f4... the men on c3 and f4 with
   // a1:e5:g3 or a1:e5:h2, and Black has nothing left: White wins
-  const created = await api(page, 'POST', '/api/other/games', { game: 'belarusian', position: '8/8/8/8/5b2/2b5/8/W7 w 0' });
+  const created = await pageApi(page, 'POST', '/api/other/games', { game: 'belarusian', position: '8/8/8/8/5b2/2b5/8/W7 w 0' });
   equal(created.status, 201, 'a game from a position');
   await page.goto(base + `#/more/${created.data.id}`);
   await page.waitForSelector('.other-board-svg [data-cell]');
@@ -273,68 +195,26 @@ test('more: a short game finished on the board, its result and its record export
   await enterMove(page, created.data, move);
   await page.waitForSelector('.other-result', WAIT);
   equal(await page.getAttribute('.other-result', 'data-result'), '1-0', 'the result shown');
-  const game = (await api(page, 'GET', `/api/other/games/${created.data.id}`)).data;
+  const game = (await pageApi(page, 'GET', `/api/other/games/${created.data.id}`)).data;
   equal([game.status, game.result.winner], ['finished', 0], 'White has won');
   const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.click('[data-action=export]')]);
   const text = fs.readFileSync(await download.path(), 'utf8');
   for (const tag of ['[GameType "belarusian"]', '[Variant "belarusian"]', '[SetUp "1"]', '8/8/8/8/5b2/2b5/8/W7 w 0', '[Result "1-0"]', '1. a1:e5:g3 1-0'])
     expect(text.includes(tag), `the record has ${tag}:\n${text}`);
-  await screenshot(page, 'other-finished-desktop');
+  await pageShot(page, 'other-finished-desktop');
 });
 
 test('more: the list and a game in Russian', async ({ base, newPage }) => {
-  const page = await newPage(PHONE);
+  const page = await newPage(PHONE360);
   await page.goto(base + '#/more');
   await page.waitForSelector('.other-card[data-game]');
   await page.click('[data-lang=ru]');
   await page.waitForSelector('a.nav-link[data-nav=more]');
   expect((await page.textContent('a.nav-link[data-nav=more]')).includes('Другие игры'), 'the section\'s name in Russian');
-  await screenshot(page, 'other-list-ru-phone');
+  await pageShot(page, 'other-list-ru-phone');
 });
 
-// ---------------------------------------------------------------- the runner
+// ---------------------------------------------------------------- running
 
-async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-other-'));
-  const base = await startServer(path.join(tmp, 'games.db'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: !process.argv.includes('--headed') });
-  let passed = 0, failed = 0;
-  for (const t of tests) {
-    if (ONLY && !t.name.includes(ONLY)) continue;
-    const contexts = [];
-    const errors = [];
-    const newPage = async (viewport) => {
-      const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US' });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.setDefaultTimeout(15_000);
-      return page;
-    };
-    try {
-      await t.fn({ base, newPage });
-      if (errors.length) throw new Failure(`script error in the page: ${errors[0]}`);
-      console.log(`ok ${t.name}`);
-      passed++;
-    } catch (e) {
-      console.log(`FAIL ${t.name}: ${String((e && e.message) || e).split('\n')[0]}`);
-      failed++;
-      for (const [i, c] of contexts.entries())
-        for (const p of c.pages()) await screenshot(p, `FAIL-other-${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}-${i}`).catch(() => {});
-    } finally {
-      for (const c of contexts) await c.close().catch(() => {});
-    }
-  }
-  await browser.close().catch(() => {});
-  killServer();
-  fs.rmSync(tmp, { recursive: true, force: true });
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
-}
-
-main().catch((e) => {
-  console.log(`FAIL runner: ${e && e.stack ? e.stack.split('\n')[0] : e}`);
-  console.log('0 passed, 1 failed');
-  killServer();
-  process.exit(1);
-});
+// a page's wait without a bound of its own: 15 s here
+run({ label: 'other', timeout: 15_000 });

@@ -1,17 +1,17 @@
 // puzzles.mjs - the browser tests of the Puzzles section and the analysis board's "solve"
-// (issue 16). run.mjs registers them with its helpers. The puzzles are those of
-// tests/data/web/puzzles-sample.pdn, served by a server of these tests' own
-// (`serve --puzzles`), so the real set built into the program may change freely; the boards
-// expected come from /api/position (the rules), the ratings from Elo worked out by hand
-// (tests/data/web/puzzles.http's header: 1500 -> 1510 after P0002 solved, -> 1473 after P0001
-// failed). Every wait is for an event (a state of the view, a board, an answer).
+// (issue 16). run.mjs registers them. The puzzles are those of tests/data/web/puzzles-sample.pdn,
+// served by a server of these tests' own (`serve --puzzles`), so the real set built into the
+// program may change freely; the boards expected come from /api/position (the rules), the
+// ratings from Elo worked out by hand (tests/data/web/puzzles.http's header: 1500 -> 1510 after
+// P0002 solved, -> 1473 after P0001 failed). Every wait is for an event (a state of the view, a
+// board, an answer).
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DESKTOP, PHONE360, ROOT, Server, api, boardString, clickSquare, equal, expect, moveTexts, phoneShot, screenshot, settled, test, waitInteractive, waitMoves } from './harness.mjs';
 
-export function puzzleTests(t) {
-  const { test, api, equal, expect, Server, ROOT, clickSquare, boardString, moveTexts, waitMoves, waitInteractive, settled, screenshot, DESKTOP, PHONE } = t;
+export function puzzleTests() {
   const SAMPLE = path.join(ROOT, 'tests', 'data', 'web', 'puzzles-sample.pdn');
 
   /** A server with the sample puzzles, for one test; stopped after it. */
@@ -159,7 +159,7 @@ export function puzzleTests(t) {
 
   test('puzzles: the page at phone width, in Russian', async ({ newPage }) => {
     await withPuzzles(async (base) => {
-      const page = await newPage({ width: 360, height: 740 });
+      const page = await newPage(PHONE360);
       await page.goto(base + '#/puzzles?id=P0005');
       await page.evaluate(() => localStorage.setItem('shashki.lang', 'ru'));
       await page.reload();
@@ -173,11 +173,7 @@ export function puzzleTests(t) {
       expect(fits, 'the board fills the phone\'s width and nothing runs over it');
       await settled(page);
       await screenshot(page, 'puzzles-phone');
-      const phone = await newPage(PHONE);
-      await phone.goto(base + '#/puzzles?id=P0004');
-      await phone.waitForSelector('.puzzles[data-state="solving"]');
-      await settled(phone);
-      await screenshot(phone, 'puzzles-phone-390');
+      await phoneShot(newPage, base + '#/puzzles?id=P0004', 'puzzles-phone-390', (phone) => phone.waitForSelector('.puzzles[data-state="solving"]'));
     });
   });
 
@@ -185,7 +181,8 @@ export function puzzleTests(t) {
     const page = await newPage(DESKTOP);
     const fen = 'W:Wb4,c7,g1:Ba3,d4,e7';
     await page.goto(base + '#/analysis?fen=' + encodeURIComponent(fen));
-    await page.waitForFunction((f) => document.querySelector('.analysis').dataset.fen === f, fen);
+    // the view is drawn after the page loads: wait for it, then for its position
+    await page.waitForFunction((f) => document.querySelector('.analysis')?.dataset.fen === f, fen);
     await page.click('[data-action=solve]');
     await page.waitForSelector('.solve-card[data-state="done"]');
     equal(await page.getAttribute('.solve-card', 'data-verdict'), 'proven', 'the verdict');
@@ -198,7 +195,7 @@ export function puzzleTests(t) {
     equal(await moveTexts(page), ['c7-d8', 'a3:c5', 'd8:f6:c3', 'c5-b4', 'c3:a5'], 'the main line on the move list');
     // a position without a win in 2: the verdict says none; a new position clears the card
     await page.goto(base + '#/analysis?fen=' + encodeURIComponent('W:Wa1:Bh8'));
-    await page.waitForFunction(() => document.querySelector('.analysis').dataset.fen === 'W:Wa1:Bh8');
+    await page.waitForFunction(() => document.querySelector('.analysis')?.dataset.fen === 'W:Wa1:Bh8');
     equal(await page.getAttribute('.solve-card', 'data-state'), 'idle', 'the card starts again on a new position');
     await page.fill('#solve-moves', '2');
     await page.click('[data-action=solve]');

@@ -1,0 +1,179 @@
+// events.mjs - a tournament night on a server of its own: the arbiter creates a 6-player Swiss
+// with two engine players and pairs round 1; two players take their seats with the codes the
+// arbiter's page shows and play their game while a spectator follows on a phone; the results
+// reach the pairings and standings on every screen, round 2 is paired, the archive links the
+// game to its event, and the print views keep the pairings or the standings alone. The two
+// tests continue one another through `state.events`.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DESKTOP, PHONE, Server, api, equal, expect, fetchFrom, gameIdOf, playMove, screenshot, settled, test, waitMoves } from './harness.mjs';
+
+// ---- a tournament night: the arbiter runs an event, players play its games on their devices
+
+const EVENT_PASSWORD = 'friday-swiss-2026';
+
+/** The result cell of a board on an event page. */
+const boardRow = (b) => `.pairings-table tr[data-board="${b}"]`;
+
+/** A tournament night. */
+export function eventTests() {
+  test('events: the arbiter creates a 6-player Swiss with two engines and pairs round 1; two players play their game on their own devices', async ({ newPage, state }) => {
+    const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-events-')), 'games.db');
+    const server = await new Server(db, { password: EVENT_PASSWORD }).start();
+    state.events = { server };
+    const base = server.url;
+    {
+      // the arbiter logs in from the Tournaments section and creates the event
+      const arbiter = await newPage(DESKTOP);
+      await arbiter.goto(`${base}#/events`);
+      await arbiter.waitForSelector('.events-arbiter-hint');
+      expect(!(await arbiter.$('[data-form=new-event]')), 'no form for a spectator');
+      equal((await api(base, 'POST', '/api/events', { name: 'Sneaky' })).status, 401, 'an event created without the session');
+      await arbiter.click('[data-action=arbiter]');
+      await arbiter.fill('#arbiter-password', EVENT_PASSWORD);
+      await arbiter.click('[data-action=arbiter-submit]');
+      await arbiter.waitForSelector('[data-form=new-event]');
+      await arbiter.fill('#ev-name', 'Friday Swiss');
+      await arbiter.selectOption('#ev-system', 'swiss');
+      await arbiter.fill('#ev-rounds', '3');
+      await arbiter.selectOption('#ev-scoring', '2-1-0');
+      await arbiter.fill('#ev-time', 'bogus');
+      await arbiter.click('[data-action=create-event]');
+      await arbiter.waitForSelector('.event-form .form-error:not([hidden])');
+      expect(await arbiter.$eval('#ev-time', (el) => el.classList.contains('invalid')), 'the bad time control is marked');
+      await arbiter.fill('#ev-time', '');
+      await settled(arbiter);
+      await screenshot(arbiter, 'events-new-desktop');
+      await arbiter.click('[data-action=create-event]');
+      await arbiter.waitForURL(/#\/events\/1$/);
+
+      // six players: four people and two engines at level 1 (by rating Ann meets Bob and the
+      // engines meet one another in round 1)
+      await arbiter.waitForSelector('[data-form=add-player]');
+      const players = [['Ann', 2000, 0], ['Bob', 1700, 0], ['', 1900, 1], ['Engine B', 1600, 1], ['Cid', 1800, 0], ['Dan', 1500, 0]];
+      for (const [i, [name, rating, level]] of players.entries()) {
+        await arbiter.fill('#pl-name', name);
+        await arbiter.fill('#pl-rating', String(rating));
+        await arbiter.selectOption('#pl-kind', String(level));
+        await arbiter.click('[data-action=add-player]');
+        await arbiter.waitForSelector(`.event-players tr[data-player="${i + 1}"]`);
+      }
+      equal(await arbiter.$$eval('.event-players tbody tr', (rows) => rows.map((r) => r.querySelector('td.name').textContent.trim())), ['Ann', 'Bob', 'Shashki (level 1)', 'Engine B', 'Cid', 'Dan'], 'the players registered');
+
+      // a spectator follows the event on a phone
+      const eve = await newPage(PHONE);
+      await eve.goto(`${base}#/events/1`);
+      await eve.waitForSelector('.event-players tr[data-player="6"]');
+      expect(!(await eve.$('[data-action=pair]')), 'the spectator cannot pair');
+
+      // round 1: the engines' game is played by the server and its result comes in by itself
+      await arbiter.click('[data-action=pair]:not([disabled])');
+      await arbiter.waitForSelector(`${boardRow(3)}`);
+      await eve.waitForSelector(`${boardRow(3)}`);
+      const names = async (page, b) => page.$$eval(`${boardRow(b)} td.name`, (tds) => tds.map((td) => td.textContent.trim().replace(/\s+\d+$/, '')));
+      equal(await names(arbiter, 1), ['Ann', 'Bob'], 'board 1');
+      equal(await names(arbiter, 2), ['Engine B', 'Shashki (level 1)'], 'board 2');
+
+      // the people's game is started in the app: its seats' codes are shown to the arbiter
+      await arbiter.click(`${boardRow(1)} [data-action=start-game]`);
+      await arbiter.waitForSelector(`${boardRow(1)} .event-code[data-color=black]`);
+      const wcode = await arbiter.getAttribute(`${boardRow(1)} .event-code[data-color=white]`, 'data-code');
+      const bcode = await arbiter.getAttribute(`${boardRow(1)} .event-code[data-color=black]`, 'data-code');
+      await settled(arbiter);
+      await screenshot(arbiter, 'event-round1-desktop');
+
+      // Ann (a computer) and Bob (a phone) each take their seat with the code
+      const ann = await newPage(DESKTOP);
+      await ann.goto(`${base}#/join/${wcode}`);
+      await ann.waitForURL(/#\/play\/\d+$/);
+      const id = gameIdOf(ann);
+      const bob = await newPage(PHONE);
+      await bob.goto(`${base}j/${bcode}`);
+      await bob.waitForURL(new RegExp(`#/play/${id}$`));
+      await bob.waitForSelector('.player.bottom[data-color=black]');
+      await ann.waitForSelector('.event-link');
+      expect((await ann.textContent('.event-link')).includes('Friday Swiss, round 1, board 1'), 'the game names its event');
+      equal(await fetchFrom(bob, 'POST', '/api/events/1/results', { round: 1, board: 1, result: '0-1' }), 401, 'a player entering his own result');
+
+      // they play; Ann resigns: the game is over, and its result is in the event at once
+      await playMove(ann, 'c3', 'd4');
+      await waitMoves(bob, 1);
+      await playMove(bob, 'f6', 'g5');
+      await waitMoves(ann, 2);
+      await playMove(ann, 'g3', 'f4');
+      await waitMoves(bob, 3);
+      await settled(bob);
+      await screenshot(bob, 'event-game-phone');
+      await ann.click('[data-action=resign]');
+      await ann.click('dialog[open] .btn.danger');
+      for (const p of [ann, bob]) await p.waitForSelector('.status-card.over');
+      for (const p of [arbiter, eve]) {
+        await p.waitForFunction((sel) => {
+          const c = document.querySelector(sel);
+          return c && c.dataset.result === '0-1';
+        }, `${boardRow(1)} td.result`);
+      }
+      // the standings on the spectator's phone: Bob has his 2 points
+      await eve.waitForFunction(() => [...document.querySelectorAll('.standings-table tbody tr')].some((tr) => tr.querySelector('td.name').textContent === 'Bob' && tr.querySelector('td.points').textContent === '2'));
+
+      state.events = { server, id, page: arbiter, pages: [arbiter, eve, ann, bob] };
+    }
+  });
+
+  test('events: the standings follow the results; the engines\' game ends by itself; the next round is paired; archive, exports, print', async ({ state }) => {
+    expect(state.events && state.events.id, 'needs the event of the test before');
+    const { server, id, pages } = state.events;
+    const [arbiter, eve, ann] = pages;
+    const base = server.url;
+    try {
+      // the game over the board: the arbiter enters it; then round 2 is paired
+      await arbiter.selectOption(`${boardRow(3)} .result-select`, '1/2-1/2');
+      // the engines' game on board 2 is played by the server: its result comes in by itself
+      await arbiter.waitForFunction((sel) => {
+        const c = document.querySelector(sel);
+        return c && c.dataset.result !== '*';
+      }, `${boardRow(2)} td.result`, { timeout: 75_000 });
+      await arbiter.waitForSelector('[data-action=pair]:not([disabled])');
+      await eve.waitForFunction(() => [...document.querySelectorAll('.standings-table tbody tr')].filter((tr) => tr.querySelector('td.points').textContent === '1').length === 2);
+      const standings = await eve.$$eval('.standings-table tbody tr', (rows) => rows.map((r) => [r.querySelector('td.name').textContent, r.querySelector('td.points').textContent]));
+      // 2-1-0: two winners with 2 (Bob and board 2's winner), the drawn pair with 1, two losers with 0
+      equal(standings.map(([, p]) => p), ['2', '2', '1', '1', '0', '0'], `the points in the standings (${JSON.stringify(standings)})`);
+      expect(standings.slice(0, 2).some(([n]) => n === 'Bob') && standings.slice(4).some(([n]) => n === 'Ann'), `Bob above, Ann below: ${JSON.stringify(standings)}`);
+      await eve.waitForSelector('.cross-table tbody tr');
+      await settled(eve);
+      await screenshot(eve, 'event-standings-phone');
+      const overflow = await eve.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow <= 0, `the phone page scrolls sideways by ${overflow}px`);
+      await arbiter.click('[data-action=pair]:not([disabled])');
+      await arbiter.waitForSelector('.round-tabs [data-round="2"][aria-selected=true]');
+      await eve.waitForSelector('.round-tabs [data-round="2"]');
+      const { data: ev } = await api(base, 'GET', '/api/events/1');
+      equal([ev.rounds.length, ev.rounds[0].complete, ev.rounds[1].pairings.length], [2, true, 3], 'round 2 paired after a complete round 1');
+      await settled(arbiter);
+      await screenshot(arbiter, 'event-round2-desktop');
+
+      // the change log says the game and its reason with the result it entered
+      await eve.click('.event-log summary');
+      await eve.waitForFunction(() => /result stage 1 round 1 board 1 game 1 0-1 \(game \d+: Black wins: White resigned\)/.test(document.querySelector('.log-list').textContent));
+      // the archive links the game to its event and round; exports and the print view
+      await ann.goto(`${base}#/archive`);
+      await ann.waitForSelector(`.arow[data-id="${id}"] .aevent[data-event="1"]`);
+      const trf = await api(base, 'GET', '/api/events/1/export/trf');
+      expect(trf.status === 200 && trf.data.includes('012 Friday Swiss'), 'the TRF export');
+      await arbiter.evaluate(() => (document.body.dataset.print = 'standings'));
+      await arbiter.emulateMedia({ media: 'print' });
+      expect(!(await arbiter.isVisible('.event-pairings')) && (await arbiter.isVisible('.event-standings')), 'printing the standings shows them alone');
+      await screenshot(arbiter, 'event-print-standings-desktop');
+      await arbiter.evaluate(() => (document.body.dataset.print = 'pairings'));
+      expect((await arbiter.isVisible('.event-pairings')) && !(await arbiter.isVisible('.event-standings')) && !(await arbiter.isVisible('.topbar')), 'printing the pairings shows them alone');
+      await screenshot(arbiter, 'event-print-pairings-desktop');
+      await arbiter.emulateMedia({ media: 'screen' });
+    } finally {
+      for (const p of pages) await p.context().close().catch(() => {});
+      delete state.events;
+      await server.stop();
+    }
+  });
+}
