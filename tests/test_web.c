@@ -31,6 +31,10 @@
  *   password TEXT                              start (and restart) the server with
  *                                              --set-password TEXT before the next request
  *   puzzles FILE                               ... with --puzzles FILE (a file of tests/data)
+ *   kinds NAME NAME ...                        (the file's first line) run the whole file once
+ *                                              per game named, $KIND being its name, each
+ *                                              against a fresh games file: the same cases for
+ *                                              every kind of game
  *
  * $VAR is replaced in requests and headers; $PORT is the server's port.
  * The server runs as the real program (`shashki serve --port 0`), so "kill" is a true crash. */
@@ -443,7 +447,7 @@ static Device *device_get(Device *devices, int *count, const char *name)
     return d;
 }
 
-static int run_file(const char *name)
+static int run_file(const char *name, const char *kind)
 {
     char path[512];
     snprintf(path, sizeof path, "web/%s", name);
@@ -452,6 +456,11 @@ static int run_file(const char *name)
         test_case("read %s", path);
         CHECK(false);
         return 0;
+    }
+    char label[160];
+    if (kind) {
+        snprintf(label, sizeof label, "%s[%s]", name, kind);
+        name = label;
     }
     Server s = {0};
     snprintf(s.db, sizeof s.db, "/tmp/shashki-web-test-XXXXXX");
@@ -463,6 +472,8 @@ static int run_file(const char *name)
     int ndevices = 0;
     Device *device = device_get(devices, &ndevices, "main");
     Vars vars = {.count = 0};
+    if (kind)
+        var_set(&vars, "KIND", kind);
     char expanded[8192];
     bool started = false;
     if (strstr(text, "\npassword ") == NULL && strstr(text, "\npuzzles ") == NULL) {
@@ -477,7 +488,7 @@ static int run_file(const char *name)
     char *cursor = text;
     for (char *line; (line = test_next_line(&cursor));) {
         line_no++;
-        if (line[0] == '#' || line[0] == '\0')
+        if (line[0] == '#' || line[0] == '\0' || strncmp(line, "kinds ", 6) == 0)
             continue;
         if (!started && strncmp(line, "password ", 9) != 0 && strncmp(line, "puzzles ", 8) != 0) {
             test_case("%s: start the server", name);
@@ -590,6 +601,27 @@ static int run_file(const char *name)
     return cases;
 }
 
+/* A file once, or once per kind its "kinds" line names. */
+static int run_kinds(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "web/%s", name);
+    char *text = test_read_file(test_data(path), NULL);
+    char *cursor = text, *line;
+    while (cursor && (line = test_next_line(&cursor)) && (line[0] == '#' || line[0] == '\0')) {
+    }
+    int cases = 0;
+    if (text && line && strncmp(line, "kinds ", 6) == 0) {
+        char *save = NULL;
+        for (char *kind = strtok_r(line + 6, " ", &save); kind; kind = strtok_r(NULL, " ", &save))
+            cases += run_file(name, kind);
+    } else {
+        cases = run_file(name, NULL);
+    }
+    free(text);
+    return cases;
+}
+
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
     return strcmp((*a)->d_name, (*b)->d_name);
@@ -606,7 +638,7 @@ void suite_web(void)
     for (int i = 0; i < n; i++) {
         size_t len = strlen(entries[i]->d_name);
         if (len > 5 && strcmp(entries[i]->d_name + len - 5, ".http") == 0)
-            cases += run_file(entries[i]->d_name);
+            cases += run_kinds(entries[i]->d_name);
         free(entries[i]);
     }
     if (n > 0)
