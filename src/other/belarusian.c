@@ -12,6 +12,8 @@
 #include "board8.h"
 #include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 enum { EMPTY, W_MAN, W_KING, W_PAWN, B_MAN, B_KING, B_PAWN };
 
@@ -95,7 +97,7 @@ static size_t belarusian_format(const ShOtherState *st, char *out, size_t size)
 {
     const Belarusian *b = cget(st);
     char rows[80], quiet[8];
-    board8_write(b->cell, LETTERS, rows, sizeof rows);
+    rows_write(b->cell, 8, LETTERS, rows, sizeof rows);
     snprintf(quiet, sizeof quiet, "%u", (unsigned)b->quiet_limit);
     int n = snprintf(out, size, "%s %c %u pawns=%s,double=%s,pawntake=%s,quiet=%s", rows,
                      b->side ? 'b' : 'w', (unsigned)b->quiet, b->pawns ? "light" : "none",
@@ -108,47 +110,29 @@ static ShStatus belarusian_parse(ShOtherState *st, const char *text, ShError *er
 {
     static const char FORM[] = "a Belarusian position is ROWS SIDE QUIET-PLIES [SETTINGS]";
     int start[4], len[4], column = 1;
-    if (!text)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "no position");
-    int n = board8_fields(text, 4, start, len, &column);
-    if (n < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, column, "%s", FORM);
-    if (n < 3)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1, "%s", FORM);
-    char set[256] = "";
-    if (n == 4) {
-        if (len[3] >= (int)sizeof set)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[3] + 1, "settings too long");
-        memcpy(set, text + start[3], (size_t)len[3]);
-        set[len[3]] = '\0';
-    }
-    ShError e;
-    if (sh_other_start(&SH_OTHER_BELARUSIAN, set, st, &e) != SH_OK)
-        return error_set(err, e.code, 1, start[3] + e.column, "%s", e.message);
+    ShStatus status =
+        postext_open_fields(&SH_OTHER_BELARUSIAN, text, 3, 4, FORM, start, len, st, err);
+    if (status != SH_OK)
+        return status;
     Belarusian *b = get(st);
-    int used = board8_read(text, LETTERS, b->cell, &column);
+    int used = rows_read(text, 8, LETTERS, b->cell, &column);
     if (used < 0 || used != len[0])
         return error_set(err, SH_ERR_SYNTAX, 1, used < 0 ? column : used + 1,
                          "the rows are 8 of 8 cells: w W P b B p or a count of empty cells, "
                          "separated by /");
-    if (len[1] != 1 || (text[start[1]] != 'w' && text[start[1]] != 'b'))
-        return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1, "the side to move is w or b");
-    b->side = text[start[1]] == 'b';
-    int quiet = 0;
-    for (int i = 0; i < len[2]; i++) {
-        if (text[start[2] + i] < '0' || text[start[2] + i] > '9' || i >= 4)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[2] + 1,
-                             "the quiet plies are a number of 1 to 4 digits");
-        quiet = quiet * 10 + (text[start[2] + i] - '0');
-    }
-    b->quiet = (uint16_t)quiet;
+    status = postext_side(text, start[1], len[1], &b->side, err);
+    if (status != SH_OK)
+        return status;
+    if (!postext_count(text + start[2], len[2], &b->quiet))
+        return error_set(err, SH_ERR_SYNTAX, 1, start[2] + 1,
+                         "the quiet plies are a number of 1 to 4 digits");
     int men[2] = {0, 0}, pawns[2] = {0, 0};
     for (int c = 0; c < BOARD8_CELLS; c++) {
         uint8_t p = b->cell[c];
         if (!p)
             continue;
         int o = owner_of(p), r = board8_rank(c);
-        int col = board8_column(text, c);
+        int col = rows_column(text, 8, LETTERS, c);
         if (is_pawn(p)) {
             pawns[o]++;
             if (!b->pawns)
@@ -442,18 +426,7 @@ static size_t belarusian_move_text(const ShOtherState *st, const ShOtherMove *m,
                                    size_t size)
 {
     (void)st;
-    char buf[SH_OTHER_MOVE_TEXT_SIZE];
-    size_t n = 0;
-    for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
-        if (i)
-            buf[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
-        board8_name(m->path[i], buf + n);
-        n += 2;
-    }
-    buf[n] = '\0';
-    if (size)
-        snprintf(out, size, "%s", buf);
-    return n;
+    return board8_path_text(m, out, size);
 }
 
 static int belarusian_evaluate(const ShOtherState *st, int player)

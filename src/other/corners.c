@@ -8,6 +8,8 @@
 #include "board8.h"
 #include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 enum { EMPTY = 0, WHITE_PIECE = 1, BLACK_PIECE = 2 };
 enum { HOUSE_4X3, HOUSE_3X3, HOUSE_4X4 };
@@ -126,61 +128,32 @@ static size_t corners_format(const ShOtherState *st, char *out, size_t size)
 {
     const Corners *c = cget(st);
     char rows[80], set[128];
-    board8_write(c->cell, LETTERS, rows, sizeof rows);
+    rows_write(c->cell, 8, LETTERS, rows, sizeof rows);
     settings_write(c, set, sizeof set);
     int n = snprintf(out, size, "%s %c %u %u %s", rows, c->side ? 'b' : 'w', (unsigned)c->moves[0],
                      (unsigned)c->moves[1], set);
     return n < 0 ? 0 : (size_t)n;
 }
 
-/* A count of moves: 1 to 4 digits. */
-static bool count_read(const char *s, int len, uint16_t *out)
-{
-    if (len < 1 || len > 4)
-        return false;
-    int v = 0;
-    for (int i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return false;
-        v = v * 10 + (s[i] - '0');
-    }
-    *out = (uint16_t)v;
-    return true;
-}
-
 static ShStatus corners_parse(ShOtherState *st, const char *text, ShError *err)
 {
     int start[5], len[5], column = 1;
-    if (!text)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "no position");
-    int n = board8_fields(text, 5, start, len, &column);
-    if (n < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, column,
-                         "a corners position is ROWS SIDE WHITE-MOVES BLACK-MOVES [SETTINGS]");
-    if (n < 4)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1,
-                         "a corners position is ROWS SIDE WHITE-MOVES BLACK-MOVES [SETTINGS]");
-    char set[256] = "";
-    if (n == 5) {
-        if (len[4] >= (int)sizeof set)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[4] + 1, "settings too long");
-        memcpy(set, text + start[4], (size_t)len[4]);
-        set[len[4]] = '\0';
-    }
-    ShError e;
-    if (sh_other_start(&SH_OTHER_CORNERS, set, st, &e) != SH_OK)
-        return error_set(err, e.code, 1, start[4] + e.column, "%s", e.message);
+    ShStatus status = postext_open_fields(
+        &SH_OTHER_CORNERS, text, 4, 5,
+        "a corners position is ROWS SIDE WHITE-MOVES BLACK-MOVES [SETTINGS]", start, len, st, err);
+    if (status != SH_OK)
+        return status;
     Corners *c = get(st);
-    int used = board8_read(text, LETTERS, c->cell, &column);
+    int used = rows_read(text, 8, LETTERS, c->cell, &column);
     if (used < 0 || used != len[0])
         return error_set(err, SH_ERR_SYNTAX, 1, used < 0 ? column : used + 1,
                          "the rows are 8 of 8 cells: w, b or a count of empty cells, "
                          "separated by /");
-    if (len[1] != 1 || (text[start[1]] != 'w' && text[start[1]] != 'b'))
-        return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1, "the side to move is w or b");
-    c->side = text[start[1]] == 'b';
+    status = postext_side(text, start[1], len[1], &c->side, err);
+    if (status != SH_OK)
+        return status;
     for (int p = 0; p < 2; p++)
-        if (!count_read(text + start[2 + p], len[2 + p], &c->moves[p]))
+        if (!postext_count(text + start[2 + p], len[2 + p], &c->moves[p]))
             return error_set(err, SH_ERR_SYNTAX, 1, start[2 + p] + 1,
                              "the moves made are a number of 1 to 4 digits");
     int want = house_pieces(c);
@@ -389,22 +362,10 @@ static size_t corners_move_text(const ShOtherState *st, const ShOtherMove *m, ch
                                 size_t size)
 {
     (void)st;
-    char buf[SH_OTHER_MOVE_TEXT_SIZE];
-    size_t n = 0;
-    if (m->kind == SH_MOVE_PASS) {
-        n = (size_t)snprintf(buf, sizeof buf, "pass");
-    } else {
-        for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
-            if (i)
-                buf[n++] = '-';
-            board8_name(m->path[i], buf + n);
-            n += 2;
-        }
-        buf[n] = '\0';
-    }
-    if (size)
-        snprintf(out, size, "%s", buf);
-    return n;
+    if (m->kind != SH_MOVE_PASS)
+        return board8_path_text(m, out, size);
+    int n = snprintf(out, size, "pass");
+    return n < 0 ? 0 : (size_t)n;
 }
 
 /* Progress of p's pieces: steps already made towards the far corner. */

@@ -27,6 +27,8 @@
 
 #include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 #define GB_PIECES 12
 #define GB_TARGET 10
@@ -117,88 +119,47 @@ static size_t goban_format(const ShOtherState *st, char *out, size_t size)
                      g->dark ? "dark" : "all", g->hand ? "hand" : "stay", draw,
                      g->lose ? "lose" : "pass", g->side ? 'b' : 'w', g->in_hand[0],
                      g->in_hand[1], g->score[0], g->score[1], g->quiet);
-    for (int r = g->size - 1; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < g->size; f++) {
-            uint8_t c = g->cell[r * g->size + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                n += snprintf(text + n, sizeof text - (size_t)n, "%d", empty);
-            empty = 0;
-            text[n++] = c == 1 ? 'W' : 'B';
-        }
-        if (empty)
-            n += snprintf(text + n, sizeof text - (size_t)n, "%d", empty);
-        if (r > 0)
-            text[n++] = '/';
-    }
-    text[n] = '\0';
+    n += (int)rows_write(g->cell, g->size, "WB", text + n, sizeof text - (size_t)n);
     if (size)
         snprintf(out, size, "%s", text);
     return (size_t)n;
 }
 
-/* A number at *p (advanced past it), -1 if none. */
-static int read_number(const char **p)
-{
-    if (**p < '0' || **p > '9')
-        return -1;
-    int v = 0;
-    while (**p >= '0' && **p <= '9' && v < 100000)
-        v = v * 10 + (*(*p)++ - '0');
-    return v;
-}
-
 static ShStatus goban_parse(ShOtherState *st, const char *text, ShError *err)
 {
-    if (!text)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no text");
-    const char *sp = strchr(text, ' ');
-    if (!sp)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1,
-                         "a go-ban position is SETTINGS SIDE HAND SCORE QUIET BOARD");
-    char settings[256];
-    if ((size_t)(sp - text) >= sizeof settings)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "the settings are too long");
-    memcpy(settings, text, (size_t)(sp - text));
-    settings[sp - text] = '\0';
     ShOtherState fresh;
-    ShStatus s = sh_other_start(&SH_OTHER_GOBAN, settings, &fresh, err);
+    uint8_t side;
+    int at;
+    ShStatus s = postext_open_settings(&SH_OTHER_GOBAN, text,
+                                       "a go-ban position is SETTINGS SIDE HAND SCORE QUIET BOARD",
+                                       &fresh, &side, &at, err);
     if (s != SH_OK)
         return s;
     Goban g = *gb(&fresh);
-    const char *p = sp + 1;
-#define COL ((int)(p - text) + 1)
-    if ((*p != 'w' && *p != 'b') || p[1] != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the side to move is w or b");
-    g.side = *p == 'b';
-    p += 2;
-    int v[5], at[5];
+    g.side = side;
+    int v[5], col[5];
     const char seps[5] = {'/', ' ', '/', ' ', ' '};
     for (int i = 0; i < 5; i++) {
-        at[i] = COL;
-        v[i] = read_number(&p);
+        col[i] = at + 1;
+        v[i] = postext_number(text, &at);
         if (v[i] < 0)
-            return error_set(err, SH_ERR_SYNTAX, 1, COL, "a number was expected");
-        if (*p != seps[i])
-            return error_set(err, SH_ERR_SYNTAX, 1, COL, "'%c' was expected", seps[i]);
-        p++;
+            return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "a number was expected");
+        if (text[at] != seps[i])
+            return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "'%c' was expected", seps[i]);
+        at++;
     }
     for (int i = 0; i < 2; i++)
         if (v[i] > GB_PIECES)
-            return error_set(err, SH_ERR_SYNTAX, 1, at[i], "a player has %d pieces at most",
+            return error_set(err, SH_ERR_SYNTAX, 1, col[i], "a player has %d pieces at most",
                              GB_PIECES);
     for (int i = 2; i < 4; i++)
         if (v[i] > GB_TARGET + 3 || (i == 3 && v[2] >= GB_TARGET && v[3] >= GB_TARGET))
-            return error_set(err, SH_ERR_SYNTAX, 1, at[i],
+            return error_set(err, SH_ERR_SYNTAX, 1, col[i],
                              "a score is %d at most (a move scores 4 at most, from %d), and "
                              "only one player reaches %d",
                              GB_TARGET + 3, GB_TARGET - 1, GB_TARGET);
     if (g.draw && v[4] > g.draw)
-        return error_set(err, SH_ERR_SYNTAX, 1, at[4],
+        return error_set(err, SH_ERR_SYNTAX, 1, col[4],
                          "more moves without a point (%d) than make a draw (%d)", v[4], g.draw);
     g.in_hand[0] = (uint8_t)v[0];
     g.in_hand[1] = (uint8_t)v[1];
@@ -206,45 +167,22 @@ static ShStatus goban_parse(ShOtherState *st, const char *text, ShError *err)
     g.score[1] = (uint8_t)v[3];
     g.quiet = (uint16_t)v[4];
     int on_board[2] = {0, 0};
-    for (int r = g.size - 1; r >= 0; r--) {
-        int f = 0;
-        while (f < g.size) {
-            if (*p >= '1' && *p <= '9') {
-                const char *run = p;
-                int n = read_number(&p);
-                if (f + n > g.size)
-                    return error_set(err, SH_ERR_SYNTAX, 1, (int)(run - text) + 1,
-                                     "rank %d is longer than %d squares", r + 1, g.size);
-                f += n;
-            } else if (*p == 'W' || *p == 'B') {
-                if (!playable(&g, f, r))
-                    return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                     "a piece on a light square (squares=dark)");
-                int who = *p == 'B';
-                g.cell[r * g.size + f] = (uint8_t)(who + 1);
-                on_board[who]++;
-                f++;
-                p++;
-            } else {
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "rank %d: W, B or a number of empty squares was expected", r + 1);
-            }
-        }
-        if (r > 0) {
-            if (*p != '/')
-                return error_set(err, SH_ERR_SYNTAX, 1, COL, "'/' was expected after rank %d",
-                                 r + 1);
-            p++;
-        }
+    RowsScan rows;
+    rows_begin(&rows, text, at, g.size, "WB", true, true);
+    while (rows_next(&rows, err)) {
+        if (!playable(&g, rows.cell % g.size, rows.cell / g.size))
+            return error_set(err, SH_ERR_SYNTAX, 1, rows.column,
+                             "a piece on a light square (squares=dark)");
+        g.cell[rows.cell] = (uint8_t)rows.code;
+        on_board[rows.code - 1]++;
     }
-    if (*p)
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the text goes on after the board");
+    if (rows.status != SH_OK)
+        return rows.status;
     for (int who = 0; who < 2; who++)
         if (on_board[who] + g.in_hand[who] != GB_PIECES)
-            return error_set(err, SH_ERR_SYNTAX, 1, at[who],
+            return error_set(err, SH_ERR_SYNTAX, 1, col[who],
                              "%s has %d pieces on the board and %d in hand, not %d in all",
                              NAMES[who], on_board[who], g.in_hand[who], GB_PIECES);
-#undef COL
     memset(st, 0, sizeof *st);
     *gb_mut(st) = g;
     return SH_OK;

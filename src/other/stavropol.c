@@ -10,6 +10,7 @@
 #include "board8.h"
 #include "error.h"
 #include "games.h"
+#include "postext.h"
 
 #define NO_CELL 255
 
@@ -99,42 +100,24 @@ static int cell_read(const char *t)
 static ShStatus stavropol_parse(ShOtherState *st, const char *text, ShError *err)
 {
     static const char FORM[] = "a Stavropol position is FEN QUIET-PLIES LAST-MOVE [SETTINGS]";
-    int start[4], len[4], column = 1;
-    if (!text)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "no position");
-    int n = board8_fields(text, 4, start, len, &column);
-    if (n < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, column, "%s", FORM);
-    if (n < 3)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1, "%s", FORM);
-    char set[256] = "";
-    if (n == 4) {
-        if (len[3] >= (int)sizeof set)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[3] + 1, "settings too long");
-        memcpy(set, text + start[3], (size_t)len[3]);
-        set[len[3]] = '\0';
-    }
-    ShError e;
-    if (sh_other_start(&SH_OTHER_STAVROPOL, set, st, &e) != SH_OK)
-        return error_set(err, e.code, 1, start[3] + e.column, "%s", e.message);
+    int start[4], len[4];
+    ShStatus status =
+        postext_open_fields(&SH_OTHER_STAVROPOL, text, 3, 4, FORM, start, len, st, err);
+    if (status != SH_OK)
+        return status;
     Stavropol *s = get(st);
     char fen[SH_FEN_SIZE];
     if (len[0] >= (int)sizeof fen)
         return error_set(err, SH_ERR_SYNTAX, 1, 1, "the FEN is too long");
     memcpy(fen, text, (size_t)len[0]);
     fen[len[0]] = '\0';
+    ShError e;
     if (sh_fen_read(fen, &s->pos, &e) != SH_OK)
         return error_set(err, e.code, 1, e.column ? e.column : 1, "%s", e.message);
     s->player = (uint8_t)sh_position_side(&s->pos);
-    const char *q = text + start[1];
-    int quiet = 0;
-    for (int i = 0; i < len[1]; i++) {
-        if (q[i] < '0' || q[i] > '9' || i >= 4)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1,
-                             "the quiet plies are a number of 1 to 4 digits");
-        quiet = quiet * 10 + (q[i] - '0');
-    }
-    s->quiet = (uint16_t)quiet;
+    if (!postext_count(text + start[1], len[1], &s->quiet))
+        return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1,
+                         "the quiet plies are a number of 1 to 4 digits");
     const char *l = text + start[2];
     if (len[2] == 1 && l[0] == '-') {
         s->last_from = s->last_to = NO_CELL;
@@ -313,18 +296,7 @@ static size_t stavropol_move_text(const ShOtherState *st, const ShOtherMove *m, 
                                   size_t size)
 {
     (void)st;
-    char buf[SH_OTHER_MOVE_TEXT_SIZE];
-    size_t n = 0;
-    for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
-        if (i)
-            buf[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
-        board8_name(m->path[i], buf + n);
-        n += 2;
-    }
-    buf[n] = '\0';
-    if (size)
-        snprintf(out, size, "%s", buf);
-    return n;
+    return board8_path_text(m, out, size);
 }
 
 static int stavropol_evaluate(const ShOtherState *st, int player)

@@ -29,9 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
 #include "board8.h"
+#include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 enum { EMPTY = 0, WMAN, BMAN, WKING, BKING };
 
@@ -129,102 +131,56 @@ static size_t wiegman_format(const ShOtherState *st, char *out, size_t size)
     int n = snprintf(text, sizeof text, "capture=%s,end=%s,draw=%s %c %d %d ",
                      w->any ? "any" : "board", w->one ? "one" : "both", draw,
                      w->side ? 'b' : 'w', w->half + 1, w->quiet);
-    n += (int)board8_write(w->cell, "wbWB", text + n, sizeof text - (size_t)n);
+    n += (int)rows_write(w->cell, 8, "wbWB", text + n, sizeof text - (size_t)n);
     if (size)
         snprintf(out, size, "%s", text);
     return (size_t)n;
 }
 
-static int read_number(const char **p)
-{
-    if (**p < '0' || **p > '9')
-        return -1;
-    int v = 0;
-    while (**p >= '0' && **p <= '9' && v < 100000)
-        v = v * 10 + (*(*p)++ - '0');
-    return v;
-}
-
 static ShStatus wiegman_parse(ShOtherState *st, const char *text, ShError *err)
 {
-    if (!text)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no text");
-    const char *sp = strchr(text, ' ');
-    if (!sp)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1,
-                         "a Wiegman position is SETTINGS SIDE HALF QUIET BOARD");
-    char settings[256];
-    if ((size_t)(sp - text) >= sizeof settings)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "the settings are too long");
-    memcpy(settings, text, (size_t)(sp - text));
-    settings[sp - text] = '\0';
     ShOtherState fresh;
-    ShStatus s = sh_other_start(&SH_OTHER_WIEGMAN, settings, &fresh, err);
+    uint8_t side;
+    int at;
+    ShStatus s = postext_open_settings(&SH_OTHER_WIEGMAN, text,
+                                       "a Wiegman position is SETTINGS SIDE HALF QUIET BOARD",
+                                       &fresh, &side, &at, err);
     if (s != SH_OK)
         return s;
     Wiegman w = *wg(&fresh);
     memset(w.cell, 0, sizeof w.cell);
-    const char *p = sp + 1;
-#define COL ((int)(p - text) + 1)
-    if ((*p != 'w' && *p != 'b') || p[1] != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the side to move is w or b");
-    w.side = *p == 'b';
-    p += 2;
-    if ((*p != '1' && *p != '2') || p[1] != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the move of the turn is 1 or 2");
-    w.half = (uint8_t)(*p - '1');
-    p += 2;
-    int quiet_col = COL;
-    int quiet = read_number(&p);
-    if (quiet < 0 || *p != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL,
+    w.side = side;
+    if ((text[at] != '1' && text[at] != '2') || text[at + 1] != ' ')
+        return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "the move of the turn is 1 or 2");
+    w.half = (uint8_t)(text[at] - '1');
+    at += 2;
+    int quiet_col = at + 1;
+    int quiet = postext_number(text, &at);
+    if (quiet < 0 || text[at] != ' ')
+        return error_set(err, SH_ERR_SYNTAX, 1, at + 1,
                          "the count of moves without a capture or a man's move was expected");
     if (w.draw && quiet > w.draw)
         return error_set(err, SH_ERR_SYNTAX, 1, quiet_col,
                          "more quiet moves (%d) than make a draw (%d)", quiet, w.draw);
     w.quiet = (uint16_t)quiet;
-    p++;
+    at++;
     int count[2][2] = {{0, 0}, {0, 0}}; /* [player][colour] */
-    for (int r = 7; r >= 0; r--) {
-        int f = 0;
-        while (f < 8) {
-            const char *at = p;
-            if (*p >= '1' && *p <= '8') {
-                f += *p++ - '0';
-                if (f > 8)
-                    return error_set(err, SH_ERR_SYNTAX, 1, (int)(at - text) + 1,
-                                     "rank %d is longer than 8 squares", r + 1);
-                continue;
-            }
-            const char *kinds = " wbWB";
-            const char *k = *p ? strchr(kinds + 1, *p) : NULL;
-            if (!k)
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "rank %d: w, b, W, B or a number of empty squares was expected",
-                                 r + 1);
-            uint8_t c = (uint8_t)(k - kinds);
-            if ((c == WMAN && r == 7) || (c == BMAN && r == 0))
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "a man on its last rank is a king");
-            int sq = r * 8 + f;
-            if (++count[owner_of(c)][colour_of(sq)] > 12)
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "%s has more than 12 pieces on the %s squares",
-                                 NAMES[owner_of(c)], BOARD_NAMES[colour_of(sq)]);
-            w.cell[sq] = c;
-            f++;
-            p++;
-        }
-        if (r > 0) {
-            if (*p != '/')
-                return error_set(err, SH_ERR_SYNTAX, 1, COL, "'/' was expected after rank %d",
-                                 r + 1);
-            p++;
-        }
+    RowsScan rows;
+    rows_begin(&rows, text, at, 8, "wbWB", false, true);
+    while (rows_next(&rows, err)) {
+        uint8_t c = (uint8_t)rows.code;
+        int sq = rows.cell, r = sq / 8;
+        if ((c == WMAN && r == 7) || (c == BMAN && r == 0))
+            return error_set(err, SH_ERR_SYNTAX, 1, rows.column,
+                             "a man on its last rank is a king");
+        if (++count[owner_of(c)][colour_of(sq)] > 12)
+            return error_set(err, SH_ERR_SYNTAX, 1, rows.column,
+                             "%s has more than 12 pieces on the %s squares",
+                             NAMES[owner_of(c)], BOARD_NAMES[colour_of(sq)]);
+        w.cell[sq] = c;
     }
-    if (*p)
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the text goes on after the board");
-#undef COL
+    if (rows.status != SH_OK)
+        return rows.status;
     memset(st, 0, sizeof *st);
     *wg_mut(st) = w;
     return SH_OK;
@@ -498,18 +454,7 @@ static size_t wiegman_move_text(const ShOtherState *st, const ShOtherMove *m, ch
                                 size_t size)
 {
     (void)st;
-    char text[SH_OTHER_MOVE_TEXT_SIZE];
-    int n = 0;
-    for (int i = 0; i < m->length; i++) {
-        if (i)
-            text[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
-        text[n++] = (char)('a' + m->path[i] % 8);
-        text[n++] = (char)('1' + m->path[i] / 8);
-    }
-    text[n] = '\0';
-    if (size)
-        snprintf(out, size, "%s", text);
-    return (size_t)n;
+    return board8_path_text(m, out, size);
 }
 
 /* Material (man 100, king 300) and the men's progress, for `player`. */
