@@ -44,7 +44,6 @@ static const ShSetting SETTINGS[] = {
     {"quiet", "30|15|off", "30",
      "moves each without a capture or a move of a man or a pawn that end the game in a draw"},
 };
-#define SETTING_COUNT ((int)(sizeof SETTINGS / sizeof SETTINGS[0]))
 
 /* w/W White's man/king, P White's pawn; b/B Black's man/king, p Black's pawn. */
 static const char LETTERS[] = "wWPbBp";
@@ -157,12 +156,6 @@ static ShStatus belarusian_parse(ShOtherState *st, const char *text, ShError *er
                              "%s has %d men and kings and %d pawns: 12 of each at most",
                              NAMES[o], men[o], pawns[o]);
     return SH_OK;
-}
-
-static void belarusian_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    board8_fill(out);
 }
 
 static ShUnit belarusian_piece(const ShOtherState *st, int cell)
@@ -422,20 +415,12 @@ static void belarusian_make(ShOtherState *st, const ShOtherMove *m)
     b->side ^= 1;
 }
 
-static size_t belarusian_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
-                                   size_t size)
-{
-    (void)st;
-    return board8_path_text(m, out, size);
-}
-
 static int belarusian_evaluate(const ShOtherState *st, int player)
 {
+    int over;
+    if (other_over(&SH_OTHER_BELARUSIAN, st, player, &over))
+        return over;
     const Belarusian *b = cget(st);
-    ShOtherResult res;
-    belarusian_result(st, &res);
-    if (res.over)
-        return res.winner < 0 ? 0 : res.winner == player ? 30000 : -30000;
     int worth[2] = {0, 0};
     for (int c = 0; c < BOARD8_CELLS; c++) {
         uint8_t p = b->cell[c];
@@ -450,34 +435,11 @@ static int belarusian_evaluate(const ShOtherState *st, int player)
 static uint64_t belarusian_hash(const ShOtherState *st)
 {
     _Static_assert(sizeof(Belarusian) == BOARD8_CELLS + 8, "Belarusian has padding");
-    const unsigned char *p = cget(st)->cell;
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < sizeof(Belarusian); i++)
-        h = (h ^ p[i]) * 1099511628211ULL;
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Belarusian));
 }
 
 const ShOtherGame SH_OTHER_BELARUSIAN = {
-    .name = "belarusian",
-    .game_type = "belarusian",
-    .title_en = "Belarusian draughts",
-    .title_ru = "Белорусские шашки",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = SETTING_COUNT,
-    .start = belarusian_start,
-    .parse = belarusian_parse,
-    .format = belarusian_format,
-    .board = belarusian_board,
-    .piece = belarusian_piece,
-    .to_move = belarusian_to_move,
-    .moves = belarusian_moves,
-    .make = belarusian_make,
-    .result = belarusian_result,
-    .move_text = belarusian_move_text,
-    .evaluate = belarusian_evaluate,
-    .hash = belarusian_hash,
+    .name = "belarusian", .game_type = "belarusian", .title_en = "Belarusian draughts",
+    .title_ru = "Белорусские шашки", .players = 2, .searchable = true, OTHER_GAME_TABLES,
+    OTHER_GAME_FUNCTIONS(belarusian), .board = board8_board, .move_text = board8_move_text,
 };

@@ -11,8 +11,9 @@ void board8_name(int cell, char *out)
     out[2] = '\0';
 }
 
-void board8_fill(ShGeometry *out)
+void board8_board(const ShOtherState *st, ShGeometry *out)
 {
+    (void)st;
     memset(out, 0, sizeof *out);
     out->cell_count = BOARD8_CELLS;
     out->width = 8;
@@ -27,8 +28,9 @@ void board8_fill(ShGeometry *out)
     }
 }
 
-size_t board8_path_text(const ShOtherMove *m, char *out, size_t size)
+size_t board8_move_text(const ShOtherState *st, const ShOtherMove *m, char *out, size_t size)
 {
+    (void)st;
     char buf[SH_OTHER_MOVE_TEXT_SIZE];
     size_t n = 0;
     for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {

@@ -21,14 +21,15 @@ static inline int board8_rank(int cell) { return cell >> 3; }
 /* a1 is dark, as on the Russian board. */
 static inline int board8_dark(int cell) { return ((cell & 7) + (cell >> 3)) % 2 == 0; }
 
-/* The 8x8 board: every square a cell, named "a1" .. "h8", a1 at the bottom left. */
-void board8_fill(ShGeometry *out);
+/* The board of a game on the 8x8 board (st is not read): every square a cell, named "a1" ..
+ * "h8", a1 at the bottom left. */
+void board8_board(const ShOtherState *st, ShGeometry *out);
 /* "a1" into out (3 bytes at least). */
 void board8_name(int cell, char *out);
 
-/* A move's path in the 8x8 games' notation: its cells joined by ':' for a capture, '-' for
- * any other move ("c3:e5:c7", "a1-a3"); into out (cut to size bytes with its NUL), returns the
- * length of the whole text. */
-size_t board8_path_text(const ShOtherMove *m, char *out, size_t size);
+/* A move in the 8x8 games' notation (st is not read): its path's cells joined by ':' for a
+ * capture, '-' for any other move ("c3:e5:c7", "a1-a3"); into out (cut to size bytes with its
+ * NUL), returns the length of the whole text. */
+size_t board8_move_text(const ShOtherState *st, const ShOtherMove *m, char *out, size_t size);
 
 #endif

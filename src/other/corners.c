@@ -41,7 +41,6 @@ static const ShSetting SETTINGS[] = {
      "a player who has made this many moves and has a piece in his own house loses"},
     {"limit", "80|off", "80", "after 80 moves each, more pieces in the opponent's house wins"},
 };
-#define SETTING_COUNT ((int)(sizeof SETTINGS / sizeof SETTINGS[0]))
 
 static const char LETTERS[] = "wb";
 static const int DIRS[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
@@ -170,12 +169,6 @@ static ShStatus corners_parse(ShOtherState *st, const char *text, ShError *err)
                          "White moves first: with %s to move White has made %s Black's moves",
                          NAMES[c->side], c->side ? "one more than" : "as many as");
     return SH_OK;
-}
-
-static void corners_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    board8_fill(out);
 }
 
 static ShUnit corners_piece(const ShOtherState *st, int cell)
@@ -361,9 +354,8 @@ static void corners_make(ShOtherState *st, const ShOtherMove *m)
 static size_t corners_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
                                 size_t size)
 {
-    (void)st;
     if (m->kind != SH_MOVE_PASS)
-        return board8_path_text(m, out, size);
+        return board8_move_text(st, m, out, size);
     int n = snprintf(out, size, "pass");
     return n < 0 ? 0 : (size_t)n;
 }
@@ -400,11 +392,10 @@ static int home_cost(const Corners *c, int p)
 
 static int corners_evaluate(const ShOtherState *st, int player)
 {
+    int worth;
+    if (other_over(&SH_OTHER_CORNERS, st, player, &worth))
+        return worth;
     const Corners *c = cget(st);
-    ShOtherResult res;
-    corners_result(st, &res);
-    if (res.over)
-        return res.winner < 0 ? 0 : res.winner == player ? 30000 : -30000;
     int q = player ^ 1;
     int score = 10 * (progress(c, player) - progress(c, q));
     score += 15 * (count_in(c, player, q) - count_in(c, q, player));
@@ -417,35 +408,11 @@ static int corners_evaluate(const ShOtherState *st, int player)
 
 static uint64_t corners_hash(const ShOtherState *st)
 {
-    const Corners *c = cget(st);
-    const unsigned char *b = (const unsigned char *)c;
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < sizeof *c; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Corners));
 }
 
 const ShOtherGame SH_OTHER_CORNERS = {
-    .name = "corners",
-    .game_type = "corners",
-    .title_en = "Corners",
-    .title_ru = "Уголки",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = SETTING_COUNT,
-    .start = corners_start,
-    .parse = corners_parse,
-    .format = corners_format,
-    .board = corners_board,
-    .piece = corners_piece,
-    .to_move = corners_to_move,
-    .moves = corners_moves,
-    .make = corners_make,
-    .result = corners_result,
-    .move_text = corners_move_text,
-    .evaluate = corners_evaluate,
-    .hash = corners_hash,
+    .name = "corners", .game_type = "corners", .title_en = "Corners", .title_ru = "Уголки",
+    .players = 2, .searchable = true, OTHER_GAME_TABLES, OTHER_GAME_FUNCTIONS(corners),
+    .board = board8_board, .move_text = corners_move_text,
 };

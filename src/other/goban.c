@@ -438,36 +438,11 @@ static int goban_evaluate(const ShOtherState *st, int player)
 
 static uint64_t goban_hash(const ShOtherState *st)
 {
-    const unsigned char *b = st->bytes;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof(Goban); i++) {
-        h ^= b[i];
-        h *= 1099511628211ull;
-    }
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Goban));
 }
 
 const ShOtherGame SH_OTHER_GOBAN = {
-    .name = "goban",
-    .game_type = "goban",
-    .title_en = "Go-ban",
-    .title_ru = "Го-бан",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
-    .start = goban_start,
-    .parse = goban_parse,
-    .format = goban_format,
-    .board = goban_board,
-    .piece = goban_piece,
-    .to_move = goban_to_move,
-    .moves = goban_moves,
-    .make = goban_make,
-    .result = goban_result,
-    .move_text = goban_move_text,
-    .evaluate = goban_evaluate,
-    .hash = goban_hash,
+    .name = "goban", .game_type = "goban", .title_en = "Go-ban", .title_ru = "Го-бан",
+    .players = 2, .searchable = true, OTHER_GAME_TABLES, OTHER_GAME_FUNCTIONS(goban),
+    .board = goban_board, .move_text = goban_move_text,
 };

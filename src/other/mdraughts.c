@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hexboard.h"
 #include "mdraughts.h"
 
 typedef struct Gen {
@@ -401,5 +402,25 @@ void md_distances(MdState *st)
         for (int c = 0; c < st->cell_count; c++)
             if (dist[c] == 0xff)
                 dist[c] = 0;
+    }
+}
+
+int md_hex_side(const MdState *st)
+{
+    return st->size ? 5 : 4;
+}
+
+void md_hex_build(MdState *st, ShGeometry *board, const int home[])
+{
+    int n = md_hex_side(st);
+    st->cell_count = (uint8_t)hex_count(n);
+    st->dir_count = HEX_DIRS;
+    hex_build(n, st->nb, board);
+    for (int p = 0; p < st->players; p++) {
+        int f = (home[p] + 3) % HEX_DIRS;
+        st->forward[p] = (uint8_t)((1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6)));
+        if (st->step == 3)
+            st->forward[p] |= (uint8_t)(1u << f);
+        st->promo[p] = (int8_t)hex_corner(n, f);
     }
 }

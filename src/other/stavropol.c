@@ -38,7 +38,6 @@ static const ShSetting SETTINGS[] = {
     {"quiet", "30|15|off", "30",
      "moves each without a capture or a man's move that end the game in a draw"},
 };
-#define SETTING_COUNT ((int)(sizeof SETTINGS / sizeof SETTINGS[0]))
 
 static Stavropol *get(ShOtherState *st) { return (Stavropol *)(void *)st->bytes; }
 static const Stavropol *cget(const ShOtherState *st)
@@ -135,12 +134,6 @@ static ShStatus stavropol_parse(ShOtherState *st, const char *text, ShError *err
         s->last_to = (uint8_t)to;
     }
     return SH_OK;
-}
-
-static void stavropol_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    board8_fill(out);
 }
 
 static ShUnit stavropol_piece(const ShOtherState *st, int cell)
@@ -292,20 +285,12 @@ static void stavropol_make(ShOtherState *st, const ShOtherMove *m)
     sh_position_set_side(&s->pos, (ShColor)s->player);
 }
 
-static size_t stavropol_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
-                                  size_t size)
-{
-    (void)st;
-    return board8_path_text(m, out, size);
-}
-
 static int stavropol_evaluate(const ShOtherState *st, int player)
 {
+    int over;
+    if (other_over(&SH_OTHER_STAVROPOL, st, player, &over))
+        return over;
     const Stavropol *s = cget(st);
-    ShOtherResult res;
-    stavropol_result(st, &res);
-    if (res.over)
-        return res.winner < 0 ? 0 : res.winner == player ? 30000 : -30000;
     int worth[2] = {0, 0};
     for (int sq = 0; sq < SH_SQUARES; sq++) {
         ShPiece p = sh_position_piece_at(&s->pos, sq);
@@ -331,26 +316,7 @@ static uint64_t stavropol_hash(const ShOtherState *st)
 }
 
 const ShOtherGame SH_OTHER_STAVROPOL = {
-    .name = "stavropol",
-    .game_type = "stavropol",
-    .title_en = "Stavropol draughts",
-    .title_ru = "Ставропольские шашки",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = SETTING_COUNT,
-    .start = stavropol_start,
-    .parse = stavropol_parse,
-    .format = stavropol_format,
-    .board = stavropol_board,
-    .piece = stavropol_piece,
-    .to_move = stavropol_to_move,
-    .moves = stavropol_moves,
-    .make = stavropol_make,
-    .result = stavropol_result,
-    .move_text = stavropol_move_text,
-    .evaluate = stavropol_evaluate,
-    .hash = stavropol_hash,
+    .name = "stavropol", .game_type = "stavropol", .title_en = "Stavropol draughts",
+    .title_ru = "Ставропольские шашки", .players = 2, .searchable = true, OTHER_GAME_TABLES,
+    OTHER_GAME_FUNCTIONS(stavropol), .board = board8_board, .move_text = board8_move_text,
 };

@@ -186,24 +186,6 @@ static ShStatus wiegman_parse(ShOtherState *st, const char *text, ShError *err)
     return SH_OK;
 }
 
-static void wiegman_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    memset(out, 0, sizeof *out);
-    out->cell_count = 64;
-    out->width = out->height = 8;
-    for (int i = 0; i < 64; i++) {
-        ShCell *c = &out->cell[i];
-        c->x = (float)(i % 8) + 0.5f;
-        c->y = (float)(8 - i / 8) - 0.5f;
-        c->shape = SH_CELL_SQUARE;
-        c->dark = colour_of(i) == 0;
-        c->name[0] = (char)('a' + i % 8);
-        c->name[1] = (char)('1' + i / 8);
-        c->name[2] = '\0';
-    }
-}
-
 static ShUnit wiegman_piece(const ShOtherState *st, int cell)
 {
     const Wiegman *w = wg(st);
@@ -450,13 +432,6 @@ static void wiegman_result(const ShOtherState *st, ShOtherResult *out)
             out->score[owner_of(w->cell[sq])]++;
 }
 
-static size_t wiegman_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
-                                size_t size)
-{
-    (void)st;
-    return board8_path_text(m, out, size);
-}
-
 /* Material (man 100, king 300) and the men's progress, for `player`. */
 static int wiegman_evaluate(const ShOtherState *st, int player)
 {
@@ -475,36 +450,11 @@ static int wiegman_evaluate(const ShOtherState *st, int player)
 
 static uint64_t wiegman_hash(const ShOtherState *st)
 {
-    const unsigned char *b = st->bytes;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof(Wiegman); i++) {
-        h ^= b[i];
-        h *= 1099511628211ull;
-    }
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Wiegman));
 }
 
 const ShOtherGame SH_OTHER_WIEGMAN = {
-    .name = "wiegman",
-    .game_type = "wiegman",
-    .title_en = "Wiegman's draughts",
-    .title_ru = "Шашки Вигмана",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
-    .start = wiegman_start,
-    .parse = wiegman_parse,
-    .format = wiegman_format,
-    .board = wiegman_board,
-    .piece = wiegman_piece,
-    .to_move = wiegman_to_move,
-    .moves = wiegman_moves,
-    .make = wiegman_make,
-    .result = wiegman_result,
-    .move_text = wiegman_move_text,
-    .evaluate = wiegman_evaluate,
-    .hash = wiegman_hash,
+    .name = "wiegman", .game_type = "wiegman", .title_en = "Wiegman's draughts",
+    .title_ru = "Шашки Вигмана", .players = 2, .searchable = true, OTHER_GAME_TABLES,
+    OTHER_GAME_FUNCTIONS(wiegman), .board = board8_board, .move_text = board8_move_text,
 };
