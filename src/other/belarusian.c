@@ -6,7 +6,6 @@
  * where the seed is silent and their settings are in docs/variants.md ("Belarusian
  * draughts"). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board8.h"
@@ -64,15 +63,11 @@ static int crown_rank(int side) { return side ? 0 : 7; }
 
 static void settings_read(Belarusian *b, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "pawns", v, sizeof v);
-    b->pawns = strcmp(v, "none") != 0;
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "double", v, sizeof v);
-    b->double_step = strcmp(v, "yes") == 0;
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "pawntake", v, sizeof v);
-    b->pawn_take = strcmp(v, "yes") == 0;
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "quiet", v, sizeof v);
-    b->quiet_limit = strcmp(v, "off") == 0 ? 0 : (uint8_t)atoi(v);
+    const ShOtherGame *g = &SH_OTHER_BELARUSIAN;
+    b->pawns = !other_setting_is(g, settings, "pawns", "none");
+    b->double_step = other_setting_is(g, settings, "double", "yes");
+    b->pawn_take = other_setting_is(g, settings, "pawntake", "yes");
+    b->quiet_limit = (uint8_t)other_setting_number(g, settings, "quiet");
 }
 
 static ShStatus belarusian_start(ShOtherState *st, const char *settings, ShError *err)
@@ -95,13 +90,12 @@ static ShStatus belarusian_start(ShOtherState *st, const char *settings, ShError
 static size_t belarusian_format(const ShOtherState *st, char *out, size_t size)
 {
     const Belarusian *b = cget(st);
-    char rows[80], quiet[8];
+    char rows[80], quiet[OTHER_NUMBER_SIZE];
     rows_write(b->cell, 8, LETTERS, rows, sizeof rows);
-    snprintf(quiet, sizeof quiet, "%u", (unsigned)b->quiet_limit);
     int n = snprintf(out, size, "%s %c %u pawns=%s,double=%s,pawntake=%s,quiet=%s", rows,
                      b->side ? 'b' : 'w', (unsigned)b->quiet, b->pawns ? "light" : "none",
                      b->double_step ? "yes" : "no", b->pawn_take ? "yes" : "no",
-                     b->quiet_limit ? quiet : "off");
+                     other_number_text(b->quiet_limit, quiet));
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -2,7 +2,6 @@
  * 8x8 board by steps and jumps, without captures. The rules, their sources and the settings are
  * in docs/variants.md ("Corners"); the seed is ../shared/seeds/003_*.txt L164-186 and L309. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board8.h"
@@ -84,20 +83,16 @@ static int count_in(const Corners *c, int p, int q)
     return n;
 }
 
-static ShStatus settings_read(Corners *c, const char *settings)
+static void settings_read(Corners *c, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "house", v, sizeof v);
-    c->house = strcmp(v, "3x3") == 0 ? HOUSE_3X3 : strcmp(v, "4x4") == 0 ? HOUSE_4X4 : HOUSE_4X3;
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "diagonal", v, sizeof v);
-    c->diagonal = strcmp(v, "yes") == 0;
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "equal", v, sizeof v);
-    c->equal = strcmp(v, "on") == 0;
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "home", v, sizeof v);
-    c->home = strcmp(v, "off") == 0 ? 0 : (uint16_t)atoi(v);
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "limit", v, sizeof v);
-    c->limit = strcmp(v, "off") == 0 ? 0 : (uint16_t)atoi(v);
-    return SH_OK;
+    const ShOtherGame *g = &SH_OTHER_CORNERS;
+    c->house = other_setting_is(g, settings, "house", "3x3")   ? HOUSE_3X3
+               : other_setting_is(g, settings, "house", "4x4") ? HOUSE_4X4
+                                                               : HOUSE_4X3;
+    c->diagonal = other_setting_is(g, settings, "diagonal", "yes");
+    c->equal = other_setting_is(g, settings, "equal", "on");
+    c->home = (uint16_t)other_setting_number(g, settings, "home");
+    c->limit = (uint16_t)other_setting_number(g, settings, "limit");
 }
 
 static ShStatus corners_start(ShOtherState *st, const char *settings, ShError *err)
@@ -114,12 +109,10 @@ static ShStatus corners_start(ShOtherState *st, const char *settings, ShError *e
 static size_t settings_write(const Corners *c, char *out, size_t size)
 {
     static const char *const HOUSES[] = {"4x3", "3x3", "4x4"};
-    char home[8], limit[8];
-    snprintf(home, sizeof home, "%u", (unsigned)c->home);
-    snprintf(limit, sizeof limit, "%u", (unsigned)c->limit);
+    char home[OTHER_NUMBER_SIZE], limit[OTHER_NUMBER_SIZE];
     int n = snprintf(out, size, "house=%s,diagonal=%s,equal=%s,home=%s,limit=%s",
                      HOUSES[c->house], c->diagonal ? "yes" : "no", c->equal ? "on" : "off",
-                     c->home ? home : "off", c->limit ? limit : "off");
+                     other_number_text(c->home, home), other_number_text(c->limit, limit));
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -21,6 +21,26 @@ extern const ShOtherGame SH_OTHER_NEVA;       /* neva.c */
 #define SH_OTHER_STATE_FITS(type) \
     _Static_assert(sizeof(type) <= SH_OTHER_STATE_SIZE, #type " does not fit in ShOtherState")
 
+/* ---- Settings (other.c) ---- */
+
+/* The next setting of the settings text (length bytes) from *at: its record into *set (NULL
+ * at the end of the text), its value into *value and *value_length, *at past it and its comma.
+ * SH_ERR_SYNTAX at its column in text when it is no key=value, game has no such key, or the
+ * value is none of the key's. A trailing comma ends the text like its end. */
+ShStatus other_setting_next(const ShOtherGame *game, const char *text, size_t length,
+                            size_t *at, const ShSetting **set, const char **value,
+                            size_t *value_length, ShError *err);
+/* Whether the value of setting key in settings (or its fallback) is value. */
+bool other_setting_is(const ShOtherGame *game, const char *settings, const char *key,
+                      const char *value);
+/* The number that the value of setting key in settings (or its fallback) is; 0 for "off". */
+int other_setting_number(const ShOtherGame *game, const char *settings, const char *key);
+/* A number setting's value as a text writes it: "off" for 0, else the number in out. */
+#define OTHER_NUMBER_SIZE 12
+const char *other_number_text(unsigned value, char out[OTHER_NUMBER_SIZE]);
+
+/* ---- Records and hashes ---- */
+
 /* The fields of a game's record that its module's tables give: every module names its players'
  * names and colours and its settings NAMES, COLOURS and SETTINGS. */
 #define OTHER_GAME_TABLES                                                                     \

@@ -22,7 +22,6 @@
  * the top rank down, '/' between ranks, W and B the pieces, digits runs of empty squares.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
@@ -82,17 +81,12 @@ static bool playable(const Goban *g, int f, int r)
 
 static void settings_read(Goban *g, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "size", v, sizeof v);
-    g->size = (uint8_t)atoi(v);
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "squares", v, sizeof v);
-    g->dark = strcmp(v, "dark") == 0;
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "rows", v, sizeof v);
-    g->hand = strcmp(v, "hand") == 0;
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "draw", v, sizeof v);
-    g->draw = (uint16_t)(strcmp(v, "off") == 0 ? 0 : atoi(v));
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "nomove", v, sizeof v);
-    g->lose = strcmp(v, "lose") == 0;
+    const ShOtherGame *game = &SH_OTHER_GOBAN;
+    g->size = (uint8_t)other_setting_number(game, settings, "size");
+    g->dark = other_setting_is(game, settings, "squares", "dark");
+    g->hand = other_setting_is(game, settings, "rows", "hand");
+    g->draw = (uint16_t)other_setting_number(game, settings, "draw");
+    g->lose = other_setting_is(game, settings, "nomove", "lose");
 }
 
 static ShStatus goban_start(ShOtherState *st, const char *settings, ShError *err)
@@ -109,14 +103,11 @@ static size_t goban_format(const ShOtherState *st, char *out, size_t size)
 {
     const Goban *g = gb(st);
     char text[SH_OTHER_TEXT_SIZE];
-    char draw[8];
-    if (g->draw)
-        snprintf(draw, sizeof draw, "%d", g->draw);
-    else
-        snprintf(draw, sizeof draw, "off");
+    char draw[OTHER_NUMBER_SIZE];
     int n = snprintf(text, sizeof text,
                      "size=%d,squares=%s,rows=%s,draw=%s,nomove=%s %c %d/%d %d/%d %d ", g->size,
-                     g->dark ? "dark" : "all", g->hand ? "hand" : "stay", draw,
+                     g->dark ? "dark" : "all", g->hand ? "hand" : "stay",
+                     other_number_text(g->draw, draw),
                      g->lose ? "lose" : "pass", g->side ? 'b' : 'w', g->in_hand[0],
                      g->in_hand[1], g->score[0], g->score[1], g->quiet);
     n += (int)rows_write(g->cell, g->size, "WB", text + n, sizeof text - (size_t)n);

@@ -4,7 +4,6 @@
  * colour to move set): this module only chooses which colour moves. The rules, their sources
  * and the settings are in docs/variants.md ("Stavropol draughts"). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board8.h"
@@ -52,13 +51,10 @@ static int square_cell(int square)
 
 static void settings_read(Stavropol *s, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_STAVROPOL, settings, "noback", v, sizeof v);
-    s->noback = strcmp(v, "on") == 0;
-    sh_other_setting(&SH_OTHER_STAVROPOL, settings, "end", v, sizeof v);
-    s->turn_end = strcmp(v, "turn") == 0;
-    sh_other_setting(&SH_OTHER_STAVROPOL, settings, "quiet", v, sizeof v);
-    s->quiet_limit = strcmp(v, "off") == 0 ? 0 : (uint8_t)atoi(v);
+    const ShOtherGame *g = &SH_OTHER_STAVROPOL;
+    s->noback = other_setting_is(g, settings, "noback", "on");
+    s->turn_end = other_setting_is(g, settings, "end", "turn");
+    s->quiet_limit = (uint8_t)other_setting_number(g, settings, "quiet");
 }
 
 static ShStatus stavropol_start(ShOtherState *st, const char *settings, ShError *err)
@@ -75,17 +71,16 @@ static ShStatus stavropol_start(ShOtherState *st, const char *settings, ShError 
 static size_t stavropol_format(const ShOtherState *st, char *out, size_t size)
 {
     const Stavropol *s = cget(st);
-    char fen[SH_FEN_SIZE], last[8] = "-", quiet[8];
+    char fen[SH_FEN_SIZE], last[8] = "-", quiet[OTHER_NUMBER_SIZE];
     sh_fen_write(&s->pos, false, fen);
     if (s->last_from != NO_CELL) {
         board8_name(s->last_from, last);
         last[2] = '-';
         board8_name(s->last_to, last + 3);
     }
-    snprintf(quiet, sizeof quiet, "%u", (unsigned)s->quiet_limit);
     int n = snprintf(out, size, "%s %u %s noback=%s,end=%s,quiet=%s", fen, (unsigned)s->quiet,
                      last, s->noback ? "on" : "off", s->turn_end ? "turn" : "colour",
-                     s->quiet_limit ? quiet : "off");
+                     other_number_text(s->quiet_limit, quiet));
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -26,7 +26,6 @@
  * W B (kings) and digits for runs of empty squares.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board8.h"
@@ -97,13 +96,10 @@ static int step(int sq, int d)
 
 static void settings_read(Wiegman *w, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_WIEGMAN, settings, "capture", v, sizeof v);
-    w->any = strcmp(v, "any") == 0;
-    sh_other_setting(&SH_OTHER_WIEGMAN, settings, "end", v, sizeof v);
-    w->one = strcmp(v, "one") == 0;
-    sh_other_setting(&SH_OTHER_WIEGMAN, settings, "draw", v, sizeof v);
-    w->draw = (uint16_t)(strcmp(v, "off") == 0 ? 0 : atoi(v));
+    const ShOtherGame *g = &SH_OTHER_WIEGMAN;
+    w->any = other_setting_is(g, settings, "capture", "any");
+    w->one = other_setting_is(g, settings, "end", "one");
+    w->draw = (uint16_t)other_setting_number(g, settings, "draw");
 }
 
 static ShStatus wiegman_start(ShOtherState *st, const char *settings, ShError *err)
@@ -123,13 +119,10 @@ static size_t wiegman_format(const ShOtherState *st, char *out, size_t size)
 {
     const Wiegman *w = wg(st);
     char text[SH_OTHER_TEXT_SIZE];
-    char draw[8];
-    if (w->draw)
-        snprintf(draw, sizeof draw, "%d", w->draw);
-    else
-        snprintf(draw, sizeof draw, "off");
+    char draw[OTHER_NUMBER_SIZE];
     int n = snprintf(text, sizeof text, "capture=%s,end=%s,draw=%s %c %d %d ",
-                     w->any ? "any" : "board", w->one ? "one" : "both", draw,
+                     w->any ? "any" : "board", w->one ? "one" : "both",
+                     other_number_text(w->draw, draw),
                      w->side ? 'b' : 'w', w->half + 1, w->quiet);
     n += (int)rows_write(w->cell, 8, "wbWB", text + n, sizeof text - (size_t)n);
     if (size)
