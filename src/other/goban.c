@@ -223,6 +223,23 @@ static int goban_to_move(const ShOtherState *st)
     return gb(st)->side;
 }
 
+/* Move n of out (if out is not NULL): who's placing on cell `from` (to < 0), or step from `from`
+ * to `to`. Returns n + 1. */
+static int move_put(ShOtherMove *out, int n, int who, int from, int to)
+{
+    if (out) {
+        ShOtherMove *m = &out[n];
+        memset(m, 0, sizeof *m);
+        m->kind = to < 0 ? SH_MOVE_PLACE : SH_MOVE_STEP;
+        m->length = to < 0 ? 1 : 2;
+        m->owner = (uint8_t)who;
+        m->path[0] = (uint8_t)from;
+        if (to >= 0)
+            m->path[1] = (uint8_t)to;
+    }
+    return n + 1;
+}
+
 /* Placings or steps of `who`, ignoring whether the game is over. */
 static int raw_moves(const Goban *g, int who, ShOtherMove *out)
 {
@@ -231,33 +248,16 @@ static int raw_moves(const Goban *g, int who, ShOtherMove *out)
     for (int i = 0; i < cells; i++) {
         int f = i % g->size, r = i / g->size;
         if (g->in_hand[who]) {
-            if (g->cell[i] || !playable(g, f, r))
-                continue;
-            if (out) {
-                memset(&out[n], 0, sizeof out[n]);
-                out[n].kind = SH_MOVE_PLACE;
-                out[n].length = 1;
-                out[n].owner = (uint8_t)who;
-                out[n].path[0] = (uint8_t)i;
-            }
-            n++;
+            if (!g->cell[i] && playable(g, f, r))
+                n = move_put(out, n, who, i, -1);
             continue;
         }
         if (g->cell[i] != who + 1)
             continue;
         for (int d = 0; d < 8; d++) {
             int tf = f + DIRS[d][0], tr = r + DIRS[d][1];
-            if (!playable(g, tf, tr) || g->cell[tr * g->size + tf])
-                continue;
-            if (out) {
-                memset(&out[n], 0, sizeof out[n]);
-                out[n].kind = SH_MOVE_STEP;
-                out[n].length = 2;
-                out[n].owner = (uint8_t)who;
-                out[n].path[0] = (uint8_t)i;
-                out[n].path[1] = (uint8_t)(tr * g->size + tf);
-            }
-            n++;
+            if (playable(g, tf, tr) && !g->cell[tr * g->size + tf])
+                n = move_put(out, n, who, i, tr * g->size + tf);
         }
     }
     return n;

@@ -225,18 +225,30 @@ static bool last_rank(int who, int sq)
     return who == 0 ? sq / 8 == 7 : sq / 8 == 0;
 }
 
+/* Free for the capturing piece: empty, or `from`, the cell it has left. */
+static bool is_free(const Gen *g, int sq, int from)
+{
+    return sq == from || !g->w->cell[sq];
+}
+
+/* The piece the piece on sq (a king or not) would take along direction d: the first piece on
+ * the line (a man's neighbour), if it is the opponent's and not taken yet; -1 if none. */
+static int victim(const Gen *g, int sq, int d, bool king, int from, uint64_t taken)
+{
+    int t = step(sq, d);
+    if (king)
+        while (t >= 0 && is_free(g, t, from))
+            t = step(t, d);
+    return t >= 0 && is_enemy(g, t, taken) ? t : -1;
+}
+
 /* Whether the piece on sq (a king or not) can capture further, `from` being empty now. */
 static bool can_capture(const Gen *g, int sq, bool king, int from, uint64_t taken)
 {
     for (int d = 0; d < 4; d++) {
-        int t = step(sq, d);
-        if (king)
-            while (t >= 0 && (t == from || !g->w->cell[t]))
-                t = step(t, d);
-        if (t < 0 || !is_enemy(g, t, taken))
-            continue;
-        int land = step(t, d);
-        if (land >= 0 && (land == from || !g->w->cell[land]))
+        int t = victim(g, sq, d, king, from, taken);
+        int land = t >= 0 ? step(t, d) : -1;
+        if (land >= 0 && is_free(g, land, from))
             return true;
     }
     return false;
@@ -246,14 +258,11 @@ static void capture_from(Gen *g, int sq, bool king, int from, uint64_t taken)
 {
     bool any = false;
     for (int d = 0; d < 4; d++) {
-        int t = step(sq, d);
-        if (king)
-            while (t >= 0 && (t == from || !g->w->cell[t]))
-                t = step(t, d);
-        if (t < 0 || !is_enemy(g, t, taken))
+        int t = victim(g, sq, d, king, from, taken);
+        if (t < 0)
             continue;
         int lands[8], nl = 0;
-        for (int l = step(t, d); l >= 0 && (l == from || !g->w->cell[l]); l = king ? step(l, d) : -1)
+        for (int l = step(t, d); l >= 0 && is_free(g, l, from); l = king ? step(l, d) : -1)
             lands[nl++] = l;
         if (!nl)
             continue;
