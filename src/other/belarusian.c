@@ -102,18 +102,18 @@ static size_t belarusian_format(const ShOtherState *st, char *out, size_t size)
 static ShStatus belarusian_parse(ShOtherState *st, const char *text, ShError *err)
 {
     static const char FORM[] = "a Belarusian position is ROWS SIDE QUIET-PLIES [SETTINGS]";
-    int start[4], len[4], column = 1;
+    int start[4], len[4];
     ShStatus status =
         postext_open_fields(&SH_OTHER_BELARUSIAN, text, 3, 4, FORM, start, len, st, err);
     if (status != SH_OK)
         return status;
     Belarusian *b = get(st);
-    int used = rows_read(text, 8, LETTERS, b->cell, &column);
-    if (used < 0 || used != len[0])
-        return error_set(err, SH_ERR_SYNTAX, 1, used < 0 ? column : used + 1,
-                         "the rows are 8 of 8 cells: w W P b B p or a count of empty cells, "
-                         "separated by /");
-    status = postext_side(text, start[1], len[1], &b->side, err);
+    status = rows_read(text, len[0], 8, LETTERS, b->cell,
+                       "the rows are 8 of 8 cells: w W P b B p or a count of empty cells, "
+                       "separated by /",
+                       err);
+    if (status == SH_OK)
+        status = postext_side(text, start[1], len[1], &b->side, err);
     if (status != SH_OK)
         return status;
     if (!postext_count(text + start[2], len[2], &b->quiet))

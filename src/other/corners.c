@@ -129,19 +129,18 @@ static size_t corners_format(const ShOtherState *st, char *out, size_t size)
 
 static ShStatus corners_parse(ShOtherState *st, const char *text, ShError *err)
 {
-    int start[5], len[5], column = 1;
+    int start[5], len[5];
     ShStatus status = postext_open_fields(
         &SH_OTHER_CORNERS, text, 4, 5,
         "a corners position is ROWS SIDE WHITE-MOVES BLACK-MOVES [SETTINGS]", start, len, st, err);
     if (status != SH_OK)
         return status;
     Corners *c = get(st);
-    int used = rows_read(text, 8, LETTERS, c->cell, &column);
-    if (used < 0 || used != len[0])
-        return error_set(err, SH_ERR_SYNTAX, 1, used < 0 ? column : used + 1,
-                         "the rows are 8 of 8 cells: w, b or a count of empty cells, "
-                         "separated by /");
-    status = postext_side(text, start[1], len[1], &c->side, err);
+    status = rows_read(text, len[0], 8, LETTERS, c->cell,
+                       "the rows are 8 of 8 cells: w, b or a count of empty cells, separated by /",
+                       err);
+    if (status == SH_OK)
+        status = postext_side(text, start[1], len[1], &c->side, err);
     if (status != SH_OK)
         return status;
     for (int p = 0; p < 2; p++)

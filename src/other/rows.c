@@ -92,7 +92,8 @@ bool rows_next(RowsScan *s, ShError *err)
     return false;
 }
 
-int rows_read(const char *text, int size, const char *letters, uint8_t *cells, int *column)
+ShStatus rows_read(const char *text, int length, int size, const char *letters, uint8_t *cells,
+                   const char *message, ShError *err)
 {
     memset(cells, 0, (size_t)(size * size));
     RowsScan s;
@@ -100,11 +101,10 @@ int rows_read(const char *text, int size, const char *letters, uint8_t *cells, i
     rows_begin(&s, text, 0, size, letters, false, false);
     while (rows_next(&s, &e))
         cells[s.cell] = (uint8_t)s.code;
-    if (s.status != SH_OK) {
-        *column = e.column;
-        return -1;
-    }
-    return s.at;
+    if (s.status != SH_OK || s.at != length)
+        return error_set(err, SH_ERR_SYNTAX, 1, s.status != SH_OK ? e.column : s.at + 1, "%s",
+                         message);
+    return SH_OK;
 }
 
 int rows_column(const char *text, int size, const char *letters, int cell)

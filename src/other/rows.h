@@ -40,10 +40,11 @@ void rows_begin(RowsScan *s, const char *text, int at, int size, const char *let
  * rows should end the text, more text ("the text goes on after the board"). */
 bool rows_next(RowsScan *s, ShError *err);
 
-/* Reads the rows of a board of size x size with runs of one digit at the start of text into
- * cells (size * size of them, 0 for empty): returns the bytes read (the text may go on after
- * them), or -1 with *column at the first fault. */
-int rows_read(const char *text, int size, const char *letters, uint8_t *cells, int *column);
+/* Reads the rows of a board of size x size with runs of one digit that make the field at the
+ * start of text (length bytes) into cells (size * size of them, 0 for empty). At a fault, or
+ * if the field goes on after the rows, SH_ERR_SYNTAX with `message` at its column. */
+ShStatus rows_read(const char *text, int length, int size, const char *letters, uint8_t *cells,
+                   const char *message, ShError *err);
 /* The column of the piece on cell in rows that rows_read has read; 1 if there is none. */
 int rows_column(const char *text, int size, const char *letters, int cell);
 /* Writes cells (size * size, codes as above) as rows into out (cut to size bytes with its NUL);
