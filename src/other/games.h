@@ -1,5 +1,5 @@
 /* games.h - the modules of the other games (private to the library): one record each, defined in
- * its own file, listed by other.c; and what their records and hashes share. */
+ * its own file, listed by other.c; and what their settings, records and hashes share. */
 #ifndef SHASHKI_OTHER_GAMES_H
 #define SHASHKI_OTHER_GAMES_H
 
@@ -36,7 +36,7 @@ bool other_setting_is(const ShOtherGame *game, const char *settings, const char 
 /* The number that the value of setting key in settings (or its fallback) is; 0 for "off". */
 int other_setting_number(const ShOtherGame *game, const char *settings, const char *key);
 /* A number setting's value as a text writes it: "off" for 0, else the number in out. */
-#define OTHER_NUMBER_SIZE 12
+#define OTHER_NUMBER_SIZE 12 /* the bytes of out */
 const char *other_number_text(unsigned value, char out[OTHER_NUMBER_SIZE]);
 
 /* ---- Records and hashes ---- */

@@ -1,5 +1,5 @@
 /* other.c - the list of the other games and what every one of them shares: settings, reading a
- * move, finding a cell (shashki_other.h). */
+ * move, finding a cell (shashki_other.h); the modules' settings helpers (games.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
