@@ -6,12 +6,13 @@
  * where the seed is silent and their settings are in docs/variants.md ("Belarusian
  * draughts"). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board8.h"
 #include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 enum { EMPTY, W_MAN, W_KING, W_PAWN, B_MAN, B_KING, B_PAWN };
 
@@ -42,7 +43,6 @@ static const ShSetting SETTINGS[] = {
     {"quiet", "30|15|off", "30",
      "moves each without a capture or a move of a man or a pawn that end the game in a draw"},
 };
-#define SETTING_COUNT ((int)(sizeof SETTINGS / sizeof SETTINGS[0]))
 
 /* w/W White's man/king, P White's pawn; b/B Black's man/king, p Black's pawn. */
 static const char LETTERS[] = "wWPbBp";
@@ -63,15 +63,11 @@ static int crown_rank(int side) { return side ? 0 : 7; }
 
 static void settings_read(Belarusian *b, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "pawns", v, sizeof v);
-    b->pawns = strcmp(v, "none") != 0;
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "double", v, sizeof v);
-    b->double_step = strcmp(v, "yes") == 0;
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "pawntake", v, sizeof v);
-    b->pawn_take = strcmp(v, "yes") == 0;
-    sh_other_setting(&SH_OTHER_BELARUSIAN, settings, "quiet", v, sizeof v);
-    b->quiet_limit = strcmp(v, "off") == 0 ? 0 : (uint8_t)atoi(v);
+    const ShOtherGame *g = &SH_OTHER_BELARUSIAN;
+    b->pawns = !other_setting_is(g, settings, "pawns", "none");
+    b->double_step = other_setting_is(g, settings, "double", "yes");
+    b->pawn_take = other_setting_is(g, settings, "pawntake", "yes");
+    b->quiet_limit = (uint8_t)other_setting_number(g, settings, "quiet");
 }
 
 static ShStatus belarusian_start(ShOtherState *st, const char *settings, ShError *err)
@@ -94,61 +90,42 @@ static ShStatus belarusian_start(ShOtherState *st, const char *settings, ShError
 static size_t belarusian_format(const ShOtherState *st, char *out, size_t size)
 {
     const Belarusian *b = cget(st);
-    char rows[80], quiet[8];
-    board8_write(b->cell, LETTERS, rows, sizeof rows);
-    snprintf(quiet, sizeof quiet, "%u", (unsigned)b->quiet_limit);
+    char rows[80], quiet[OTHER_NUMBER_SIZE];
+    rows_write(b->cell, 8, LETTERS, rows, sizeof rows);
     int n = snprintf(out, size, "%s %c %u pawns=%s,double=%s,pawntake=%s,quiet=%s", rows,
                      b->side ? 'b' : 'w', (unsigned)b->quiet, b->pawns ? "light" : "none",
                      b->double_step ? "yes" : "no", b->pawn_take ? "yes" : "no",
-                     b->quiet_limit ? quiet : "off");
+                     other_number_text(b->quiet_limit, quiet));
     return n < 0 ? 0 : (size_t)n;
 }
 
 static ShStatus belarusian_parse(ShOtherState *st, const char *text, ShError *err)
 {
     static const char FORM[] = "a Belarusian position is ROWS SIDE QUIET-PLIES [SETTINGS]";
-    int start[4], len[4], column = 1;
-    if (!text)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "no position");
-    int n = board8_fields(text, 4, start, len, &column);
-    if (n < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, column, "%s", FORM);
-    if (n < 3)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1, "%s", FORM);
-    char set[256] = "";
-    if (n == 4) {
-        if (len[3] >= (int)sizeof set)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[3] + 1, "settings too long");
-        memcpy(set, text + start[3], (size_t)len[3]);
-        set[len[3]] = '\0';
-    }
-    ShError e;
-    if (sh_other_start(&SH_OTHER_BELARUSIAN, set, st, &e) != SH_OK)
-        return error_set(err, e.code, 1, start[3] + e.column, "%s", e.message);
+    int start[4], len[4];
+    ShStatus status =
+        postext_open_fields(&SH_OTHER_BELARUSIAN, text, 3, 4, FORM, start, len, st, err);
+    if (status != SH_OK)
+        return status;
     Belarusian *b = get(st);
-    int used = board8_read(text, LETTERS, b->cell, &column);
-    if (used < 0 || used != len[0])
-        return error_set(err, SH_ERR_SYNTAX, 1, used < 0 ? column : used + 1,
-                         "the rows are 8 of 8 cells: w W P b B p or a count of empty cells, "
-                         "separated by /");
-    if (len[1] != 1 || (text[start[1]] != 'w' && text[start[1]] != 'b'))
-        return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1, "the side to move is w or b");
-    b->side = text[start[1]] == 'b';
-    int quiet = 0;
-    for (int i = 0; i < len[2]; i++) {
-        if (text[start[2] + i] < '0' || text[start[2] + i] > '9' || i >= 4)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[2] + 1,
-                             "the quiet plies are a number of 1 to 4 digits");
-        quiet = quiet * 10 + (text[start[2] + i] - '0');
-    }
-    b->quiet = (uint16_t)quiet;
+    status = rows_read(text, len[0], 8, LETTERS, b->cell,
+                       "the rows are 8 of 8 cells: w W P b B p or a count of empty cells, "
+                       "separated by /",
+                       err);
+    if (status == SH_OK)
+        status = postext_side(text, start[1], len[1], &b->side, err);
+    if (status != SH_OK)
+        return status;
+    if (!postext_count(text + start[2], len[2], &b->quiet))
+        return error_set(err, SH_ERR_SYNTAX, 1, start[2] + 1,
+                         "the quiet plies are a number of 1 to 4 digits");
     int men[2] = {0, 0}, pawns[2] = {0, 0};
     for (int c = 0; c < BOARD8_CELLS; c++) {
         uint8_t p = b->cell[c];
         if (!p)
             continue;
         int o = owner_of(p), r = board8_rank(c);
-        int col = board8_column(text, c);
+        int col = rows_column(text, 8, LETTERS, c);
         if (is_pawn(p)) {
             pawns[o]++;
             if (!b->pawns)
@@ -173,12 +150,6 @@ static ShStatus belarusian_parse(ShOtherState *st, const char *text, ShError *er
                              "%s has %d men and kings and %d pawns: 12 of each at most",
                              NAMES[o], men[o], pawns[o]);
     return SH_OK;
-}
-
-static void belarusian_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    board8_fill(out);
 }
 
 static ShUnit belarusian_piece(const ShOtherState *st, int cell)
@@ -438,31 +409,12 @@ static void belarusian_make(ShOtherState *st, const ShOtherMove *m)
     b->side ^= 1;
 }
 
-static size_t belarusian_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
-                                   size_t size)
-{
-    (void)st;
-    char buf[SH_OTHER_MOVE_TEXT_SIZE];
-    size_t n = 0;
-    for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
-        if (i)
-            buf[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
-        board8_name(m->path[i], buf + n);
-        n += 2;
-    }
-    buf[n] = '\0';
-    if (size)
-        snprintf(out, size, "%s", buf);
-    return n;
-}
-
 static int belarusian_evaluate(const ShOtherState *st, int player)
 {
+    int over;
+    if (other_over(&SH_OTHER_BELARUSIAN, st, player, &over))
+        return over;
     const Belarusian *b = cget(st);
-    ShOtherResult res;
-    belarusian_result(st, &res);
-    if (res.over)
-        return res.winner < 0 ? 0 : res.winner == player ? 30000 : -30000;
     int worth[2] = {0, 0};
     for (int c = 0; c < BOARD8_CELLS; c++) {
         uint8_t p = b->cell[c];
@@ -477,34 +429,11 @@ static int belarusian_evaluate(const ShOtherState *st, int player)
 static uint64_t belarusian_hash(const ShOtherState *st)
 {
     _Static_assert(sizeof(Belarusian) == BOARD8_CELLS + 8, "Belarusian has padding");
-    const unsigned char *p = cget(st)->cell;
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < sizeof(Belarusian); i++)
-        h = (h ^ p[i]) * 1099511628211ULL;
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Belarusian));
 }
 
 const ShOtherGame SH_OTHER_BELARUSIAN = {
-    .name = "belarusian",
-    .game_type = "belarusian",
-    .title_en = "Belarusian draughts",
-    .title_ru = "Белорусские шашки",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = SETTING_COUNT,
-    .start = belarusian_start,
-    .parse = belarusian_parse,
-    .format = belarusian_format,
-    .board = belarusian_board,
-    .piece = belarusian_piece,
-    .to_move = belarusian_to_move,
-    .moves = belarusian_moves,
-    .make = belarusian_make,
-    .result = belarusian_result,
-    .move_text = belarusian_move_text,
-    .evaluate = belarusian_evaluate,
-    .hash = belarusian_hash,
+    .name = "belarusian", .game_type = "belarusian", .title_en = "Belarusian draughts",
+    .title_ru = "Белорусские шашки", .players = 2, .searchable = true, OTHER_GAME_TABLES,
+    OTHER_GAME_FUNCTIONS(belarusian), .board = board8_board, .move_text = board8_move_text,
 };

@@ -2,12 +2,13 @@
  * 8x8 board by steps and jumps, without captures. The rules, their sources and the settings are
  * in docs/variants.md ("Corners"); the seed is ../shared/seeds/003_*.txt L164-186 and L309. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board8.h"
 #include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 enum { EMPTY = 0, WHITE_PIECE = 1, BLACK_PIECE = 2 };
 enum { HOUSE_4X3, HOUSE_3X3, HOUSE_4X4 };
@@ -39,7 +40,6 @@ static const ShSetting SETTINGS[] = {
      "a player who has made this many moves and has a piece in his own house loses"},
     {"limit", "80|off", "80", "after 80 moves each, more pieces in the opponent's house wins"},
 };
-#define SETTING_COUNT ((int)(sizeof SETTINGS / sizeof SETTINGS[0]))
 
 static const char LETTERS[] = "wb";
 static const int DIRS[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
@@ -83,20 +83,16 @@ static int count_in(const Corners *c, int p, int q)
     return n;
 }
 
-static ShStatus settings_read(Corners *c, const char *settings)
+static void settings_read(Corners *c, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "house", v, sizeof v);
-    c->house = strcmp(v, "3x3") == 0 ? HOUSE_3X3 : strcmp(v, "4x4") == 0 ? HOUSE_4X4 : HOUSE_4X3;
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "diagonal", v, sizeof v);
-    c->diagonal = strcmp(v, "yes") == 0;
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "equal", v, sizeof v);
-    c->equal = strcmp(v, "on") == 0;
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "home", v, sizeof v);
-    c->home = strcmp(v, "off") == 0 ? 0 : (uint16_t)atoi(v);
-    sh_other_setting(&SH_OTHER_CORNERS, settings, "limit", v, sizeof v);
-    c->limit = strcmp(v, "off") == 0 ? 0 : (uint16_t)atoi(v);
-    return SH_OK;
+    const ShOtherGame *g = &SH_OTHER_CORNERS;
+    c->house = other_setting_is(g, settings, "house", "3x3")   ? HOUSE_3X3
+               : other_setting_is(g, settings, "house", "4x4") ? HOUSE_4X4
+                                                               : HOUSE_4X3;
+    c->diagonal = other_setting_is(g, settings, "diagonal", "yes");
+    c->equal = other_setting_is(g, settings, "equal", "on");
+    c->home = (uint16_t)other_setting_number(g, settings, "home");
+    c->limit = (uint16_t)other_setting_number(g, settings, "limit");
 }
 
 static ShStatus corners_start(ShOtherState *st, const char *settings, ShError *err)
@@ -113,12 +109,10 @@ static ShStatus corners_start(ShOtherState *st, const char *settings, ShError *e
 static size_t settings_write(const Corners *c, char *out, size_t size)
 {
     static const char *const HOUSES[] = {"4x3", "3x3", "4x4"};
-    char home[8], limit[8];
-    snprintf(home, sizeof home, "%u", (unsigned)c->home);
-    snprintf(limit, sizeof limit, "%u", (unsigned)c->limit);
+    char home[OTHER_NUMBER_SIZE], limit[OTHER_NUMBER_SIZE];
     int n = snprintf(out, size, "house=%s,diagonal=%s,equal=%s,home=%s,limit=%s",
                      HOUSES[c->house], c->diagonal ? "yes" : "no", c->equal ? "on" : "off",
-                     c->home ? home : "off", c->limit ? limit : "off");
+                     other_number_text(c->home, home), other_number_text(c->limit, limit));
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -126,61 +120,31 @@ static size_t corners_format(const ShOtherState *st, char *out, size_t size)
 {
     const Corners *c = cget(st);
     char rows[80], set[128];
-    board8_write(c->cell, LETTERS, rows, sizeof rows);
+    rows_write(c->cell, 8, LETTERS, rows, sizeof rows);
     settings_write(c, set, sizeof set);
     int n = snprintf(out, size, "%s %c %u %u %s", rows, c->side ? 'b' : 'w', (unsigned)c->moves[0],
                      (unsigned)c->moves[1], set);
     return n < 0 ? 0 : (size_t)n;
 }
 
-/* A count of moves: 1 to 4 digits. */
-static bool count_read(const char *s, int len, uint16_t *out)
-{
-    if (len < 1 || len > 4)
-        return false;
-    int v = 0;
-    for (int i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return false;
-        v = v * 10 + (s[i] - '0');
-    }
-    *out = (uint16_t)v;
-    return true;
-}
-
 static ShStatus corners_parse(ShOtherState *st, const char *text, ShError *err)
 {
-    int start[5], len[5], column = 1;
-    if (!text)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "no position");
-    int n = board8_fields(text, 5, start, len, &column);
-    if (n < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, column,
-                         "a corners position is ROWS SIDE WHITE-MOVES BLACK-MOVES [SETTINGS]");
-    if (n < 4)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1,
-                         "a corners position is ROWS SIDE WHITE-MOVES BLACK-MOVES [SETTINGS]");
-    char set[256] = "";
-    if (n == 5) {
-        if (len[4] >= (int)sizeof set)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[4] + 1, "settings too long");
-        memcpy(set, text + start[4], (size_t)len[4]);
-        set[len[4]] = '\0';
-    }
-    ShError e;
-    if (sh_other_start(&SH_OTHER_CORNERS, set, st, &e) != SH_OK)
-        return error_set(err, e.code, 1, start[4] + e.column, "%s", e.message);
+    int start[5], len[5];
+    ShStatus status = postext_open_fields(
+        &SH_OTHER_CORNERS, text, 4, 5,
+        "a corners position is ROWS SIDE WHITE-MOVES BLACK-MOVES [SETTINGS]", start, len, st, err);
+    if (status != SH_OK)
+        return status;
     Corners *c = get(st);
-    int used = board8_read(text, LETTERS, c->cell, &column);
-    if (used < 0 || used != len[0])
-        return error_set(err, SH_ERR_SYNTAX, 1, used < 0 ? column : used + 1,
-                         "the rows are 8 of 8 cells: w, b or a count of empty cells, "
-                         "separated by /");
-    if (len[1] != 1 || (text[start[1]] != 'w' && text[start[1]] != 'b'))
-        return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1, "the side to move is w or b");
-    c->side = text[start[1]] == 'b';
+    status = rows_read(text, len[0], 8, LETTERS, c->cell,
+                       "the rows are 8 of 8 cells: w, b or a count of empty cells, separated by /",
+                       err);
+    if (status == SH_OK)
+        status = postext_side(text, start[1], len[1], &c->side, err);
+    if (status != SH_OK)
+        return status;
     for (int p = 0; p < 2; p++)
-        if (!count_read(text + start[2 + p], len[2 + p], &c->moves[p]))
+        if (!postext_count(text + start[2 + p], len[2 + p], &c->moves[p]))
             return error_set(err, SH_ERR_SYNTAX, 1, start[2 + p] + 1,
                              "the moves made are a number of 1 to 4 digits");
     int want = house_pieces(c);
@@ -197,12 +161,6 @@ static ShStatus corners_parse(ShOtherState *st, const char *text, ShError *err)
                          "White moves first: with %s to move White has made %s Black's moves",
                          NAMES[c->side], c->side ? "one more than" : "as many as");
     return SH_OK;
-}
-
-static void corners_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    board8_fill(out);
 }
 
 static ShUnit corners_piece(const ShOtherState *st, int cell)
@@ -388,23 +346,10 @@ static void corners_make(ShOtherState *st, const ShOtherMove *m)
 static size_t corners_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
                                 size_t size)
 {
-    (void)st;
-    char buf[SH_OTHER_MOVE_TEXT_SIZE];
-    size_t n = 0;
-    if (m->kind == SH_MOVE_PASS) {
-        n = (size_t)snprintf(buf, sizeof buf, "pass");
-    } else {
-        for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
-            if (i)
-                buf[n++] = '-';
-            board8_name(m->path[i], buf + n);
-            n += 2;
-        }
-        buf[n] = '\0';
-    }
-    if (size)
-        snprintf(out, size, "%s", buf);
-    return n;
+    if (m->kind != SH_MOVE_PASS)
+        return board8_move_text(st, m, out, size);
+    int n = snprintf(out, size, "pass");
+    return n < 0 ? 0 : (size_t)n;
 }
 
 /* Progress of p's pieces: steps already made towards the far corner. */
@@ -439,11 +384,10 @@ static int home_cost(const Corners *c, int p)
 
 static int corners_evaluate(const ShOtherState *st, int player)
 {
+    int worth;
+    if (other_over(&SH_OTHER_CORNERS, st, player, &worth))
+        return worth;
     const Corners *c = cget(st);
-    ShOtherResult res;
-    corners_result(st, &res);
-    if (res.over)
-        return res.winner < 0 ? 0 : res.winner == player ? 30000 : -30000;
     int q = player ^ 1;
     int score = 10 * (progress(c, player) - progress(c, q));
     score += 15 * (count_in(c, player, q) - count_in(c, q, player));
@@ -456,35 +400,11 @@ static int corners_evaluate(const ShOtherState *st, int player)
 
 static uint64_t corners_hash(const ShOtherState *st)
 {
-    const Corners *c = cget(st);
-    const unsigned char *b = (const unsigned char *)c;
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < sizeof *c; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Corners));
 }
 
 const ShOtherGame SH_OTHER_CORNERS = {
-    .name = "corners",
-    .game_type = "corners",
-    .title_en = "Corners",
-    .title_ru = "Уголки",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = SETTING_COUNT,
-    .start = corners_start,
-    .parse = corners_parse,
-    .format = corners_format,
-    .board = corners_board,
-    .piece = corners_piece,
-    .to_move = corners_to_move,
-    .moves = corners_moves,
-    .make = corners_make,
-    .result = corners_result,
-    .move_text = corners_move_text,
-    .evaluate = corners_evaluate,
-    .hash = corners_hash,
+    .name = "corners", .game_type = "corners", .title_en = "Corners", .title_ru = "Уголки",
+    .players = 2, .searchable = true, OTHER_GAME_TABLES, OTHER_GAME_FUNCTIONS(corners),
+    .board = board8_board, .move_text = corners_move_text,
 };

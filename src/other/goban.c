@@ -22,11 +22,12 @@
  * the top rank down, '/' between ranks, W and B the pieces, digits runs of empty squares.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 #define GB_PIECES 12
 #define GB_TARGET 10
@@ -80,17 +81,12 @@ static bool playable(const Goban *g, int f, int r)
 
 static void settings_read(Goban *g, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "size", v, sizeof v);
-    g->size = (uint8_t)atoi(v);
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "squares", v, sizeof v);
-    g->dark = strcmp(v, "dark") == 0;
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "rows", v, sizeof v);
-    g->hand = strcmp(v, "hand") == 0;
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "draw", v, sizeof v);
-    g->draw = (uint16_t)(strcmp(v, "off") == 0 ? 0 : atoi(v));
-    sh_other_setting(&SH_OTHER_GOBAN, settings, "nomove", v, sizeof v);
-    g->lose = strcmp(v, "lose") == 0;
+    const ShOtherGame *game = &SH_OTHER_GOBAN;
+    g->size = (uint8_t)other_setting_number(game, settings, "size");
+    g->dark = other_setting_is(game, settings, "squares", "dark");
+    g->hand = other_setting_is(game, settings, "rows", "hand");
+    g->draw = (uint16_t)other_setting_number(game, settings, "draw");
+    g->lose = other_setting_is(game, settings, "nomove", "lose");
 }
 
 static ShStatus goban_start(ShOtherState *st, const char *settings, ShError *err)
@@ -107,98 +103,54 @@ static size_t goban_format(const ShOtherState *st, char *out, size_t size)
 {
     const Goban *g = gb(st);
     char text[SH_OTHER_TEXT_SIZE];
-    char draw[8];
-    if (g->draw)
-        snprintf(draw, sizeof draw, "%d", g->draw);
-    else
-        snprintf(draw, sizeof draw, "off");
+    char draw[OTHER_NUMBER_SIZE];
     int n = snprintf(text, sizeof text,
                      "size=%d,squares=%s,rows=%s,draw=%s,nomove=%s %c %d/%d %d/%d %d ", g->size,
-                     g->dark ? "dark" : "all", g->hand ? "hand" : "stay", draw,
+                     g->dark ? "dark" : "all", g->hand ? "hand" : "stay",
+                     other_number_text(g->draw, draw),
                      g->lose ? "lose" : "pass", g->side ? 'b' : 'w', g->in_hand[0],
                      g->in_hand[1], g->score[0], g->score[1], g->quiet);
-    for (int r = g->size - 1; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < g->size; f++) {
-            uint8_t c = g->cell[r * g->size + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                n += snprintf(text + n, sizeof text - (size_t)n, "%d", empty);
-            empty = 0;
-            text[n++] = c == 1 ? 'W' : 'B';
-        }
-        if (empty)
-            n += snprintf(text + n, sizeof text - (size_t)n, "%d", empty);
-        if (r > 0)
-            text[n++] = '/';
-    }
-    text[n] = '\0';
+    n += (int)rows_write(g->cell, g->size, "WB", text + n, sizeof text - (size_t)n);
     if (size)
         snprintf(out, size, "%s", text);
     return (size_t)n;
 }
 
-/* A number at *p (advanced past it), -1 if none. */
-static int read_number(const char **p)
-{
-    if (**p < '0' || **p > '9')
-        return -1;
-    int v = 0;
-    while (**p >= '0' && **p <= '9' && v < 100000)
-        v = v * 10 + (*(*p)++ - '0');
-    return v;
-}
-
 static ShStatus goban_parse(ShOtherState *st, const char *text, ShError *err)
 {
-    if (!text)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no text");
-    const char *sp = strchr(text, ' ');
-    if (!sp)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1,
-                         "a go-ban position is SETTINGS SIDE HAND SCORE QUIET BOARD");
-    char settings[256];
-    if ((size_t)(sp - text) >= sizeof settings)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "the settings are too long");
-    memcpy(settings, text, (size_t)(sp - text));
-    settings[sp - text] = '\0';
     ShOtherState fresh;
-    ShStatus s = sh_other_start(&SH_OTHER_GOBAN, settings, &fresh, err);
+    uint8_t side;
+    int at;
+    ShStatus s = postext_open_settings(&SH_OTHER_GOBAN, text,
+                                       "a go-ban position is SETTINGS SIDE HAND SCORE QUIET BOARD",
+                                       &fresh, &side, &at, err);
     if (s != SH_OK)
         return s;
     Goban g = *gb(&fresh);
-    const char *p = sp + 1;
-#define COL ((int)(p - text) + 1)
-    if ((*p != 'w' && *p != 'b') || p[1] != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the side to move is w or b");
-    g.side = *p == 'b';
-    p += 2;
-    int v[5], at[5];
+    g.side = side;
+    int v[5], col[5];
     const char seps[5] = {'/', ' ', '/', ' ', ' '};
     for (int i = 0; i < 5; i++) {
-        at[i] = COL;
-        v[i] = read_number(&p);
+        col[i] = at + 1;
+        v[i] = postext_number(text, &at);
         if (v[i] < 0)
-            return error_set(err, SH_ERR_SYNTAX, 1, COL, "a number was expected");
-        if (*p != seps[i])
-            return error_set(err, SH_ERR_SYNTAX, 1, COL, "'%c' was expected", seps[i]);
-        p++;
+            return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "a number was expected");
+        if (text[at] != seps[i])
+            return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "'%c' was expected", seps[i]);
+        at++;
     }
     for (int i = 0; i < 2; i++)
         if (v[i] > GB_PIECES)
-            return error_set(err, SH_ERR_SYNTAX, 1, at[i], "a player has %d pieces at most",
+            return error_set(err, SH_ERR_SYNTAX, 1, col[i], "a player has %d pieces at most",
                              GB_PIECES);
     for (int i = 2; i < 4; i++)
         if (v[i] > GB_TARGET + 3 || (i == 3 && v[2] >= GB_TARGET && v[3] >= GB_TARGET))
-            return error_set(err, SH_ERR_SYNTAX, 1, at[i],
+            return error_set(err, SH_ERR_SYNTAX, 1, col[i],
                              "a score is %d at most (a move scores 4 at most, from %d), and "
                              "only one player reaches %d",
                              GB_TARGET + 3, GB_TARGET - 1, GB_TARGET);
     if (g.draw && v[4] > g.draw)
-        return error_set(err, SH_ERR_SYNTAX, 1, at[4],
+        return error_set(err, SH_ERR_SYNTAX, 1, col[4],
                          "more moves without a point (%d) than make a draw (%d)", v[4], g.draw);
     g.in_hand[0] = (uint8_t)v[0];
     g.in_hand[1] = (uint8_t)v[1];
@@ -206,45 +158,22 @@ static ShStatus goban_parse(ShOtherState *st, const char *text, ShError *err)
     g.score[1] = (uint8_t)v[3];
     g.quiet = (uint16_t)v[4];
     int on_board[2] = {0, 0};
-    for (int r = g.size - 1; r >= 0; r--) {
-        int f = 0;
-        while (f < g.size) {
-            if (*p >= '1' && *p <= '9') {
-                const char *run = p;
-                int n = read_number(&p);
-                if (f + n > g.size)
-                    return error_set(err, SH_ERR_SYNTAX, 1, (int)(run - text) + 1,
-                                     "rank %d is longer than %d squares", r + 1, g.size);
-                f += n;
-            } else if (*p == 'W' || *p == 'B') {
-                if (!playable(&g, f, r))
-                    return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                     "a piece on a light square (squares=dark)");
-                int who = *p == 'B';
-                g.cell[r * g.size + f] = (uint8_t)(who + 1);
-                on_board[who]++;
-                f++;
-                p++;
-            } else {
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "rank %d: W, B or a number of empty squares was expected", r + 1);
-            }
-        }
-        if (r > 0) {
-            if (*p != '/')
-                return error_set(err, SH_ERR_SYNTAX, 1, COL, "'/' was expected after rank %d",
-                                 r + 1);
-            p++;
-        }
+    RowsScan rows;
+    rows_begin(&rows, text, at, g.size, "WB", true, true);
+    while (rows_next(&rows, err)) {
+        if (!playable(&g, rows.cell % g.size, rows.cell / g.size))
+            return error_set(err, SH_ERR_SYNTAX, 1, rows.column,
+                             "a piece on a light square (squares=dark)");
+        g.cell[rows.cell] = (uint8_t)rows.code;
+        on_board[rows.code - 1]++;
     }
-    if (*p)
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the text goes on after the board");
+    if (rows.status != SH_OK)
+        return rows.status;
     for (int who = 0; who < 2; who++)
         if (on_board[who] + g.in_hand[who] != GB_PIECES)
-            return error_set(err, SH_ERR_SYNTAX, 1, at[who],
+            return error_set(err, SH_ERR_SYNTAX, 1, col[who],
                              "%s has %d pieces on the board and %d in hand, not %d in all",
                              NAMES[who], on_board[who], g.in_hand[who], GB_PIECES);
-#undef COL
     memset(st, 0, sizeof *st);
     *gb_mut(st) = g;
     return SH_OK;
@@ -294,6 +223,23 @@ static int goban_to_move(const ShOtherState *st)
     return gb(st)->side;
 }
 
+/* Move n of out (if out is not NULL): who's placing on cell `from` (to < 0), or step from `from`
+ * to `to`. Returns n + 1. */
+static int move_put(ShOtherMove *out, int n, int who, int from, int to)
+{
+    if (out) {
+        ShOtherMove *m = &out[n];
+        memset(m, 0, sizeof *m);
+        m->kind = to < 0 ? SH_MOVE_PLACE : SH_MOVE_STEP;
+        m->length = to < 0 ? 1 : 2;
+        m->owner = (uint8_t)who;
+        m->path[0] = (uint8_t)from;
+        if (to >= 0)
+            m->path[1] = (uint8_t)to;
+    }
+    return n + 1;
+}
+
 /* Placings or steps of `who`, ignoring whether the game is over. */
 static int raw_moves(const Goban *g, int who, ShOtherMove *out)
 {
@@ -302,33 +248,16 @@ static int raw_moves(const Goban *g, int who, ShOtherMove *out)
     for (int i = 0; i < cells; i++) {
         int f = i % g->size, r = i / g->size;
         if (g->in_hand[who]) {
-            if (g->cell[i] || !playable(g, f, r))
-                continue;
-            if (out) {
-                memset(&out[n], 0, sizeof out[n]);
-                out[n].kind = SH_MOVE_PLACE;
-                out[n].length = 1;
-                out[n].owner = (uint8_t)who;
-                out[n].path[0] = (uint8_t)i;
-            }
-            n++;
+            if (!g->cell[i] && playable(g, f, r))
+                n = move_put(out, n, who, i, -1);
             continue;
         }
         if (g->cell[i] != who + 1)
             continue;
         for (int d = 0; d < 8; d++) {
             int tf = f + DIRS[d][0], tr = r + DIRS[d][1];
-            if (!playable(g, tf, tr) || g->cell[tr * g->size + tf])
-                continue;
-            if (out) {
-                memset(&out[n], 0, sizeof out[n]);
-                out[n].kind = SH_MOVE_STEP;
-                out[n].length = 2;
-                out[n].owner = (uint8_t)who;
-                out[n].path[0] = (uint8_t)i;
-                out[n].path[1] = (uint8_t)(tr * g->size + tf);
-            }
-            n++;
+            if (playable(g, tf, tr) && !g->cell[tr * g->size + tf])
+                n = move_put(out, n, who, i, tr * g->size + tf);
         }
     }
     return n;
@@ -500,36 +429,11 @@ static int goban_evaluate(const ShOtherState *st, int player)
 
 static uint64_t goban_hash(const ShOtherState *st)
 {
-    const unsigned char *b = st->bytes;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof(Goban); i++) {
-        h ^= b[i];
-        h *= 1099511628211ull;
-    }
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Goban));
 }
 
 const ShOtherGame SH_OTHER_GOBAN = {
-    .name = "goban",
-    .game_type = "goban",
-    .title_en = "Go-ban",
-    .title_ru = "Го-бан",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
-    .start = goban_start,
-    .parse = goban_parse,
-    .format = goban_format,
-    .board = goban_board,
-    .piece = goban_piece,
-    .to_move = goban_to_move,
-    .moves = goban_moves,
-    .make = goban_make,
-    .result = goban_result,
-    .move_text = goban_move_text,
-    .evaluate = goban_evaluate,
-    .hash = goban_hash,
+    .name = "goban", .game_type = "goban", .title_en = "Go-ban", .title_ru = "Го-бан",
+    .players = 2, .searchable = true, OTHER_GAME_TABLES, OTHER_GAME_FUNCTIONS(goban),
+    .board = goban_board, .move_text = goban_move_text,
 };

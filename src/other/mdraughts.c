@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hexboard.h"
 #include "mdraughts.h"
 
 typedef struct Gen {
@@ -69,18 +70,25 @@ static void emit(Gen *g, uint8_t kind, bool king)
     }
 }
 
+/* The piece a piece on `from` (a king or not) would take along direction d: the first piece on
+ * the line (a man's neighbour), if it is another player's and not taken yet; -1 if none. */
+static int victim(const Gen *g, int from, int d, bool king)
+{
+    const MdState *st = g->st;
+    int n = st->nb[from][d];
+    if (king)
+        while (n >= 0 && is_empty(g, n))
+            n = st->nb[n][d];
+    return n >= 0 && is_enemy(g, n) ? n : -1;
+}
+
 /* Whether a piece on `from` (a king or not) can capture now. */
 static bool can_capture(const Gen *g, int from, bool king)
 {
     const MdState *st = g->st;
     for (int d = 0; d < st->dir_count; d++) {
-        int n = st->nb[from][d];
-        if (king)
-            while (n >= 0 && is_empty(g, n))
-                n = st->nb[n][d];
-        if (n < 0 || !is_enemy(g, n))
-            continue;
-        int beyond = st->nb[n][d];
+        int n = victim(g, from, d, king);
+        int beyond = n >= 0 ? st->nb[n][d] : -1;
         if (beyond >= 0 && is_empty(g, beyond))
             return true;
     }
@@ -110,11 +118,8 @@ static void capture_from(Gen *g, int from, bool king)
     const MdState *st = g->st;
     bool went_on = false;
     for (int d = 0; d < st->dir_count && !g->stop; d++) {
-        int n = st->nb[from][d];
-        if (king)
-            while (n >= 0 && is_empty(g, n))
-                n = st->nb[n][d];
-        if (n < 0 || !is_enemy(g, n))
+        int n = victim(g, from, d, king);
+        if (n < 0)
             continue;
         int land[MD_MAX_CELLS], lands = 0;
         for (int b = st->nb[n][d]; b >= 0 && is_empty(g, b) && (king || lands == 0);
@@ -401,5 +406,25 @@ void md_distances(MdState *st)
         for (int c = 0; c < st->cell_count; c++)
             if (dist[c] == 0xff)
                 dist[c] = 0;
+    }
+}
+
+int md_hex_side(const MdState *st)
+{
+    return st->size ? 5 : 4;
+}
+
+void md_hex_build(MdState *st, ShGeometry *board, const int home[])
+{
+    int n = md_hex_side(st);
+    st->cell_count = (uint8_t)hex_count(n);
+    st->dir_count = HEX_DIRS;
+    hex_build(n, st->nb, board);
+    for (int p = 0; p < st->players; p++) {
+        int f = (home[p] + 3) % HEX_DIRS;
+        st->forward[p] = (uint8_t)((1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6)));
+        if (st->step == 3)
+            st->forward[p] |= (uint8_t)(1u << f);
+        st->promo[p] = (int8_t)hex_corner(n, f);
     }
 }

@@ -89,6 +89,14 @@ void md_settle(MdState *st);
  * like walker, a plain distance on the board). */
 void md_distances(MdState *st);
 
+/* The side of the hex board (hexboard.h) that st's settings choose: 4 (board=small) or 5. */
+int md_hex_side(const MdState *st);
+/* build() of a game on the hex board (Pskov, Novgorod), player p's home corner lying in
+ * direction home[p]: the board of md_hex_side's side and, for each player, a man's forward
+ * directions (the two oblique ones away from home, and with step=3 the straight one between
+ * them) and the promotion cell, the corner opposite home. */
+void md_hex_build(MdState *st, ShGeometry *board, const int home[]);
+
 /* The settings every game of the family may have (a game lists those it uses). */
 #define MD_SETTING_CAPTURE                                                                    \
     {"capture", "free|majority", "free",                                                      \
@@ -100,10 +108,23 @@ void md_distances(MdState *st);
     {"out", "remove|stay", "remove",                                                          \
      "the pieces of a player out of the game come off, or stay and may be captured"}
 
-/* The functions every game of this module has in its ShOtherGame record, the same for each. */
-#define MD_GAME_FUNCTIONS                                                                   \
-    .format = md_format, .board = md_board, .piece = md_piece, .to_move = md_to_move,      \
-    .moves = md_moves, .make = md_make, .result = md_result, .move_text = md_move_text,    \
-    .evaluate = md_evaluate, .hash = md_hash
+/* Defines a game's start and parse, prefix_start and prefix_parse: md_start and md_parse with
+ * its MdVariant. */
+#define MD_GAME_ENTRIES(prefix, variant)                                                      \
+    static ShStatus prefix##_start(ShOtherState *st, const char *settings, ShError *err)    \
+    {                                                                                         \
+        return md_start(&(variant), st, settings, err);                                       \
+    }                                                                                         \
+    static ShStatus prefix##_parse(ShOtherState *st, const char *text, ShError *err)        \
+    {                                                                                         \
+        return md_parse(&(variant), st, text, err);                                           \
+    }
+
+/* The functions of a game's ShOtherGame record: MD_GAME_ENTRIES's, and this module's for the
+ * rest, the same for each. */
+#define MD_GAME_FUNCTIONS(prefix)                                                             \
+    .start = prefix##_start, .parse = prefix##_parse, .format = md_format, .board = md_board, \
+    .piece = md_piece, .to_move = md_to_move, .moves = md_moves, .make = md_make,             \
+    .result = md_result, .move_text = md_move_text, .evaluate = md_evaluate, .hash = md_hash
 
 #endif

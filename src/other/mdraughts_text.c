@@ -42,20 +42,6 @@ static void setting_apply(MdState *st, const char *key, const char *value, size_
         st->quiet = value_is(value, len, "off") ? 0 : (uint8_t)atoi(value);
 }
 
-static bool value_allowed(const char *values, const char *value, size_t len)
-{
-    for (const char *p = values; *p;) {
-        const char *end = strchr(p, '|');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == len && strncmp(p, value, len) == 0)
-            return true;
-        if (!end)
-            break;
-        p = end + 1;
-    }
-    return false;
-}
-
 /* The settings `text` (len bytes) into st: every fallback, then what the text gives. */
 static ShStatus settings_read(const ShOtherGame *g, MdState *st, const char *text, size_t len,
                               ShError *err)
@@ -69,33 +55,19 @@ static ShStatus settings_read(const ShOtherGame *g, MdState *st, const char *tex
     for (int i = 0; i < g->setting_count; i++)
         setting_apply(st, g->settings[i].key, g->settings[i].fallback,
                       strlen(g->settings[i].fallback));
-    size_t at = 0;
-    while (at < len) {
-        const char *p = text + at;
-        const char *comma = memchr(p, ',', len - at);
-        size_t n = comma ? (size_t)(comma - p) : len - at;
-        const char *eq = memchr(p, '=', n);
-        int column = (int)at + 1;
-        if (!eq)
-            return error_set(err, SH_ERR_SYNTAX, 1, column,
-                             "a setting is written key=value, not \"%.*s\"", (int)n, p);
-        const ShSetting *set = NULL;
-        for (int i = 0; i < g->setting_count; i++)
-            if (value_is(p, (size_t)(eq - p), g->settings[i].key))
-                set = &g->settings[i];
+    size_t at = 0, vlen;
+    const ShSetting *set;
+    const char *value;
+    for (;;) {
+        ShStatus status = other_setting_next(g, text, len, &at, &set, &value, &vlen, err);
+        if (status != SH_OK)
+            return status;
         if (!set)
-            return error_set(err, SH_ERR_SYNTAX, 1, column, "%s has no setting \"%.*s\"", g->name,
-                             (int)(eq - p), p);
-        size_t vlen = n - (size_t)(eq + 1 - p);
-        if (!value_allowed(set->values, eq + 1, vlen))
-            return error_set(err, SH_ERR_SYNTAX, 1, (int)(eq + 1 - text) + 1,
-                             "setting %s is one of %s, not \"%.*s\"", set->key, set->values,
-                             (int)vlen, eq + 1);
-        setting_apply(st, set->key, eq + 1, vlen);
-        at += n + (comma ? 1 : 0);
-        if (comma && at == len)
-            return error_set(err, SH_ERR_SYNTAX, 1, (int)len + 1, "a setting expected after ','");
+            break;
+        setting_apply(st, set->key, value, vlen);
     }
+    if (len > 0 && text[len - 1] == ',')
+        return error_set(err, SH_ERR_SYNTAX, 1, (int)len + 1, "a setting expected after ','");
     return SH_OK;
 }
 

@@ -78,29 +78,9 @@ static void setup(MdState *st)
 }
 
 static const MdVariant VARIANT = {&SH_OTHER_NEVA, "WRGB", build, setup};
-
-static ShStatus start(ShOtherState *st, const char *settings, ShError *err)
-{
-    return md_start(&VARIANT, st, settings, err);
-}
-
-static ShStatus parse(ShOtherState *st, const char *text, ShError *err)
-{
-    return md_parse(&VARIANT, st, text, err);
-}
+MD_GAME_ENTRIES(neva, VARIANT)
 
 const ShOtherGame SH_OTHER_NEVA = {
-    .name = "neva",
-    .game_type = "neva",
-    .title_en = "Neva draughts",
-    .title_ru = "Невские шашки",
-    .players = 4,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
-    .start = start,
-    .parse = parse,
-    MD_GAME_FUNCTIONS,
+    .name = "neva", .game_type = "neva", .title_en = "Neva draughts", .title_ru = "Невские шашки",
+    .players = 4, .searchable = true, OTHER_GAME_TABLES, MD_GAME_FUNCTIONS(neva),
 };

@@ -22,31 +22,16 @@ static const ShSetting SETTINGS[] = {
     MD_SETTING_QUIET,
 };
 
-static int side(const MdState *st)
-{
-    return st->size ? 5 : 4;
-}
-
 static void build(MdState *st, ShGeometry *board)
 {
-    int n = side(st);
-    st->cell_count = (uint8_t)hex_count(n);
-    st->dir_count = HEX_DIRS;
-    hex_build(n, st->nb, board);
-    for (int p = 0; p < 3; p++) {
-        int f = (HOME[p] + 3) % HEX_DIRS;
-        st->forward[p] = (uint8_t)((1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6)));
-        if (st->step == 3)
-            st->forward[p] |= (uint8_t)(1u << f);
-        st->promo[p] = (int8_t)hex_corner(n, f);
-    }
+    md_hex_build(st, board, HOME);
 }
 
 /* Each player's men on the cells within n-2 steps of their corner but the one straight ahead
  * at that distance: 8 on side 4, 15 on side 5. */
 static void setup(MdState *st)
 {
-    int n = side(st), reach = n - 2;
+    int n = md_hex_side(st), reach = n - 2;
     for (int p = 0; p < 3; p++) {
         int home = hex_corner(n, HOME[p]), f = (HOME[p] + 3) % HEX_DIRS, ahead = home;
         for (int i = 0; i < reach; i++)
@@ -60,29 +45,10 @@ static void setup(MdState *st)
 }
 
 static const MdVariant VARIANT = {&SH_OTHER_NOVGOROD, "WBR", build, setup};
-
-static ShStatus start(ShOtherState *st, const char *settings, ShError *err)
-{
-    return md_start(&VARIANT, st, settings, err);
-}
-
-static ShStatus parse(ShOtherState *st, const char *text, ShError *err)
-{
-    return md_parse(&VARIANT, st, text, err);
-}
+MD_GAME_ENTRIES(novgorod, VARIANT)
 
 const ShOtherGame SH_OTHER_NOVGOROD = {
-    .name = "novgorod",
-    .game_type = "novgorod",
-    .title_en = "Novgorod draughts",
-    .title_ru = "Новгородские шашки",
-    .players = 3,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
-    .start = start,
-    .parse = parse,
-    MD_GAME_FUNCTIONS,
+    .name = "novgorod", .game_type = "novgorod", .title_en = "Novgorod draughts",
+    .title_ru = "Новгородские шашки", .players = 3, .searchable = true, OTHER_GAME_TABLES,
+    MD_GAME_FUNCTIONS(novgorod),
 };

@@ -1,6 +1,7 @@
 /* other.c - the list of the other games and what every one of them shares: settings, reading a
- * move, finding a cell (shashki_other.h). */
+ * move, finding a cell (shashki_other.h); the modules' settings helpers (games.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -64,6 +65,37 @@ static bool value_allowed(const char *values, const char *value, size_t len)
     return false;
 }
 
+ShStatus other_setting_next(const ShOtherGame *g, const char *text, size_t len, size_t *at,
+                            const ShSetting **set, const char **value, size_t *value_length,
+                            ShError *err)
+{
+    *set = NULL;
+    if (*at >= len)
+        return SH_OK;
+    const char *p = text + *at;
+    const char *comma = memchr(p, ',', len - *at);
+    size_t n = comma ? (size_t)(comma - p) : len - *at;
+    const char *eq = memchr(p, '=', n);
+    int column = (int)*at + 1;
+    if (!eq)
+        return error_set(err, SH_ERR_SYNTAX, 1, column,
+                         "a setting is written key=value, not \"%.*s\"", (int)n, p);
+    const ShSetting *found = setting_find(g, p, (size_t)(eq - p));
+    if (!found)
+        return error_set(err, SH_ERR_SYNTAX, 1, column, "%s has no setting \"%.*s\"", g->name,
+                         (int)(eq - p), p);
+    size_t vlen = n - (size_t)(eq + 1 - p);
+    if (!value_allowed(found->values, eq + 1, vlen))
+        return error_set(err, SH_ERR_SYNTAX, 1, (int)(eq + 1 - text) + 1,
+                         "setting %s is one of %s, not \"%.*s\"", found->key, found->values,
+                         (int)vlen, eq + 1);
+    *set = found;
+    *value = eq + 1;
+    *value_length = vlen;
+    *at += n + (comma ? 1 : 0);
+    return SH_OK;
+}
+
 ShStatus sh_other_start(const ShOtherGame *g, const char *settings, ShOtherState *st,
                         ShError *err)
 {
@@ -72,27 +104,14 @@ ShStatus sh_other_start(const ShOtherGame *g, const char *settings, ShOtherState
     if (!sh_other_playable(g))
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "%s is not playable yet", g->name);
     const char *s = settings ? settings : "";
-    for (const char *p = s; *p;) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        const char *eq = memchr(p, '=', n);
-        int column = (int)(p - s) + 1;
-        if (!eq)
-            return error_set(err, SH_ERR_SYNTAX, 1, column,
-                                "a setting is written key=value, not \"%.*s\"", (int)n, p);
-        const ShSetting *set = setting_find(g, p, (size_t)(eq - p));
-        if (!set)
-            return error_set(err, SH_ERR_SYNTAX, 1, column, "%s has no setting \"%.*s\"",
-                                g->name, (int)(eq - p), p);
-        size_t vlen = n - (size_t)(eq + 1 - p);
-        if (!value_allowed(set->values, eq + 1, vlen))
-            return error_set(err, SH_ERR_SYNTAX, 1, (int)(eq + 1 - s) + 1,
-                                "setting %s is one of %s, not \"%.*s\"", set->key, set->values,
-                                (int)vlen, eq + 1);
-        if (!end)
-            break;
-        p = end + 1;
-    }
+    size_t at = 0, len = strlen(s), vlen;
+    const ShSetting *set;
+    const char *value;
+    do {
+        ShStatus status = other_setting_next(g, s, len, &at, &set, &value, &vlen, err);
+        if (status != SH_OK)
+            return status;
+    } while (set);
     memset(st, 0, sizeof *st);
     return g->start(st, s, err);
 }
@@ -118,6 +137,29 @@ void sh_other_setting(const ShOtherGame *g, const char *settings, const char *ke
     const ShSetting *set = g ? setting_find(g, key, klen) : NULL;
     if (set)
         snprintf(out, size, "%s", set->fallback);
+}
+
+bool other_setting_is(const ShOtherGame *g, const char *settings, const char *key,
+                      const char *value)
+{
+    char v[16];
+    sh_other_setting(g, settings, key, v, sizeof v);
+    return strcmp(v, value) == 0;
+}
+
+int other_setting_number(const ShOtherGame *g, const char *settings, const char *key)
+{
+    char v[16];
+    sh_other_setting(g, settings, key, v, sizeof v);
+    return strcmp(v, "off") == 0 ? 0 : atoi(v);
+}
+
+const char *other_number_text(unsigned value, char out[OTHER_NUMBER_SIZE])
+{
+    if (!value)
+        return "off";
+    snprintf(out, OTHER_NUMBER_SIZE, "%u", value);
+    return out;
 }
 
 int sh_geometry_cell(const ShGeometry *board, const char *name)

@@ -19,31 +19,16 @@ static const ShSetting SETTINGS[] = {
     MD_SETTING_QUIET,
 };
 
-static int side(const MdState *st)
-{
-    return st->size ? 5 : 4;
-}
-
 static void build(MdState *st, ShGeometry *board)
 {
-    int n = side(st);
-    st->cell_count = (uint8_t)hex_count(n);
-    st->dir_count = HEX_DIRS;
-    hex_build(n, st->nb, board);
-    for (int p = 0; p < 2; p++) {
-        int f = (HOME[p] + 3) % HEX_DIRS;
-        st->forward[p] = (uint8_t)((1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6)));
-        if (st->step == 3)
-            st->forward[p] |= (uint8_t)(1u << f);
-        st->promo[p] = (int8_t)hex_corner(n, f);
-    }
+    md_hex_build(st, board, HOME);
 }
 
 /* Each player's men on the cells at least one half-row short of the middle, seen from their
  * corner: 13 on side 4, 24 on side 5. */
 static void setup(MdState *st)
 {
-    int n = side(st);
+    int n = md_hex_side(st);
     for (int c = 0; c < st->cell_count; c++)
         for (int p = 0; p < 2; p++)
             if (hex_along(n, c, (HOME[p] + 3) % HEX_DIRS) <= -2) {
@@ -53,29 +38,10 @@ static void setup(MdState *st)
 }
 
 static const MdVariant VARIANT = {&SH_OTHER_PSKOV, "WB", build, setup};
-
-static ShStatus start(ShOtherState *st, const char *settings, ShError *err)
-{
-    return md_start(&VARIANT, st, settings, err);
-}
-
-static ShStatus parse(ShOtherState *st, const char *text, ShError *err)
-{
-    return md_parse(&VARIANT, st, text, err);
-}
+MD_GAME_ENTRIES(pskov, VARIANT)
 
 const ShOtherGame SH_OTHER_PSKOV = {
-    .name = "pskov",
-    .game_type = "pskov",
-    .title_en = "Pskov draughts",
-    .title_ru = "Псковские шашки",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
-    .start = start,
-    .parse = parse,
-    MD_GAME_FUNCTIONS,
+    .name = "pskov", .game_type = "pskov", .title_en = "Pskov draughts",
+    .title_ru = "Псковские шашки", .players = 2, .searchable = true, OTHER_GAME_TABLES,
+    MD_GAME_FUNCTIONS(pskov),
 };

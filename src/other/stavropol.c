@@ -4,12 +4,12 @@
  * colour to move set): this module only chooses which colour moves. The rules, their sources
  * and the settings are in docs/variants.md ("Stavropol draughts"). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board8.h"
 #include "error.h"
 #include "games.h"
+#include "postext.h"
 
 #define NO_CELL 255
 
@@ -37,7 +37,6 @@ static const ShSetting SETTINGS[] = {
     {"quiet", "30|15|off", "30",
      "moves each without a capture or a man's move that end the game in a draw"},
 };
-#define SETTING_COUNT ((int)(sizeof SETTINGS / sizeof SETTINGS[0]))
 
 static Stavropol *get(ShOtherState *st) { return (Stavropol *)(void *)st->bytes; }
 static const Stavropol *cget(const ShOtherState *st)
@@ -52,13 +51,10 @@ static int square_cell(int square)
 
 static void settings_read(Stavropol *s, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_STAVROPOL, settings, "noback", v, sizeof v);
-    s->noback = strcmp(v, "on") == 0;
-    sh_other_setting(&SH_OTHER_STAVROPOL, settings, "end", v, sizeof v);
-    s->turn_end = strcmp(v, "turn") == 0;
-    sh_other_setting(&SH_OTHER_STAVROPOL, settings, "quiet", v, sizeof v);
-    s->quiet_limit = strcmp(v, "off") == 0 ? 0 : (uint8_t)atoi(v);
+    const ShOtherGame *g = &SH_OTHER_STAVROPOL;
+    s->noback = other_setting_is(g, settings, "noback", "on");
+    s->turn_end = other_setting_is(g, settings, "end", "turn");
+    s->quiet_limit = (uint8_t)other_setting_number(g, settings, "quiet");
 }
 
 static ShStatus stavropol_start(ShOtherState *st, const char *settings, ShError *err)
@@ -75,17 +71,16 @@ static ShStatus stavropol_start(ShOtherState *st, const char *settings, ShError 
 static size_t stavropol_format(const ShOtherState *st, char *out, size_t size)
 {
     const Stavropol *s = cget(st);
-    char fen[SH_FEN_SIZE], last[8] = "-", quiet[8];
+    char fen[SH_FEN_SIZE], last[8] = "-", quiet[OTHER_NUMBER_SIZE];
     sh_fen_write(&s->pos, false, fen);
     if (s->last_from != NO_CELL) {
         board8_name(s->last_from, last);
         last[2] = '-';
         board8_name(s->last_to, last + 3);
     }
-    snprintf(quiet, sizeof quiet, "%u", (unsigned)s->quiet_limit);
     int n = snprintf(out, size, "%s %u %s noback=%s,end=%s,quiet=%s", fen, (unsigned)s->quiet,
                      last, s->noback ? "on" : "off", s->turn_end ? "turn" : "colour",
-                     s->quiet_limit ? quiet : "off");
+                     other_number_text(s->quiet_limit, quiet));
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -99,42 +94,24 @@ static int cell_read(const char *t)
 static ShStatus stavropol_parse(ShOtherState *st, const char *text, ShError *err)
 {
     static const char FORM[] = "a Stavropol position is FEN QUIET-PLIES LAST-MOVE [SETTINGS]";
-    int start[4], len[4], column = 1;
-    if (!text)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "no position");
-    int n = board8_fields(text, 4, start, len, &column);
-    if (n < 0)
-        return error_set(err, SH_ERR_SYNTAX, 1, column, "%s", FORM);
-    if (n < 3)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1, "%s", FORM);
-    char set[256] = "";
-    if (n == 4) {
-        if (len[3] >= (int)sizeof set)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[3] + 1, "settings too long");
-        memcpy(set, text + start[3], (size_t)len[3]);
-        set[len[3]] = '\0';
-    }
-    ShError e;
-    if (sh_other_start(&SH_OTHER_STAVROPOL, set, st, &e) != SH_OK)
-        return error_set(err, e.code, 1, start[3] + e.column, "%s", e.message);
+    int start[4], len[4];
+    ShStatus status =
+        postext_open_fields(&SH_OTHER_STAVROPOL, text, 3, 4, FORM, start, len, st, err);
+    if (status != SH_OK)
+        return status;
     Stavropol *s = get(st);
     char fen[SH_FEN_SIZE];
     if (len[0] >= (int)sizeof fen)
         return error_set(err, SH_ERR_SYNTAX, 1, 1, "the FEN is too long");
     memcpy(fen, text, (size_t)len[0]);
     fen[len[0]] = '\0';
+    ShError e;
     if (sh_fen_read(fen, &s->pos, &e) != SH_OK)
         return error_set(err, e.code, 1, e.column ? e.column : 1, "%s", e.message);
     s->player = (uint8_t)sh_position_side(&s->pos);
-    const char *q = text + start[1];
-    int quiet = 0;
-    for (int i = 0; i < len[1]; i++) {
-        if (q[i] < '0' || q[i] > '9' || i >= 4)
-            return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1,
-                             "the quiet plies are a number of 1 to 4 digits");
-        quiet = quiet * 10 + (q[i] - '0');
-    }
-    s->quiet = (uint16_t)quiet;
+    if (!postext_count(text + start[1], len[1], &s->quiet))
+        return error_set(err, SH_ERR_SYNTAX, 1, start[1] + 1,
+                         "the quiet plies are a number of 1 to 4 digits");
     const char *l = text + start[2];
     if (len[2] == 1 && l[0] == '-') {
         s->last_from = s->last_to = NO_CELL;
@@ -152,12 +129,6 @@ static ShStatus stavropol_parse(ShOtherState *st, const char *text, ShError *err
         s->last_to = (uint8_t)to;
     }
     return SH_OK;
-}
-
-static void stavropol_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    board8_fill(out);
 }
 
 static ShUnit stavropol_piece(const ShOtherState *st, int cell)
@@ -309,31 +280,12 @@ static void stavropol_make(ShOtherState *st, const ShOtherMove *m)
     sh_position_set_side(&s->pos, (ShColor)s->player);
 }
 
-static size_t stavropol_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
-                                  size_t size)
-{
-    (void)st;
-    char buf[SH_OTHER_MOVE_TEXT_SIZE];
-    size_t n = 0;
-    for (int i = 0; i < m->length && n + 4 < sizeof buf; i++) {
-        if (i)
-            buf[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
-        board8_name(m->path[i], buf + n);
-        n += 2;
-    }
-    buf[n] = '\0';
-    if (size)
-        snprintf(out, size, "%s", buf);
-    return n;
-}
-
 static int stavropol_evaluate(const ShOtherState *st, int player)
 {
+    int over;
+    if (other_over(&SH_OTHER_STAVROPOL, st, player, &over))
+        return over;
     const Stavropol *s = cget(st);
-    ShOtherResult res;
-    stavropol_result(st, &res);
-    if (res.over)
-        return res.winner < 0 ? 0 : res.winner == player ? 30000 : -30000;
     int worth[2] = {0, 0};
     for (int sq = 0; sq < SH_SQUARES; sq++) {
         ShPiece p = sh_position_piece_at(&s->pos, sq);
@@ -359,26 +311,7 @@ static uint64_t stavropol_hash(const ShOtherState *st)
 }
 
 const ShOtherGame SH_OTHER_STAVROPOL = {
-    .name = "stavropol",
-    .game_type = "stavropol",
-    .title_en = "Stavropol draughts",
-    .title_ru = "Ставропольские шашки",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = SETTING_COUNT,
-    .start = stavropol_start,
-    .parse = stavropol_parse,
-    .format = stavropol_format,
-    .board = stavropol_board,
-    .piece = stavropol_piece,
-    .to_move = stavropol_to_move,
-    .moves = stavropol_moves,
-    .make = stavropol_make,
-    .result = stavropol_result,
-    .move_text = stavropol_move_text,
-    .evaluate = stavropol_evaluate,
-    .hash = stavropol_hash,
+    .name = "stavropol", .game_type = "stavropol", .title_en = "Stavropol draughts",
+    .title_ru = "Ставропольские шашки", .players = 2, .searchable = true, OTHER_GAME_TABLES,
+    OTHER_GAME_FUNCTIONS(stavropol), .board = board8_board, .move_text = board8_move_text,
 };

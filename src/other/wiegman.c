@@ -26,12 +26,13 @@
  * W B (kings) and digits for runs of empty squares.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
 #include "board8.h"
+#include "error.h"
 #include "games.h"
+#include "postext.h"
+#include "rows.h"
 
 enum { EMPTY = 0, WMAN, BMAN, WKING, BKING };
 
@@ -95,13 +96,10 @@ static int step(int sq, int d)
 
 static void settings_read(Wiegman *w, const char *settings)
 {
-    char v[16];
-    sh_other_setting(&SH_OTHER_WIEGMAN, settings, "capture", v, sizeof v);
-    w->any = strcmp(v, "any") == 0;
-    sh_other_setting(&SH_OTHER_WIEGMAN, settings, "end", v, sizeof v);
-    w->one = strcmp(v, "one") == 0;
-    sh_other_setting(&SH_OTHER_WIEGMAN, settings, "draw", v, sizeof v);
-    w->draw = (uint16_t)(strcmp(v, "off") == 0 ? 0 : atoi(v));
+    const ShOtherGame *g = &SH_OTHER_WIEGMAN;
+    w->any = other_setting_is(g, settings, "capture", "any");
+    w->one = other_setting_is(g, settings, "end", "one");
+    w->draw = (uint16_t)other_setting_number(g, settings, "draw");
 }
 
 static ShStatus wiegman_start(ShOtherState *st, const char *settings, ShError *err)
@@ -121,131 +119,64 @@ static size_t wiegman_format(const ShOtherState *st, char *out, size_t size)
 {
     const Wiegman *w = wg(st);
     char text[SH_OTHER_TEXT_SIZE];
-    char draw[8];
-    if (w->draw)
-        snprintf(draw, sizeof draw, "%d", w->draw);
-    else
-        snprintf(draw, sizeof draw, "off");
+    char draw[OTHER_NUMBER_SIZE];
     int n = snprintf(text, sizeof text, "capture=%s,end=%s,draw=%s %c %d %d ",
-                     w->any ? "any" : "board", w->one ? "one" : "both", draw,
+                     w->any ? "any" : "board", w->one ? "one" : "both",
+                     other_number_text(w->draw, draw),
                      w->side ? 'b' : 'w', w->half + 1, w->quiet);
-    n += (int)board8_write(w->cell, "wbWB", text + n, sizeof text - (size_t)n);
+    n += (int)rows_write(w->cell, 8, "wbWB", text + n, sizeof text - (size_t)n);
     if (size)
         snprintf(out, size, "%s", text);
     return (size_t)n;
 }
 
-static int read_number(const char **p)
-{
-    if (**p < '0' || **p > '9')
-        return -1;
-    int v = 0;
-    while (**p >= '0' && **p <= '9' && v < 100000)
-        v = v * 10 + (*(*p)++ - '0');
-    return v;
-}
-
 static ShStatus wiegman_parse(ShOtherState *st, const char *text, ShError *err)
 {
-    if (!text)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no text");
-    const char *sp = strchr(text, ' ');
-    if (!sp)
-        return error_set(err, SH_ERR_SYNTAX, 1, (int)strlen(text) + 1,
-                         "a Wiegman position is SETTINGS SIDE HALF QUIET BOARD");
-    char settings[256];
-    if ((size_t)(sp - text) >= sizeof settings)
-        return error_set(err, SH_ERR_SYNTAX, 1, 1, "the settings are too long");
-    memcpy(settings, text, (size_t)(sp - text));
-    settings[sp - text] = '\0';
     ShOtherState fresh;
-    ShStatus s = sh_other_start(&SH_OTHER_WIEGMAN, settings, &fresh, err);
+    uint8_t side;
+    int at;
+    ShStatus s = postext_open_settings(&SH_OTHER_WIEGMAN, text,
+                                       "a Wiegman position is SETTINGS SIDE HALF QUIET BOARD",
+                                       &fresh, &side, &at, err);
     if (s != SH_OK)
         return s;
     Wiegman w = *wg(&fresh);
     memset(w.cell, 0, sizeof w.cell);
-    const char *p = sp + 1;
-#define COL ((int)(p - text) + 1)
-    if ((*p != 'w' && *p != 'b') || p[1] != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the side to move is w or b");
-    w.side = *p == 'b';
-    p += 2;
-    if ((*p != '1' && *p != '2') || p[1] != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the move of the turn is 1 or 2");
-    w.half = (uint8_t)(*p - '1');
-    p += 2;
-    int quiet_col = COL;
-    int quiet = read_number(&p);
-    if (quiet < 0 || *p != ' ')
-        return error_set(err, SH_ERR_SYNTAX, 1, COL,
+    w.side = side;
+    if ((text[at] != '1' && text[at] != '2') || text[at + 1] != ' ')
+        return error_set(err, SH_ERR_SYNTAX, 1, at + 1, "the move of the turn is 1 or 2");
+    w.half = (uint8_t)(text[at] - '1');
+    at += 2;
+    int quiet_col = at + 1;
+    int quiet = postext_number(text, &at);
+    if (quiet < 0 || text[at] != ' ')
+        return error_set(err, SH_ERR_SYNTAX, 1, at + 1,
                          "the count of moves without a capture or a man's move was expected");
     if (w.draw && quiet > w.draw)
         return error_set(err, SH_ERR_SYNTAX, 1, quiet_col,
                          "more quiet moves (%d) than make a draw (%d)", quiet, w.draw);
     w.quiet = (uint16_t)quiet;
-    p++;
+    at++;
     int count[2][2] = {{0, 0}, {0, 0}}; /* [player][colour] */
-    for (int r = 7; r >= 0; r--) {
-        int f = 0;
-        while (f < 8) {
-            const char *at = p;
-            if (*p >= '1' && *p <= '8') {
-                f += *p++ - '0';
-                if (f > 8)
-                    return error_set(err, SH_ERR_SYNTAX, 1, (int)(at - text) + 1,
-                                     "rank %d is longer than 8 squares", r + 1);
-                continue;
-            }
-            const char *kinds = " wbWB";
-            const char *k = *p ? strchr(kinds + 1, *p) : NULL;
-            if (!k)
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "rank %d: w, b, W, B or a number of empty squares was expected",
-                                 r + 1);
-            uint8_t c = (uint8_t)(k - kinds);
-            if ((c == WMAN && r == 7) || (c == BMAN && r == 0))
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "a man on its last rank is a king");
-            int sq = r * 8 + f;
-            if (++count[owner_of(c)][colour_of(sq)] > 12)
-                return error_set(err, SH_ERR_SYNTAX, 1, COL,
-                                 "%s has more than 12 pieces on the %s squares",
-                                 NAMES[owner_of(c)], BOARD_NAMES[colour_of(sq)]);
-            w.cell[sq] = c;
-            f++;
-            p++;
-        }
-        if (r > 0) {
-            if (*p != '/')
-                return error_set(err, SH_ERR_SYNTAX, 1, COL, "'/' was expected after rank %d",
-                                 r + 1);
-            p++;
-        }
+    RowsScan rows;
+    rows_begin(&rows, text, at, 8, "wbWB", false, true);
+    while (rows_next(&rows, err)) {
+        uint8_t c = (uint8_t)rows.code;
+        int sq = rows.cell, r = sq / 8;
+        if ((c == WMAN && r == 7) || (c == BMAN && r == 0))
+            return error_set(err, SH_ERR_SYNTAX, 1, rows.column,
+                             "a man on its last rank is a king");
+        if (++count[owner_of(c)][colour_of(sq)] > 12)
+            return error_set(err, SH_ERR_SYNTAX, 1, rows.column,
+                             "%s has more than 12 pieces on the %s squares",
+                             NAMES[owner_of(c)], BOARD_NAMES[colour_of(sq)]);
+        w.cell[sq] = c;
     }
-    if (*p)
-        return error_set(err, SH_ERR_SYNTAX, 1, COL, "the text goes on after the board");
-#undef COL
+    if (rows.status != SH_OK)
+        return rows.status;
     memset(st, 0, sizeof *st);
     *wg_mut(st) = w;
     return SH_OK;
-}
-
-static void wiegman_board(const ShOtherState *st, ShGeometry *out)
-{
-    (void)st;
-    memset(out, 0, sizeof *out);
-    out->cell_count = 64;
-    out->width = out->height = 8;
-    for (int i = 0; i < 64; i++) {
-        ShCell *c = &out->cell[i];
-        c->x = (float)(i % 8) + 0.5f;
-        c->y = (float)(8 - i / 8) - 0.5f;
-        c->shape = SH_CELL_SQUARE;
-        c->dark = colour_of(i) == 0;
-        c->name[0] = (char)('a' + i % 8);
-        c->name[1] = (char)('1' + i / 8);
-        c->name[2] = '\0';
-    }
 }
 
 static ShUnit wiegman_piece(const ShOtherState *st, int cell)
@@ -294,18 +225,30 @@ static bool last_rank(int who, int sq)
     return who == 0 ? sq / 8 == 7 : sq / 8 == 0;
 }
 
+/* Free for the capturing piece: empty, or `from`, the cell it has left. */
+static bool is_free(const Gen *g, int sq, int from)
+{
+    return sq == from || !g->w->cell[sq];
+}
+
+/* The piece the piece on sq (a king or not) would take along direction d: the first piece on
+ * the line (a man's neighbour), if it is the opponent's and not taken yet; -1 if none. */
+static int victim(const Gen *g, int sq, int d, bool king, int from, uint64_t taken)
+{
+    int t = step(sq, d);
+    if (king)
+        while (t >= 0 && is_free(g, t, from))
+            t = step(t, d);
+    return t >= 0 && is_enemy(g, t, taken) ? t : -1;
+}
+
 /* Whether the piece on sq (a king or not) can capture further, `from` being empty now. */
 static bool can_capture(const Gen *g, int sq, bool king, int from, uint64_t taken)
 {
     for (int d = 0; d < 4; d++) {
-        int t = step(sq, d);
-        if (king)
-            while (t >= 0 && (t == from || !g->w->cell[t]))
-                t = step(t, d);
-        if (t < 0 || !is_enemy(g, t, taken))
-            continue;
-        int land = step(t, d);
-        if (land >= 0 && (land == from || !g->w->cell[land]))
+        int t = victim(g, sq, d, king, from, taken);
+        int land = t >= 0 ? step(t, d) : -1;
+        if (land >= 0 && is_free(g, land, from))
             return true;
     }
     return false;
@@ -315,14 +258,11 @@ static void capture_from(Gen *g, int sq, bool king, int from, uint64_t taken)
 {
     bool any = false;
     for (int d = 0; d < 4; d++) {
-        int t = step(sq, d);
-        if (king)
-            while (t >= 0 && (t == from || !g->w->cell[t]))
-                t = step(t, d);
-        if (t < 0 || !is_enemy(g, t, taken))
+        int t = victim(g, sq, d, king, from, taken);
+        if (t < 0)
             continue;
         int lands[8], nl = 0;
-        for (int l = step(t, d); l >= 0 && (l == from || !g->w->cell[l]); l = king ? step(l, d) : -1)
+        for (int l = step(t, d); l >= 0 && is_free(g, l, from); l = king ? step(l, d) : -1)
             lands[nl++] = l;
         if (!nl)
             continue;
@@ -494,24 +434,6 @@ static void wiegman_result(const ShOtherState *st, ShOtherResult *out)
             out->score[owner_of(w->cell[sq])]++;
 }
 
-static size_t wiegman_move_text(const ShOtherState *st, const ShOtherMove *m, char *out,
-                                size_t size)
-{
-    (void)st;
-    char text[SH_OTHER_MOVE_TEXT_SIZE];
-    int n = 0;
-    for (int i = 0; i < m->length; i++) {
-        if (i)
-            text[n++] = m->kind == SH_MOVE_CAPTURE ? ':' : '-';
-        text[n++] = (char)('a' + m->path[i] % 8);
-        text[n++] = (char)('1' + m->path[i] / 8);
-    }
-    text[n] = '\0';
-    if (size)
-        snprintf(out, size, "%s", text);
-    return (size_t)n;
-}
-
 /* Material (man 100, king 300) and the men's progress, for `player`. */
 static int wiegman_evaluate(const ShOtherState *st, int player)
 {
@@ -530,36 +452,11 @@ static int wiegman_evaluate(const ShOtherState *st, int player)
 
 static uint64_t wiegman_hash(const ShOtherState *st)
 {
-    const unsigned char *b = st->bytes;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof(Wiegman); i++) {
-        h ^= b[i];
-        h *= 1099511628211ull;
-    }
-    return h;
+    return other_fnv(OTHER_FNV_BASIS, st->bytes, sizeof(Wiegman));
 }
 
 const ShOtherGame SH_OTHER_WIEGMAN = {
-    .name = "wiegman",
-    .game_type = "wiegman",
-    .title_en = "Wiegman's draughts",
-    .title_ru = "Шашки Вигмана",
-    .players = 2,
-    .player_names = NAMES,
-    .player_colours = COLOURS,
-    .searchable = true,
-    .settings = SETTINGS,
-    .setting_count = (int)(sizeof SETTINGS / sizeof SETTINGS[0]),
-    .start = wiegman_start,
-    .parse = wiegman_parse,
-    .format = wiegman_format,
-    .board = wiegman_board,
-    .piece = wiegman_piece,
-    .to_move = wiegman_to_move,
-    .moves = wiegman_moves,
-    .make = wiegman_make,
-    .result = wiegman_result,
-    .move_text = wiegman_move_text,
-    .evaluate = wiegman_evaluate,
-    .hash = wiegman_hash,
+    .name = "wiegman", .game_type = "wiegman", .title_en = "Wiegman's draughts",
+    .title_ru = "Шашки Вигмана", .players = 2, .searchable = true, OTHER_GAME_TABLES,
+    OTHER_GAME_FUNCTIONS(wiegman), .board = board8_board, .move_text = board8_move_text,
 };
