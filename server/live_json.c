@@ -321,7 +321,10 @@ json_t *live_json_game(const Live *l)
     ShVerdict v;
     sh_play_verdict(play, &v);
     json_t *players = json_array(), *seats = json_object();
-    int engine = live_engine_player(l);
+    int engine = live_engine_player(l), first_engine = -1;
+    for (int p = 0; p < k->players && first_engine < 0; p++)
+        if (!live_human(l, p))
+            first_engine = p;
     for (int p = 0; p < k->players; p++) {
         const StoredPlayer *pl = &l->row.player[p];
         const ShClock *clock = sh_play_clock(play);
@@ -343,8 +346,8 @@ json_t *live_json_game(const Live *l)
         "{s:I,s:s,s:s,s:s,s:s,s:i,s:o,s:s,s:i,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:s,s:s}", "id",
         (json_int_t)l->id, "variant", k->name, "title", k->title_en, "family",
         family_name(k->family), "settings", sh_play_settings(play), "players_count", k->players,
-        "players", players, "opponent", engine >= 0 || live_engine_all(l) ? "engine" : "human",
-        "level", engine >= 0 ? l->row.player[engine].level : 0, "engine_color",
+        "players", players, "opponent", first_engine >= 0 ? "engine" : "human", "level",
+        first_engine >= 0 ? l->row.player[first_engine].level : 0, "engine_color",
         live_engine_all(l) ? json_string("both")
         : engine >= 0      ? json_string(live_colour(l, engine))
                            : json_null(),

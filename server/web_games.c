@@ -216,6 +216,11 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
         http_field_error(res, 400, "opening", 0, 0, "give a starting position or an opening, not both");
         goto done;
     }
+    if (start && *start && settings && *settings && k->family == SH_FAMILY_OTHER) {
+        http_field_error(res, 400, "settings", 0, 0,
+                         "a position's text keeps its own settings: give one or the other");
+        goto done;
+    }
     if (start && strlen(start) >= SH_PLAY_TEXT_SIZE) {
         http_field_error(res, 400, start_field, 0, 0, "the position is too long");
         goto done;

@@ -11,7 +11,8 @@
  *   < 201 {"status": "playing"}               the expected status and part of the JSON answer:
  *                                              every member given must match ("*" matches any
  *                                              value, "~text" a string containing text, a
- *                                              list must have the same length)
+ *                                              list must have the same length, or at least
+ *                                              the items before a last item "...")
  *   <text ~[Result "*"]                        the answer's text must contain this
  *   <header ~HttpOnly                          the answer's headers must contain this
  *   wait 1                                     until game 1's engine has stopped thinking
@@ -112,6 +113,8 @@ static long request(const Server *s, const char *method, const char *path, const
     CURLcode rc = curl_easy_perform(curl);
     if (rc == CURLE_OK)
         curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    else if (out->data == NULL) /* say why there is no answer */
+        test_buffer_append((char *)curl_easy_strerror(rc), 1, strlen(curl_easy_strerror(rc)), out);
     curl_slist_free_all(headers);
     curl_easy_cleanup(curl);
     return status;
@@ -153,12 +156,19 @@ static bool json_fits(json_t *expected, json_t *actual, char *why, size_t size, 
         return true;
     }
     if (json_is_array(expected)) {
-        if (!json_is_array(actual) || json_array_size(actual) != json_array_size(expected)) {
-            snprintf(why, size, "%s: a list of %zu expected, found %zu", at,
-                     json_array_size(expected), json_is_array(actual) ? json_array_size(actual) : 0);
+        /* a list ending in "..." asks for at least the items before it */
+        size_t n = json_array_size(expected);
+        json_t *last = n ? json_array_get(expected, n - 1) : NULL;
+        bool open = json_is_string(last) && strcmp(json_string_value(last), "...") == 0;
+        if (open)
+            n--;
+        if (!json_is_array(actual) ||
+            (open ? json_array_size(actual) < n : json_array_size(actual) != n)) {
+            snprintf(why, size, "%s: a list of %s%zu expected, found %zu", at, open ? "at least " : "",
+                     n, json_is_array(actual) ? json_array_size(actual) : 0);
             return false;
         }
-        for (size_t i = 0; i < json_array_size(expected); i++) {
+        for (size_t i = 0; i < n; i++) {
             snprintf(where, sizeof where, "%s[%zu]", at, i);
             if (!json_fits(json_array_get(expected, i), json_array_get(actual, i), why, size, where))
                 return false;
@@ -533,13 +543,13 @@ static int run_file(const char *name, const char *kind)
         } else if (strncmp(line, "device ", 7) == 0) {
             device = device_get(devices, &ndevices, line + 7);
         } else if (strncmp(line, "keep ", 5) == 0) {
-            char var[32], kind[16], what[256], value[256] = "";
-            bool ok = sscanf(line + 5, "%31s %15s %255s", var, kind, what) == 3;
+            char var[32], source[16], what[256], value[256] = "";
+            bool ok = sscanf(line + 5, "%31s %15s %255s", var, source, what) == 3;
             test_case("%s:%d %s", name, line_no, line);
-            if (ok && strcmp(kind, "json") == 0)
+            if (ok && strcmp(source, "json") == 0)
                 ok = json_at(last.data, what, value, sizeof value);
-            else if (ok && (strcmp(kind, "cookie") == 0 || strcmp(kind, "cookiename") == 0))
-                ok = jar_cookie(device->jar, what, kind[6] == 'n', value, sizeof value);
+            else if (ok && (strcmp(source, "cookie") == 0 || strcmp(source, "cookiename") == 0))
+                ok = jar_cookie(device->jar, what, source[6] == 'n', value, sizeof value);
             else
                 ok = false;
             CHECK_MSG(ok, "nothing to keep (answer: %.300s)", last.data ? last.data : "");
@@ -607,14 +617,14 @@ static int run_kinds(const char *name)
     char path[512];
     snprintf(path, sizeof path, "web/%s", name);
     char *text = test_read_file(test_data(path), NULL);
-    char *cursor = text, *line;
+    char *cursor = text, *line = NULL;
     while (cursor && (line = test_next_line(&cursor)) && (line[0] == '#' || line[0] == '\0')) {
     }
     int cases = 0;
     if (text && line && strncmp(line, "kinds ", 6) == 0) {
         char *save = NULL;
-        for (char *kind = strtok_r(line + 6, " ", &save); kind; kind = strtok_r(NULL, " ", &save))
-            cases += run_file(name, kind);
+        for (char *k = strtok_r(line + 6, " ", &save); k; k = strtok_r(NULL, " ", &save))
+            cases += run_file(name, k);
     } else {
         cases = run_file(name, NULL);
     }
