@@ -409,7 +409,7 @@ static int flag_timeout(const Session *s)
     if (!c || s->fake_clock || c->running < 0 || c->paused ||
         sh_game_result(s->game, NULL) != SH_RESULT_NONE)
         return -1;
-    int64_t left = sh_clock_remaining(c, (ShColor)c->running);
+    int64_t left = sh_clock_remaining(c, c->running);
     if (left < 0)
         return 0;
     return left >= INT_MAX - 1 ? INT_MAX - 1 : (int)left + 1;

@@ -426,11 +426,11 @@ static ShGame *play_game(const MatchConfig *cfg, Player *players[2], Game *g, in
         double deadline;
         if (t->clock) {
             const ShClock *clock = sh_game_clock_const(game);
-            l.time_left = (double)sh_clock_remaining(clock, (ShColor)side) / 1000.0;
+            l.time_left = (double)sh_clock_remaining(clock, side) / 1000.0;
             /* A Bronstein delay gives back what a move uses up to the delay: for planning,
              * an increment. */
             l.increment = (double)(t->control.increment_ms + t->control.delay_ms) / 1000.0;
-            l.moves_to_go = sh_clock_moves_to_go(clock, (ShColor)side);
+            l.moves_to_go = sh_clock_moves_to_go(clock, side);
             deadline = l.time_left + 1.0;
         } else if (t->move_time > 0) {
             l.move_time = t->move_time;

@@ -569,7 +569,7 @@ void game_set_result(ShGame *g, ShResult result, ShReason reason)
 /* `loser`'s flag is down: it loses, or it is a draw if the other flag is down too. */
 static void end_on_time(ShGame *g, int loser)
 {
-    if (sh_clock_flag(&g->clock, (ShColor)(loser ^ 1)))
+    if (sh_clock_flag(&g->clock, loser ^ 1))
         game_set_result(g, SH_RESULT_DRAW, SH_REASON_BOTH_FLAGS);
     else
         game_set_result(g, win_for(loser ^ 1), SH_REASON_TIME);
@@ -599,7 +599,7 @@ ShStatus sh_game_play(ShGame *g, const ShMove *move, ShError *err)
         if (g->clock.paused)
             return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the clock is paused: resume it to play");
         if (g->clock.running != prev->pos.side) /* started for the wrong side: put it right */
-            sh_clock_start(&g->clock, (ShColor)prev->pos.side);
+            sh_clock_start(&g->clock, prev->pos.side);
         g->clock_before[k] = g->clock;
         g->pressed_at[k] = g->clock.source.now(g->clock.source.context);
         int mover = g->clock.running;
@@ -659,7 +659,7 @@ ShStatus sh_game_undo(ShGame *g, ShError *err)
         c.since = c.source.now(c.source.context);
         g->clock = c;
     } else if (g->has_clock && g->clock.running >= 0) {
-        sh_clock_start(&g->clock, (ShColor)g->plies[k - 1].pos.side);
+        sh_clock_start(&g->clock, g->plies[k - 1].pos.side);
     }
     g->count--;
     g->result = SH_RESULT_NONE;
@@ -857,16 +857,16 @@ const ShClock *sh_game_clock_const(const ShGame *g)
 void sh_game_start_clock(ShGame *g)
 {
     if (g->has_clock && g->result == SH_RESULT_NONE)
-        sh_clock_start(&g->clock, (ShColor)sh_game_position(g)->side);
+        sh_clock_start(&g->clock, sh_game_position(g)->side);
 }
 
 ShResult sh_game_update(ShGame *g)
 {
     if (g->has_clock && g->result == SH_RESULT_NONE && g->clock.running >= 0) {
         int side = g->clock.running;
-        if (sh_clock_flag(&g->clock, (ShColor)side))
+        if (sh_clock_flag(&g->clock, side))
             end_on_time(g, side);
-        else if (sh_clock_flag(&g->clock, (ShColor)(side ^ 1)))
+        else if (sh_clock_flag(&g->clock, side ^ 1))
             end_on_time(g, side ^ 1);
     }
     return g->result;

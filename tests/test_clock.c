@@ -128,7 +128,7 @@ void suite_clock(void)
             continue;
         }
         if (strcmp(w[0], "start") == 0 && n == 2 && side(w[1], &c)) {
-            sh_clock_start(&clock, c);
+            sh_clock_start(&clock, (int)c);
         } else if (strcmp(w[0], "wait") == 0 && n == 2) {
             CHECK(duration(w[1]) >= 0);
             fake.now_ms += duration(w[1]);
@@ -151,14 +151,14 @@ void suite_clock(void)
             sh_clock_stop(&clock);
         } else if (strcmp(w[0], "left") == 0 && n == 3 && side(w[1], &c)) {
             char out[32];
-            sh_time_format(sh_clock_remaining(&clock, c), out, sizeof out);
+            sh_time_format(sh_clock_remaining(&clock, (int)c), out, sizeof out);
             CHECK_STR(out, w[2]);
         } else if (strcmp(w[0], "togo") == 0 && n == 3 && side(w[1], &c)) {
-            CHECK_INT(sh_clock_moves_to_go(&clock, c), atoi(w[2]));
+            CHECK_INT(sh_clock_moves_to_go(&clock, (int)c), atoi(w[2]));
         } else if (strcmp(w[0], "flag") == 0 && n == 3 && side(w[1], &c)) {
-            CHECK_INT(sh_clock_flag(&clock, c), strcmp(w[2], "yes") == 0);
+            CHECK_INT(sh_clock_flag(&clock, (int)c), strcmp(w[2], "yes") == 0);
         } else if (strcmp(w[0], "setleft") == 0 && n == 3 && side(w[1], &c)) {
-            sh_clock_set_remaining(&clock, c, duration(w[2]));
+            sh_clock_set_remaining(&clock, (int)c, duration(w[2]));
         } else {
             CHECK_MSG(false, "unknown command");
         }

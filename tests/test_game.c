@@ -262,12 +262,12 @@ static ShStatus command(Run *r, char *words[], int n, ShError *err)
         ShClock *c = sh_game_clock(g);
         CHECK_MSG(c != NULL, "line %d: no clock", r->line);
         if (c)
-            sh_clock_set_remaining(c, side, duration_of(words[2]));
+            sh_clock_set_remaining(c, (int)side, duration_of(words[2]));
     } else if (strcmp(cmd, "remaining") == 0 && n == 3 && side_of(words[1], &side)) {
         const ShClock *c = sh_game_clock_const(g);
         char text[32] = "(no clock)";
         if (c)
-            sh_time_format(sh_clock_remaining(c, side), text, sizeof text);
+            sh_time_format(sh_clock_remaining(c, (int)side), text, sizeof text);
         CHECK_MSG(strcmp(text, words[2]) == 0, "line %d: %s has %s, expected %s", r->line,
                   words[1], text, words[2]);
     } else if (strcmp(cmd, "describe") == 0) {
