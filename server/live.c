@@ -150,7 +150,7 @@ const char *live_event_text(Live *l)
         return l->event;
     free(l->event);
     l->event = NULL;
-    json_t *j = live_json_game(l);
+    json_t *j = live_json_game(l, true);
     char *text = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
     json_decref(j);
     if (!text)
@@ -172,6 +172,7 @@ void live_free(Live *l)
     if (!l)
         return;
     sh_play_free(l->play);
+    json_decref(l->history);
     free(l->event);
     free(l);
 }

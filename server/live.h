@@ -53,6 +53,7 @@ typedef struct Live {
     char *event;         /* the "state" event text of `event_version`, or NULL */
     unsigned event_version;
     char recorded[SH_PLAY_RESULT_SIZE]; /* the result last reported to on_change ("" none) */
+    json_t *history;     /* the Game's "moves", kept between states (live_json.c), or NULL */
     struct Live *next;
 } Live;
 
@@ -132,9 +133,10 @@ void live_engine_maybe_move(WebGames *g, Live *l);
 void live_engine_cancel(Live *l);
 
 /* JSON (live_json.c): the Game and the GameSummary of docs/web-api.md. The Game is what every
- * watcher sees; what a request may see besides (its seats, the open seats' codes) is added by
- * live_json_viewer. */
-json_t *live_json_game(const Live *l);
+ * watcher sees (its moves kept between states: a state costs the moves made since the last);
+ * what a request may see besides (its seats, the open seats' codes) is added by
+ * live_json_viewer; the board's `geometry`, which never changes during a game, when asked. */
+json_t *live_json_game(Live *l, bool geometry);
 json_t *live_json_summary(const StoredGame *row);
 /* The Position of the game after `ply` moves (-1: now): with its legal moves only now. */
 json_t *live_json_position(const Live *l, int ply);

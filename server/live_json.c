@@ -296,7 +296,44 @@ static const char *seat_state(const StoredPlayer *p)
     return p->level > 0 ? "engine" : p->taken ? "taken" : "open";
 }
 
-json_t *live_json_game(const Live *l)
+/* The Game's "moves", from the ones kept since the last state: a move made is added, a move
+ * taken back (or another played instead) starts the list again. */
+static json_t *history_json(Live *l, const ShGeometry *b)
+{
+    const ShPlay *play = l->play;
+    int plies = sh_play_ply_count(play);
+    json_t *h = l->history;
+    int kept = h ? (int)json_array_size(h) : 0;
+    if (h && kept > 0 && kept <= plies) {
+        ShPlayMove m;
+        json_t *last = json_object_get(json_array_get(h, (size_t)kept - 1), "move");
+        const char *text = json_string_value(json_object_get(last, "notation"));
+        if (sh_play_move_at(play, kept - 1, &m, NULL) != SH_OK || !text || strcmp(text, m.full))
+            kept = -1;
+    } else if (h && kept > plies) {
+        kept = -1;
+    }
+    if (!h || kept < 0) {
+        json_decref(l->history);
+        l->history = h = json_array();
+        kept = 0;
+    }
+    for (int i = kept; h && i < plies; i++) {
+        ShPlayMove m;
+        char text[SH_PLAY_TEXT_SIZE];
+        if (sh_play_move_at(play, i, &m, NULL) != SH_OK)
+            break;
+        sh_play_position_text(play, i + 1, text, sizeof text);
+        json_array_append_new(h, json_pack("{s:i,s:o,s:s,s:b}", "ply", i + 1, "move",
+                                           move_json(l, b, &m, NULL, 0,
+                                                     sh_play_second_move(play, i)),
+                                           "fen", text, "opening",
+                                           i < sh_play_opening_plies(play)));
+    }
+    return h ? json_incref(h) : json_array();
+}
+
+json_t *live_json_game(Live *l, bool with_geometry)
 {
     const ShPlay *play = l->play;
     const ShKind *k = sh_play_kind(play);
@@ -304,20 +341,7 @@ json_t *live_json_game(const Live *l)
     if (!b)
         return json_pack("{s:I}", "id", (json_int_t)l->id);
     sh_play_geometry(play, b);
-    int plies = sh_play_ply_count(play);
-    json_t *moves = json_array();
-    for (int i = 0; i < plies; i++) {
-        ShPlayMove m;
-        char text[SH_PLAY_TEXT_SIZE];
-        if (sh_play_move_at(play, i, &m, NULL) != SH_OK)
-            continue;
-        sh_play_position_text(play, i + 1, text, sizeof text);
-        json_array_append_new(moves, json_pack("{s:i,s:o,s:s,s:b}", "ply", i + 1, "move",
-                                               move_json(l, b, &m, NULL, 0,
-                                                         sh_play_second_move(play, i)),
-                                               "fen", text,
-                                               "opening", i < sh_play_opening_plies(play)));
-    }
+    json_t *moves = history_json(l, b);
     ShVerdict v;
     sh_play_verdict(play, &v);
     json_t *players = json_array(), *seats = json_object();
@@ -343,7 +367,7 @@ json_t *live_json_game(const Live *l)
     bool may_claim = sh_play_may_claim(play, claim, sizeof claim);
     int offer = sh_play_draw_offer(play);
     json_t *j = json_pack(
-        "{s:I,s:s,s:s,s:s,s:s,s:i,s:o,s:s,s:i,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:s,s:s}", "id",
+        "{s:I,s:s,s:s,s:s,s:s,s:i,s:o,s:s,s:i,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:s,s:s}", "id",
         (json_int_t)l->id, "variant", k->name, "title", k->title_en, "family",
         family_name(k->family), "settings", sh_play_settings(play), "players_count", k->players,
         "players", players, "opponent", first_engine >= 0 ? "engine" : "human", "level",
@@ -352,9 +376,10 @@ json_t *live_json_game(const Live *l)
         : engine >= 0      ? json_string(live_colour(l, engine))
                            : json_null(),
         "time", nullable_string(l->row.time_control), "start_fen", start, "opening",
-        nullable_string(l->row.opening), "position", live_json_position(l, -1), "geometry",
-        geometry_json(b), "moves", moves, "clock", clock_json(l), "status",
-        v.over ? "finished" : "playing", "result", v.result);
+        nullable_string(l->row.opening), "position", live_json_position(l, -1), "moves", moves,
+        "clock", clock_json(l), "status", v.over ? "finished" : "playing", "result", v.result);
+    if (with_geometry)
+        json_object_set_new(j, "geometry", geometry_json(b));
     for (int p = 0; p < k->players; p++)
         json_object_set_new(j, live_colour(l, p), json_string(l->row.player[p].name));
     json_object_set_new(j, "reason", v.over ? json_string(v.reason) : json_null());

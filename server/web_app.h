@@ -71,9 +71,9 @@ extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_
 Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res);
 /* A game's answer to a request: the Game, with what this request may see besides (taken_now:
  * the seats this very answer gives it). */
-json_t *web_game_json(WebApp *app, const HttpRequest *req, const Live *l, unsigned taken_now);
+json_t *web_game_json(WebApp *app, const HttpRequest *req, Live *l, unsigned taken_now);
 void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int status,
-                    const Live *l, unsigned taken_now);
+                    Live *l, unsigned taken_now);
 
 /* The page's files (web_board.c): the route after every other. */
 void web_static(const HttpRequest *req, HttpResponse *res, void *ctx);

@@ -248,7 +248,7 @@ static void on_start(const HttpRequest *req, HttpResponse *res, void *ctx)
             http_error(res, 500, "%s", why);
         } else {
             Live *l = live_get(app->games, game_id);
-            json_t *j = live_json_game(l);
+            json_t *j = live_json_game(l, true);
             live_json_viewer(j, l, 0, true); /* the arbiter sees the codes to hand out */
             json_t *link = web_event_link_json(app, game_id);
             json_object_set_new(j, "event", link ? link : json_null());

@@ -41,9 +41,9 @@ Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res)
     return l;
 }
 
-json_t *web_game_json(WebApp *app, const HttpRequest *req, const Live *l, unsigned taken_now)
+json_t *web_game_json(WebApp *app, const HttpRequest *req, Live *l, unsigned taken_now)
 {
-    json_t *j = live_json_game(l);
+    json_t *j = live_json_game(l, true);
     unsigned held = rights_seats(app, req, l, NULL) | taken_now;
     live_json_viewer(j, l, held, held != 0 || rights_is_arbiter(app, req));
     json_t *event = web_event_link_json(app, l->id);
@@ -52,7 +52,7 @@ json_t *web_game_json(WebApp *app, const HttpRequest *req, const Live *l, unsign
 }
 
 void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int status,
-                    const Live *l, unsigned taken_now)
+                    Live *l, unsigned taken_now)
 {
     http_json(res, status, web_game_json(app, req, l, taken_now));
 }
@@ -281,7 +281,7 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
         }
     if (take)
         store_update(g->store, &l->row);
-    json_t *j = live_json_game(l);
+    json_t *j = live_json_game(l, true);
     live_json_viewer(j, l, take, true);
     json_object_set_new(j, "event", json_null());
     http_json(res, 201, j);

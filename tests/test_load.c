@@ -1,9 +1,12 @@
 /* test_load.c - the web server under a club's load (make test-slow): LOAD_GAMES games between
- * simulated devices on loopback, each game with its two players' devices and a spectator,
- * every one following the game's server-sent events as the page does.
+ * simulated devices on loopback, each game with its players' devices and a spectator, every one
+ * following the game's server-sent events as the page does. The games are a mix of every kind
+ * (LOAD_KINDS: draughts on 8x8 and 10x10, column checkers, corners, go-ban, and the games of
+ * three and four players), one after another; SHASHKI_LOAD_KINDS="russian" (a list of names
+ * separated by commas) plays others instead, to compare with a run of one game.
  *
  * Each game plays a random legal game of up to LOAD_PLIES plies, worked out beforehand with
- * the library. A player's device sends its move only once its own event stream has shown the
+ * the game interface (shashki_play.h). A player's device sends its move only once its own event stream has shown the
  * opponent's move before it, as a person would; so the games move as fast as the server
  * acknowledges moves and delivers events. Checked: every move is acknowledged (200), every
  * watcher ends with its game's final state, the players' devices saw every move, and after
@@ -20,13 +23,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "shashki_play.h"
 #include "test.h"
 #include "test_server.h"
 
 #define LOAD_GAMES 100
 #define LOAD_PLIES 40
 #define LOAD_SECONDS 300
-#define WATCHERS 3 /* White's device, Black's device, a spectator */
+#define WATCHERS (SH_MAX_PLAYERS + 1) /* the players' devices (2-4), a spectator */
+#define LOAD_KINDS "russian,international,columns,corners,goban,novgorod,neva"
 #define MAX_VERSION 512
 
 typedef struct Watcher {
@@ -41,9 +46,11 @@ typedef struct Watcher {
 
 typedef struct LoadGame {
     long id;
-    char code[16];
-    CURL *device[2];       /* White's and Black's, with their cookies */
-    char moves[LOAD_PLIES][SH_MOVE_TEXT_SIZE];
+    const ShKind *kind;
+    int players;
+    CURL *device[SH_MAX_PLAYERS]; /* each player's, with its cookies */
+    char moves[LOAD_PLIES][SH_PLAY_MOVE_TEXT_SIZE];
+    int mover[LOAD_PLIES + 1];    /* the player of each move */
     int plies;             /* moves planned */
     int sent;              /* moves sent */
     int acked;             /* moves acknowledged */
@@ -104,23 +111,27 @@ static long device_request(CURL *h, int port, const char *path, const char *body
     return status;
 }
 
-/* A random legal game from the start, in full notation. */
-static int plan_game(uint64_t *seed, char moves[LOAD_PLIES][SH_MOVE_TEXT_SIZE])
+/* A random legal game of the kind from its start, in full notation, with each move's player. */
+static int plan_game(uint64_t *seed, const ShKind *kind, LoadGame *g)
 {
-    ShPosition pos;
-    sh_position_start(&pos, SH_VARIANT_RUSSIAN);
+    ShPlay *play;
+    if (sh_play_new(&play, kind, NULL, NULL) != SH_OK)
+        return 0;
     int n = 0;
     while (n < LOAD_PLIES) {
-        ShMoveList list;
-        sh_moves_generate(&pos, &list);
-        if (list.count == 0)
+        int count;
+        ShPlayMove *list = sh_play_moves(play, &count);
+        if (!list)
             break;
-        const ShMove *m = &list.moves[test_random(seed) % (uint64_t)list.count];
-        sh_move_write(&pos, m, SH_NOTATION_FULL, moves[n++], NULL);
-        ShPosition next;
-        sh_position_play(&pos, m, &next);
-        pos = next;
+        const ShPlayMove *m = &list[test_random(seed) % (uint64_t)count];
+        snprintf(g->moves[n], sizeof g->moves[n], "%s", m->full);
+        g->mover[n] = m->player;
+        sh_play_move(play, m->full, NULL, NULL);
+        n++;
+        free(list);
     }
+    g->mover[n] = sh_play_to_move(play, -1);
+    sh_play_free(play);
     return n;
 }
 
@@ -175,7 +186,7 @@ static void maybe_move(LoadGame *g, Watcher *watchers, int index, CURLM *multi, 
 {
     if (g->in_flight || g->sent >= g->plies || g->failed_status)
         return;
-    int mover = g->sent % 2; /* from the start: White moves first */
+    int mover = g->mover[g->sent];
     unsigned need = g->sent == 0 ? g->ready_version : g->version_of[g->sent - 1];
     if (watchers[index * WATCHERS + mover].version < need)
         return;
@@ -235,36 +246,67 @@ void suite_load(void)
         return;
     }
 
-    test_case("load: %d games set up, each by one device and joined by another with its code", LOAD_GAMES);
+    test_case("load: %d games of a mix of kinds set up, each by one device and joined by the "
+              "others with their codes", LOAD_GAMES);
+    char kinds_text[256];
+    const char *env = getenv("SHASHKI_LOAD_KINDS");
+    snprintf(kinds_text, sizeof kinds_text, "%s", env && *env ? env : LOAD_KINDS);
+    const ShKind *kinds[32];
+    int nkinds = 0;
+    char *save = NULL;
+    for (char *k = strtok_r(kinds_text, ",", &save); k && nkinds < 32; k = strtok_r(NULL, ",", &save))
+        if (sh_kind_find(k))
+            kinds[nkinds++] = sh_kind_find(k);
+    CHECK(nkinds > 0);
     uint64_t seed = 20261201;
     int ready = 0;
-    for (int i = 0; i < LOAD_GAMES; i++) {
+    for (int i = 0; i < LOAD_GAMES && nkinds > 0; i++) {
         LoadGame *g = &games[i];
-        g->plies = plan_game(&seed, g->moves);
-        g->device[0] = curl_easy_init();
-        g->device[1] = curl_easy_init();
+        g->kind = kinds[i % nkinds];
+        g->players = g->kind->players;
+        g->plies = plan_game(&seed, g->kind, g);
+        for (int p = 0; p < g->players; p++)
+            g->device[p] = curl_easy_init();
+        char body[512];
+        int at = snprintf(body, sizeof body, "{\"variant\": \"%s\", \"time\": \"30m\", \"players\": [",
+                          g->kind->name);
+        for (int p = 0; p < g->players; p++)
+            at += snprintf(body + at, sizeof body - (size_t)at, "%s{\"seat\": \"%s\"}", p ? ", " : "",
+                           p ? "code" : "here");
+        snprintf(body + at, sizeof body - (size_t)at, "]}");
         json_t *j = NULL;
-        long st = device_request(g->device[0], s.port, "/api/games",
-                                 "{\"opponent\": \"human\", \"seats\": \"white\", \"time\": \"30m\"}", &j);
+        long st = device_request(g->device[0], s.port, "/api/games", body, &j);
         g->id = (long)json_integer_value(json_object_get(j, "id"));
-        const char *code = json_string_value(json_object_get(json_object_get(j, "codes"), "black"));
-        snprintf(g->code, sizeof g->code, "%s", code ? code : "");
+        bool joined = st == 201 && g->id > 0;
+        char codes[SH_MAX_PLAYERS][16] = {{0}};
+        for (int p = 1; p < g->players; p++) {
+            const char *colour = json_string_value(
+                json_object_get(json_array_get(json_object_get(j, "players"), (size_t)p), "colour"));
+            const char *code = colour ? json_string_value(json_object_get(json_object_get(j, "codes"), colour)) : NULL;
+            snprintf(codes[p], sizeof codes[p], "%s", code ? code : "");
+        }
         json_decref(j);
-        char body[64];
-        snprintf(body, sizeof body, "{\"code\": \"%s\"}", g->code);
-        long st2 = device_request(g->device[1], s.port, "/api/join", body, &j);
-        g->ready_version = (unsigned)json_integer_value(json_object_get(j, "version"));
-        json_decref(j);
-        ready += st == 201 && st2 == 200 && g->id > 0;
+        for (int p = 1; p < g->players; p++) {
+            snprintf(body, sizeof body, "{\"code\": \"%s\"}", codes[p]);
+            long st2 = device_request(g->device[p], s.port, "/api/join", body, &j);
+            g->ready_version = (unsigned)json_integer_value(json_object_get(j, "version"));
+            json_decref(j);
+            joined = joined && st2 == 200;
+        }
+        ready += joined;
     }
     CHECK_INT(ready, LOAD_GAMES);
 
     /* every watcher follows its game */
     CURLM *multi = curl_multi_init();
     curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 0L);
+    int active = 0;
     for (int i = 0; i < LOAD_GAMES * WATCHERS; i++) {
         Watcher *w = &watchers[i];
         w->game = i / WATCHERS;
+        if (i % WATCHERS > games[w->game].players) /* a slot no player of this game needs */
+            continue;
+        active++;
         w->handle = curl_easy_init();
         char url[128];
         snprintf(url, sizeof url, "http://127.0.0.1:%d/api/games/%ld/events", s.port, games[w->game].id);
@@ -320,7 +362,7 @@ void suite_load(void)
             maybe_move(&games[i], watchers, i, multi, s.port);
             LoadGame *g = &games[i];
             bool game_done = g->failed_status || (g->acked == g->plies && !g->in_flight);
-            for (int w = 0; game_done && w < WATCHERS; w++)
+            for (int w = 0; game_done && w <= g->players; w++)
                 game_done = g->failed_status || (g->plies > 0 && watchers[i * WATCHERS + w].version >= g->version_of[g->plies - 1]);
             done = done && game_done;
         }
@@ -340,7 +382,7 @@ void suite_load(void)
     double *ack = malloc(sizeof(double) * (size_t)total_plies + 1);
     for (int i = 0; i < LOAD_GAMES; i++) {
         LoadGame *g = &games[i];
-        for (int w = 0; w < WATCHERS; w++) {
+        for (int w = 0; w <= g->players; w++) {
             Watcher *wt = &watchers[i * WATCHERS + w];
             final_ok += g->acked > 0 && wt->version >= g->version_of[g->acked - 1] && wt->moves == g->acked;
             bool every = true;
@@ -351,23 +393,25 @@ void suite_load(void)
                         lat[n_lat++] = wt->seen[v] - g->sent_at[k];
                 } else {
                     skipped++;
-                    /* a player's device must see the opponent's move before its own */
-                    if (w != 2 && k + 1 < g->acked && (k + 1) % 2 == w)
+                    /* a player's device must see the move before its own */
+                    if (w != g->players && k + 1 < g->acked && g->mover[k + 1] == w &&
+                        g->mover[k] != w)
                         every = false;
                 }
             }
-            players_ok += w == 2 || every;
+            players_ok += w == g->players || every;
         }
         for (int k = 0; k < g->acked && ack; k++)
             ack[n_ack++] = g->acked_at[k] - g->sent_at[k];
     }
-    CHECK_INT(final_ok, LOAD_GAMES * WATCHERS);
-    CHECK_INT(players_ok, LOAD_GAMES * WATCHERS);
+    CHECK_INT(final_ok, active);
+    CHECK_INT(players_ok, active);
     if (lat && ack) {
         qsort(lat, n_lat, sizeof *lat, compare_doubles);
         qsort(ack, n_ack, sizeof *ack, compare_doubles);
-        printf("     load: %d games, %d moves in %.1f s: %.0f moves/s; %d watchers\n", LOAD_GAMES,
-               acked, elapsed, (double)acked / elapsed, LOAD_GAMES * WATCHERS);
+        printf("     load: %d games (%s), %d moves in %.1f s: %.0f moves/s; %d watchers\n",
+               LOAD_GAMES, env && *env ? env : LOAD_KINDS, acked, elapsed,
+               (double)acked / elapsed, active);
         printf("     load: a move acknowledged in %.1f ms (median), %.1f ms (95%%), %.1f ms (max)\n",
                1000 * percentile(ack, n_ack, 0.5), 1000 * percentile(ack, n_ack, 0.95),
                1000 * percentile(ack, n_ack, 1.0));
@@ -382,14 +426,15 @@ void suite_load(void)
     free(ack);
 
     for (int i = 0; i < LOAD_GAMES * WATCHERS; i++) {
+        if (!watchers[i].handle)
+            continue;
         curl_multi_remove_handle(multi, watchers[i].handle);
         curl_easy_cleanup(watchers[i].handle);
         free(watchers[i].buf.data);
     }
-    for (int i = 0; i < LOAD_GAMES; i++) {
-        curl_multi_remove_handle(multi, games[i].device[0]);
-        curl_multi_remove_handle(multi, games[i].device[1]);
-    }
+    for (int i = 0; i < LOAD_GAMES; i++)
+        for (int p = 0; p < games[i].players; p++)
+            curl_multi_remove_handle(multi, games[i].device[p]);
     curl_multi_cleanup(multi);
 
     test_case("load: every acknowledged move is kept, also after the server is killed");
@@ -400,8 +445,8 @@ void suite_load(void)
     server_stop(&s, false);
 
     for (int i = 0; i < LOAD_GAMES; i++) {
-        curl_easy_cleanup(games[i].device[0]);
-        curl_easy_cleanup(games[i].device[1]);
+        for (int p = 0; p < games[i].players; p++)
+            curl_easy_cleanup(games[i].device[p]);
         curl_slist_free_all(games[i].headers);
         free(games[i].answer.data);
     }
