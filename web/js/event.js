@@ -167,10 +167,13 @@ export class EventView {
           : h('td'),
       ),
     );
+    // (replaceChildren writes a null as the text "null": a finished event has no form)
     this.els.players.replaceChildren(
-      h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
-      ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
-      session.arbiter && !ev.finished ? this.playerForm() : null,
+      ...[
+        h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
+        ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
+        session.arbiter && !ev.finished ? this.playerForm() : null,
+      ].filter(Boolean),
     );
   }
 
