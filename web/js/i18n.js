@@ -922,6 +922,10 @@ const REASONS = [
   [/(White|Black|Red|Green) has no move/, (m) => 'reason.noMoves.' + m[1].toLowerCase()],
   [/(White|Black|Red|Green) resigned/, (m) => 'reason.resigned.' + m[1].toLowerCase()],
   [/(White|Black|Red|Green) lost on time/, (m) => 'reason.time.' + m[1].toLowerCase()],
+  // the other games' own ends (i18n_games.js)
+  [/(White|Black|Red|Green) has no men left/, (m) => 'reason.noMen.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) cannot move/, (m) => 'reason.noMoves.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) is the last player left/, (m) => 'reason.lastLeft.' + m[1].toLowerCase()],
   [/adjudicat/, () => 'reason.adjudication'],
   [/^draw: agreed/, () => 'reason.agreed'],
   [/^draw: the same position three times/, () => 'reason.repetition'],
