@@ -31,6 +31,8 @@ const SQ = 100;
 const M8 = 34; // the frame's margin on an 8x8 board, in the squares' units
 const NS = 'http://www.w3.org/2000/svg';
 const STEP_MS = 170;
+const COLUMN_EDGES = 4; // a column shows the edges of this many pieces under its top at most
+const COLUMN_STEP = 10; // each edge this far below the one above it
 
 function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS(NS, tag);
@@ -445,13 +447,19 @@ export class Board {
     return k === 1 ? '' : ` scale(${k})`;
   }
 
+  /** How much a column's pieces are drawn smaller, so that it keeps to its square. */
+  columnScale(under) {
+    const layers = Math.min(under.length, COLUMN_EDGES);
+    return layers ? Math.min(0.86, 48 / (layers * (COLUMN_STEP / 2) + 44)) : 1;
+  }
+
   /** A piece, or a column: its top piece on the edges of the pieces under it (`under`, top down). */
   pieceEl(ch, sq, captured = false, under = '') {
     const [cx, cy] = this.center(sq);
-    const layers = Math.min(under.length, 4);
+    const layers = Math.min(under.length, COLUMN_EDGES);
     const g = svg('g', {
       class: `piece ${colorOf(ch)} ${ch === 'W' || ch === 'B' ? 'king' : 'man'}${captured ? ' captured' : ''}${under ? ' column' : ''}`,
-      transform: `translate(${cx} ${cy})${this.scaled(layers ? 0.86 : 1)}`,
+      transform: `translate(${cx} ${cy})${this.scaled(this.columnScale(under))}`,
     });
     g.dataset.square = sq;
     g.dataset.piece = ch;
@@ -459,13 +467,13 @@ export class Board {
       g.append(pieceShape(ch));
     } else {
       // the column stands on its square: the top lifted by half the edges shown under it
-      const lift = -layers * 4.5;
+      const lift = (-layers * COLUMN_STEP) / 2;
       g.dataset.column = ch + under;
       g.dataset.height = String(under.length + 1);
       const stack = svg('g', { class: 'column-under' });
       for (let k = layers; k >= 1; k--) {
         const p = under[k - 1];
-        stack.append(svg('circle', { cx: 0, cy: lift + k * 9 + 4, r: 38, class: `layer ${colorOf(p)}${p === 'W' || p === 'B' ? ' king' : ''}` }));
+        stack.append(svg('circle', { cx: 0, cy: lift + k * COLUMN_STEP + 4, r: 38, class: `layer ${colorOf(p)}${p === 'W' || p === 'B' ? ' king' : ''}` }));
       }
       const top = svg('g', { transform: `translate(0 ${lift})` }, pieceShape(ch));
       const badge = svg('g', { class: 'column-height', transform: 'translate(33 -36)' }, svg('circle', { r: 15 }), svg('text', { y: 1 }, document.createTextNode(String(under.length + 1))));
@@ -600,7 +608,7 @@ export class Board {
     const token = {};
     this.anim = token;
     this.animTarget = finalBoard;
-    const moverScale = this.scaled(under(from) ? 0.86 : 1);
+    const moverScale = this.scaled(this.columnScale(under(from)));
     const run = async () => {
       let at = route[0];
       for (const sq of route.slice(1)) {

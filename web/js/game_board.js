@@ -98,11 +98,12 @@ export class GameBoard {
   }
 
   /** The live position, with the last move; opts: {animate (the move came from elsewhere),
-   *  keepInput}. */
+   *  keepInput}. The board's data-ply says which position it shows. */
   showLive(g, opts = {}) {
     const n = g.moves.length;
     const last = n ? g.moves[n - 1].move : null;
     this.seq++;
+    this.view.svg.dataset.ply = String(n);
     if (!this.squares) {
       this.view.setPosition(g.position.units, g.position.legal, { lastMove: last, keepInput: opts.keepInput });
       return;
@@ -123,12 +124,14 @@ export class GameBoard {
     if (this.squares) {
       const p = this.positions[ply];
       this.view.setPosition(p.board, [], { lastMove: last, columns: p.columns });
+      this.view.svg.dataset.ply = String(ply);
       return;
     }
     const pos = await this.positionAt(g, ply);
     if (pos && seq === this.seq) {
       this.shown = { ply, units: pos.units };
       this.view.setPosition(pos.units, [], { lastMove: last });
+      this.view.svg.dataset.ply = String(ply);
     }
   }
 

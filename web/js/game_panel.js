@@ -133,7 +133,7 @@ function renderStatus(view) {
       personal = outcome === me ? 'game.youWon' : outcome === 'draw' && (!mine || mine.points !== 0) ? 'game.youDrew' : 'game.youLost';
     }
     parts.push(
-      h('div.result-line', h('span.result-score', resultScore(g.result)), h('strong.result-text', resultWords(g))),
+      h('div.result-line', { class: view.colours.length > 2 ? 'many' : null }, h('span.result-score', resultScore(g.result)), h('strong.result-text', resultWords(g))),
       personal ? h('div.personal', { class: personal.slice(5) }, t(personal)) : null,
       reasonShown(g) ? h('div.reason', { dataset: { reason: g.reason_code || '' } }, reasonText(g.reason, g.reason_code, g.result)) : null,
       g.note ? h('div.note', icon('shield'), t('arbiter.noteShown', { note: g.note })) : null,
