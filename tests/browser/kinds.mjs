@@ -219,19 +219,20 @@ const columnOf = (u) => u.column.map((p) => (p.owner === 'white' ? 'w' : 'b')[p.
 /** The moves by their notation, each in its turn. */
 const scripted = (line) => (legal, game) => legal.find((m) => m.notation === line[game.moves.length]) || legal[0];
 
+/** A game of two people on two devices, White's set up here, Black's taken with the code; Black
+ *  resigns at the end. */
+const twoDevices = (variant, white, black) => ({
+  name: variant,
+  variant,
+  create: { opponent: 'human', where: 'devices', seat: 'white', white, black },
+  joiner: 'black',
+  resigner: 'black',
+  result: '1-0',
+});
+
 export function kindTests() {
   test('kinds: Russian checkers on two devices with a clock, through a server crash, to a resignation; archive, replay, PDN', async ({ newPage }) => {
-    await kindGame(newPage, {
-      name: 'russian',
-      variant: 'russian',
-      create: { opponent: 'human', where: 'devices', seat: 'white', white: 'Anna', black: 'Boris' },
-      joiner: 'black',
-      before: 4,
-      after: 2,
-      resigner: 'black',
-      result: '1-0',
-      dialogShot: 'kind-dialog-desktop',
-    });
+    await kindGame(newPage, { ...twoDevices('russian', 'Anna', 'Boris'), before: 4, after: 2, dialogShot: 'kind-dialog-desktop' });
   });
 
   test('kinds: column checkers (bashni) on two devices: the columns seen by hover and tap and in the move list, through a crash, to a resignation; archive, replay, PDN', async ({ newPage }) => {
@@ -239,15 +240,10 @@ export function kindTests() {
     // White's top and puts it under Black's (docs/variants.md "Column checkers")
     const line = ['c3-d4', 'f6-e5', 'd4:f6', 'g7:e5'];
     await kindGame(newPage, {
-      name: 'columns',
-      variant: 'columns',
-      create: { opponent: 'human', where: 'devices', seat: 'white', white: 'Vera', black: 'Gleb' },
-      joiner: 'black',
+      ...twoDevices('columns', 'Vera', 'Gleb'),
       before: 4,
       after: 3,
       choose: scripted(line),
-      resigner: 'black',
-      result: '1-0',
       check: async ({ a, b, id }) => {
         const g = await gameOf(a, id);
         equal(g.moves.map((m) => m.move.notation), line, 'the line played');

@@ -3,7 +3,7 @@
 // in a game of three or four: the point to one player, or shared by all (1-0-0, 0-1-0, 0-0-1,
 // 1/3-1/3-1/3).
 
-import { errorText, h, icon } from './dom.js';
+import { errorText, h, icon, openModal } from './dom.js';
 import { colorName, t } from './i18n.js';
 import { resultScore } from './game_panel.js';
 
@@ -47,11 +47,5 @@ export function resultDialog(g, submit, apply) {
       error.hidden = false;
     }
   });
-  dialog.addEventListener('cancel', (e) => {
-    e.preventDefault();
-    close();
-  });
-  document.body.append(dialog);
-  dialog.showModal();
-  select.focus();
+  openModal(dialog, close, select);
 }

@@ -13,7 +13,7 @@
 // beside the field they name.
 
 import { api } from './api.js';
-import { errorText, h, icon } from './dom.js';
+import { errorText, h, icon, openModal } from './dom.js';
 import { colorName, t } from './i18n.js';
 import './i18n_games.js';
 import { pref, setPref } from './prefs.js';
@@ -41,6 +41,11 @@ async function openings() {
     openingsCache = null;
     throw e;
   }
+}
+
+/** A field of choices: its label, and one of `options` ([value, label, icon]) chosen. */
+function choiceField(cls, label, name, options, value, hint = null) {
+  return h(cls, h('span.label', label), segmented(name, options, value), hint ? h('small.hint', hint) : null);
 }
 
 function segmented(name, options, value) {
@@ -187,43 +192,17 @@ export function newGameDialog(initial = {}) {
     };
 
     const names = h('div.field');
-    const colorField = h(
-      'div.field',
-      h('span.label', t('new.color')),
-      segmented('color', [
-        ['white', t('color.white'), pieceIcon('w', 18)],
-        ['black', t('color.black'), pieceIcon('b', 18)],
-        ['random', t('color.random')],
-      ], o.color),
-    );
-    const whereField = h(
-      'div.field',
-      h('span.label', t('new.where')),
-      segmented('where', [
-        ['here', t('new.whereHere'), icon('users')],
-        ['devices', t('new.whereDevices'), icon('user')],
-      ], o.where || 'here'),
-    );
-    const seatField = h(
-      'div.field.sub',
-      h('span.label', t('new.seat')),
-      segmented('seat', [
-        ['white', t('color.white'), pieceIcon('w', 18)],
-        ['black', t('color.black'), pieceIcon('b', 18)],
-        ['random', t('color.random')],
-        ['none', t('new.seatNone')],
-      ], o.seat || 'white'),
-      h('small.hint', t('new.seatHint')),
-    );
+    // (a function: each field has icons of its own)
+    const colours = () => [
+      ['white', t('color.white'), pieceIcon('w', 18)],
+      ['black', t('color.black'), pieceIcon('b', 18)],
+      ['random', t('color.random')],
+    ];
+    const colorField = choiceField('div.field', t('new.color'), 'color', colours(), o.color);
+    const whereField = choiceField('div.field', t('new.where'), 'where', [['here', t('new.whereHere'), icon('users')], ['devices', t('new.whereDevices'), icon('user')]], o.where || 'here');
+    const seatField = choiceField('div.field.sub', t('new.seat'), 'seat', [...colours(), ['none', t('new.seatNone')]], o.seat || 'white', t('new.seatHint'));
     const levelField = h('div.field', h('label.label', { for: 'ng-level' }, t('new.level')), h('div.level', level, levelOut), h('small.hint', t('new.levelHint')));
-    const opponentField = h(
-      'div.field',
-      h('span.label', t('new.opponent')),
-      segmented('opponent', [
-        ['engine', t('new.engine'), icon('cpu')],
-        ['human', t('new.human'), icon('users')],
-      ], o.opponent),
-    );
+    const opponentField = choiceField('div.field', t('new.opponent'), 'opponent', [['engine', t('new.engine'), icon('cpu')], ['human', t('new.human'), icon('users')]], o.opponent);
     const startField = h(
       'div.field',
       h('span.label', t('new.start')),
@@ -335,11 +314,6 @@ export function newGameDialog(initial = {}) {
       resolve(game);
     };
 
-    dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      finish(null);
-    });
-
     const markField = (name) => {
       for (const el of form.querySelectorAll('.invalid')) el.classList.remove('invalid');
       const map = { variant: variantSelect, time: timeSelect.value === 'custom' ? timeText : timeSelect, fen: fenText, position: fenText, opening: openingSelect, level, white: form.elements.white, black: form.elements.black, settings: settingsField.querySelector('select'), players: seatsField.querySelector('select') };
@@ -417,10 +391,7 @@ export function newGameDialog(initial = {}) {
       }
     });
 
-    document.body.append(dialog);
-    dialog.showModal();
     const first = form.querySelector('input[name=opponent]:checked');
-    if (first && !opponentField.hidden) first.focus();
-    else variantSelect.focus();
+    openModal(dialog, () => finish(null), first && !opponentField.hidden ? first : variantSelect);
   });
 }
