@@ -136,19 +136,22 @@ async function kindGame(newPage, spec) {
     const seen = { a: await shown(a), b: await shown(b) };
     await server.kill();
     server = await new Server(db).start();
+    const restarted = Date.now();
     for (const p of [a, b]) {
       await p.goto(server.url + `#/play/${id}`);
       await waitMoves(p, before.moves.length);
       await p.waitForSelector('.play[data-status=playing]');
     }
     const after = await gameOf(a, id);
+    const since = (Date.now() - restarted) / 1000; // the running clock has run since the start
     equal(after.moves.map((m) => m.move.notation), before.moves.map((m) => m.move.notation), 'the moves after the restart');
     equal(after.position.fen, before.position.fen, 'the position after the restart');
     equal([after.clock.running, after.you, (await gameOf(b, id)).you], [before.clock.running, before.you, [spec.joiner]], 'whose clock runs, and each device\'s seats, after the restart');
     for (const c of Object.keys(before.clock).filter((k) => k !== 'running')) {
       if (c === before.clock.running) {
-        // it resumes with the time saved after the last move: not less than it had at the crash
-        expect(after.clock[c] >= before.clock[c] - 1 && after.clock[c] <= before.clock[c] + 10, `${c}'s running clock after the restart: ${after.clock[c]} (${before.clock[c]} at the crash)`);
+        // it resumes from the time saved after the last move, not less than it had at the crash,
+        // and has run since the server started again (the reloads, on a busy machine)
+        expect(after.clock[c] >= before.clock[c] - since - 0.2 && after.clock[c] <= before.clock[c] + 10, `${c}'s running clock after the restart: ${after.clock[c]} (${before.clock[c]} at the crash, ${since} s since the start)`);
       } else {
         expect(Math.abs(after.clock[c] - before.clock[c]) < 0.01, `${c}'s clock after the restart: ${after.clock[c]}, not ${before.clock[c]}`);
       }
