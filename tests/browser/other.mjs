@@ -232,6 +232,49 @@ test('more: the catalogue and a game in Russian', async ({ base, newPage }) => {
   expect(gameIdOf(page) === g.id, 'the game stays open');
 });
 
+test('more: the arbiter\'s tools in a game of three: a seat opened again with a new code, a point given to one player, then shared, the game deleted', async ({ base, newPage }) => {
+  // no password: the server's own machine is the arbiter
+  const page = await newPage(DESKTOP);
+  const id = await newGame(page, base, { variant: 'novgorod', seats: ['here', 'code', 'here'] });
+  await page.waitForSelector('.arbiter-tools');
+  await page.waitForSelector('.seat-open[data-color=black]');
+  const code = await page.getAttribute('.seat-open[data-color=black]', 'data-code');
+  const other = await newPage(PHONE360);
+  await other.goto(base + `#/join/${code}`);
+  await other.waitForURL(new RegExp(`#/play/${id}$`), WAIT);
+  // a device holding Black's seat is lost: the arbiter opens the seat again, with a new code
+  await page.waitForSelector('[data-action=free-seat][data-color=black]');
+  await page.click('[data-action=free-seat][data-color=black]');
+  await page.click('dialog[open] .btn.danger');
+  await page.waitForSelector('.seat-open[data-color=black]');
+  const fresh = await page.getAttribute('.seat-open[data-color=black]', 'data-code');
+  expect(fresh && fresh !== code, `a new code (${fresh}, was ${code})`);
+  equal((await gameOf(other, id)).you, [], 'the old device holds no seat');
+  // the result: the choices of three players, a point to Red
+  await page.click('[data-action=set-result]');
+  await page.waitForSelector('dialog[open] #result-select');
+  equal(await page.$$eval('#result-select option', (os) => os.map((o) => o.value)), ['1-0-0', '0-1-0', '0-0-1', '1/3-1/3-1/3'], 'a point to each player, or shared');
+  await page.selectOption('#result-select', '0-0-1');
+  await page.fill('#result-note', 'Red was ahead');
+  await page.click('[data-action=result-submit]');
+  await page.waitForSelector('.status-card.over[data-result="0-0-1"]');
+  for (const p of [page, other]) await p.waitForFunction(() => /Red wins/.test(document.querySelector('.status-card').textContent) && /Red was ahead/.test(document.querySelector('.status-card').textContent));
+  equal(await page.getAttribute('.status-card .reason', 'data-reason'), 'adjudication', 'the verdict: by adjudication');
+  expect((await page.textContent('.status-card .reason')).includes('By adjudication'), 'the verdict in words');
+  await pageShot(page, 'other-novgorod-arbiter-desktop');
+  // corrected: the point shared
+  await page.click('[data-action=set-result]');
+  await page.selectOption('#result-select', '1/3-1/3-1/3');
+  await page.click('[data-action=result-submit]');
+  await page.waitForSelector('.status-card.over[data-result="1/3-1/3-1/3"]');
+  expect((await page.textContent('.status-card .result-score')) === '⅓–⅓–⅓', 'the shared point written');
+  expect((await page.textContent('.status-card')).includes('The point is shared'), 'the shared point in words');
+  await page.click('[data-action=delete-game]');
+  await page.click('dialog[open] .btn.danger');
+  await page.waitForURL(/#\/archive/);
+  equal((await pageApi(page, 'GET', `/api/games/${id}`)).status, 404, 'the game is gone');
+});
+
 // ---------------------------------------------------------------- running
 
 // a page's wait without a bound of its own: 15 s here

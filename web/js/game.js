@@ -143,12 +143,19 @@ export class GameView {
     return this.colours.filter((c) => !g.seats || g.seats[c] !== 'engine');
   }
 
+  /** Whether the engine plays any of the game's players (from the seats: the Game's `opponent`
+   *  says so only when it plays one of them). */
+  get againstEngine() {
+    const g = this.game;
+    return !!g && (g.seats ? Object.values(g.seats).includes('engine') : g.opponent === 'engine');
+  }
+
   /** The one player this device plays (against the engine, or on its own device), or null. */
   get personColor() {
     const g = this.game;
     if (!g) return null;
     if (this.you.length === 1) return this.you[0];
-    if (g.opponent === 'engine' && this.humans.length === 1) return this.humans[0];
+    if (this.againstEngine && this.humans.length === 1) return this.humans[0];
     return null;
   }
 
@@ -320,7 +327,7 @@ export class GameView {
 
   offerDraw() {
     const g = this.game;
-    if (g.opponent === 'engine' && g.position.side === this.personColor && !g.thinking) {
+    if (this.againstEngine && g.position.side === this.personColor && !g.thinking) {
       // the person's turn: the offer goes with the next move
       this.offerArmed = !this.offerArmed;
       this.render();

@@ -55,7 +55,7 @@ function renderPlayer(view, el, colour) {
   const sub = [];
   if (isEngine && level && !String(g[colour] ?? p.name ?? '').includes(String(level))) sub.push(t('game.level', { n: level }));
   if (!isEngine && view.you.includes(colour) && !view.holdsAll) sub.push(t('game.you'));
-  else if (!isEngine && view.personColor === colour && g.opponent === 'engine') sub.push(t('game.you'));
+  else if (!isEngine && view.personColor === colour && view.againstEngine) sub.push(t('game.you'));
   if (seat === 'open' && g.status === 'playing') sub.push(t('seats.open'));
   if (p.out) sub.push(t('game.out'));
   if (g.status !== 'playing' && typeof p.points === 'number' && view.colours.length > 2) sub.push(t('game.points', { n: resultScore(String(pointsText(p.points))) }));
@@ -128,7 +128,7 @@ function renderStatus(view) {
     el.dataset.outcome = outcome;
     let personal = null;
     const me = view.personColor;
-    if (g.opponent === 'engine' && me && outcome !== 'none') {
+    if (view.againstEngine && me && outcome !== 'none') {
       const mine = (g.players || []).find((p) => p.colour === me);
       personal = outcome === me ? 'game.youWon' : outcome === 'draw' && (!mine || mine.points !== 0) ? 'game.youDrew' : 'game.youLost';
     }
@@ -141,7 +141,7 @@ function renderStatus(view) {
   } else if (g.draw_offer) {
     const other = view.otherOf(g.draw_offer);
     const mine = !view.holdsAll && g.draw_offer === view.personColor;
-    if (mine || (g.opponent === 'engine' && g.draw_offer === view.personColor)) {
+    if (mine || (view.againstEngine && g.draw_offer === view.personColor)) {
       parts.push(h('div.status-line', icon('handshake'), t('game.drawOfferedByYou')));
     } else if (!view.you.includes(other)) {
       parts.push(h('div.status-line', icon('handshake'), t('game.drawOffered', { side: colorName(g.draw_offer) })));
@@ -215,7 +215,7 @@ function renderActions(view) {
       // a person offers right after moving; against the engine also before, with the next move
       const mover = view.personColor;
       const justMoved = view.holdsAll ? g.moves.length > 0 : mover !== null && g.position.side !== mover && g.moves.length > 0;
-      const canOffer = !g.draw_offer && (g.opponent === 'engine' || (justMoved && view.viewing === null));
+      const canOffer = !g.draw_offer && (view.againstEngine || (justMoved && view.viewing === null));
       const offer = button('offer-draw', view.offerArmed ? 'game.offerArmed' : 'game.offerDraw', 'handshake', () => view.offerDraw(), { disabled: !canOffer && !view.offerArmed });
       if (view.offerArmed) offer.setAttribute('aria-pressed', 'true');
       list.push(offer);
