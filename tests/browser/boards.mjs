@@ -65,10 +65,22 @@ export function boardTests() {
     const { data } = await needEndpoint(base, 'GET', '/api/variants');
     expect(data.variants.some((v) => v.size === 10), 'a game on 10x10 is among the games');
     const page = await newPage(DESKTOP);
-    for (const v of data.variants) {
-      await page.goto(base + `#/analysis?variant=${v.name}`);
-      await page.waitForSelector(`.board-svg[data-variant="${v.name}"]`);
-      await waitInteractive(page);
+    // the analysis board offers the draughts games alone (the server analyses no other)
+    await page.goto(base + '#/analysis');
+    await page.waitForSelector('#analysis-variant option', { state: 'attached' });
+    equal(await page.$$eval('#analysis-variant option', (os) => os.map((o) => o.value)), data.variants.filter((v) => v.family === 'draughts').map((v) => v.name), 'the analysis board\'s games');
+    // the draughts games on the analysis board, the column games in the game view (the other
+    // games' boards of cells are other.mjs's)
+    for (const v of data.variants.filter((x) => x.family !== 'other')) {
+      if (v.family === 'draughts') {
+        await page.goto(base + `#/analysis?variant=${v.name}`);
+        await page.waitForSelector(`.board-svg[data-variant="${v.name}"]`);
+        await waitInteractive(page);
+      } else {
+        const { data: g } = await api(base, 'POST', '/api/games', { variant: v.name, opponent: 'human' });
+        await page.goto(base + `#/play/${g.id}`);
+        await page.waitForSelector(`.play[data-variant="${v.name}"] .board-svg[data-variant="${v.name}"] .piece`);
+      }
       equal(await page.getAttribute('.board-svg', 'data-size'), String(v.size), `${v.name}: the board's size`);
       equal(await page.locator('.board-svg rect.sq').count(), v.size * v.size, `${v.name}: squares`);
       equal(await page.locator('.board-svg rect.sq[data-square]').count(), v.squares, `${v.name}: playing squares`);

@@ -3,12 +3,13 @@
 // arbiter's page shows and play their game while a spectator follows on a phone; the results
 // reach the pairings and standings on every screen, round 2 is paired, the archive links the
 // game to its event, and the print views keep the pairings or the standings alone. The two
-// tests continue one another through `state.events`.
+// tests continue one another through `state.events`. Then an event of column checkers and one
+// of corners, each played in the app to its end and exported.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DESKTOP, PHONE, Server, api, equal, expect, fetchFrom, gameIdOf, playMove, screenshot, settled, test, waitMoves } from './harness.mjs';
+import { DESKTOP, PHONE, Server, api, equal, expect, fetchFrom, gameIdOf, gameOf, playLegal, playMove, screenshot, settled, test, waitMoves } from './harness.mjs';
 
 // ---- a tournament night: the arbiter runs an event, players play its games on their devices
 
@@ -173,6 +174,140 @@ export function eventTests() {
     } finally {
       for (const p of pages) await p.context().close().catch(() => {});
       delete state.events;
+      await server.stop();
+    }
+  });
+}
+
+/** An event of column checkers and one of corners, each created in the Tournaments section,
+ *  paired and played in the browser to its end, its standings exported. */
+export function eventKindTests() {
+  test('events: an event of column checkers against an engine player and one of corners between two people, played in the app to their ends; TRF16, CSV and HTML exports; a game of three refused', async ({ newPage }) => {
+    const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-event-kinds-')), 'games.db');
+    const server = await new Server(db).start();
+    const base = server.url;
+    try {
+      // no password: the server's own machine is the arbiter
+      const arbiter = await newPage(DESKTOP);
+      await arbiter.goto(`${base}#/events`);
+      await arbiter.waitForSelector('[data-form=new-event]');
+      const create = async (name, variant, settings = {}) => {
+        await arbiter.goto(`${base}#/events`);
+        await arbiter.waitForSelector('[data-form=new-event]');
+        await arbiter.fill('#ev-name', name);
+        await arbiter.selectOption('#ev-system', 'round-robin');
+        await arbiter.selectOption('#ev-variant', variant);
+        for (const [k, v] of Object.entries(settings)) await arbiter.selectOption(`.ev-variant-settings select[data-setting="${k}"]`, v);
+        await arbiter.fill('#ev-time', '10m+5s');
+        await arbiter.click('[data-action=create-event]');
+      };
+      // a game of three players: the server says why not, beside the game's field
+      await create('Three', 'novgorod');
+      await arbiter.waitForSelector('.event-form .form-error:not([hidden])');
+      expect((await arbiter.textContent('.event-form .form-error')).includes('pairs two players'), 'the server\'s reason shown');
+      expect(await arbiter.$eval('#ev-variant', (el) => el.classList.contains('invalid')), 'the game marked');
+
+      // column checkers: Ann against an engine player
+      await create('Bashni Cup', 'columns');
+      await arbiter.waitForURL(/#\/events\/\d+$/);
+      const bashni = Number(/#\/events\/(\d+)/.exec(arbiter.url())[1]);
+      await arbiter.waitForSelector('.event-facts[data-variant=columns]');
+      expect((await arbiter.textContent('.event-facts')).includes('Column checkers'), 'the event names its game');
+      for (const [i, [name, level]] of [['Ann', 0], ['', 1]].entries()) {
+        await arbiter.fill('#pl-name', name);
+        await arbiter.selectOption('#pl-kind', String(level));
+        await arbiter.click('[data-action=add-player]');
+        await arbiter.waitForSelector(`.event-players tr[data-player="${i + 1}"]`);
+      }
+      await arbiter.click('[data-action=pair]:not([disabled])');
+      await arbiter.click(`${boardRow(1)} [data-action=start-game]`);
+      await arbiter.waitForSelector(`${boardRow(1)} .event-code`);
+      const annColour = await arbiter.getAttribute(`${boardRow(1)} .event-code`, 'data-color');
+      const annCode = await arbiter.getAttribute(`${boardRow(1)} .event-code`, 'data-code');
+      const ann = await newPage(PHONE);
+      await ann.goto(`${base}#/join/${annCode}`);
+      await ann.waitForURL(/#\/play\/\d+$/);
+      const bashniGame = gameIdOf(ann);
+      await ann.waitForSelector('.event-link');
+      let g = await gameOf(ann, bashniGame);
+      equal([g.variant, g.time, g.seats[annColour]], ['columns', '10m+5s', 'taken'], 'the pairing\'s game: its game, clock and Ann\'s seat');
+      expect(Object.values(g.seats).includes('engine'), 'the engine player\'s seat is the engine\'s');
+      // Ann plays a few moves against the engine player, then resigns
+      for (let k = 0; k < 3; k++) {
+        await ann.waitForSelector('.play .board-svg.interactive', { timeout: 30_000 });
+        await playLegal(ann);
+      }
+      await ann.click('[data-action=resign]');
+      await ann.click('dialog[open] .btn.danger');
+      await ann.waitForSelector('.status-card.over');
+      const lost = annColour === 'white' ? '0-1' : '1-0';
+      await arbiter.waitForFunction(([sel, r]) => document.querySelector(sel) && document.querySelector(sel).dataset.result === r, [`${boardRow(1)} td.result`, lost]);
+      await arbiter.waitForSelector('.event-head .chip');
+      await settled(arbiter);
+      await screenshot(arbiter, 'event-columns-desktop');
+      const trf = await api(base, 'GET', `/api/events/${bashni}/export/trf`);
+      expect(trf.status === 200 && trf.data.includes('012 Bashni Cup') && trf.data.includes('Ann'), `the TRF16 export:\n${trf.data}`);
+      const [trfFile] = await Promise.all([arbiter.waitForEvent('download'), arbiter.click('[data-export=trf]')]);
+      equal(fs.readFileSync(await trfFile.path(), 'utf8'), trf.data, 'the page\'s TRF16 download');
+
+      // corners on a 3x3 house: Ann and Bob on their own devices
+      await create('Corners Evening', 'corners', { house: '3x3' });
+      await arbiter.waitForURL(/#\/events\/\d+$/);
+      const corners = Number(/#\/events\/(\d+)/.exec(arbiter.url())[1]);
+      await arbiter.waitForSelector('.event-facts[data-variant=corners]');
+      expect((await arbiter.textContent('.event-facts')).includes('house=3x3'), 'the event says its game\'s settings');
+      for (const [i, name] of ['Ann', 'Bob'].entries()) {
+        await arbiter.fill('#pl-name', name);
+        await arbiter.selectOption('#pl-kind', '0');
+        await arbiter.click('[data-action=add-player]');
+        await arbiter.waitForSelector(`.event-players tr[data-player="${i + 1}"]`);
+      }
+      await arbiter.click('[data-action=pair]:not([disabled])');
+      await arbiter.click(`${boardRow(1)} [data-action=start-game]`);
+      await arbiter.waitForSelector(`${boardRow(1)} .event-code[data-color=black]`);
+      const { data: ev } = await api(base, 'GET', `/api/events/${corners}`);
+      const pairing = ev.rounds[0].pairings[0];
+      const whiteName = ev.players.find((p) => p.id === pairing.white).name;
+      const players = {};
+      for (const [colour, viewport] of [['white', DESKTOP], ['black', PHONE]]) {
+        const page = await newPage(viewport);
+        await page.goto(`${base}#/join/${await arbiter.getAttribute(`${boardRow(1)} .event-code[data-color=${colour}]`, 'data-code')}`);
+        await page.waitForURL(/#\/play\/\d+$/);
+        players[colour] = page;
+      }
+      const cornersGame = gameIdOf(players.white);
+      g = await gameOf(players.white, cornersGame);
+      equal([g.variant, g.settings, g.white], ['corners', 'house=3x3', whiteName], 'the pairing\'s game of corners, on its settings');
+      await players.white.waitForSelector('.other-board-svg .cell');
+      // two moves each, then White offers a draw with its move made and Black accepts
+      for (let k = 0; k < 4; k++) {
+        const mover = players[k % 2 ? 'black' : 'white'];
+        await playLegal(mover);
+        await waitMoves(players[k % 2 ? 'white' : 'black'], k + 1);
+      }
+      await playLegal(players.white);
+      await players.white.click('[data-action=offer-draw]:not([disabled])');
+      await players.black.waitForSelector('[data-action=accept-draw]');
+      await players.black.click('[data-action=accept-draw]');
+      for (const p of Object.values(players)) await p.waitForSelector('.status-card.over[data-result="1/2-1/2"]');
+      await arbiter.waitForFunction((sel) => document.querySelector(sel) && document.querySelector(sel).dataset.result === '1/2-1/2', `${boardRow(1)} td.result`);
+      await settled(players.black);
+      await screenshot(players.black, 'event-corners-game-phone');
+      const csv = await api(base, 'GET', `/api/events/${corners}/export/csv`);
+      expect(csv.status === 200 && /Ann/.test(csv.data) && /Bob/.test(csv.data) && /0\.5/.test(csv.data), `the CSV standings:\n${csv.data}`);
+      const html = await api(base, 'GET', `/api/events/${corners}/export/html`);
+      expect(html.status === 200 && html.data.includes('Corners Evening') && html.data.includes('Bob'), 'the HTML standings');
+      const [csvFile] = await Promise.all([arbiter.waitForEvent('download'), arbiter.click('[data-export=csv]')]);
+      equal(fs.readFileSync(await csvFile.path(), 'utf8'), csv.data, 'the page\'s CSV download');
+      await settled(arbiter);
+      await screenshot(arbiter, 'event-corners-desktop');
+      // the archive names each game's game and links its event
+      await arbiter.goto(`${base}#/archive`);
+      for (const [id, variant, event] of [[bashniGame, 'columns', bashni], [cornersGame, 'corners', corners]]) {
+        await arbiter.waitForSelector(`.arow[data-id="${id}"] .aevent[data-event="${event}"]`);
+        equal(await arbiter.getAttribute(`.arow[data-id="${id}"] .avariant`, 'data-variant'), variant, `game ${id}'s game in the archive`);
+      }
+    } finally {
       await server.stop();
     }
   });

@@ -277,27 +277,47 @@ export async function screenshot(page, name, options = {}) {
   await page.screenshot({ ...options, path: path.join(SHOTS, `${name}.png`) });
 }
 
-/** Start a game through the new-game dialog. o: {variant, opponent, level, color, time, fen, white, black} */
+/**
+ * Start a game of any kind through the new-game dialog, opened from the start page (or, with
+ * o.from 'more', from its card in More games). o: {variant, settings: {key: value}, time, fen,
+ * opening}; the players of a game of two: {opponent, level, color, name} against the engine,
+ * {opponent: 'human', where, seat, white, black} between people; of three or four: {seats:
+ * ['here' | 'code' | 'engine' ...], levels: [n ...], names: [...]} (a seat per player).
+ */
 export async function newGame(page, base, o) {
-  await page.goto(base + '#/');
-  await page.click('[data-action=new-game]');
+  if (o.from === 'more') {
+    await page.goto(base + '#/more');
+    await page.click(`[data-action=other-play][data-game="${o.variant}"]`);
+  } else {
+    await page.goto(base + '#/');
+    await page.click('[data-action=new-game]');
+  }
   await page.waitForSelector('dialog[open] form.newgame');
   await page.selectOption('#ng-variant', o.variant || 'russian');
-  await page.click(`label.seg:has(input[name=opponent][value=${o.opponent}])`);
-  if (o.opponent === 'engine') {
-    await page.$eval('#ng-level', (el, v) => {
-      el.value = v;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, String(o.level || 1));
-    await page.click(`label.seg:has(input[name=color][value=${o.color || 'white'}])`);
-    if (o.name) await page.fill('input[name=name]', o.name);
-  } else {
-    if (o.where) {
-      await page.click(`label.seg:has(input[name=where][value=${o.where}])`);
-      if (o.where === 'devices') await page.click(`label.seg:has(input[name=seat][value=${o.seat || 'white'}])`);
+  for (const [key, value] of Object.entries(o.settings || {})) await page.selectOption(`dialog[open] select[data-setting="${key}"]`, value);
+  if (o.seats) {
+    for (const [i, seat] of o.seats.entries()) {
+      await page.selectOption(`dialog[open] select[data-seat="${i}"]`, seat);
+      if (seat === 'engine') await page.selectOption(`dialog[open] select[data-level="${i}"]`, String((o.levels || [])[i] || 1));
+      else if ((o.names || [])[i]) await page.fill(`dialog[open] input[data-name="${i}"]`, o.names[i]);
     }
-    if (o.white) await page.fill('input[name=white]', o.white);
-    if (o.black) await page.fill('input[name=black]', o.black);
+  } else {
+    await page.click(`label.seg:has(input[name=opponent][value=${o.opponent}])`);
+    if (o.opponent === 'engine') {
+      await page.$eval('#ng-level', (el, v) => {
+        el.value = v;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, String(o.level || 1));
+      await page.click(`label.seg:has(input[name=color][value=${o.color || 'white'}])`);
+      if (o.name) await page.fill('input[name=name]', o.name);
+    } else {
+      if (o.where) {
+        await page.click(`label.seg:has(input[name=where][value=${o.where}])`);
+        if (o.where === 'devices') await page.click(`label.seg:has(input[name=seat][value=${o.seat || 'white'}])`);
+      }
+      if (o.white) await page.fill('input[name=white]', o.white);
+      if (o.black) await page.fill('input[name=black]', o.black);
+    }
   }
   if (o.time) {
     await page.selectOption('#ng-time', 'custom');
@@ -305,15 +325,17 @@ export async function newGame(page, base, o) {
   } else {
     await page.selectOption('#ng-time', '');
   }
+  // the start: the other games have their standard one alone (no choice shown)
   if (o.fen) {
     await page.click('label.seg:has(input[name=start][value=fen])');
     await page.fill('#ng-fen', o.fen);
   } else if (o.opening) {
     await page.click('label.seg:has(input[name=start][value=opening])');
     await page.selectOption('#ng-opening', o.opening);
-  } else {
+  } else if (await page.isVisible('label.seg:has(input[name=start][value=normal])')) {
     await page.click('label.seg:has(input[name=start][value=normal])');
   }
+  if (o.before) await o.before(page);
   await page.click('[data-action=create]');
   try {
     await page.waitForURL(/#\/play\/\d+$/, { timeout: 45_000 });
@@ -323,6 +345,44 @@ export async function newGame(page, base, o) {
   }
   await page.waitForSelector('.play[data-status]');
   return gameIdOf(page);
+}
+
+/** The game on the page as the server gives it to the page (its seats and codes). */
+export async function gameOf(page, id) {
+  return (await pageApi(page, 'GET', `/api/games/${id ?? gameIdOf(page)}`)).data;
+}
+
+/** Enter a legal Move of any game as a person would: square by square along its first path on
+ *  the draughts board, cell by cell along its cells on the cells' board (a second click on the
+ *  last cell where other moves go on from there, as in corners' jumps), or the pass button. */
+export async function enterMove(page, move, legal = []) {
+  if (move.kind === 'pass') {
+    await page.click('[data-action=pass]');
+    return;
+  }
+  if (await page.$('.board-svg')) {
+    for (const s of move.paths[0]) await clickSquare(page, s);
+    return;
+  }
+  for (const c of move.cells) await page.click(`.other-board-svg .cell[data-cell="${c}"]`);
+  const goesOn = legal.some((m) => m.cells && m.cells.length > move.cells.length && move.cells.every((c, i) => m.cells[i] === c));
+  if (goesOn) {
+    // the page says how to stop there (corners' jumps)
+    if (move.cells.length > 1) await page.waitForSelector('.other-hint:not([hidden])');
+    await page.click(`.other-board-svg .cell[data-cell="${move.cells[move.cells.length - 1]}"]`);
+  }
+}
+
+/** The page's game moves once: choose(legal, game) picks a legal Move (the first by default),
+ *  entered when the page's board takes it; waits until the move is in the list. The Move played. */
+export async function playLegal(page, choose = (legal) => legal[0]) {
+  await page.waitForSelector('.play .board-svg.interactive, .play .other-board-svg.interactive', { timeout: 30_000 });
+  const g = await gameOf(page);
+  const move = choose(g.position.legal, g);
+  if (!move) throw new Failure(`no move chosen among ${g.position.legal.map((m) => m.notation).join(' ')}`);
+  await enterMove(page, move, g.position.legal);
+  await waitMoves(page, g.moves.length + 1);
+  return move;
 }
 
 /** `url` opened on a phone (390x844) and photographed as NAME.png once ready(phone) is done and

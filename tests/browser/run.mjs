@@ -20,7 +20,8 @@ import { puzzleTests } from './puzzles.mjs';
 import { chapaevTests } from './chapaev.mjs';
 import { explorerTests } from './explorer.mjs';
 import { clubTests } from './club.mjs';
-import { eventTests } from './events.mjs';
+import { eventKindTests, eventTests } from './events.mjs';
+import { kindTests } from './kinds.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -35,5 +36,7 @@ variantAnalysisTests(); // the analysis board switched from game to game; the ar
 phoneTests(); // every view at phone width (the games left in `state`), the keyboard
 clubTests(); // a club's evening on several devices
 eventTests(); // a tournament night
+eventKindTests(); // events of column checkers and of corners
+kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
 
 run();

@@ -1,7 +1,8 @@
 // unit.mjs - the page's pure modules (web/js/squares.js, fen.js, input.js), loaded in Node,
-// against the server: square names and numbers, FEN boards and the capture input of every game
-// on the positions of tests/data/rules_moves.txt and tests/data/variants/rules_*.txt; and every
-// text of the page in English and in Russian.
+// against the server: square names and numbers, FEN boards (the column games' columns too) and
+// the capture input of every draughts and column game on the positions of
+// tests/data/rules_moves.txt and tests/data/variants/rules_*.txt; and every text of the page in
+// English and in Russian.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,24 +12,47 @@ import { Failure, PROGRAM, ROOT, api, equal, expect, needEndpoint, test, webModu
 const RULES = fs.readFileSync(path.join(ROOT, 'tests', 'data', 'rules_moves.txt'), 'utf8');
 const RULE_FENS = RULES.split('\n').filter((l) => l.startsWith('FEN ')).map((l) => l.slice(4).trim());
 // every game's positions of tests/data/variants/rules_NAME.txt (worked out by hand from its rules)
-// The column games' squares hold columns, which the API's boards (a letter a square) cannot
-// say: the server leaves them out (docs/web-api.md) and answers 400 for them.
 const COLUMN_GAMES = ['columns', 'lasca'];
 const VARIANT_FENS = {};
 for (const f of fs.readdirSync(path.join(ROOT, 'tests', 'data', 'variants'))) {
   const m = /^rules_(.+)\.txt$/.exec(f);
   if (!m) continue;
   const text = fs.readFileSync(path.join(ROOT, 'tests', 'data', 'variants', f), 'utf8');
-  if (COLUMN_GAMES.includes(m[1])) continue; // not served: see programGames
   VARIANT_FENS[m[1]] = text.split('\n').filter((l) => l.startsWith('FEN ')).map((l) => l.slice(4).trim());
 }
 
-/** The games the server serves: those the program knows, as its command line lists them for a game it does not know. */
+/** The draughts and column games: those the program knows, as its command line lists them for
+ *  a game it does not know (the other games are listed by `shashki other list`). */
 function programGames() {
   const r = spawnSync(PROGRAM, ['moves', '--variant', 'no-such-game'], { encoding: 'utf8' });
   const m = /unknown variant '[^']*': (.*)/.exec(r.stderr + r.stdout);
   if (!m) throw new Failure(`the program did not list its games: ${r.stderr}`);
-  return m[1].trim().split(/,\s*/).filter((g) => !COLUMN_GAMES.includes(g));
+  return m[1].trim().split(/,\s*/);
+}
+
+/** The server's Position of a game's FEN: the analysis board's /api/position for a draughts game;
+ *  for a column game (which the analysis endpoints refuse) a game begun there, its position
+ *  read with /api/games/ID/position. null when the server refuses it (a position already over). */
+async function positionOf(base, variant, f) {
+  if (!COLUMN_GAMES.includes(variant)) {
+    const r = await api(base, 'POST', '/api/position', { variant, fen: f });
+    equal(r.status, 200, `${variant}: server status for ${f}`);
+    return r.data;
+  }
+  const g = await api(base, 'POST', '/api/games', { variant, fen: f, opponent: 'human' });
+  if (g.status === 400 && /over/.test(JSON.stringify(g.data))) return null;
+  equal(g.status, 201, `${variant}: a game from ${f}`);
+  const r = await api(base, 'GET', `/api/games/${g.data.id}/position`);
+  equal(r.status, 200, `${variant}: the position of game ${g.data.id}`);
+  return r.data;
+}
+
+/** The columns of a Position: per square the letters of the pieces under its top, '' for none
+ *  (the analysis board's Position has no units: a draughts game has no columns). */
+function columnsOf(pos) {
+  if (!pos.units) return [...pos.board].map(() => '');
+  const letter = (u) => (u.owner === 'white' ? 'w' : 'b')[u.kind === 'king' ? 'toUpperCase' : 'toLowerCase']();
+  return pos.units.map((u) => (u && u.column ? u.column.slice(1).map(letter).join('') : ''));
 }
 
 /** Enter `move` along its path `p` square by square with input.js's step(), as the board takes
@@ -94,27 +118,38 @@ export function unitTests() {
     const fen = await webModule('fen.js');
     const { status, data } = await needEndpoint(base, 'GET', '/api/variants');
     equal(status, 200, 'GET /api/variants');
-    equal(data.variants.map((v) => v.name), programGames(), 'the games of the server and of the program');
-    let checked = 0;
+    equal(data.variants.filter((v) => v.family !== 'other').map((v) => v.name), programGames(), 'the draughts and column games of the server and of the program');
     for (const v of data.variants) {
+      expect(['draughts', 'columns', 'other'].includes(v.family), `${v.name}: a family (${v.family})`);
+      equal([v.colours.length, v.player_names.length, v.player_colours.length], [v.players, v.players, v.players], `${v.name}: a colour, a name and a swatch per player`);
+      equal(v.colours[0], 'white', `${v.name}: player 0 is White`);
+      expect(v.geometry && v.geometry.cells.length > 0, `${v.name}: its board's cells`);
+    }
+    let checked = 0;
+    for (const v of data.variants.filter((x) => x.family !== 'other')) {
       const geo = squares.geometry(v.board, v.size);
       equal(geo.size, v.size, `${v.name}: the board's size`);
       equal(geo.count, v.squares, `${v.name}: squares`);
-      equal(geo.nameOf(geo.count - 1), v.board === 'turned' || v.board === 'orthogonal' ? squares.FILES[v.size - 1] + '1' : squares.FILES[v.size - 2] + '1', `${v.name}: the last square`);
+      // the bottom row's last playing square: h1 on the turned and orthogonal boards; on the
+      // diagonal board (a1 dark) the last file of even index (0 = a): g1 on 8x8 and on Lasca's 7x7
+      const lastFile = v.board === 'turned' || v.board === 'orthogonal' || v.size % 2 === 1 ? v.size - 1 : v.size - 2;
+      equal(geo.nameOf(geo.count - 1), squares.FILES[lastFile] + '1', `${v.name}: the last square`);
       for (let i = 0; i < geo.count; i++) equal(geo.indexOf(geo.nameOf(i)), i, `${v.name}: index round trip of ${i}`);
       equal(fen.parseFen(v.start_fen, geo).board, v.start_board, `${v.name}: the start board`);
       equal(fen.parseFen(v.start_fen_numeric, geo).board, v.start_board, `${v.name}: the start board from the numeric FEN`);
       expect(VARIANT_FENS[v.name] || v.name === 'russian', `${v.name}: no rules file`);
       for (const f of [v.start_fen, ...(VARIANT_FENS[v.name] || [])]) {
-        const r = await api(base, 'POST', '/api/position', { variant: v.name, fen: f });
-        equal(r.status, 200, `${v.name}: server status for ${f}`);
+        const pos = await positionOf(base, v.name, f);
+        if (!pos) continue;
         const mine = fen.parseFen(f, geo);
-        equal(mine.board, r.data.board, `${v.name}: board of ${f}`);
-        equal(mine.side, r.data.side, `${v.name}: side of ${f}`);
-        equal(mine.second, r.data.second_move, `${v.name}: second move of ${f}`);
-        const again = await api(base, 'POST', '/api/position', { variant: v.name, fen: fen.writeFen(mine, geo) });
-        equal(again.data.fen, r.data.fen, `${v.name}: the server reads the page's FEN of ${f} back`);
-        for (const m of r.data.legal) {
+        equal(mine.board, pos.board, `${v.name}: board of ${f}`);
+        equal(mine.side, pos.side, `${v.name}: side of ${f}`);
+        equal(mine.second, pos.second_move, `${v.name}: second move of ${f}`);
+        // a column game's columns: the pieces under each top, as the server's Units have them
+        equal(mine.columns || geo.empty().split('').map(() => ''), columnsOf(pos), `${v.name}: the columns of ${f}`);
+        const again = await positionOf(base, v.name, fen.writeFen(mine, geo));
+        equal(again.fen, pos.fen, `${v.name}: the server reads the page's FEN of ${f} back`);
+        for (const m of pos.legal) {
           // the game's own numbers, and paths along lines that pass over what the move takes
           equal(Number(m.numeric.split(/[-x]/)[0]), geo.numberOf(m.from), `${v.name} ${f}: the number of ${m.from}`);
           for (const p of m.paths) {
@@ -138,7 +173,8 @@ export function unitTests() {
     let paths = 0;
     for (const [variant, fens] of Object.entries(VARIANT_FENS)) {
       for (const f of fens) {
-        const { data: pos } = await api(base, 'POST', '/api/position', { variant, fen: f });
+        const pos = await positionOf(base, variant, f);
+        if (!pos) continue;
         for (const move of pos.legal) {
           for (const p of move.paths) {
             paths++;

@@ -18,7 +18,8 @@ import { t, reasonText } from './i18n.js';
 import { MoveList, moveNumber } from './movelist.js';
 import { moveText, pref, setPref } from './prefs.js';
 import { SolveCard } from './solve.js';
-import { geometryOf, variantInfo, variantLabel, variantName, variants } from './variants.js';
+// the analysis board takes the draughts games only (variants.js): another game's name is Russian here
+import { analysisInfo as variantInfo, analysisVariants as variants, geometryOf, variantLabel, variantName } from './variants.js';
 
 // kept across re-mounts (a language switch re-draws the view)
 const state = { variant: 'russian', startFen: START_FEN, moves: [], ply: 0, engine: false, flipped: false };

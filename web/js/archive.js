@@ -1,12 +1,15 @@
-// archive.js - the archive (#/archive?q=&result=&status=&variant=&page=): every game kept, each
-// with its game (Russian checkers, English draughts ...), searched by player, result or game,
-// opened for replay (#/play/ID), deleted, imported from and exported to PDN.
+// archive.js - the archive (#/archive?q=&result=&status=&variant=&page=): every game kept, of
+// every kind (the draughts games, the column games, the other games of two, three or four
+// players), each with its game and its players, searched by player, result or game, opened for
+// replay in the game view on its own board (#/play/ID), deleted, imported from and exported to
+// PDN.
 
 import { api } from './api.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
-import { playerName, reasonText, t } from './i18n.js';
+import { reasonText, t } from './i18n.js';
+import { resultScore } from './game_panel.js';
 import { session } from './session.js';
-import { variantInfo, variantLabel, variantName, variants } from './variants.js';
+import { playerChips, playersOf, variantInfo, variantName, variantOptions } from './variants.js';
 
 const PAGE = 20;
 
@@ -60,14 +63,12 @@ export class ArchiveView {
       this.page = 0;
       this.load();
     });
-    this.variantSelect = select('archive-variant', t('variant.label'), this.variant, [
-      ['', t('variant.any')],
-      ...variants().map((v) => [v.name, variantLabel(v.name)]),
-    ], () => {
+    this.variantSelect = select('archive-variant', t('variant.label'), this.variant, [['', t('variant.any')]], () => {
       this.variant = this.variantSelect.value;
       this.page = 0;
       this.load();
     });
+    this.variantSelect.append(...variantOptions(this.variant));
     this.count = h('span.muted.count-line');
     this.table = h('div.archive-list#archive-list', { role: 'list' });
     this.pager = h('div.pager');
@@ -162,10 +163,10 @@ export class ArchiveView {
   }
 
   row(g) {
-    const white = playerName(g.white, 'white');
-    const black = playerName(g.black, 'black');
-    const outcome = g.status === 'playing' ? 'playing' : g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : g.result === '1/2-1/2' ? 'draw' : 'none';
-    const resultLabel = g.status === 'playing' ? t('archive.playing') : g.result === '1/2-1/2' ? '½–½' : g.result.replace('-', '–');
+    const winner = playersOf(g)[g.result.split('-').indexOf('1')];
+    const many = g.result.split('-').length > 2;
+    const outcome = g.status === 'playing' ? 'playing' : g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : g.result === '1/2-1/2' ? 'draw' : many && winner ? winner.colour : many ? 'draw' : 'none';
+    const resultLabel = g.status === 'playing' ? t('archive.playing') : resultScore(g.result);
     return h(
       'div.arow',
       { role: 'listitem', dataset: { id: String(g.id) } },
@@ -177,10 +178,9 @@ export class ArchiveView {
       ),
       h(
         'a.aplayers',
-        { href: `#/play/${g.id}` },
-        h('span.pl', h('span.dot.white'), h('span.pname', white)),
-        h('span.pl', h('span.dot.black'), h('span.pname', black)),
-        h('span.avariant', { dataset: { variant: g.variant || 'russian' } }, variantName(g.variant || 'russian')),
+        { href: `#/play/${g.id}`, dataset: { players: String(playersOf(g).length) } },
+        playerChips(g),
+        h('span.avariant', { dataset: { variant: g.variant || 'russian', family: variantInfo(g.variant || 'russian').family || 'draughts' } }, variantName(g.variant || 'russian')),
         g.opening ? h('span.aopening', g.opening) : null,
       ),
 
@@ -203,7 +203,7 @@ export class ArchiveView {
 
   async remove(g) {
     const ok = await confirmDialog(
-      t('archive.confirmDelete', { id: g.id, white: playerName(g.white, 'white'), black: playerName(g.black, 'black') }),
+      t('archive.confirmDelete', { id: g.id, white: playersOf(g)[0].name, black: playersOf(g).slice(1).map((p) => p.name).join(', ') }),
       t('archive.delete'),
       t('new.cancel'),
       true,

@@ -16,7 +16,14 @@
 //
 // Pieces and marks ignore the pointer; every square rectangle carries data-square, so a test
 // (or a person) clicking a square always reaches the board's own handler.
+//
+// The column games (bashni, Lasca): a square holds a column, drawn as its top piece standing on
+// the edges of the pieces under it, in their colours (four at most), with its height on a
+// badge; a pointer on the square (a mouse over it, a tap, the keyboard's cursor) shows the
+// whole column, top first, in a card over the board. The columns come with the position
+// (setPosition's opts.columns: per square the letters of the pieces under the top, top down).
 
+import { t } from './i18n.js';
 import { FILES, RUSSIAN, between, colorOf, distance, fileRank, geometry } from './squares.js';
 import * as input from './input.js';
 
@@ -24,6 +31,8 @@ const SQ = 100;
 const M8 = 34; // the frame's margin on an 8x8 board, in the squares' units
 const NS = 'http://www.w3.org/2000/svg';
 const STEP_MS = 170;
+const COLUMN_EDGES = 4; // a column shows the edges of this many pieces under its top at most
+const COLUMN_STEP = 10; // each edge this far below the one above it
 
 function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS(NS, tag);
@@ -143,6 +152,9 @@ export class Board {
     this.keyboard = false;
     this.press = null;
     this.anim = null;
+    this.columns = null; // per square the pieces under its top ('bW'), or null: no columns
+    this.animColumns = null; // the columns of the position a move is animated from
+    this.tipSquare = null;
 
     this.svg = svg('svg', {
       class: 'board-svg',
@@ -170,12 +182,17 @@ export class Board {
     );
     this.el = document.createElement('div');
     this.el.className = 'board';
-    this.el.append(this.svg);
+    this.tip = document.createElement('div');
+    this.tip.className = 'column-tip';
+    this.tip.hidden = true;
+    this.tip.setAttribute('role', 'tooltip');
+    this.el.append(this.svg, this.tip);
 
     this.svg.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.endPress(true));
+    this.svg.addEventListener('pointerleave', (e) => e.pointerType === 'mouse' && !this.press && this.showTip(null));
     this.svg.addEventListener('keydown', (e) => this.onKey(e));
     this.svg.addEventListener('focus', () => this.renderMarks());
     this.svg.addEventListener('blur', () => {
@@ -194,17 +211,20 @@ export class Board {
 
   /**
    * Show a position. opts.lastMove: a Move to mark; opts.animate: {move, path, before} to play
-   * the move from the board `before`; opts.keepInput keeps a selection that is still valid.
+   * the move from the board `before` (and its columns, animate.beforeColumns); opts.keepInput
+   * keeps a selection that is still valid; opts.columns: the column games' columns.
    */
   setPosition(board, legal = [], opts = {}) {
     if (this.anim && this.animTarget === board && !opts.animate) {
       // the same position again (a clock update, say): let the move finish its journey
       this.legal = legal || [];
       this.lastMove = opts.lastMove || this.lastMove;
+      this.columns = opts.columns || null;
       return;
     }
     this.stopAnimation();
     const keep = opts.keepInput && this.prefix.length > 0 && input.candidates(legal, this.prefix).length > 0;
+    this.columns = opts.columns || null;
     this.board = board;
     this.legal = legal || [];
     this.lastMove = opts.lastMove || null;
@@ -214,6 +234,7 @@ export class Board {
     if (opts.animate && opts.animate.before) this.animate({ ...opts.animate, after: board });
     else this.render();
     this.svg.dataset.board = board;
+    if (this.tipSquare) this.showTip(this.tipSquare);
   }
 
   setInteractive(on) {
@@ -258,6 +279,8 @@ export class Board {
     this.prefix = [];
     this.lastMove = null;
     this.arrows = [];
+    this.columns = null;
+    this.showTip(null);
     this.cursor = ['c3', 'd3', 'a1'].find((s) => geo.indexOf(s) >= 0);
     this.drawFrame();
     this.drawGrid();
@@ -380,8 +403,16 @@ export class Board {
   displayed() {
     const cells = this.board.split('');
     const marked = new Set();
+    const columns = this.columns ? [...this.columns] : null;
+    // a column moves as one: what is under its top goes with it
+    const carry = (from, to) => {
+      if (!columns || from === to) return;
+      columns[to] = columns[from];
+      columns[from] = '';
+    };
     if (this.pending) {
-      return { cells: playLocally(this.board, this.pending, this.geo).split(''), marked };
+      carry(this.geo.indexOf(this.pending.from), this.geo.indexOf(this.pending.to));
+      return { cells: playLocally(this.board, this.pending, this.geo).split(''), marked, columns };
     }
     if (this.prefix.length > 1) {
       const geo = this.geo;
@@ -390,14 +421,16 @@ export class Board {
       cells[from] = '.';
       // crowned on the way only where the crowned man goes on as a king
       if (this.promotionContinues) for (let i = 1; i < this.prefix.length; i++) if (geo.crowns(piece, this.prefix[i])) piece = piece.toUpperCase();
-      cells[geo.indexOf(this.prefix[this.prefix.length - 1])] = piece;
+      const to = geo.indexOf(this.prefix[this.prefix.length - 1]);
+      cells[to] = piece;
+      carry(from, to);
       for (const sq of input.capturedSoFar(this.legal, this.prefix)) marked.add(sq);
     }
-    return { cells, marked };
+    return { cells, marked, columns };
   }
 
   renderPieces() {
-    const { cells, marked } = this.displayed();
+    const { cells, marked, columns } = this.displayed();
     this.gPieces.replaceChildren();
     const dragging = this.press && this.press.dragging ? this.press.sq : null;
     for (let i = 0; i < this.geo.count; i++) {
@@ -405,25 +438,83 @@ export class Board {
       if (!ch || ch === '.') continue;
       const sq = this.geo.names[i];
       if (sq === dragging) continue;
-      this.gPieces.append(this.pieceEl(ch, sq, marked.has(sq)));
+      this.gPieces.append(this.pieceEl(ch, sq, marked.has(sq), columns ? columns[i] : ''));
     }
   }
 
-  scaled() {
-    return this.pieceScale === 1 ? '' : ` scale(${this.pieceScale})`;
+  scaled(extra = 1) {
+    const k = this.pieceScale * extra;
+    return k === 1 ? '' : ` scale(${k})`;
   }
 
-  pieceEl(ch, sq, captured = false) {
+  /** How much a column's pieces are drawn smaller, so that it keeps to its square. */
+  columnScale(under) {
+    const layers = Math.min(under.length, COLUMN_EDGES);
+    return layers ? Math.min(0.86, 48 / (layers * (COLUMN_STEP / 2) + 44)) : 1;
+  }
+
+  /** A piece, or a column: its top piece on the edges of the pieces under it (`under`, top down). */
+  pieceEl(ch, sq, captured = false, under = '') {
     const [cx, cy] = this.center(sq);
+    const layers = Math.min(under.length, COLUMN_EDGES);
     const g = svg('g', {
-      class: `piece ${colorOf(ch)} ${ch === 'W' || ch === 'B' ? 'king' : 'man'}${captured ? ' captured' : ''}`,
-      transform: `translate(${cx} ${cy})${this.scaled()}`,
+      class: `piece ${colorOf(ch)} ${ch === 'W' || ch === 'B' ? 'king' : 'man'}${captured ? ' captured' : ''}${under ? ' column' : ''}`,
+      transform: `translate(${cx} ${cy})${this.scaled(this.columnScale(under))}`,
     });
     g.dataset.square = sq;
     g.dataset.piece = ch;
-    g.append(pieceShape(ch));
+    if (!under) {
+      g.append(pieceShape(ch));
+    } else {
+      // the column stands on its square: the top lifted by half the edges shown under it
+      const lift = (-layers * COLUMN_STEP) / 2;
+      g.dataset.column = ch + under;
+      g.dataset.height = String(under.length + 1);
+      const stack = svg('g', { class: 'column-under' });
+      for (let k = layers; k >= 1; k--) {
+        const p = under[k - 1];
+        stack.append(svg('circle', { cx: 0, cy: lift + k * COLUMN_STEP + 4, r: 38, class: `layer ${colorOf(p)}${p === 'W' || p === 'B' ? ' king' : ''}` }));
+      }
+      const top = svg('g', { transform: `translate(0 ${lift})` }, pieceShape(ch));
+      const badge = svg('g', { class: 'column-height', transform: 'translate(33 -36)' }, svg('circle', { r: 15 }), svg('text', { y: 1 }, document.createTextNode(String(under.length + 1))));
+      g.append(stack, top, badge);
+    }
     if (captured) markCaptured(g);
     return g;
+  }
+
+  /** The card of the column on sq (every piece, top first), or none (sq null, or no column). */
+  showTip(sq) {
+    const i = sq ? this.geo.indexOf(sq) : -1;
+    const under = i >= 0 && this.columns && !this.anim ? this.columns[i] || '' : '';
+    const top = i >= 0 ? this.board[i] : '.';
+    if (!under || !top || top === '.') {
+      this.tipSquare = sq && this.columns ? sq : null;
+      this.tip.hidden = true;
+      delete this.tip.dataset.square;
+      return;
+    }
+    this.tipSquare = sq;
+    const column = top + under;
+    const rows = [...column].map((p, k) => {
+      const row = document.createElement('li');
+      row.dataset.piece = p;
+      row.append(pieceIcon(p, 20), document.createTextNode(t('column.piece.' + (p === p.toUpperCase() ? 'king.' : 'man.') + colorOf(p)) + (k === 0 ? ` · ${t('column.top')}` : '')));
+      return row;
+    });
+    const head = document.createElement('strong');
+    head.textContent = t('column.of', { square: sq, n: column.length });
+    const list = document.createElement('ol');
+    list.append(...rows);
+    this.tip.replaceChildren(head, list);
+    this.tip.dataset.square = sq;
+    this.tip.dataset.column = column;
+    const [x, y] = this.xy(sq);
+    const below = y < this.extent / 3; // near the top edge the card goes under the square
+    this.tip.classList.toggle('below', below);
+    this.tip.style.left = `${((x + SQ / 2) / this.extent) * 100}%`;
+    this.tip.style.top = `${((below ? y + SQ : y) / this.extent) * 100}%`;
+    this.tip.hidden = false;
   }
 
   renderMarks() {
@@ -488,8 +579,11 @@ export class Board {
   // ---- animation ----
 
   /** Play move from the board `before`; `after` is the board it ends on (else worked out here). */
-  animate({ move, path, before, after }) {
+  animate({ move, path, before, after, beforeColumns }) {
     this.board = before;
+    this.animColumns = beforeColumns || null;
+    const under = (i) => (this.animColumns ? this.animColumns[i] || '' : '');
+    this.showTip(null);
     this.renderMarks();
     const geo = this.geo;
     const cells = before.split('');
@@ -501,11 +595,11 @@ export class Board {
     const byEl = new Map();
     for (let i = 0; i < geo.count; i++) {
       if (!cells[i] || cells[i] === '.') continue;
-      const el = this.pieceEl(cells[i], geo.names[i]);
+      const el = this.pieceEl(cells[i], geo.names[i], false, under(i));
       byEl.set(geo.names[i], el);
       this.gPieces.append(el);
     }
-    const mover = this.pieceEl(ch, move.from);
+    const mover = this.pieceEl(ch, move.from, false, under(from));
     mover.classList.add('moving');
     this.gPieces.append(mover);
     const captured = new Set(move.captured || []);
@@ -514,6 +608,7 @@ export class Board {
     const token = {};
     this.anim = token;
     this.animTarget = finalBoard;
+    const moverScale = this.scaled(this.columnScale(under(from)));
     const run = async () => {
       let at = route[0];
       for (const sq of route.slice(1)) {
@@ -522,7 +617,7 @@ export class Board {
         // along the line from landing to landing: a diagonal, or a file or a rank
         const steps = Math.max(1, distance(at, sq));
         const a = mover.animate(
-          [{ transform: `translate(${x0}px, ${y0}px)${this.scaled()}` }, { transform: `translate(${x1}px, ${y1}px)${this.scaled()}` }],
+          [{ transform: `translate(${x0}px, ${y0}px)${moverScale}` }, { transform: `translate(${x1}px, ${y1}px)${moverScale}` }],
           { duration: STEP_MS + 45 * (steps - 1), easing: 'ease-in-out', fill: 'forwards' },
         );
         try {
@@ -608,6 +703,7 @@ export class Board {
     const sq = this.squareAtPoint(e.clientX, e.clientY);
     if (!sq || this.geo.indexOf(sq) < 0) return;
     if (this.interactive) this.finishAnimation();
+    if (this.columns) this.showTip(sq);
     this.keyboard = false;
     this.press = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false };
     try {
@@ -621,6 +717,10 @@ export class Board {
 
   onPointerMove(e) {
     const p = this.press;
+    if (!p && this.columns && e.pointerType === 'mouse') {
+      const over = this.squareAtPoint(e.clientX, e.clientY);
+      if (over !== this.tipSquare) this.showTip(over);
+    }
     if (!p || p.id !== e.pointerId) return;
     if (!p.dragging) {
       if (Math.hypot(e.clientX - p.x, e.clientY - p.y) < 6) return;
@@ -630,9 +730,9 @@ export class Board {
       }
       p.dragging = true;
       this.render();
-      const { cells } = this.displayed();
+      const { cells, columns } = this.displayed();
       const ch = cells[this.geo.indexOf(p.sq)];
-      p.ghost = this.pieceEl(ch, p.sq);
+      p.ghost = this.pieceEl(ch, p.sq, false, columns ? columns[this.geo.indexOf(p.sq)] : '');
       p.ghost.classList.add('dragged');
       this.gDrag.append(p.ghost);
       this.svg.classList.add('dragging');
@@ -675,6 +775,7 @@ export class Board {
       r = Math.min(n, Math.max(1, r + dr * s));
       this.cursor = FILES[f] + r;
       this.keyboard = true;
+      if (this.columns) this.showTip(this.cursor);
       this.renderMarks();
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();

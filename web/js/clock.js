@@ -1,4 +1,5 @@
-// clock.js - the two clocks of a game, counting down between the server's updates.
+// clock.js - the clocks of a game (a clock per player: two, three or four), counting down
+// between the server's updates.
 //
 // The server owns the time: each Game carries the seconds left and which clock runs. The page
 // only interpolates from the moment the answer arrived, and when a running clock reaches zero
@@ -22,14 +23,21 @@ export function formatClock(seconds) {
 }
 
 export class Clocks {
-  constructor(onFlag) {
+  constructor(onFlag, colours = ['white', 'black']) {
     this.onFlag = onFlag;
     this.clock = null;
     this.at = 0;
     this.live = false;
     this.flagged = false;
-    this.els = { white: this.make('white'), black: this.make('black') };
+    this.els = {};
+    this.setColours(colours);
     this.timer = null;
+  }
+
+  /** The players' colours of the game, in its order: a clock element each (els[colour]). */
+  setColours(colours) {
+    this.colours = colours;
+    for (const c of colours) if (!this.els[c]) this.els[c] = this.make(c);
   }
 
   make(color) {
@@ -37,7 +45,7 @@ export class Clocks {
     return el;
   }
 
-  /** clock: {white, black, running} or null; live: the game is still being played. */
+  /** clock: {white, black, ..., running} or null; live: the game is still being played. */
   update(clock, live) {
     this.clock = clock;
     this.live = live;
@@ -59,8 +67,9 @@ export class Clocks {
 
   draw() {
     if (!this.clock) return;
-    for (const color of ['white', 'black']) {
+    for (const color of this.colours) {
       const el = this.els[color];
+      if (typeof this.clock[color] !== 'number') continue;
       const s = this.left(color);
       el.querySelector('.clock-time').textContent = formatClock(s);
       el.classList.toggle('running', this.live && this.clock.running === color);

@@ -53,18 +53,7 @@ export class JoinView {
       const game = await api.join(code);
       if (this.closed) return;
       location.replace(`#/play/${game.id}`);
-    } catch (first) {
-      let e = first;
-      if (e instanceof ApiError && e.status === 403) {
-        // not a draughts game's seat: perhaps one of the other games' (other.js)
-        try {
-          const other = await api.otherJoin(code);
-          if (!this.closed) location.replace(`#/more/${other.id}`);
-          return;
-        } catch (again) {
-          e = again;
-        }
-      }
+    } catch (e) {
       if (this.closed) return;
       const message = e instanceof ApiError && e.status === 403 ? t('club.badCode', { code }) : errorText(e);
       this.root.replaceChildren(h('div.empty-state', h('p.form-error.join-error', message), clubCard()));

@@ -99,6 +99,18 @@ export function toast(message, kind = 'info') {
 }
 
 /** A modal question; resolves true or false. */
+/** Show a modal dialog (appended to the page): Escape runs onCancel, which closes it; `focus`
+ *  takes the focus. */
+export function openModal(dialog, onCancel, focus) {
+  dialog.addEventListener('cancel', (e) => {
+    e.preventDefault();
+    onCancel();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  if (focus) focus.focus();
+}
+
 export function confirmDialog(message, yes = t('common.yes'), no = t('common.no'), danger = false) {
   return new Promise((resolve) => {
     const dialog = h('dialog.modal.confirm', { 'aria-label': message });
@@ -115,13 +127,7 @@ export function confirmDialog(message, yes = t('common.yes'), no = t('common.no'
         h(danger ? 'button.btn.danger' : 'button.btn.primary', { type: 'button', onclick: () => done(true) }, yes),
       ),
     );
-    dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      done(false);
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-    dialog.querySelector('.dialog-actions button:last-child').focus();
+    openModal(dialog, () => done(false), dialog.querySelector('.dialog-actions button:last-child'));
   });
 }
 

@@ -10,7 +10,7 @@ import { pieceIcon } from './board.js';
 import { errorText, h, icon } from './dom.js';
 import { writeFen } from './fen.js';
 import { t } from './i18n.js';
-import { geometryOf, variantInfo, variantLabel, variants } from './variants.js';
+import { analysisInfo as variantInfo, analysisVariants as variants, geometryOf, variantLabel } from './variants.js';
 
 const TOOLS = [
   ['w', 'editor.whiteMan'],

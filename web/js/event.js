@@ -133,7 +133,8 @@ export class EventView {
 
   renderHead(ev) {
     const stage = ev.stages.find((s) => s.stage === (ev.stage || 1)) || ev.stages[0];
-    const facts = [systemName(ev.system), variantName(ev.variant), ev.time || t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
+    const game = [variantName(ev.variant), ev.settings && ev.settings['variant-settings']].filter(Boolean).join(' ');
+    const facts = [systemName(ev.system), game, ev.time || t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
     const print = (what) => () => {
       document.body.dataset.print = what;
       window.print();
@@ -147,7 +148,7 @@ export class EventView {
       if (ev.started) tools.push(h('button.btn', { type: 'button', dataset: { action: 'unpair' }, onclick: () => this.unpair() }, icon('undo'), t('events.unpair')));
     }
     this.els.head.replaceChildren(
-      h('div.event-title', h('a.back', { href: '#/events' }, '← ', t('events.title')), h('h1.page-title', ev.name), h('p.muted.event-facts', facts.join(' · ')), ev.finished ? h('p.chip', t('events.finished')) : null),
+      h('div.event-title', h('a.back', { href: '#/events' }, '← ', t('events.title')), h('h1.page-title', ev.name), h('p.muted.event-facts', { dataset: { variant: ev.variant } }, facts.join(' · ')), ev.finished ? h('p.chip', t('events.finished')) : null),
       h('div.event-tools', tools, h('button.btn.small', { type: 'button', dataset: { action: 'print-pairings' }, onclick: print('pairings') }, t('events.printPairings')), h('button.btn.small', { type: 'button', dataset: { action: 'print-standings' }, onclick: print('standings') }, t('events.printStandings')), link('trf', 'TRF'), link('pdn', 'PDN'), link('csv', 'CSV'), link('html', 'HTML')),
     );
   }
@@ -166,10 +167,13 @@ export class EventView {
           : h('td'),
       ),
     );
+    // (replaceChildren writes a null as the text "null": a finished event has no form)
     this.els.players.replaceChildren(
-      h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
-      ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
-      session.arbiter && !ev.finished ? this.playerForm() : null,
+      ...[
+        h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
+        ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
+        session.arbiter && !ev.finished ? this.playerForm() : null,
+      ].filter(Boolean),
     );
   }
 

@@ -1,12 +1,16 @@
 // events.js - #/events: the club's events (tournaments), and the arbiter's form for a new one:
 // its system (round robin, Swiss, knockout, Scheveningen), rounds, games a pairing, scoring,
-// time control, ballots, tie-breaks and game. The event itself is event.js.
+// time control, ballots, tie-breaks and game: any game of two players (a draughts game, a column
+// game or an other game, with its settings; the server refuses a game of three or four with a
+// message, shown beside the field). The event itself is event.js.
 
 import { api } from './api.js';
 import { errorText, h, icon } from './dom.js';
 import { t } from './i18n.js';
+import './i18n_games.js';
+import { settingsControls } from './newgame.js';
 import { session } from './session.js';
-import { variantLabel, variantName, variants } from './variants.js';
+import { coloursOf, variantInfo, variantLabel, variantName, variantOptions } from './variants.js';
 
 export const SYSTEMS = ['swiss', 'round-robin', 'knockout', 'scheveningen'];
 const TIEBREAKS = ['bh-c1', 'bh', 'bh-m1', 'sb', 'solkoff', 'win', 'bwg', 'de', 'ps', 'aro', 'tpr', 'ks'];
@@ -33,10 +37,22 @@ function newEventForm(onCreated) {
   const scoring = select('ev-scoring', [['1-0.5-0', t('events.scoring.chess')], ['2-1-0', t('events.scoring.draughts')]], '1-0.5-0');
   const time = h('input#ev-time', { type: 'text', name: 'time', placeholder: '15m+5s', maxlength: '60' });
   const openings = select('ev-openings', [['free', t('events.openings.free')], ['ballot', t('events.openings.ballot')], ['ballot-round', t('events.openings.ballotRound')]], 'free');
-  const variant = select('ev-variant', variants().map((v) => [v.name, variantLabel(v.name)]), 'russian');
+  // every game, those of three and four players named so (the server says why they cannot be)
+  const label = (name) => (coloursOf(name).length > 2 ? `${variantLabel(name)} · ${t('more.players', { n: coloursOf(name).length })}` : variantLabel(name));
+  const variant = h('select#ev-variant', { name: 'ev-variant' }, variantOptions('russian', undefined, label));
+  // the chosen game's settings (the other games')
+  let settings = settingsControls(variantInfo('russian'));
+  const settingsField = h('div.field.ev-variant-settings', { hidden: true });
+  const drawSettings = () => {
+    const info = variantInfo(variant.value);
+    settings = settingsControls(info);
+    settingsField.replaceChildren(h('span.label', t('new.settings')), settings.el);
+    settingsField.hidden = !(info.settings && info.settings.length);
+  };
+  variant.addEventListener('change', drawSettings);
   const tiebreaks = h('input#ev-tiebreaks', { type: 'text', name: 'tiebreaks', value: 'bh-c1,bh,sb', list: 'ev-tiebreak-names' });
   const list = h('datalist#ev-tiebreak-names', TIEBREAKS.map((n) => h('option', { value: n })));
-  const inputs = { name, system, rounds, games, scoring, time, openings, variant, tiebreaks };
+  const inputs = { name, system, rounds, games, scoring, time, openings, variant, tiebreaks, 'variant-settings': settingsField };
   const form = h(
     'form.card.event-form',
     { novalidate: true, dataset: { form: 'new-event' } },
@@ -52,6 +68,7 @@ function newEventForm(onCreated) {
       field('ev-variant', t('variant.label'), variant),
       field('ev-tiebreaks', t('events.tiebreaks'), tiebreaks, TIEBREAKS.join(', ')),
     ),
+    settingsField,
     list,
     error,
     h('div.row-buttons', h('button.btn.primary', { type: 'submit', dataset: { action: 'create-event' } }, icon('plus'), t('events.create'))),
@@ -64,6 +81,7 @@ function newEventForm(onCreated) {
     if (Number(rounds.value) > 0) body.rounds = Number(rounds.value);
     if (time.value.trim()) body.time = time.value.trim();
     if (tiebreaks.value.trim()) body.tiebreaks = tiebreaks.value.split(',').map((s) => s.trim()).filter(Boolean);
+    if (!settingsField.hidden && settings.value()) body['variant-settings'] = settings.value();
     try {
       const ev = await api.createEvent(body);
       onCreated(ev);

@@ -5,7 +5,9 @@
 // into the board string the board draws, on the board of the game (squares.js: 32 squares, 64
 // for Turkish, 50 on 10x10 ...). It accepts both notations, "W:Wa1,Kc3:Bb6" and "W:W21-32:B1-12", with
 // optional kings and ranges, two-move's ":M2" (the second move of a turn) and other trailing
-// fields (":H0", Frisian's king runs ":RWa1=3").
+// fields (":H0", Frisian's king runs ":RWa1=3"), and the columns of the column games: a square's
+// top piece followed by the pieces under it in parentheses, from the top down ("Wc3(bB)": a
+// white man above a black man above a black king; docs/variants.md "Columns in FEN").
 
 import { RUSSIAN, fileRank } from './squares.js';
 
@@ -34,6 +36,7 @@ export function parseFen(text, geo = RUSSIAN) {
   const board = Array(geo.count).fill('.');
   let second = false;
   const runs = []; // Frisian's king runs (RWa1=3), written back as they were read
+  const columns = Array(geo.count).fill(''); // the pieces under each square's top, top down
   for (const part of parts.slice(1)) {
     if (!part) continue;
     const colour = part[0].toUpperCase();
@@ -58,6 +61,12 @@ export function parseFen(text, geo = RUSSIAN) {
         king = true;
         item = item.slice(1);
       }
+      let under = '';
+      const column = /^(.+)\(([wWbB]*)\)$/.exec(item);
+      if (column) {
+        item = column[1];
+        under = column[2];
+      }
       const range = item.split('-');
       let list;
       if (range.length === 2 && /^\d+$/.test(range[0]) && /^\d+$/.test(range[1])) {
@@ -71,20 +80,26 @@ export function parseFen(text, geo = RUSSIAN) {
         if (i < 0) throw new Error(`FEN: "${sq}" is not a playing square`);
         const ch = colour === 'W' ? 'w' : 'b';
         board[i] = king ? ch.toUpperCase() : ch;
+        columns[i] = under;
       }
     }
   }
   const pos = { side: turn === 'W' ? 'white' : 'black', board: board.join(''), second };
   if (runs.length) pos.runs = runs;
+  if (columns.some(Boolean)) pos.columns = columns;
   return pos;
 }
 
-/** Write {side, board, second, runs} as an algebraic FEN ("W:Wa1,Kc3:Bb6") on the board of geo. */
-export function writeFen({ side, board, second, runs }, geo = RUSSIAN) {
+/** Write {side, board, second, runs, columns} as an algebraic FEN ("W:Wa1,Kc3:Bb6",
+ *  "W:Wc3(bB)") on the board of geo. */
+export function writeFen({ side, board, second, runs, columns }, geo = RUSSIAN) {
   const white = [];
   const black = [];
   const names = [];
-  for (let i = 0; i < geo.count; i++) names.push([fileRank(geo.nameOf(i)), geo.nameOf(i), board[i]]);
+  for (let i = 0; i < geo.count; i++) {
+    const under = columns && columns[i] ? `(${columns[i]})` : '';
+    names.push([fileRank(geo.nameOf(i)), geo.nameOf(i) + under, board[i]]);
+  }
   // by file, then by rank as a number (a2 before a10)
   names.sort((x, y) => x[0][0] - y[0][0] || x[0][1] - y[0][1]);
   for (const [, name, ch] of names) {

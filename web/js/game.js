@@ -1,50 +1,33 @@
-// game.js - the play view (#/play/ID): a game against the engine or between two people.
+// game.js - the game view (#/play/ID): one view for every game the server plays, a draughts
+// game, a column game or one of the other games of a checkers set, of two, three or four
+// players, against the engine, at one board or across devices.
 //
-// The server owns the game. The page sends the person's move, offers and resignations, and
-// follows the game's server-sent events (falling back to polling when they break), redrawing
-// from each Game it receives. Positions for review are rebuilt here from the start position and
-// the moves, so a click on any move shows the board as it was.
+// The server owns the game. The page sends the person's move, offers, claims and
+// resignations, and follows the game's server-sent events (falling back to polling when they
+// break), redrawing from each Game it receives. The board (game_board.js) is the draughts board
+// or the cells' board, as the game's family says; the panel (game_panel.js) shows the players,
+// the status, the moves and the actions; the arbiter's result is game_arbiter.js's dialog.
 //
 // Who this page is in the game comes from the server: `you` lists the seats this device holds
 // (their tokens are HttpOnly cookies), `codes` the open seats' codes when it may see them. A
-// device moves only its own side; one holding no seat watches. Events carry neither (they
+// device moves only its own players; one holding no seat watches. Events carry neither (they
 // are the same for every watcher), so the last ones the server gave this page are kept.
-//
-// The game may be any the server plays (Game.variant): the board is drawn for that game, and
-// the positions for review are read from the FEN the server gives after each move.
 
 import { api } from './api.js';
-import { Board, playLocally } from './board.js';
 import { Clocks } from './clock.js';
-import { seatsCard } from './club.js';
-import { confirmDialog, errorText, h, icon, toast } from './dom.js';
-import { parseFen, writeFen } from './fen.js';
-import { colorName, playerName, reasonText, t } from './i18n.js';
-import { MoveList, moveNumber } from './movelist.js';
+import { confirmDialog, errorText, h, toast } from './dom.js';
+import { writeFen } from './fen.js';
+import { resultDialog } from './game_arbiter.js';
+import { GameBoard } from './game_board.js';
+import { columnExtra, renderPanel } from './game_panel.js';
+import { colorName, t } from './i18n.js';
+import './i18n_games.js';
+import { MoveList } from './movelist.js';
 import { newGameDialog } from './newgame.js';
-import { pref } from './prefs.js';
-import { session } from './session.js';
-import { colorOf } from './squares.js';
-import { geometryOf, variantInfo, variantName } from './variants.js';
+import { moveText, pref } from './prefs.js';
+import { coloursOf, familyOf } from './variants.js';
 
 const flips = new Map(); // game id -> the person turned the board
-
-function other(color) {
-  return color === 'white' ? 'black' : 'white';
-}
-
-// A reason worth a line of its own: not a bare "White wins" of a recorded game.
-function reasonShown(g) {
-  if (!g.reason && !g.reason_code) return false;
-  if (g.reason_code === 'recorded') return false;
-  return !/^((White|Black) wins|draw)$/.test(g.reason || '');
-}
-
-function countPieces(board, color) {
-  let n = 0;
-  for (const ch of board) if (colorOf(ch) === color) n++;
-  return n;
-}
 
 export class GameView {
   constructor(root, id) {
@@ -52,24 +35,24 @@ export class GameView {
     this.id = id;
     this.game = null;
     this.viewing = null; // null: live; k: the position after ply k
-    this.boards = [];
-    this.sides = [];
-    this.geo = geometryOf('russian');
     this.closed = false;
     this.stopFollow = null;
     this.poll = null;
 
-    this.board = new Board({
-      onMove: (move, path) => this.play(move, path),
+    this.board = new GameBoard({
+      onMove: (move) => this.play(move),
       onMessage: (key) => toast(t(key)),
+      stopHint: t('game.stopHere'),
       label: t('nav.play'),
     });
     this.clocks = new Clocks(() => this.onFlag());
     this.moveList = new MoveList((ply) => this.review(ply), { autoplay: true });
 
     this.els = {
+      boardSlot: h('div.play-board'),
       top: h('div.player.top'),
       bottom: h('div.player.bottom'),
+      players: h('div.card.players-card', { hidden: true }),
       status: h('div.status-card#game-status', { role: 'status', 'aria-live': 'polite' }),
       seats: h('div.seats-slot'),
       actions: h('div.actions'),
@@ -77,8 +60,8 @@ export class GameView {
     };
     this.layout = h(
       'div.play',
-      h('div.play-board', this.board.el),
-      h('div.play-side', this.els.top, this.els.status, this.els.seats, this.els.moves, this.els.actions, this.els.bottom),
+      this.els.boardSlot,
+      h('div.play-side', this.els.top, this.els.players, this.els.status, this.els.seats, this.els.moves, this.els.actions, this.els.bottom),
     );
     root.replaceChildren(h('div.loading', t('game.loading')));
     this.keys = (e) => this.onKey(e);
@@ -141,29 +124,56 @@ export class GameView {
     document.removeEventListener('keydown', this.keys);
   }
 
-  /** The seats this device holds: [], ['white'], ['black'] or both. */
+  // ---- who is who ----
+
+  /** The players' colours in the game's order. */
+  get colours() {
+    const g = this.game;
+    return g && g.players && g.players.length ? g.players.map((p) => p.colour) : coloursOf(g ? g.variant : 'russian');
+  }
+
+  /** The seats this device holds: [], ['white'], ['black'], several or all. */
   get you() {
     return (this.game && this.game.you) || [];
   }
 
-  /** The one side this device plays (against the engine, or on its own device), or null. */
+  /** The players who are people (not the engine). */
+  get humans() {
+    const g = this.game;
+    return this.colours.filter((c) => !g.seats || g.seats[c] !== 'engine');
+  }
+
+  /** Whether the engine plays any of the game's players (from the seats: the Game's `opponent`
+   *  says so only when it plays one of them). */
+  get againstEngine() {
+    const g = this.game;
+    return !!g && (g.seats ? Object.values(g.seats).includes('engine') : g.opponent === 'engine');
+  }
+
+  /** The one player this device plays (against the engine, or on its own device), or null. */
   get personColor() {
     const g = this.game;
     if (!g) return null;
-    if (g.opponent === 'engine') return other(g.engine_color);
-    return this.you.length === 1 ? this.you[0] : null;
+    if (this.you.length === 1) return this.you[0];
+    if (this.againstEngine && this.humans.length === 1) return this.humans[0];
+    return null;
   }
 
-  /** This device holds every human seat: one person, or two at one board. */
+  /** This device holds every human seat: one person, or people at one board. */
   get holdsAll() {
     const g = this.game;
     if (!g || !g.seats) return false;
-    return ['white', 'black'].every((c) => g.seats[c] === 'engine' || this.you.includes(c));
+    return this.colours.every((c) => g.seats[c] === 'engine' || this.you.includes(c));
   }
 
+  get family() {
+    return this.game ? familyOf(this.game.variant) : 'draughts';
+  }
+
+  /** The board seen from the person's side: in a game of two, the second player's from below. */
   get flipped() {
     if (flips.has(this.id)) return flips.get(this.id);
-    return this.personColor === 'black';
+    return this.colours.length === 2 && this.personColor === this.colours[1];
   }
 
   canMove() {
@@ -172,25 +182,12 @@ export class GameView {
     return this.you.includes(g.position.side);
   }
 
-  rebuildBoards() {
-    const g = this.game;
-    const geo = this.geo;
-    const start = parseFen(g.start_fen || g.position.fen, geo);
-    this.startSide = start.side;
-    this.boards = [start.board];
-    this.sides = [start.side];
-    for (const m of g.moves) {
-      let p = null;
-      try {
-        p = parseFen(m.fen, geo);
-      } catch {
-        /* played here instead */
-      }
-      const last = this.sides[this.sides.length - 1];
-      this.boards.push(p ? p.board : playLocally(this.boards[this.boards.length - 1], m.move, geo));
-      this.sides.push(p ? p.side : other(last));
-    }
+  /** The player to move in a game of two: the other one. */
+  otherOf(colour) {
+    return this.colours.find((c) => c !== colour) || colour;
   }
+
+  // ---- the game's state ----
 
   applyGame(g, { own = false, force = false } = {}) {
     if (this.closed) return;
@@ -204,7 +201,7 @@ export class GameView {
         return;
       }
     }
-    const pending = this.board.pending;
+    const pending = this.board.view ? this.board.pending : null;
     if (prev && g.you === undefined) g.you = prev.you;
     if (prev && g.event === undefined) g.event = prev.event; // the event's link comes with a GET
     if (prev && g.codes === undefined && prev.codes) {
@@ -226,18 +223,23 @@ export class GameView {
       JSON.stringify([prev.seats, prev.you, prev.codes]) === JSON.stringify([g.seats, g.you, g.codes]) &&
       prev.position.fen === g.position.fen;
 
+    this.clocks.setColours(this.colours);
     this.clocks.update(g.clock, g.status === 'playing');
     if (same) return;
-    if (!prev || prev.variant !== g.variant) {
-      this.geo = geometryOf(g.variant);
-      this.board.setVariant(variantInfo(g.variant));
+    if (this.board.setGame(g)) {
+      this.els.boardSlot.replaceChildren(this.board.el);
+      this.els.boardSlot.dataset.family = this.family;
+      this.moveList.configure({
+        colours: this.colours,
+        text: this.family === 'other' ? (m) => m.short || m.notation : moveText,
+        extra: this.family === 'columns' ? (m, ply) => columnExtra(this, m, ply) : null,
+      });
     }
-    this.rebuildBoards();
+    this.board.rebuild(g);
     this.board.setFlipped(this.flipped);
     this.board.setNumbers(pref('notation') === 'numeric');
 
     if (!prev) {
-      if (g.status !== 'playing' && nm > 0) this.viewing = null;
       this.showLive();
     } else {
       if (nm !== pm) this.viewing = null;
@@ -245,17 +247,11 @@ export class GameView {
         const last = nm > 0 ? g.moves[nm - 1].move : null;
         // the person's own last move is on the board already; anything newer is animated
         const mine = nm === pm + 1 && (own || (pending && last && last.notation === pending.notation));
-        if (last && nm > pm && !mine) {
-          // animate the last move from the position before it
-          const before = this.boards[nm - 1];
-          this.board.setPosition(g.position.board, g.position.legal, { lastMove: last, animate: { move: last, before } });
-        } else {
-          this.board.setPosition(g.position.board, g.position.legal, { lastMove: last, keepInput: nm === pm });
-        }
+        this.board.showLive(g, { animate: !!last && nm > pm && !mine, keepInput: nm === pm });
       }
     }
     this.board.setInteractive(this.canMove());
-    this.renderPanel();
+    this.render();
     // a game that ends while it is watched stays followed: the arbiter may still correct it
     if (g.status !== 'playing') {
       clearInterval(this.poll);
@@ -264,9 +260,7 @@ export class GameView {
   }
 
   showLive() {
-    const g = this.game;
-    const last = g.moves.length ? g.moves[g.moves.length - 1].move : null;
-    this.board.setPosition(g.position.board, g.position.legal, { lastMove: last });
+    this.board.showLive(this.game);
   }
 
   review(ply) {
@@ -278,21 +272,23 @@ export class GameView {
       this.showLive();
     } else {
       this.viewing = ply;
-      this.board.setPosition(this.boards[ply], [], { lastMove: ply > 0 ? g.moves[ply - 1].move : null });
+      this.board.showPly(g, ply);
     }
     this.board.setInteractive(this.canMove());
-    this.renderPanel();
+    this.render();
   }
 
-  sideAt(ply) {
-    return this.sides[ply] || this.startSide;
-  }
-
+  /** The FEN of the position shown (the analysis board's link: draughts games). */
   currentFen() {
     const g = this.game;
     if (this.viewing === null) return g.position.fen;
     if (this.viewing === 0) return g.start_fen;
-    return g.moves[this.viewing - 1].fen || writeFen({ side: this.sideAt(this.viewing), board: this.boards[this.viewing] }, this.geo);
+    const p = this.board.positions[this.viewing];
+    return g.moves[this.viewing - 1].fen || writeFen({ side: p.side, board: p.board }, this.board.geo);
+  }
+
+  render() {
+    renderPanel(this);
   }
 
   // ---- actions ----
@@ -329,17 +325,16 @@ export class GameView {
     }
   }
 
-
   offerDraw() {
     const g = this.game;
-    if (g.opponent === 'engine' && g.position.side === this.personColor && !g.thinking) {
+    if (this.againstEngine && g.position.side === this.personColor && !g.thinking) {
       // the person's turn: the offer goes with the next move
       this.offerArmed = !this.offerArmed;
-      this.renderPanel();
+      this.render();
       return;
     }
     // the side that offers is the one that has just moved (1.9.3)
-    const color = this.personColor || other(g.position.side);
+    const color = this.personColor || this.otherOf(g.position.side);
     this.act(() => api.draw(this.id, 'offer', color));
   }
 
@@ -349,7 +344,13 @@ export class GameView {
 
   answerDraw(action) {
     const g = this.game;
-    this.act(() => api.draw(this.id, action, other(g.draw_offer)));
+    this.act(() => api.draw(this.id, action, this.otherOf(g.draw_offer)));
+  }
+
+  /** A pass, where the game has one (the Move of kind `pass` among the legal moves). */
+  pass() {
+    const move = this.game.position.legal.find((m) => m.kind === 'pass');
+    if (move) this.play(move);
   }
 
   async resign() {
@@ -388,57 +389,21 @@ export class GameView {
     }
   }
 
-  /** The arbiter's result: a win, a draw, with a note; for a game going on or a correction. */
+  /** The arbiter's result: for a game going on, or a correction. */
   setResult() {
-    const g = this.game;
-    const select = h(
-      'select#result-select',
-      { name: 'result' },
-      ['1-0', '0-1', '1/2-1/2'].map((r) => h('option', { value: r, selected: r === g.result }, `${r === '1/2-1/2' ? '½–½' : r}  ${t('game.result.' + r)}`)),
-    );
-    const note = h('input#result-note', { type: 'text', name: 'note', maxlength: '120', placeholder: t('arbiter.notePlaceholder'), value: g.note || '' });
-    const error = h('p.form-error', { role: 'alert', hidden: true });
-    const form = h('form', { novalidate: true });
-    const dialog = h('dialog.modal', { 'aria-labelledby': 'result-title' }, form);
-    const close = () => {
-      dialog.close();
-      dialog.remove();
-    };
-    form.append(
-      h('header.dialog-head', h('h2#result-title', icon('shield'), t('arbiter.setResult'))),
-      h('div.dialog-body', h('p.muted', g.status === 'playing' ? t('arbiter.endsGame') : t('arbiter.corrects')), h('label.field', h('span.label', t('arbiter.result')), select), h('label.field', h('span.label', t('arbiter.note')), note), error),
-      h('footer.dialog-actions', h('button.btn', { type: 'button', onclick: close }, t('new.cancel')), h('button.btn.primary', { type: 'submit', dataset: { action: 'result-submit' } }, t('arbiter.setResult'))),
-    );
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      try {
-        this.applyGame(await api.result(this.id, select.value, note.value.trim()));
-        close();
-      } catch (err) {
-        error.textContent = errorText(err);
-        error.hidden = false;
-      }
-    });
-    dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      close();
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-    select.focus();
+    resultDialog(this.game, (result, note) => api.result(this.id, result, note), (g) => this.applyGame(g));
   }
 
   flip() {
     flips.set(this.id, !this.flipped);
     this.board.setFlipped(this.flipped);
-    this.renderPanel();
+    this.render();
   }
 
   async newGame(same) {
     const g = this.game;
-    const initial = same && g
-      ? { opponent: g.opponent, level: g.level || 3, color: g.opponent === 'engine' ? this.personColor : 'white', time: g.time || '', variant: g.variant || 'russian' }
-      : {};
+    const initial = same && g ? { variant: g.variant || 'russian', time: g.time || '', settings: g.settings || '' } : {};
+    if (same && g && this.colours.length === 2) Object.assign(initial, { opponent: g.opponent, level: g.level || 3, color: g.opponent === 'engine' ? this.personColor : 'white' });
     const game = await newGameDialog(initial);
     if (game) location.hash = `#/play/${game.id}`;
   }
@@ -468,184 +433,5 @@ export class GameView {
     else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) this.flip();
     else return;
     e.preventDefault();
-  }
-
-  // ---- drawing the panel ----
-
-  renderPanel() {
-    const g = this.game;
-    const bottomColor = this.flipped ? 'black' : 'white';
-    this.renderPlayer(this.els.bottom, bottomColor);
-    this.renderPlayer(this.els.top, other(bottomColor));
-    this.renderStatus();
-    this.renderActions();
-    this.els.seats.replaceChildren(...[seatsCard(g, (code) => this.takeSeat(code))].filter(Boolean));
-    const ply = this.viewing === null ? g.moves.length : this.viewing;
-    this.moveList.set(
-      g.moves.map((m) => m.move),
-      this.startSide,
-      ply,
-    );
-    this.layout.dataset.status = g.status;
-    this.layout.dataset.ply = String(ply);
-    this.board.setLabel(`${t('nav.play')}: ${t('side.toMove.' + g.position.side)}`);
-  }
-
-  renderPlayer(el, color) {
-    const g = this.game;
-    const isEngine = g.opponent === 'engine' && g.engine_color === color;
-    const name = playerName(g[color], color);
-    const sub = [];
-    if (isEngine && g.level && !(g[color] || '').includes(String(g.level))) sub.push(t('game.level', { n: g.level }));
-    if (!isEngine && this.you.includes(color) && !this.holdsAll) sub.push(t('game.you'));
-    else if (g.opponent === 'engine' && !isEngine) sub.push(t('game.you'));
-    if (g.seats && g.seats[color] === 'open' && g.status === 'playing') sub.push(t('seats.open'));
-    const board = this.viewing === null ? g.position.board : this.boards[this.viewing];
-    const toMove = g.status === 'playing' && this.viewing === null && g.position.side === color;
-    el.dataset.color = color;
-    el.classList.toggle('to-move', toMove);
-    el.classList.toggle('thinking', isEngine && g.thinking);
-    const parts = [
-      h('span.avatar', { class: color }, icon(isEngine ? 'cpu' : 'user')),
-      h('div.who', h('div.name', name), name !== colorName(color) || sub.length ? h('div.sub', sub.join(' · ') || colorName(color)) : null),
-      h('span.count', { title: colorName(color) }, h('span.dot', { class: color }), String(countPieces(board, color))),
-      isEngine && g.thinking ? h('span.thinking-dots', { 'aria-label': t('game.engineThinking') }, h('i'), h('i'), h('i')) : null,
-      this.clocks.els[color],
-    ];
-    el.replaceChildren(...parts.filter(Boolean));
-  }
-
-  renderStatus() {
-    const g = this.game;
-    const el = this.els.status;
-    el.className = 'status-card';
-    el.dataset.result = g.result;
-    el.dataset.drawOffer = g.draw_offer || '';
-    const parts = [];
-    if (g.event) {
-      parts.push(h('a.event-link', { href: `#/events/${g.event.id}`, dataset: { event: String(g.event.id) } }, icon('users'), t('events.ofEvent', { name: g.event.name, round: g.event.round, board: g.event.board })));
-    }
-    if (g.status !== 'playing') {
-      el.classList.add('over');
-      const outcome = g.result === '1/2-1/2' ? 'draw' : g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : 'none';
-      el.dataset.outcome = outcome;
-      let personal = null;
-      if (g.opponent === 'engine' && outcome !== 'none') {
-        personal = outcome === 'draw' ? 'game.youDrew' : outcome === this.personColor ? 'game.youWon' : 'game.youLost';
-      }
-      parts.push(
-        h('div.result-line', h('span.result-score', g.result === '1/2-1/2' ? '½–½' : g.result.replace('-', '–')), h('strong.result-text', t('game.result.' + g.result))),
-        personal ? h('div.personal', { class: personal.slice(5) }, t(personal)) : null,
-        reasonShown(g) ? h('div.reason', reasonText(g.reason, g.reason_code, g.result)) : null,
-        g.note ? h('div.note', icon('shield'), t('arbiter.noteShown', { note: g.note })) : null,
-      );
-    } else if (g.draw_offer) {
-      const mine = !this.holdsAll && g.draw_offer === this.personColor;
-      if (mine || g.opponent === 'engine' && g.draw_offer === this.personColor) {
-        parts.push(h('div.status-line', icon('handshake'), t('game.drawOfferedByYou')));
-      } else if (!this.you.includes(other(g.draw_offer))) {
-        parts.push(h('div.status-line', icon('handshake'), t('game.drawOffered', { side: colorName(g.draw_offer) })));
-      } else {
-        el.classList.add('attention');
-        parts.push(
-          h('div.status-line', icon('handshake'), t('game.drawOffered', { side: colorName(g.draw_offer) })),
-          h(
-            'div.inline-actions',
-            h('button.btn.primary', { type: 'button', dataset: { action: 'accept-draw' }, onclick: () => this.answerDraw('accept') }, t('game.accept')),
-            h('button.btn', { type: 'button', dataset: { action: 'decline-draw' }, onclick: () => this.answerDraw('decline') }, t('game.decline')),
-          ),
-        );
-      }
-    } else if (g.thinking) {
-      parts.push(h('div.status-line', h('span.spinner'), t('game.engineThinking')));
-    } else if (this.offerArmed) {
-      el.classList.add('your-move');
-      parts.push(h('div.status-line', icon('handshake'), t('game.offerWithMove')));
-    } else if (g.position.side === this.personColor && this.you.includes(g.position.side)) {
-      el.classList.add('your-move');
-      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('game.yourMove'), g.position.second_move ? h('span.second', ` · ${t('game.secondMove')}`) : null));
-    } else {
-      parts.push(h('div.status-line', h('span.dot', { class: g.position.side }), t('side.toMove.' + g.position.side), g.position.second_move ? h('span.second', ` · ${t('game.secondMove')}`) : null));
-    }
-    if (g.status === 'playing' && g.position.capture && this.viewing === null && !g.thinking) {
-      parts.push(h('div.hint', t('game.capture')));
-    }
-    if (this.viewing !== null) {
-      parts.push(
-        h(
-          'div.reviewing',
-          h('span', this.viewing === 0 ? t('game.first') : t('game.reviewing', { n: moveNumber(g.moves.map((m) => m.move), this.startSide, this.viewing) })),
-          g.status === 'playing' ? h('button.btn.small', { type: 'button', onclick: () => this.review(g.moves.length) }, t('game.backToGame')) : null,
-        ),
-      );
-    }
-    if (!this.you.length && g.status === 'playing') parts.push(h('div.watching', icon('eye'), t('game.watching')));
-    const meta = [];
-    meta.push(variantName(g.variant));
-    meta.push(g.time ? g.time : t('game.noClock'));
-    if (g.opening) meta.push(t('game.opening', { code: g.opening }));
-    else if (variantInfo(g.variant).start_drawn && g.start_fen !== variantInfo(g.variant).start_fen) meta.push(t('game.drawnSetup'));
-    parts.push(h('div.meta', meta.join(' · ')));
-    el.replaceChildren(...parts.filter(Boolean));
-  }
-
-  renderActions() {
-    const g = this.game;
-    const playing = g.status === 'playing';
-    const button = (action, key, iconName, fn, opts = {}) =>
-      h(
-        `button.btn${opts.primary ? '.primary' : ''}${opts.danger ? '.danger-ghost' : ''}`,
-        { type: 'button', dataset: { action }, onclick: fn, disabled: opts.disabled, title: t(key) },
-        icon(iconName),
-        h('span', t(key)),
-      );
-    const list = [];
-    const you = this.you;
-    const seated = you.length > 0;
-    if (playing && seated) {
-      // a person offers right after moving; against the engine also before, with the next move
-      const mover = this.personColor;
-      const justMoved = this.holdsAll ? g.moves.length > 0 : mover !== null && g.position.side !== mover && g.moves.length > 0;
-      const canOffer = !g.draw_offer && (g.opponent === 'engine' || (justMoved && this.viewing === null));
-      const offer = button('offer-draw', this.offerArmed ? 'game.offerArmed' : 'game.offerDraw', 'handshake', () => this.offerDraw(), { disabled: !canOffer && !this.offerArmed });
-      if (this.offerArmed) offer.setAttribute('aria-pressed', 'true');
-      list.push(offer);
-      if (g.may_claim && you.includes(g.position.side)) {
-        list.push(button('claim-draw', g.claim_reason === 'forty-moves' ? 'game.claimForty' : 'game.claimDraw', 'handshake', () => this.claimDraw(), { primary: true }));
-      }
-      if (this.holdsAll || session.arbiter) list.push(button('undo', 'game.undo', 'undo', () => this.undo(), { disabled: g.moves.length === 0 || g.thinking }));
-      list.push(button('resign', 'game.resign', 'flag', () => this.resign(), { danger: true }));
-    } else if (!playing && this.holdsAll) {
-      list.push(button('rematch', 'game.rematch', 'plus', () => this.newGame(true), { primary: true }));
-    }
-    list.push(button('flip', 'game.flip', 'flip', () => this.flip()));
-    // no engine lines for a game between two devices while it goes on: they would help a player
-    if (!playing || this.holdsAll) {
-      list.push(
-        h(
-          'a.btn',
-          { href: `#/analysis?variant=${encodeURIComponent(g.variant || 'russian')}&fen=${encodeURIComponent(this.currentFen())}`, dataset: { action: 'analyse' }, title: t('game.analyse') },
-          icon('chart'),
-          h('span', t('game.analyse')),
-        ),
-      );
-    }
-    list.push(
-      h('a.btn', { href: api.pdnUrl(this.id), download: `shashki-${this.id}.pdn`, dataset: { action: 'pdn' }, title: t('game.pdn') }, icon('download'), h('span', t('game.pdn'))),
-    );
-    if (playing && this.holdsAll) list.push(button('new-game', 'game.newGame', 'plus', () => this.newGame(false)));
-    if (session.arbiter) {
-      const tools = [button('set-result', 'arbiter.setResult', 'shield', () => this.setResult())];
-      if (playing && g.opponent !== 'engine' && !this.holdsAll) {
-        for (const c of ['white', 'black']) {
-          if (g.seats && g.seats[c] === 'taken') {
-            tools.push(h('button.btn', { type: 'button', dataset: { action: 'free-seat', color: c }, onclick: () => this.freeSeat(c) }, icon('users'), h('span', t('seats.free', { side: colorName(c) }))));
-          }
-        }
-      }
-      tools.push(button('delete-game', 'archive.delete', 'trash', () => this.deleteGame(), { danger: true }));
-      list.push(h('div.arbiter-tools', { role: 'group', 'aria-label': t('arbiter.title') }, h('span.label', icon('shield'), t('arbiter.title')), ...tools));
-    }
-    this.els.actions.replaceChildren(...list);
   }
 }

@@ -5,10 +5,10 @@ import { Board } from './board.js';
 import { clubCard } from './club.js';
 import { errorText, h, icon, toast } from './dom.js';
 import { START_BOARD } from './fen.js';
-import { playerName, t } from './i18n.js';
+import { t } from './i18n.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
-import { variantName, variants } from './variants.js';
+import { playerChips, variantName, variants } from './variants.js';
 
 function when(iso) {
   if (!iso) return '';
@@ -18,12 +18,12 @@ function when(iso) {
 }
 
 export function gameRow(g) {
-  const white = playerName(g.white, 'white');
-  const black = playerName(g.black, 'black');
+  const chips = playerChips(g);
+  const players = chips.flatMap((c, i) => (i ? [h('span.vs', '–'), c] : [c]));
   return h(
     'a.game-row',
-    { href: `#/play/${g.id}`, dataset: { id: String(g.id) } },
-    h('span.players', h('span.dot.white'), white, h('span.vs', '–'), h('span.dot.black'), black),
+    { href: `#/play/${g.id}`, dataset: { id: String(g.id), variant: g.variant || 'russian' } },
+    h('span.players', players),
     h('span.meta', `${g.variant && g.variant !== 'russian' ? variantName(g.variant) + ' · ' : ''}${t('home.moves', { n: g.moves })} · ${when(g.updated || g.created)}`),
     h('span.result', g.status === 'playing' ? t('home.continue') : g.result),
   );
@@ -51,7 +51,7 @@ export class HomeView {
         h(
           'div.home-side',
           h('h1.home-title', t('home.title')),
-          h('p.lead', t('home.lead', { n: Math.max(1, variants().length - 1) })),
+          h('p.lead', t('home.lead', { n: Math.max(1, variants().filter((v) => v.family !== 'other').length - 1) })),
           h(
             'div.cta',
             h(

@@ -23,7 +23,7 @@ const EN = {
   'side.toMove.black': 'Black to move',
 
   'home.title': 'Play Russian checkers',
-  'home.lead': 'Russian checkers or any of {n} other games of draughts, from English to Turkish and international on 10×10: against the engine at ten strengths, or with a friend at the same board or on two devices. Every move is saved as you play.',
+  'home.lead': 'Russian checkers or any of {n} other games of draughts and columns, from English to Turkish, international on 10×10 and bashni, with more games of a checkers set beside them: against the engine at ten strengths, or with friends at the same board or on their own devices. Every move is saved as you play.',
   'home.newGame': 'New game',
   'home.quickEngine': 'Quick game vs engine',
   'home.quickHuman': 'Two players, one board',
@@ -451,7 +451,7 @@ const RU = {
   'side.toMove.black': 'Ход чёрных',
 
   'home.title': 'Играйте в русские шашки',
-  'home.lead': 'Русские шашки или любая из {n} других игр, от английских шашек до турецких и международных на доске 10×10: с программой на одном из десяти уровней или с другом за одной доской или на двух устройствах. Каждый ход сохраняется сразу.',
+  'home.lead': 'Русские шашки или любая из {n} других шашечных игр, от английских шашек до турецких, международных на доске 10×10 и башен, и рядом другие игры на шашечной доске: с программой на одном из десяти уровней или с друзьями за одной доской или на своих устройствах. Каждый ход сохраняется сразу.',
   'home.newGame': 'Новая партия',
   'home.quickEngine': 'Быстрая партия с программой',
   'home.quickHuman': 'Двое за одной доской',
@@ -918,10 +918,14 @@ export function has(key) {
 const REASONS = [
   [/(White|Black) wins: it has no pieces left/, (m) => 'reason.giveawayNoPieces.' + m[1].toLowerCase()],
   [/(White|Black) wins: it has no move/, (m) => 'reason.giveawayNoMoves.' + m[1].toLowerCase()],
-  [/(White|Black) has no pieces/, (m) => 'reason.noPieces.' + m[1].toLowerCase()],
-  [/(White|Black) has no move/, (m) => 'reason.noMoves.' + m[1].toLowerCase()],
-  [/(White|Black) resigned/, (m) => 'reason.resigned.' + m[1].toLowerCase()],
-  [/(White|Black) lost on time/, (m) => 'reason.time.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) has no pieces/, (m) => 'reason.noPieces.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) has no move/, (m) => 'reason.noMoves.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) resigned/, (m) => 'reason.resigned.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) lost on time/, (m) => 'reason.time.' + m[1].toLowerCase()],
+  // the other games' own ends (i18n_games.js)
+  [/(White|Black|Red|Green) has no men left/, (m) => 'reason.noMen.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) cannot move/, (m) => 'reason.noMoves.' + m[1].toLowerCase()],
+  [/(White|Black|Red|Green) is the last player left/, (m) => 'reason.lastLeft.' + m[1].toLowerCase()],
   [/adjudicat/, () => 'reason.adjudication'],
   [/^draw: agreed/, () => 'reason.agreed'],
   [/^draw: the same position three times/, () => 'reason.repetition'],
@@ -1000,7 +1004,7 @@ export function colorName(color) {
  * ("White", "Black", "Shashki (level 3)") in the current language.
  */
 export function playerName(name, color) {
-  if (!name || name === '?' || name === 'White' || name === 'Black') return colorName(color);
+  if (!name || name === '?' || /^(White|Black|Red|Green)$/.test(name)) return colorName(color);
   const m = /^Shashki \(level (\d+)\)$/.exec(name);
   if (m) return t('game.engineName', { n: m[1] });
   return name;

@@ -5,7 +5,8 @@
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
 //   #/puzzles?id=..     the puzzles (theme=, difficulty= filter them)
-//   #/more              more games (other.js)      #/more/ID     one of them  #/more/join/CODE
+//   #/more              more games (other.js); the old #/more/ID and #/more/join/CODE lead to
+//                       #/play/ID and #/join/CODE (every game is played in the game view)
 //   #/chapaev           Chapaev, the flicking game (in the browser only)
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
@@ -23,8 +24,9 @@ import { EventsView } from './events.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
 import { PuzzlesView } from './puzzles.js';
-import { OtherGameView, OtherJoinView, OtherListView, tMore } from './other.js';
+import { OtherListView } from './other.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
+import './i18n_games.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
 import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
 import { loadVariants } from './variants.js';
@@ -44,6 +46,11 @@ function mount() {
   if (view) view.destroy();
   view = null;
   const { parts, params } = route();
+  // More games' old addresses: its games are the game view's now
+  if (parts[0] === 'more' && parts[1]) {
+    location.replace(parts[1] === 'join' ? `#/join/${parts[2] || ''}` : `#/play/${parts[1]}`);
+    return;
+  }
   const name = parts[0] || 'play';
   section = name;
   root.dataset.view = name;
@@ -65,10 +72,8 @@ function mount() {
     view = new PuzzlesView(root, params);
     document.title = `${t('app.name')} · ${t('nav.puzzles')}`;
   } else if (name === 'more') {
-    if (parts[1] === 'join' && parts[2]) view = new OtherJoinView(root, decodeURIComponent(parts[2]));
-    else if (parts[1]) view = new OtherGameView(root, Number(parts[1]));
-    else view = new OtherListView(root);
-    document.title = `${t('app.name')} · ${tMore('nav')}`;
+    view = new OtherListView(root);
+    document.title = `${t('app.name')} · ${t('more.nav')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
@@ -113,7 +118,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', null, tMore('nav'))),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', 'more.nav')),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [

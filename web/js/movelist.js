@@ -1,7 +1,9 @@
-// movelist.js - the moves of a game or line, numbered in pairs, each a button that shows the
+// movelist.js - the moves of a game or line, numbered in rounds, each a button that shows the
 // position after it. Ply 0 is the starting position; ply k the position after the k-th move.
 // A row is White's turn and Black's, numbered as PDN numbers them (a game Black begins, such as
-// English, begins with "1. …"); in two-move a turn is two moves, shown side by side.
+// English, begins with "1. …"); in two-move a turn is two moves, shown side by side. In a game
+// of three or four players a row is a round: a cell per player in the game's order (a player
+// out of the game leaves a gap).
 
 import { h, icon } from './dom.js';
 import { t } from './i18n.js';
@@ -9,9 +11,23 @@ import { moveText } from './prefs.js';
 
 /**
  * The rows of a move list: [{white, black}], each a turn {side, plies} or null. A turn is a
- * side's move and, in two-move, its second (Move.side and Move.second say which).
+ * side's move and, in two-move, its second (Move.side and Move.second say which). With more
+ * than two colours (the players of a game of three or four, in their order) a row is
+ * {cells: [turn | null per colour]}, a new one begun when a player moves who is not after the
+ * row's last.
  */
-export function rowsOf(moves, startSide = 'white') {
+export function rowsOf(moves, startSide = 'white', colours = null) {
+  if (colours && colours.length > 2) {
+    const rows = [];
+    let last = Infinity;
+    moves.forEach((m, index) => {
+      const k = Math.max(0, colours.indexOf(m.side));
+      if (k <= last) rows.push({ cells: colours.map(() => null) });
+      rows[rows.length - 1].cells[k] = { side: colours[k], plies: [index + 1] };
+      last = k;
+    });
+    return rows;
+  }
   const turns = [];
   let side = startSide;
   moves.forEach((m, index) => {
@@ -31,10 +47,12 @@ export function rowsOf(moves, startSide = 'white') {
   return rows;
 }
 
+const turnsOf = (row) => row.cells || [row.white, row.black];
+
 /** The number of the row that holds ply (1-based), as the list shows it. */
-export function moveNumber(moves, startSide, ply) {
-  const rows = rowsOf(moves, startSide);
-  const r = rows.findIndex((row) => [row.white, row.black].some((turn) => turn && turn.plies.includes(ply)));
+export function moveNumber(moves, startSide, ply, colours = null) {
+  const rows = rowsOf(moves, startSide, colours);
+  const r = rows.findIndex((row) => turnsOf(row).some((turn) => turn && turn.plies.includes(ply)));
   return r < 0 ? rows.length : r + 1;
 }
 
@@ -43,6 +61,9 @@ export class MoveList {
   constructor(onSelect, { navigation = true, autoplay = false } = {}) {
     this.onSelect = onSelect;
     this.moves = [];
+    this.colours = null; // a game of three or four players: its colours, a column each
+    this.text = moveText; // a move as the list writes it
+    this.extra = null; // extra(move, ply): something to show after a move (a column's pieces)
     this.startSide = 'white';
     this.current = 0;
     this.playing = null;
@@ -66,6 +87,13 @@ export class MoveList {
       );
       this.el.append(nav);
     }
+  }
+
+  /** How the list writes a game's moves: {colours, text(move), extra(move, ply)}. */
+  configure({ colours = null, text = moveText, extra = null } = {}) {
+    this.colours = colours && colours.length > 2 ? colours : null;
+    this.text = text;
+    this.extra = extra;
   }
 
   /** moves: [Move]; startSide: who moved first; current: the ply shown. */
@@ -124,24 +152,32 @@ export class MoveList {
       this.list.append(h('li.movelist-empty', t('game.noMoves')));
       return;
     }
-    const rows = rowsOf(this.moves, this.startSide);
+    const rows = rowsOf(this.moves, this.startSide, this.colours);
     let active = null;
     const cell = (turn) => {
       if (!turn) return h('span.move.blank', '…');
       const buttons = turn.plies.map((ply) => {
+        const move = this.moves[ply - 1];
         const b = h(
           'button.move',
-          { type: 'button', dataset: { ply: String(ply) }, 'aria-current': ply === this.current ? 'true' : null, onclick: () => this.onSelect(ply) },
-          moveText(this.moves[ply - 1]),
+          { type: 'button', dataset: { ply: String(ply), side: move.side || turn.side }, 'aria-current': ply === this.current ? 'true' : null, onclick: () => this.onSelect(ply) },
+          this.text(move),
+          this.extra ? this.extra(move, ply) : null,
         );
         if (ply === this.current) active = b;
         return b;
       });
       return buttons.length === 1 ? buttons[0] : h('span.turn', buttons);
     };
+    this.list.style.setProperty('--turns', String(this.colours ? this.colours.length : 2));
+    this.list.classList.toggle('rounds', !!this.colours);
     rows.forEach((row, r) => {
-      const li = h('li.move-row', h('span.move-no', `${r + 1}.`), cell(row.white));
-      if (row.black) li.append(cell(row.black));
+      const li = h('li.move-row', h('span.move-no', `${r + 1}.`));
+      if (row.cells) li.append(...row.cells.map(cell));
+      else {
+        li.append(cell(row.white));
+        if (row.black) li.append(cell(row.black));
+      }
       this.list.append(li);
     });
     if (active) {

@@ -1,17 +1,24 @@
-// newgame.js - the new-game dialog: the game (Russian checkers or any other the server plays),
-// opponent, level, colour, clock, start, names, and for two people whether they share this
-// board or play on two devices (then which seat this one takes). The ballot openings are
-// offered only for the games they fit; a game that draws its start by lot says so.
+// newgame.js - the new-game dialog, for every game the server plays: the game (a select grouped
+// by family: draughts, column games, other games, each named in English and Russian), its
+// settings (the other games' choices, as the Variant lists them), the players, the clock, the
+// start and the names.
+//
+// The players: in a game of two the familiar choices (the engine at a level with the person's
+// colour, or a friend at this board or on two devices, and then which seat this one takes); in
+// a game of three or four a seat per player: this device, another device (by its code) or the
+// engine at a level, and a name. The start: the standard one, a ballot (the games the ballots
+// open) or a FEN (the draughts and column games).
 //
 // It sends POST /api/games and resolves with the new Game; errors from the server are shown
 // beside the field they name.
 
 import { api } from './api.js';
-import { errorText, h, icon } from './dom.js';
-import { t } from './i18n.js';
+import { errorText, h, icon, openModal } from './dom.js';
+import { colorName, t } from './i18n.js';
+import './i18n_games.js';
 import { pref, setPref } from './prefs.js';
 import { pieceIcon } from './board.js';
-import { variantAbout, variantInfo, variantLabel, variants } from './variants.js';
+import { colourDot, coloursOf, familyOf, variantAbout, variantInfo, variantOptions } from './variants.js';
 
 const PRESETS = [
   ['', 'new.timeNone'],
@@ -36,6 +43,11 @@ async function openings() {
   }
 }
 
+/** A field of choices: its label, and one of `options` ([value, label, icon]) chosen. */
+function choiceField(cls, label, name, options, value, hint = null) {
+  return h(cls, h('span.label', label), segmented(name, options, value), hint ? h('small.hint', hint) : null);
+}
+
 function segmented(name, options, value) {
   return h(
     'div.segmented',
@@ -48,6 +60,40 @@ function segmented(name, options, value) {
       ),
     ),
   );
+}
+
+/** A settings string ("house=3x3,diagonal=yes") as {key: value}. */
+export function parseSettings(text) {
+  const out = {};
+  for (const part of String(text || '').split(',')) {
+    const [k, v] = part.split('=');
+    if (k && v !== undefined) out[k.trim()] = v.trim();
+  }
+  return out;
+}
+
+/** The controls of a game's settings (a select each, with its help), and how to read them back:
+ *  {el, value()}: value() is the settings string of the choices that differ from the defaults. */
+export function settingsControls(info, chosen = {}) {
+  const settings = info.settings || [];
+  const selects = settings.map((s) =>
+    h(
+      'select',
+      { name: `setting-${s.key}`, dataset: { setting: s.key }, 'aria-label': s.key },
+      s.values.map((v) => h('option', { value: v, selected: v === (chosen[s.key] ?? s.default) }, v === s.default ? `${v} (${t('new.default')})` : v)),
+    ),
+  );
+  const el = h(
+    'div.settings-grid',
+    settings.map((s, i) => h('label.setting', { title: s.help }, h('span.setting-key', s.key), selects[i], h('small.hint', s.help))),
+  );
+  const value = () =>
+    selects
+      .map((sel, i) => [settings[i], sel.value])
+      .filter(([s, v]) => v !== s.default)
+      .map(([s, v]) => `${s.key}=${v}`)
+      .join(',');
+  return { el, value };
 }
 
 /** Open the dialog; resolves with the created Game, or null when cancelled. */
@@ -65,6 +111,8 @@ export function newGameDialog(initial = {}) {
     ...last,
     ...initial,
   };
+  // the settings remembered are those of the game they were chosen for
+  if (!initial.settings && last.variant !== o.variant) o.settings = '';
   return new Promise((resolve) => {
     const form = h('form.newgame', { method: 'dialog', novalidate: true });
     const dialog = h('dialog.modal.wide', { 'aria-labelledby': 'newgame-title' }, form);
@@ -110,47 +158,68 @@ export function newGameDialog(initial = {}) {
     const startFen = h('div.field.sub', { hidden: o.start !== 'fen' }, fenText);
     const startHint = h('small.hint', { hidden: true });
 
-    const variantSelect = h(
-      'select#ng-variant',
-      { name: 'variant' },
-      variants().map((v) => h('option', { value: v.name, selected: v.name === o.variant }, variantLabel(v.name))),
-    );
+    const variantSelect = h('select#ng-variant', { name: 'variant' }, variantOptions(variantInfo(o.variant).name));
     const variantHint = h('small.hint#ng-variant-about');
     const variantField = h('div.field', h('label.label', { for: 'ng-variant' }, t('variant.label')), variantSelect, variantHint);
 
-    const names = h('div.field');
-    const colorField = h(
-      'div.field',
-      h('span.label', t('new.color')),
-      segmented('color', [
-        ['white', t('color.white'), pieceIcon('w', 18)],
-        ['black', t('color.black'), pieceIcon('b', 18)],
-        ['random', t('color.random')],
-      ], o.color),
-    );
-    const whereField = h(
-      'div.field',
-      h('span.label', t('new.where')),
-      segmented('where', [
-        ['here', t('new.whereHere'), icon('users')],
-        ['devices', t('new.whereDevices'), icon('user')],
-      ], o.where || 'here'),
-    );
-    const seatField = h(
-      'div.field.sub',
-      h('span.label', t('new.seat')),
-      segmented('seat', [
-        ['white', t('color.white'), pieceIcon('w', 18)],
-        ['black', t('color.black'), pieceIcon('b', 18)],
-        ['random', t('color.random')],
-        ['none', t('new.seatNone')],
-      ], o.seat || 'white'),
-      h('small.hint', t('new.seatHint')),
-    );
-    const levelField = h('div.field', h('label.label', { for: 'ng-level' }, t('new.level')), h('div.level', level, levelOut), h('small.hint', t('new.levelHint')));
+    // the game's settings (the other games'), drawn for the game chosen
+    let settings = settingsControls(variantInfo(o.variant), parseSettings(o.settings));
+    const settingsField = h('fieldset.field.ng-settings', h('legend.label', t('new.settings')), settings.el);
 
+    // a seat per player (games of three and four)
+    const seatsField = h('fieldset.field.ng-players', h('legend.label', t('new.players')));
+    const drawSeats = (info) => {
+      const seats = pref('lastSeats') || [];
+      seatsField.replaceChildren(h('legend.label', t('new.players')));
+      coloursOf(info.name).forEach((c, i) => {
+        const kind = h(
+          'select',
+          { name: `seat-${i}`, dataset: { seat: String(i) }, 'aria-label': colorName(c) },
+          h('option', { value: 'here', selected: (seats[i] || (i === 0 ? 'here' : 'engine')) === 'here' }, t('new.seatHere')),
+          h('option', { value: 'code', selected: seats[i] === 'code' }, t('new.seatCode')),
+          info.engine ? h('option', { value: 'engine', selected: (seats[i] || (i === 0 ? 'here' : 'engine')) === 'engine' }, t('new.seatEngine')) : null,
+        );
+        const seatLevel = h('select', { name: `level-${i}`, dataset: { level: String(i) }, 'aria-label': t('new.level') }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => h('option', { value: String(n), selected: n === Number(o.level) }, t('game.level', { n }))));
+        const name = h('input', { type: 'text', name: `name-${i}`, dataset: { name: String(i) }, maxlength: '60', 'aria-label': t('new.playerName', { side: colorName(c) }), placeholder: `${colorName(c)} (${t('new.namePlaceholder')})` });
+        const sync = () => {
+          seatLevel.hidden = kind.value !== 'engine';
+          name.hidden = kind.value === 'engine';
+        };
+        kind.addEventListener('change', sync);
+        sync();
+        seatsField.append(h('div.ng-seat', { dataset: { color: c } }, h('span.ng-seat-who', colourDot(info.name, c), colorName(c)), kind, seatLevel, name));
+      });
+    };
+
+    const names = h('div.field');
+    // (a function: each field has icons of its own)
+    const colours = () => [
+      ['white', t('color.white'), pieceIcon('w', 18)],
+      ['black', t('color.black'), pieceIcon('b', 18)],
+      ['random', t('color.random')],
+    ];
+    const colorField = choiceField('div.field', t('new.color'), 'color', colours(), o.color);
+    const whereField = choiceField('div.field', t('new.where'), 'where', [['here', t('new.whereHere'), icon('users')], ['devices', t('new.whereDevices'), icon('user')]], o.where || 'here');
+    const seatField = choiceField('div.field.sub', t('new.seat'), 'seat', [...colours(), ['none', t('new.seatNone')]], o.seat || 'white', t('new.seatHint'));
+    const levelField = h('div.field', h('label.label', { for: 'ng-level' }, t('new.level')), h('div.level', level, levelOut), h('small.hint', t('new.levelHint')));
+    const opponentField = choiceField('div.field', t('new.opponent'), 'opponent', [['engine', t('new.engine'), icon('cpu')], ['human', t('new.human'), icon('users')]], o.opponent);
+    const startField = h(
+      'div.field',
+      h('span.label', t('new.start')),
+      segmented('start', [
+        ['normal', t('new.startNormal')],
+        ['opening', t('new.startOpening')],
+        ['fen', t('new.startFen')],
+      ], o.start),
+      startOpening,
+      startFen,
+      startHint,
+    );
+
+    const many = () => coloursOf(variantSelect.value).length > 2;
     const drawNames = () => {
       const opp = form.elements.opponent.value;
+      const two = !many();
       names.replaceChildren(h('span.label', t('new.names')));
       if (opp === 'engine') {
         names.append(h('input', { type: 'text', name: 'name', 'aria-label': t('new.yourName'), placeholder: `${t('new.yourName')} (${t('new.namePlaceholder')})`, value: pref('name') || '', maxlength: '60' }));
@@ -163,10 +232,13 @@ export function newGameDialog(initial = {}) {
           ),
         );
       }
-      levelField.hidden = opp !== 'engine';
-      colorField.hidden = opp !== 'engine';
-      whereField.hidden = opp === 'engine';
-      seatField.hidden = opp === 'engine' || form.elements.where.value !== 'devices';
+      opponentField.hidden = !two;
+      names.hidden = !two;
+      levelField.hidden = !two || opp !== 'engine';
+      colorField.hidden = !two || opp !== 'engine';
+      whereField.hidden = !two || opp === 'engine';
+      seatField.hidden = !two || opp === 'engine' || form.elements.where.value !== 'devices';
+      seatsField.hidden = two;
     };
 
     form.append(
@@ -174,31 +246,15 @@ export function newGameDialog(initial = {}) {
       h(
         'div.dialog-body',
         variantField,
-        h(
-          'div.field',
-          h('span.label', t('new.opponent')),
-          segmented('opponent', [
-            ['engine', t('new.engine'), icon('cpu')],
-            ['human', t('new.human'), icon('users')],
-          ], o.opponent),
-        ),
+        settingsField,
+        opponentField,
         levelField,
         colorField,
         whereField,
         seatField,
+        seatsField,
         h('div.field', h('label.label', { for: 'ng-time' }, t('new.time')), timeSelect, timeCustom),
-        h(
-          'div.field',
-          h('span.label', t('new.start')),
-          segmented('start', [
-            ['normal', t('new.startNormal')],
-            ['opening', t('new.startOpening')],
-            ['fen', t('new.startFen')],
-          ], o.start),
-          startOpening,
-          startFen,
-          startHint,
-        ),
+        startField,
         names,
         error,
       ),
@@ -208,9 +264,9 @@ export function newGameDialog(initial = {}) {
         h('button.btn.primary', { type: 'submit', dataset: { action: 'create' } }, t('new.create')),
       ),
     );
-    drawNames();
 
-    // the starts the chosen game offers: a ballot only where the ballots fit
+    // the starts the chosen game offers: a ballot only where the ballots fit, a FEN in the
+    // draughts and column games, the standard start alone in the other games
     const showStart = () => {
       const start = form.elements.start.value;
       startOpening.hidden = start !== 'opening';
@@ -218,18 +274,31 @@ export function newGameDialog(initial = {}) {
     };
     const drawVariant = () => {
       const info = variantInfo(variantSelect.value);
-      variantHint.textContent = variantAbout(info.name);
+      const family = familyOf(info.name);
+      variantHint.textContent = [variantAbout(info.name), coloursOf(info.name).length > 2 ? t('new.playersN', { n: coloursOf(info.name).length }) : ''].filter(Boolean).join(' ');
+      form.dataset.family = family;
+      form.dataset.players = String(coloursOf(info.name).length);
+      settings = settingsControls(info, info.name === o.variant ? parseSettings(o.settings) : {});
+      settingsField.replaceChildren(h('legend.label', t('new.settings')), settings.el);
+      settingsField.hidden = !(info.settings && info.settings.length);
+      drawSeats(info);
       const ballot = form.querySelector('label.seg:has(input[name=start][value=opening])');
       ballot.hidden = !info.ballots;
-      if (!info.ballots && form.elements.start.value === 'opening') {
+      startField.hidden = family === 'other';
+      if ((!info.ballots && form.elements.start.value === 'opening') || family === 'other') {
         form.querySelector('input[name=start][value=normal]').checked = true;
       }
       const normal = form.querySelector('label.seg:has(input[name=start][value=normal]) span');
       normal.textContent = info.start_drawn ? t('new.startDrawn') : t('new.startNormal');
       startHint.hidden = !info.start_drawn && info.ballots;
       startHint.textContent = info.start_drawn ? t('new.startDrawnHint') : info.ballots ? '' : t('new.noBallots');
-      fenText.placeholder = info.start_fen;
+      fenText.placeholder = info.start_fen || '';
+      // the engine plays every game the server says it plays
+      const engine = form.querySelector('label.seg:has(input[name=opponent][value=engine])');
+      engine.hidden = !info.engine;
+      if (!info.engine) form.querySelector('input[name=opponent][value=human]').checked = true;
       showStart();
+      drawNames();
     };
     variantSelect.addEventListener('change', drawVariant);
     drawVariant();
@@ -245,14 +314,9 @@ export function newGameDialog(initial = {}) {
       resolve(game);
     };
 
-    dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      finish(null);
-    });
-
     const markField = (name) => {
       for (const el of form.querySelectorAll('.invalid')) el.classList.remove('invalid');
-      const map = { variant: variantSelect, time: timeSelect.value === 'custom' ? timeText : timeSelect, fen: fenText, opening: openingSelect, level, white: form.elements.white, black: form.elements.black };
+      const map = { variant: variantSelect, time: timeSelect.value === 'custom' ? timeText : timeSelect, fen: fenText, position: fenText, opening: openingSelect, level, white: form.elements.white, black: form.elements.black, settings: settingsField.querySelector('select'), players: seatsField.querySelector('select') };
       const el = map[name];
       if (el) {
         el.classList.add('invalid');
@@ -267,14 +331,27 @@ export function newGameDialog(initial = {}) {
       const opponent = f.opponent.value;
       const start = f.start.value;
       const time = timeSelect.value === 'custom' ? timeText.value.trim() : timeSelect.value;
-      const body = {
-        variant: variantSelect.value,
-        opponent,
-        time: time || null,
-        fen: start === 'fen' ? fenText.value.trim() || null : null,
-        opening: start === 'opening' ? openingSelect.value || null : null,
-      };
-      if (opponent === 'engine') {
+      const info = variantInfo(variantSelect.value);
+      const chosen = settings.value();
+      const body = { variant: info.name, time: time || null };
+      if (chosen) body.settings = chosen;
+      if (familyOf(info.name) !== 'other') {
+        body.fen = start === 'fen' ? fenText.value.trim() || null : null;
+        body.opening = start === 'opening' ? openingSelect.value || null : null;
+      }
+      if (many()) {
+        const seats = [...seatsField.querySelectorAll('.ng-seat')];
+        body.players = seats.map((row) => {
+          const seat = row.querySelector('select[data-seat]').value;
+          const player = { seat };
+          if (seat === 'engine') player.level = Number(row.querySelector('select[data-level]').value);
+          const name = row.querySelector('input[data-name]').value.trim();
+          if (name && seat !== 'engine') player.name = name;
+          return player;
+        });
+        setPref('lastSeats', body.players.map((p) => p.seat));
+      } else if (opponent === 'engine') {
+        body.opponent = 'engine';
         body.level = Number(level.value);
         // 'random' is drawn here so that the person's name can go on their colour
         body.color = f.color.value === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : f.color.value;
@@ -282,12 +359,14 @@ export function newGameDialog(initial = {}) {
         setPref('name', name);
         if (name) body[body.color] = name;
       } else {
+        body.opponent = 'human';
         body.white = (f.white.value || '').trim() || null;
         body.black = (f.black.value || '').trim() || null;
         body.seats = f.where.value === 'devices' ? f.seat.value : 'both';
       }
       setPref('lastNewGame', {
-        variant: variantSelect.value,
+        variant: info.name,
+        settings: chosen,
         opponent,
         level: Number(level.value),
         color: opponent === 'engine' ? f.color.value : o.color,
@@ -312,14 +391,7 @@ export function newGameDialog(initial = {}) {
       }
     });
 
-    document.body.append(dialog);
-    dialog.showModal();
     const first = form.querySelector('input[name=opponent]:checked');
-    if (first) first.focus();
+    openModal(dialog, () => finish(null), first && !opponentField.hidden ? first : variantSelect);
   });
-}
-
-/** Start a game right away with the options given (no dialog). */
-export function quickGame(options) {
-  return api.createGame(options);
 }

@@ -5,7 +5,7 @@
 // may do and re-draws when that changes (a login, a logout).
 
 import { api } from './api.js';
-import { errorText, h, icon } from './dom.js';
+import { errorText, h, icon, openModal } from './dom.js';
 import { t } from './i18n.js';
 
 export const session = { arbiter: false, password_set: false, local: false, network: false, url: '' };
@@ -100,12 +100,6 @@ export function arbiterDialog() {
         button.disabled = false;
       }
     });
-    dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      close();
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-    (form.querySelector('input') || form.querySelector('[data-action=arbiter-submit]')).focus();
+    openModal(dialog, close, form.querySelector('input') || form.querySelector('[data-action=arbiter-submit]'));
   });
 }
