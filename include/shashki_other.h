@@ -6,9 +6,10 @@
  * These are not draughts in the usual sense: their boards, pieces and turns differ in kind from
  * ShPosition's, so each game is a module of its own (src/other/<game>.c) with its own position
  * type, kept inside the opaque ShOtherState, and they all answer to this one interface, the
- * record ShOtherGame. The command line (`shashki moves --variant corners`), the generic search
- * (engine/other_search.h), the PDN-style records and the web app's "More games" use nothing
- * else. Chapaev, a dexterity game, is played in the browser only (web/js/chapaev.js).
+ * record ShOtherGame. Everything above the rules reaches them through the game interface
+ * (shashki_play.h: its adapter src/play/play_other.c adds resignation, draws by agreement and
+ * clocks), beside the generic search (engine/other_search.h) and the PDN-style records below.
+ * Chapaev, a dexterity game, is played in the browser only (web/js/chapaev.js).
  *
  * Conventions
  *   - Players are numbered 0 .. players-1 in the order they move (0 moves first).

@@ -150,7 +150,7 @@ const char *live_event_text(Live *l)
         return l->event;
     free(l->event);
     l->event = NULL;
-    json_t *j = live_json_game(l, true);
+    json_t *j = live_json_game(l, false); /* a game's board never changes: not in events */
     char *text = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
     json_decref(j);
     if (!text)

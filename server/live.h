@@ -135,7 +135,8 @@ void live_engine_cancel(Live *l);
 /* JSON (live_json.c): the Game and the GameSummary of docs/web-api.md. The Game is what every
  * watcher sees (its moves kept between states: a state costs the moves made since the last);
  * what a request may see besides (its seats, the open seats' codes) is added by
- * live_json_viewer; the board's `geometry`, which never changes during a game, when asked. */
+ * live_json_viewer; the board's `geometry`, which never changes during a game, when asked (the
+ * answers to requests carry it, the events do not). */
 json_t *live_json_game(Live *l, bool geometry);
 json_t *live_json_summary(const StoredGame *row);
 /* The Position of the game after `ply` moves (-1: now): with its legal moves only now. */
