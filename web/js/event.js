@@ -2,7 +2,7 @@
 //
 // Everyone sees the players, the pairings board by board (a round at a time), the standings
 // with their tie-breaks and the crosstable, and may print the pairings or the standings
-// (app.css's @media print keeps only that section) or export the event (TRF16, PDN, CSV,
+// (events.css's @media print keeps only that section) or export the event (TRF16, PDN, CSV,
 // HTML). The arbiter also registers players (people, or engine players at a level), starts the
 // event and pairs each round, takes a round back, enters or corrects results, and starts a
 // pairing's game in the app: its seats' codes are shown for the players to type or open
