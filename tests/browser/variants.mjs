@@ -227,7 +227,11 @@ export function variantAnalysisTests() {
     await page.waitForSelector(`.arow[data-id="${state.turkish}"] .avariant[data-variant=turkish]`);
     await page.selectOption('#archive-variant', 'italian');
     await page.waitForFunction(() => location.hash.includes('variant=italian'));
-    await page.waitForFunction((id) => [...document.querySelectorAll('.arow[data-id]')].some((r) => r.dataset.id === String(id)), state.italian);
+    // the filtered list replaces the whole one (which holds the Italian game too): wait for it
+    await page.waitForFunction((id) => {
+      const rows = [...document.querySelectorAll('.arow[data-id]')];
+      return rows.some((r) => r.dataset.id === String(id)) && rows.every((r) => r.querySelector('.avariant')?.dataset.variant === 'italian');
+    }, state.italian);
     const kinds = await page.$$eval('.arow[data-id] .avariant', (els) => els.map((e) => e.dataset.variant));
     expect(kinds.length > 0 && kinds.every((k) => k === 'italian'), `only Italian games are listed: ${kinds}`);
     await settled(page);
