@@ -390,6 +390,23 @@ static void arbiter(void)
     sh_play_free(play);
 }
 
+static void ballots(void)
+{
+    test_case("ballots: a game opened by one, and a code that names none said to be so");
+    ShError err;
+    ShPlay *play = NULL;
+    ShPlayOptions options = {.opening = "1-III"};
+    CHECK_INT(sh_play_new(&play, sh_kind_find("giveaway"), &options, &err), SH_OK);
+    if (play)
+        CHECK_INT(sh_play_opening_plies(play), 2);
+    sh_play_free(play);
+    options.opening = "99-X";
+    CHECK_INT(sh_play_new(&play, sh_kind_find("russian"), &options, &err), SH_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "no ballot 99-X") != NULL);
+    CHECK_INT(sh_play_new(&play, sh_kind_find("english"), &options, &err), SH_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "the ballots open games of Russian checkers") != NULL);
+}
+
 static void comments(void)
 {
     test_case("comments: a draughts record keeps one after a move, an other game's keeps none");
@@ -490,6 +507,7 @@ void suite_play(void)
         random_games(sh_kind_at(i), 1000 + (uint64_t)i);
     perft();
     arbiter();
+    ballots();
     comments();
     records();
 }

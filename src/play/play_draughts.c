@@ -87,7 +87,7 @@ static ShStatus d_create(ShPlay *p, const ShPlayOptions *o, ShError *err)
     ShStatus s;
     if (o->opening && *o->opening) {
         s = sh_game_new_opening_variant(&p->game, o->opening, v, &options, err);
-        if (s == SH_ERR_ARGUMENT)
+        if (s == SH_ERR_ARGUMENT && !p->kind->ballots)
             error_set(err, s, 0, 0,
                       "the ballots open games of Russian checkers (and of giveaway and "
                       "northern): a game of %s starts from its start or a FEN",
