@@ -38,47 +38,6 @@ static const char PDN_HELP[] =
     "\n"
     "FILE '-' reads standard input.\n";
 
-/* Read a whole file (or standard input for "-"); NULL with a message if it cannot. */
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        cli_error("cannot open %s", path);
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf)
-            break;
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-        if (n + 1 == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    bool failed = ferror(f) != 0;
-    if (f != stdin)
-        fclose(f);
-    if (!buf || failed) {
-        free(buf);
-        cli_error("cannot read %s", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *size = n;
-    return buf;
-}
-
 static const char *base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -186,7 +145,7 @@ static int pdn_check(int argc, char **argv)
         }
         files++;
         size_t size;
-        char *text = read_all(argv[i], &size);
+        char *text = cli_read_file(argv[i], &size);
         if (!text) {
             status = 2;
             continue;
@@ -260,7 +219,7 @@ static int pdn_convert(int argc, char **argv)
     }
     notation = (full ? SH_NOTATION_FULL : SH_NOTATION_SHORT) | (numeric ? SH_NOTATION_NUMERIC : 0);
     size_t size;
-    char *text = read_all(file, &size);
+    char *text = cli_read_file(file, &size);
     if (!text)
         return 2;
     ShPdnReader reader;
