@@ -137,6 +137,15 @@ static void other_info(ShPlayReader *r)
     info->start = i;
 }
 
+/* The end of the record read: where the reader stopped, less the blank lines before it. */
+static void record_end(ShPlayReader *r)
+{
+    size_t end = r->pdn.offset;
+    while (end > r->info.start && strchr(" \t\r\n", r->pdn.text[end - 1]))
+        end--;
+    r->info.end = end;
+}
+
 static ShStatus read_other(ShPlayReader *r, const Peek *pk, ShPlay **play, ShError *err)
 {
     other_info(r);
@@ -164,11 +173,11 @@ static ShStatus read_other(ShPlayReader *r, const Peek *pk, ShPlay **play, ShErr
         error_set(err, s, e.line > 0 ? e.line + r->pdn.line - 1 : r->pdn.line, column, "%s",
                   e.message);
         advance(r, next_game(r));
-        r->info.end = r->pdn.offset;
+        record_end(r);
         return s;
     }
     advance(r, r->pdn.offset + used);
-    r->info.end = r->pdn.offset;
+    record_end(r);
     snprintf(r->recorded, sizeof r->recorded, "%s", rec.result);
     *play = play_wrap_record(kind, &rec, pk->termination);
     return *play ? SH_OK : error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
