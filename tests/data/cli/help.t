@@ -23,7 +23,7 @@ $ shashki frobnicate
 ? 2
 
 $ shashki game --help
-usage: shashki game [--variant NAME] [--time CONTROL] [--fen FEN | --opening CODE]
+usage: shashki game [--variant NAME] [--settings S] [--time CONTROL]
 ...
 
 $ shashki pdn --help
