@@ -157,8 +157,10 @@ static long archive(Run *r, const ShPlay *game, const char *white, const char *b
     row->player[0].level = row->player[1].level = 10; /* engines: no seat to take */
     row->player[0].clock = row->player[1].clock = -1;
     snprintf(row->time_control, sizeof row->time_control, "%.127s", control);
-    /* a ballot's moves are among the game's: it is stored from its start */
-    sh_play_position_text(game, 0, row->start, sizeof row->start);
+    /* a ballot's moves are among the game's: it is stored from its start; an other game's
+     * start is its settings' (the store replays a game from settings or a position, not both) */
+    if (!row->settings[0])
+        sh_play_position_text(game, 0, row->start, sizeof row->start);
     ShVerdict v;
     sh_play_verdict(game, &v);
     strcpy(row->status, "finished");
