@@ -31,10 +31,8 @@ void cli_report(const char *what, const ShError *err)
 char *cli_read_file(const char *path, size_t *size)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        cli_error("cannot open %s", path);
+    if (!f)
         return NULL;
-    }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     for (;;) {
@@ -49,20 +47,22 @@ char *cli_read_file(const char *path, size_t *size)
             if (!bigger) {
                 free(buf);
                 buf = NULL;
+                errno = ENOMEM;
                 break;
             }
             buf = bigger;
             cap *= 2;
         }
     }
-    bool failed = ferror(f) != 0;
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+        errno = EIO;
+    }
     if (f != stdin)
         fclose(f);
-    if (!buf || failed) {
-        free(buf);
-        cli_error("cannot read %s", path);
+    if (!buf)
         return NULL;
-    }
     buf[n] = '\0';
     *size = n;
     return buf;

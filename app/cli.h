@@ -36,8 +36,8 @@ void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* Report a library error about `what` (a FEN, a move ...), with its column when it has one. */
 void cli_report(const char *what, const ShError *err);
 
-/* A whole file ("-": standard input), NUL-terminated, its length in *size; NULL with the
- * error printed. Free it. */
+/* A whole file ("-": standard input), NUL-terminated, its length in *size; NULL with errno
+ * set when it cannot be read. Free it. */
 char *cli_read_file(const char *path, size_t *size);
 /* True if argv holds -h or --help. */
 bool cli_wants_help(int argc, char **argv);

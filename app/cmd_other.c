@@ -140,8 +140,10 @@ static int other_check(int argc, char **argv)
     }
     size_t size;
     char *text = cli_read_file(argv[2], &size);
-    if (!text)
+    if (!text) {
+        cli_error("cannot read %s", argv[2]);
         return 2;
+    }
     ShPlayReader reader;
     sh_play_reader_init(&reader, text, size);
     int status = 0;

@@ -238,6 +238,7 @@ static int pdn_check(int argc, char **argv)
         size_t size;
         char *text = cli_read_file(argv[i], &size);
         if (!text) {
+            cli_error("cannot open %s", argv[i]);
             status = 2;
             continue;
         }
@@ -309,8 +310,10 @@ static int pdn_convert(int argc, char **argv)
     int notation = (full ? SH_NOTATION_FULL : SH_NOTATION_SHORT) | (numeric ? SH_NOTATION_NUMERIC : 0);
     size_t size;
     char *text = cli_read_file(file, &size);
-    if (!text)
+    if (!text) {
+        cli_error("cannot open %s", file);
         return 2;
+    }
     ShPlayReader reader;
     sh_play_reader_init(&reader, text, size);
     reader.fallback = fallback;
