@@ -29,13 +29,16 @@ perft 7 190146 *
 perft 8 929905 *
 perft 9 4570667 *
 
-# a column game
-$ shashki perft 5 --variant columns
-perft 1 7 *
-perft 2 49 *
-perft 3 302 *
-perft 4 1469 *
-perft 5 7482 *
+# a column game: each of White's 7 first moves meets Black's 7 (49, the lister's count)
+$ shashki divide 2 --variant columns
+a3-b4 7
+c3-b4 7
+c3-d4 7
+e3-d4 7
+e3-f4 7
+g3-f4 7
+g3-h4 7
+total 49
 
 $ shashki divide 1 --variant columns 'W:Wc3:Bd4(w)'
 c3:e5 1
