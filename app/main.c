@@ -40,9 +40,9 @@ static void usage(FILE *out)
             "usage: shashki [COMMAND] [ARGS...]\n"
             "\n"
             "Russian checkers, %d more draughts games and %d other games of a checkers set\n"
-            "(--variant NAME: moves, perft, divide, analyse, game, match, tournament and pdn\n"
-            "take every game, the other commands the games their --help names): rules, games,\n"
-            "the engine and the web app. With no command, an interactive prompt.\n"
+            "(--variant NAME: play, moves, perft, divide, analyse, game, match, tournament and\n"
+            "pdn take every game, the other commands the games their --help names): rules,\n"
+            "games, the engine and the web app. With no command, an interactive prompt.\n"
             "\n"
             "commands:\n",
             SH_VARIANT_COUNT - 1, sh_kind_count() - SH_VARIANT_COUNT);
