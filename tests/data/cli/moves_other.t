@@ -1,33 +1,12 @@
 # moves, perft, divide and analyse take every game through one code path (the game interface):
 # the draughts games, the column games, the other games of a checkers set with two, three or four
-# players. The counts come from outside the code: Russian from tests/data/perft_start.txt (both
-# conventions); go-ban places a piece on any of the 64 free squares (64, 64x63, 64x63x62);
+# players (Russian through the same path: perft.t, moves.t, analyse.t). The counts come from
+# outside the code: go-ban places a piece on any of the 64 free squares (64, 64x63, 64x63x62);
 # corners' two sides' first moves do not touch (14x14, tests/data/cli/other.t); Neva's start
 # moves are those of its rules file (tests/data/other/neva.txt: 13-23 22-32 22-23 31-32), and
 # Red's answers are the same four turned to its corner (14-24 25-24 25-35 36-35) with a fifth,
-# 14-13, once White's 13-23 has emptied 13: 4 x 4 + 1 = 17; column checkers' counts are the
+# 14-13, once White's 13-23 has emptied 13: 4 x 4 + 1 = 17; column checkers' 49 is the
 # reference lister's of tests/test_columns.c (as in variants.t).
-
-# Russian through the same path, threads and both conventions (perft_start.txt)
-$ shashki perft 7 --threads 2
-perft 1 7 *
-perft 2 49 *
-perft 3 302 *
-perft 4 1469 *
-perft 5 7482 *
-perft 6 37986 *
-perft 7 190146 *
-
-$ shashki perft 9 --paths --threads 2
-perft 1 7 *
-perft 2 49 *
-perft 3 302 *
-perft 4 1469 *
-perft 5 7482 *
-perft 6 37986 *
-perft 7 190146 *
-perft 8 929905 *
-perft 9 4570667 *
 
 # a column game: each of White's 7 first moves meets Black's 7 (49, the lister's count)
 $ shashki divide 2 --variant columns
