@@ -27,6 +27,47 @@ void cli_report(const char *what, const ShError *err)
         cli_error("%s: %s", what, err->message);
 }
 
+/* Read a whole file (or standard input for "-"); NULL with a message if it cannot. */
+char *cli_read_file(const char *path, size_t *size)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf)
+            break;
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+        if (n + 1 == cap) {
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                errno = ENOMEM;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+        errno = EIO;
+    }
+    if (f != stdin)
+        fclose(f);
+    if (!buf)
+        return NULL;
+    buf[n] = '\0';
+    *size = n;
+    return buf;
+}
+
 bool cli_wants_help(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -98,49 +139,6 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
-{
-    static const char glyph[] = {'.', 'w', 'W', 'b', 'B'};
-    const int size = sh_rules_get((ShVariant)pos->variant)->board_size;
-    char rule[2 * SH_MAX_BOARD_SIZE + 2];
-    memset(rule, '-', (size_t)(2 * size + 1));
-    rule[2 * size + 1] = '\0';
-    const int w = size >= 10 ? 2 : 1; /* the width of the rank numbers */
-    fprintf(out, "%*s+%s+\n", w + 2, "", rule);
-    for (int row = 0; row < size; row++) {
-        int rank = flip ? row : size - 1 - row;
-        fprintf(out, " %*d | ", w, rank + 1);
-        for (int col = 0; col < size; col++) {
-            int file = flip ? size - 1 - col : col;
-            int sq = sh_board_square_at((ShVariant)pos->variant, file, rank);
-            fputc(sq < 0 ? ' ' : glyph[sh_position_piece_at(pos, sq)], out);
-            fputc(' ', out);
-        }
-        fputs("|\n", out);
-    }
-    fprintf(out, "%*s+%s+\n%*s", w + 2, "", rule, w + 4, "");
-    for (int col = 0; col < size; col++)
-        fprintf(out, "%c%s", 'a' + (flip ? size - 1 - col : col), col + 1 < size ? " " : "\n");
-    if (!sh_rules_get((ShVariant)pos->variant)->columns)
-        return;
-    /* the column games: what stands under the tops, square by square */
-    bool any = false;
-    for (int sq = 0; sq < sh_board_squares((ShVariant)pos->variant); sq++) {
-        ShPiece column[SH_MAX_COLUMN];
-        int h = sh_position_column(pos, sq, column);
-        if (h < 2)
-            continue;
-        char name[SH_SQUARE_NAME_SIZE];
-        sh_board_square_name((ShVariant)pos->variant, sq, false, name);
-        fprintf(out, "%s%s ", any ? ", " : "  columns, top first: ", name);
-        for (int k = 0; k < h; k++)
-            fputc(glyph[column[k]], out);
-        any = true;
-    }
-    if (any)
-        fputc('\n', out);
 }
 
 const char *cli_egdb_default(void)

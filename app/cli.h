@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "shashki.h"
+#include "shashki_play.h"
 
 /* A command: argv[0] is the command's name. Returns the exit status. */
 typedef int (*CliCommand)(int argc, char **argv);
@@ -30,25 +31,14 @@ int cmd_puzzles(int argc, char **argv);
 int cmd_other(int argc, char **argv);
 int cmd_book(int argc, char **argv);
 
-/* The other games (cmd_other.c): the one --variant names in argv, NULL if none (or a draughts
- * variant); and moves, perft and analyse for them (argv as the command's own). */
-struct ShOtherGame;
-const struct ShOtherGame *cli_other_game(int argc, char **argv);
-int cmd_other_moves(int argc, char **argv);
-int cmd_other_perft(int argc, char **argv);
-int cmd_other_analyse(int argc, char **argv);
-#define CLI_OTHER_HELP                                                                           \
-    "\n"                                                                                         \
-    "The other games of the seeds (--variant corners, goban, belarusian, wiegman, stavropol,\n"  \
-    "pskov, novgorod, neva: shashki other list) take the game's position text instead of a\n"   \
-    "FEN (docs/variants.md \"Other games of the seeds\"), and --settings KEY=VALUE,... for\n"    \
-    "the start position.\n"
-
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* Report a library error about `what` (a FEN, a move ...), with its column when it has one. */
 void cli_report(const char *what, const ShError *err);
 
+/* A whole file ("-": standard input), NUL-terminated, its length in *size; NULL with errno
+ * set when it cannot be read. Free it. */
+char *cli_read_file(const char *path, size_t *size);
 /* True if argv holds -h or --help. */
 bool cli_wants_help(int argc, char **argv);
 /* Parse a whole decimal number in [min, max]; prints an error naming `what` on failure. */
@@ -85,5 +75,53 @@ double cli_now(void);
 
 /* A text diagram of the board with coordinates; White at the bottom unless flipped. */
 void cli_board_print(FILE *out, const ShPosition *pos, bool flip);
+
+/* ---- every game (cli_play.c, cli_board.c) ----------------------------------------------- */
+
+/* A --variant value: any game sh_kind_find knows (a draughts game, a column game, an other
+ * game of a checkers set); prints the names there are if not. */
+bool cli_parse_kind(const char *text, const ShKind **kind);
+/* The game when --variant names none: Russian checkers. */
+const ShKind *cli_kind_default(void);
+/* A draughts or column game (ShRules and FEN), not an other game. */
+bool cli_kind_draughts(const ShKind *kind);
+/* A position of `kind` to look at and count from: `position` (NULL or "start": the game's
+ * start, under --settings for an other game) in the game's position text (a FEN for the
+ * draughts games). A finished position is taken too (nothing decides over it: cli_play_over
+ * says how it ended). NULL with the error printed ("bad --settings", "bad FEN '...'", "bad
+ * position"). */
+ShPlay *cli_play_open(const ShKind *kind, const char *settings, const char *position);
+/* True when the game is over in the current position (the side to move has no piece or no
+ * move, or the other game's rules ended it), with the rules' words in `said`: "Black wins:
+ * White has no move". */
+bool cli_play_over(const ShPlay *play, char *said, size_t size);
+/* A legal move of the current position as the commands write it: its full text, the squares
+ * in numbers (a draughts game) when `numeric`. */
+void cli_play_move_text(const ShPlay *play, const ShPlayMove *move, bool numeric, char *out,
+                        size_t size);
+/* The current position's text: an other game's position text, a draughts game's FEN with
+ * numbers (numeric) or letters. */
+void cli_play_position_text(const ShPlay *play, bool numeric, char *out, size_t size);
+/* Play moves given as "c3-d4 f6-g5" (any notation the game reads; commas and move numbers
+ * "1." are skipped); false with the error printed. */
+bool cli_play_moves(ShPlay *play, const char *list);
+/* A copy of the game with the legal move played; NULL if out of memory. */
+ShPlay *cli_play_after(const ShPlay *play, const ShPlayMove *move);
+/* The board of position `ply` (-1: the current one) of any game: a draughts board as
+ * cli_board_print draws it, an other game's cells as a grid or as rows of named cells, with
+ * a line telling the pieces' letters. */
+void cli_play_board_print(FILE *out, const ShPlay *play, int ply);
+#define CLI_GAMES_HELP                                                                           \
+    "  --variant NAME the game (default russian), any of shashki's: the draughts games\n"        \
+    "                 brazilian, pool, english, italian, spanish, czech, turkish,\n"             \
+    "                 international (10x10), frisian (10x10), canadian (12x12), giveaway,\n"    \
+    "                 flying, diagonal, northern, self-eaters, two-move; the column games\n"    \
+    "                 columns (bashni) and lasca (7x7) (docs/variants.md), their squares and\n" \
+    "                 FEN in the game's own numbering; and the other games of a checkers\n"   \
+    "                 set corners, goban, belarusian, wiegman, stavropol, pskov, novgorod (3\n" \
+    "                 players), neva (4 players) (shashki other list), whose positions are\n"  \
+    "                 their own position text (docs/variants.md \"Other games of the seeds\")\n" \
+    "  --settings KEY=VALUE,...  an other game's choices for its start (house=3x3 ...;\n"     \
+    "                 shashki other list names them); a position's text carries its own\n"
 
 #endif

@@ -1,4 +1,8 @@
-/* cmd_analyse.c - shashki analyse: search a position and show each iteration. */
+/* cmd_analyse.c - shashki analyse: search a position of any game. The draughts and column games
+ * are searched by the draughts engine (engine.h) directly, for what only it tells: each
+ * iteration, several lines, the book's and the endgame databases' word; the other games by
+ * the engine of every game (play_engine.h), which tells the line it settled on. The position
+ * and the moves before it are the game interface's for both. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,14 +11,19 @@
 #include "cli.h"
 #include "engine.h"
 #include "engine_text.h"
+#include "other_search.h"
+#include "play_engine.h"
 
 static const char HELP[] =
     "usage: shashki analyse [--depth N | --time S | --nodes N] [--multipv K] [--threads N]\n"
     "                       [--hash MB] [--moves \"MOVES\"] [--numeric] [--set NAME=VALUE]\n"
-    "                       [--variant NAME] [--egdb DIR] [--book FILE|none] [FEN]\n"
+    "                       [--variant NAME] [--egdb DIR] [--book FILE|none] [--level L]\n"
+    "                       [--seed N] [FEN]\n"
+    "       shashki analyse --variant NAME [--settings S] [--depth N | --time S | --nodes N]\n"
+    "                       [--level L] [--seed N] [--moves \"MOVES\"] [POSITION]\n"
     "\n"
-    "Search the start position or FEN (after MOVES, if given) and print a line for each\n"
-    "depth the search completes:\n"
+    "Search the game's start or the position given (after MOVES, if given) and print a line\n"
+    "for each depth the search completes:\n"
     "\n"
     "  depth D seldepth S [multipv K] score SCORE nodes N nps N time T pv MOVES\n"
     "\n"
@@ -42,10 +51,15 @@ static const char HELP[] =
     "  --book FILE    the opening book shown (default the built-in book; none: no book)\n"
     "  --set NAME=VALUE  an engine setting (see engine.h: lmr, probcut, egdb, eval-file ...);\n"
     "                 may be given several times\n"
-    CLI_VARIANT_HELP CLI_EGDB_HELP CLI_OTHER_HELP
-    "For them the engine (engine/other_search.h) takes --depth N (default 4), --nodes N,\n"
-    "--time S, --level L (1-10) and --seed N, and prints one line 'depth D score S nodes N\n"
-    "pv MOVES' (S in pieces for the player to move, or 'win in P plies') and 'best MOVE'.\n";
+    "  --level L      play as level L (1-10: below 10 a near-best move, engine/level.h)\n"
+    "  --seed N       the levels' choice among near-best moves\n"
+    CLI_GAMES_HELP CLI_EGDB_HELP
+    "\n"
+    "The other games (corners ... neva) are searched by their own engine\n"
+    "(engine/other_search.h): --depth N (default 4, at most 32), --nodes N, --time S, --level\n"
+    "L and --seed N; it prints one line 'depth D score S nodes N pv MOVES' (S in pieces for\n"
+    "the player to move, or 'win in P plies') and 'best MOVE'. The draughts engine's own\n"
+    "options (--multipv, --threads, --hash, --set, --egdb, --book, --numeric) are refused.\n";
 
 typedef struct Printer {
     ShPosition pos;
@@ -82,40 +96,6 @@ static bool parse_seconds(const char *text, double *out)
     return true;
 }
 
-/* Play a space-separated list of moves from pos, keeping the positions before each move. */
-static bool play_moves(const char *list, ShPosition *pos, ShPosition **history, int *count)
-{
-    char *copy = strdup(list);
-    int cap = 16;
-    *history = malloc(sizeof(ShPosition) * (size_t)cap);
-    *count = 0;
-    bool ok = copy && *history;
-    for (char *tok = ok ? strtok(copy, " \t,") : NULL; ok && tok; tok = strtok(NULL, " \t,")) {
-        if (strchr(tok, '.'))
-            continue; /* a move number "1." */
-        ShMove m;
-        ShError err;
-        if (sh_move_parse(pos, tok, &m, &err) != SH_OK) {
-            cli_error("move '%s': %s", tok, err.message);
-            ok = false;
-            break;
-        }
-        if (*count == cap) {
-            cap *= 2;
-            ShPosition *h = realloc(*history, sizeof(ShPosition) * (size_t)cap);
-            if (!h) {
-                ok = false;
-                break;
-            }
-            *history = h;
-        }
-        (*history)[(*count)++] = *pos;
-        sh_position_play(pos, &m, pos);
-    }
-    free(copy);
-    return ok;
-}
-
 /* The book's moves for the position, if it holds it; false if the book named is bad. */
 static bool print_book(const char *name, const ShPosition *pos, int notation)
 {
@@ -149,108 +129,194 @@ static bool print_book(const char *name, const ShPosition *pos, int notation)
     return true;
 }
 
-int cmd_analyse(int argc, char **argv)
-{
-    if (cli_wants_help(argc, argv)) {
-        fputs(HELP, stdout);
-        return 0;
-    }
-    if (cli_other_game(argc, argv))
-        return cmd_other_analyse(argc, argv);
+/* What the command line asks for. */
+typedef struct Args {
+    const ShKind *kind;
+    const char *position, *moves, *settings, *egdb, *book;
+    const char *set[16];
+    int nset;
+    int notation;
+    long level, seed;
+    bool has_seed;
+    /* the draughts engine's own options, refused for the other games */
+    const char *draughts_only;
     EngineOptions options;
-    engine_options_default(&options);
     EngineLimits limits;
-    engine_limits_default(&limits);
-    const char *fen = NULL, *moves = NULL, *egdb_named = NULL, *book_name = NULL;
-    const char *settings[16];
-    int nsettings = 0;
-    int notation = SH_NOTATION_FULL;
-    ShVariant variant = SH_VARIANT_RUSSIAN;
+} Args;
+
+static bool parse_args(int argc, char **argv, Args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->kind = cli_kind_default();
+    a->notation = SH_NOTATION_FULL;
+    engine_options_default(&a->options);
+    engine_limits_default(&a->limits);
     long v;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--numeric") == 0) {
-            notation |= SH_NOTATION_NUMERIC;
-        } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--nodes") == 0 ||
-                   strcmp(a, "--multipv") == 0 || strcmp(a, "--threads") == 0 ||
-                   strcmp(a, "--hash") == 0 || strcmp(a, "--time") == 0 ||
-                   strcmp(a, "--moves") == 0 || strcmp(a, "--set") == 0 ||
-                   strcmp(a, "--variant") == 0 || strcmp(a, "--egdb") == 0 ||
-                   strcmp(a, "--book") == 0) {
-            if (!has_value) {
-                cli_error("%s needs a value", a);
-                return 2;
+        const char *o = argv[i];
+        if (strcmp(o, "--numeric") == 0) {
+            a->notation |= SH_NOTATION_NUMERIC;
+            a->draughts_only = o;
+            continue;
+        }
+        static const char *const VALUED[] = {"--depth", "--nodes", "--multipv", "--threads",
+                                             "--hash", "--time", "--moves", "--set",
+                                             "--variant", "--egdb", "--book", "--settings",
+                                             "--level", "--seed"};
+        bool valued = false;
+        for (size_t k = 0; k < sizeof VALUED / sizeof VALUED[0]; k++)
+            valued |= strcmp(o, VALUED[k]) == 0;
+        if (!valued && o[0] == '-' && o[1] == '-') {
+            cli_error("unknown option %s (see shashki analyse --help)", o);
+            return false;
+        }
+        if (!valued) {
+            if (a->position) {
+                cli_error("unexpected argument '%s'", o);
+                return false;
             }
-            const char *val = argv[++i];
-            if (strcmp(a, "--depth") == 0) {
-                if (!cli_parse_int(val, 1, ENGINE_MAX_PLY - 1, a, &v))
-                    return 2;
-                limits.depth = (int)v;
-            } else if (strcmp(a, "--nodes") == 0) {
-                if (!cli_parse_int(val, 1, 1000000000000L, a, &v))
-                    return 2;
-                limits.nodes = (uint64_t)v;
-            } else if (strcmp(a, "--multipv") == 0) {
-                if (!cli_parse_int(val, 1, ENGINE_MAX_MULTIPV, a, &v))
-                    return 2;
-                limits.multipv = (int)v;
-            } else if (strcmp(a, "--threads") == 0) {
-                if (!cli_parse_int(val, 1, ENGINE_MAX_THREADS, a, &v))
-                    return 2;
-                options.threads = (int)v;
-            } else if (strcmp(a, "--hash") == 0) {
-                if (!cli_parse_int(val, 1, ENGINE_MAX_HASH_MB, a, &v))
-                    return 2;
-                options.hash_mb = (int)v;
-            } else if (strcmp(a, "--time") == 0) {
-                if (!parse_seconds(val, &limits.move_time))
-                    return 2;
-            } else if (strcmp(a, "--egdb") == 0) {
-                egdb_named = val;
-            } else if (strcmp(a, "--book") == 0) {
-                book_name = val;
-            } else if (strcmp(a, "--variant") == 0) {
-                if (!cli_parse_variant(val, &variant))
-                    return 2;
-            } else if (strcmp(a, "--set") == 0) {
-                if (!strchr(val, '=') || nsettings == 16) {
-                    cli_error("--set takes NAME=VALUE, not '%s'", val);
-                    return 2;
-                }
-                settings[nsettings++] = val;
-            } else {
-                moves = val;
+            a->position = o;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            cli_error("%s needs a value", o);
+            return false;
+        }
+        const char *val = argv[++i];
+        if (strcmp(o, "--multipv") == 0 || strcmp(o, "--threads") == 0 ||
+            strcmp(o, "--hash") == 0 || strcmp(o, "--set") == 0 || strcmp(o, "--egdb") == 0 ||
+            strcmp(o, "--book") == 0)
+            a->draughts_only = o;
+        if (strcmp(o, "--depth") == 0) {
+            if (!cli_parse_int(val, 1, ENGINE_MAX_PLY - 1, o, &v))
+                return false;
+            a->limits.depth = (int)v;
+        } else if (strcmp(o, "--nodes") == 0) {
+            if (!cli_parse_int(val, 1, 1000000000000L, o, &v))
+                return false;
+            a->limits.nodes = (uint64_t)v;
+        } else if (strcmp(o, "--multipv") == 0) {
+            if (!cli_parse_int(val, 1, ENGINE_MAX_MULTIPV, o, &v))
+                return false;
+            a->limits.multipv = (int)v;
+        } else if (strcmp(o, "--threads") == 0) {
+            if (!cli_parse_int(val, 1, ENGINE_MAX_THREADS, o, &v))
+                return false;
+            a->options.threads = (int)v;
+        } else if (strcmp(o, "--hash") == 0) {
+            if (!cli_parse_int(val, 1, ENGINE_MAX_HASH_MB, o, &v))
+                return false;
+            a->options.hash_mb = (int)v;
+        } else if (strcmp(o, "--level") == 0) {
+            if (!cli_parse_int(val, 1, 10, o, &a->level))
+                return false;
+        } else if (strcmp(o, "--seed") == 0) {
+            if (!cli_parse_int(val, 0, 2000000000L, o, &a->seed))
+                return false;
+            a->has_seed = true;
+        } else if (strcmp(o, "--time") == 0) {
+            if (!parse_seconds(val, &a->limits.move_time))
+                return false;
+        } else if (strcmp(o, "--variant") == 0) {
+            if (!cli_parse_kind(val, &a->kind))
+                return false;
+        } else if (strcmp(o, "--set") == 0) {
+            if (!strchr(val, '=') || a->nset == 16) {
+                cli_error("--set takes NAME=VALUE, not '%s'", val);
+                return false;
             }
-        } else if (a[0] == '-' && a[1] == '-') {
-            cli_error("unknown option %s (see shashki analyse --help)", a);
-            return 2;
-        } else if (!fen) {
-            fen = a;
+            a->set[a->nset++] = val;
         } else {
-            cli_error("unexpected argument '%s'", a);
-            return 2;
+            const char **field = strcmp(o, "--egdb") == 0       ? &a->egdb
+                                 : strcmp(o, "--book") == 0     ? &a->book
+                                 : strcmp(o, "--settings") == 0 ? &a->settings
+                                                                : &a->moves;
+            *field = val;
         }
     }
-    if (!limits.depth && !limits.nodes && limits.move_time <= 0)
-        limits.move_time = 3;
-    ShPosition pos;
-    if (!cli_read_fen_variant(fen ? fen : "start", variant, &pos))
-        return 2;
-    ShPosition *history = NULL;
-    int history_count = 0;
-    if (moves && !play_moves(moves, &pos, &history, &history_count)) {
-        free(history);
+    return true;
+}
+
+/* An other game: one search by the engine of every game, its line and its move. */
+static int analyse_other(const Args *a, const ShPlay *play)
+{
+    if (a->draughts_only) {
+        cli_error("%s is the draughts engine's; %s is searched by the other games' engine "
+                  "(--depth, --nodes, --time, --level, --seed)",
+                  a->draughts_only, a->kind->name);
         return 2;
     }
+    if (a->limits.depth > OTHER_SEARCH_MAX_DEPTH) {
+        cli_error("--depth must be a whole number from 1 to %d for %s", OTHER_SEARCH_MAX_DEPTH,
+                  a->kind->name);
+        return 2;
+    }
+    if (!a->kind->engine) {
+        cli_error("%s has no engine: it is played by people only", a->kind->name);
+        return 2;
+    }
+    PlayLimits limits = {.level = (int)a->level, .move_time = a->limits.move_time,
+                         .time_left = -1, .nodes = a->limits.nodes,
+                         .depth = a->limits.depth, .seed = (uint64_t)a->seed};
+    if (!limits.depth && !limits.nodes && limits.move_time <= 0)
+        limits.depth = 4;
+    ShError err;
+    PlayEngine *engine = play_engine_create(NULL, &err);
+    PlayChoice choice;
+    if (!engine || play_engine_search(engine, play, &limits, &choice, &err) != SH_OK) {
+        cli_report("search", &err);
+        play_engine_free(engine);
+        return 1;
+    }
+    play_engine_free(engine);
+    if (!choice.has_move) {
+        char said[SH_PLAY_REASON_SIZE];
+        printf("best (none): ");
+        if (cli_play_over(play, said, sizeof said))
+            printf("no legal moves: %s\n", said);
+        else
+            printf("no move\n");
+        return 0;
+    }
+    printf("depth %d score ", choice.depth);
+    if (other_search_is_mate(choice.score)) {
+        int plies = OTHER_SEARCH_WIN - abs(choice.score);
+        printf("%s in %d %s", choice.score > 0 ? "win" : "loss", plies,
+               plies == 1 ? "ply" : "plies");
+    } else {
+        printf("%+.2f", choice.score / 100.0);
+    }
+    printf(" nodes %" PRIu64 " pv %s\nbest %s\n", choice.nodes, choice.pv, choice.move);
+    return 0;
+}
+
+/* A draughts or column game: the draughts engine, each iteration as it completes. */
+static int analyse_draughts(Args *a, const ShPlay *play)
+{
+    if (!a->limits.depth && !a->limits.nodes && a->limits.move_time <= 0)
+        a->limits.move_time = 3;
+    if (a->level)
+        a->options.level = (int)a->level;
+    if (a->has_seed)
+        a->options.seed = (uint64_t)a->seed;
+    const ShGame *game = sh_play_game(play);
+    const ShPosition *pos = sh_game_position(game);
+    int history_count = sh_game_ply_count(game);
+    ShPosition *history = malloc(sizeof(ShPosition) * (size_t)(history_count + 1));
+    if (!history) {
+        cli_error("out of memory");
+        return 1;
+    }
+    for (int i = 0; i < history_count; i++)
+        history[i] = *sh_game_position_at(game, i);
     char note[4200];
-    const char *egdb = cli_egdb_find(egdb_named, note, sizeof note);
+    const char *egdb = cli_egdb_find(a->egdb, note, sizeof note);
     if (!egdb) {
         free(history);
         return 2;
     }
     ShError err;
-    Engine *engine = engine_create(&options, &err);
+    Engine *engine = engine_create(&a->options, &err);
     if (!engine) {
         cli_error("%s", err.message);
         free(history);
@@ -262,54 +328,73 @@ int cmd_analyse(int argc, char **argv)
         free(history);
         return 2;
     }
-    for (int i = 0; i < nsettings; i++) {
+    for (int i = 0; i < a->nset; i++) {
         char name[64];
-        const char *eq = strchr(settings[i], '=');
-        snprintf(name, sizeof name, "%.*s", (int)(eq - settings[i]), settings[i]);
+        const char *eq = strchr(a->set[i], '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - a->set[i]), a->set[i]);
         if (engine_set_param(engine, name, eq + 1, &err) != SH_OK) {
-            cli_error("--set %s: %s", settings[i], err.message);
+            cli_error("--set %s: %s", a->set[i], err.message);
             engine_free(engine);
             free(history);
             return 2;
         }
     }
     EngineEgdbValue verdict;
-    if (engine_egdb_probe(engine, &pos, &verdict)) {
+    if (engine_egdb_probe(engine, pos, &verdict)) {
         static const char *NAMES[3] = {"loss", "draw", "win"};
         printf("egdb %s", NAMES[verdict.result + 1]);
         if (verdict.dtc >= 0)
             printf(", conversion in %d plies", verdict.dtc);
         printf(" (%d pieces)\n", verdict.pieces);
     }
-    if (!print_book(book_name, &pos, notation)) {
+    if (!print_book(a->book, pos, a->notation)) {
         engine_free(engine);
         free(history);
         return 2;
     }
-    Printer printer = {pos, notation, limits.multipv};
+    Printer printer = {*pos, a->notation, a->limits.multipv};
     EngineResult result;
     int status = 0;
-    if (engine_search(engine, &pos, history, history_count, &limits, on_info, &printer, &result,
-                      &err) != SH_OK) {
+    if (engine_search(engine, pos, history, history_count, &a->limits, on_info, &printer,
+                      &result, &err) != SH_OK) {
         cli_error("%s", err.message);
         status = 1;
     } else if (!result.has_move) {
         printf("best (none): ");
-        if (!cli_no_moves(stdout, &pos))
+        if (!cli_no_moves(stdout, pos))
             printf("no move\n");
     } else {
         char best[SH_MOVE_TEXT_SIZE], ponder[SH_MOVE_TEXT_SIZE];
-        sh_move_write(&pos, &result.move, notation, best, NULL);
+        sh_move_write(pos, &result.move, a->notation, best, NULL);
         printf("best %s", best);
         if (result.has_ponder) {
             ShPosition next;
-            sh_position_play(&pos, &result.move, &next);
-            if (sh_move_write(&next, &result.ponder, notation, ponder, NULL) == SH_OK)
+            sh_position_play(pos, &result.move, &next);
+            if (sh_move_write(&next, &result.ponder, a->notation, ponder, NULL) == SH_OK)
                 printf(" ponder %s", ponder);
         }
         printf("\n");
     }
     engine_free(engine);
     free(history);
+    return status;
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(HELP, stdout);
+        return 0;
+    }
+    Args a;
+    if (!parse_args(argc, argv, &a))
+        return 2;
+    ShPlay *play = cli_play_open(a.kind, a.settings, a.position);
+    if (!play)
+        return 2;
+    int status = 2;
+    if (!a.moves || cli_play_moves(play, a.moves))
+        status = cli_kind_draughts(a.kind) ? analyse_draughts(&a, play) : analyse_other(&a, play);
+    sh_play_free(play);
     return status;
 }

@@ -51,38 +51,11 @@ static const char HELP[] =
 
 /* ---- reading the collections ---- */
 
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap + 1);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *bigger = realloc(buf, cap * 2 + 1);
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = '\0';
-    *size = n;
-    return buf;
-}
-
 /* Count the games of one collection into the book; returns the games counted. */
 static int count_collection(Book *book, const char *path, int plies)
 {
     size_t size;
-    char *text = read_all(path, &size);
+    char *text = cli_read_file(path, &size);
     if (!text) {
         cli_error("cannot read '%s'", path);
         return -1;

@@ -224,8 +224,9 @@ static bool load_starts(const Options *o, ShPosition **starts, int *count)
     int n = 0;
     char error[256];
     int wanted = (o->settings.games + 1) / 2;
-    if (!match_openings_load_variant(o->openings, o->settings.variant, wanted, (uint64_t)o->seed,
-                                     &list, &n, error, sizeof error)) {
+    const ShKind *kind = sh_kind_of_variant(o->settings.variant);
+    if (!match_openings_load(o->openings, kind, NULL, wanted, (uint64_t)o->seed, &list, &n, error,
+                             sizeof error)) {
         cli_error("%s", error);
         return false;
     }
@@ -235,10 +236,16 @@ static bool load_starts(const Options *o, ShPosition **starts, int *count)
         return false;
     }
     for (int i = 0; i < n; i++) {
-        ShPosition p = list[i].start;
-        for (int k = 0; k < list[i].count; k++)
-            sh_position_play(&p, &list[i].moves[k], &p);
-        (*starts)[i] = p;
+        ShError err;
+        ShPlay *play = match_opening_play(&list[i], kind, NULL, &err);
+        if (!play) {
+            cli_error("opening %s: %s", list[i].name, err.message);
+            free(list);
+            free(*starts);
+            return false;
+        }
+        (*starts)[i] = *sh_game_position(sh_play_game(play));
+        sh_play_free(play);
     }
     *count = n;
     free(list);

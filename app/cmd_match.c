@@ -1,4 +1,4 @@
-/* cmd_match.c - shashki match: engine against engine. */
+/* cmd_match.c - shashki match: engine against engine, in any game of two players. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +11,13 @@ static const char HELP[] =
     "                     [--tc CLOCK | --movetime S | --depth D | --nodes N]\n"
     "                     [--concurrency N] [--pdn FILE] [--sprt elo0=A elo1=B]\n"
     "                     [--resign CM[/MOVES]] [--max-plies N] [--seed N] [--quiet]\n"
-    "                     [--variant NAME] [--book FILE|on|none]\n"
+    "                     [--variant NAME] [--settings S] [--book FILE|on|none]\n"
     "\n"
     "Play engine against engine: each opening twice, the colours swapped, and print a line\n"
     "per game, then the score of the first player: wins - losses - draws, the Elo difference\n"
-    "with its 95% interval, and the likelihood of superiority (LOS).\n"
+    "with its 95% interval, and the likelihood of superiority (LOS). Any game of two players:\n"
+    "the draughts and column games, and the other games of a checkers set (corners, goban,\n"
+    "belarusian, wiegman, stavropol, pskov), which the built-in engine plays.\n"
     "\n"
     "PLAYER is [NAME=]self, [NAME=]self:SETTING=VALUE,... or [NAME=]hub:COMMAND:\n"
     "  self                    this program's engine (the default for both players)\n"
@@ -23,14 +25,20 @@ static const char HELP[] =
     "                          own (lmr probcut aspiration threat killers history\n"
     "                          single-reply prune egdb eval-file eval-zero book\n"
     "                          book-margin)\n"
-    "  hub:COMMAND             any Hub engine, started with sh -c COMMAND\n"
+    "  hub:COMMAND             any Hub engine, started with sh -c COMMAND (the draughts and\n"
+    "                          column games only: the protocol speaks draughts squares)\n"
+    "In the other games self takes level and seed (self:level=3,seed=7) and plays with the\n"
+    "other games' engine (engine/other_search.h).\n"
     "\n"
     "  --openings SOURCE  idf (IDF-64 ballots, the default), fmjd (FMJD-64 move ballots),\n"
     "                     fmjd-setups, ballots (idf and fmjd), all, random (200 openings of\n"
     "                     2-5 random plies from the start: the default of the games without\n"
-    "                     ballots), or a file of FEN lines, move lists or PDN games\n"
-    "  --variant NAME     another game (see shashki perft --help); a Hub engine is told it\n"
-    "                     with set-param name=variant\n"
+    "                     ballots), or a file of FEN lines, move lists or PDN games (an\n"
+    "                     other game: a position's text a line)\n"
+    "  --variant NAME     another game of two players, any of shashki's (shashki moves\n"
+    "                     --help lists them); a Hub engine is told it with set-param\n"
+    "                     name=variant\n"
+    "  --settings S       an other game's choices (KEY=VALUE,...), with random openings\n"
     "  --games N          games to play (default: two per opening)\n"
     "  --tc CONTROL       a time control: 10s+0.1s, 3m, 10m+5s, 5m+d3s (Bronstein delay),\n"
     "                     1h10m/35+15m, 2h/50+1h/25, or as PDN's tag writes it: 60+0.5\n"
@@ -42,8 +50,9 @@ static const char HELP[] =
     "  --pdn FILE         write the games to FILE\n"
     "  --sprt elo0=A elo1=B [alpha=0.05] [beta=0.05]\n"
     "                     stop as soon as the score shows the difference nearer A or B\n"
-    "  --resign CM[/M]    adjudicate a game both engines see lost by CM centi-men for M moves\n"
-    "                     in a row (default M 3; default off)\n"
+    "  --resign CM[/M]    adjudicate a game both engines see lost by CM centi-men (the other\n"
+    "                     games: hundredths of a piece) for M moves in a row (default M 3;\n"
+    "                     default off)\n"
     "  --max-plies N      adjudicate a draw after N plies (default 400; 0 = never)\n"
     "  --seed N           shuffle the openings with N (default 1; 0 = table order)\n"
     "  --quiet            only the summary\n"
@@ -106,8 +115,8 @@ int cmd_match(int argc, char **argv)
     MatchConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     const char *specs[2] = {"self", "self"};
-    const char *openings = NULL, *pdn = NULL, *book = NULL;
-    ShVariant variant = SH_VARIANT_RUSSIAN;
+    const char *openings = NULL, *pdn = NULL, *book = NULL, *settings = NULL;
+    const ShKind *kind = cli_kind_default();
     long games = 0, v;
     long seed = 1;
     bool quiet = false, has_limit = false;
@@ -142,8 +151,10 @@ int cmd_match(int argc, char **argv)
         } else if (strcmp(a, "--openings") == 0) {
             openings = val;
         } else if (strcmp(a, "--variant") == 0) {
-            if (!cli_parse_variant(val, &variant))
+            if (!cli_parse_kind(val, &kind))
                 return 2;
+        } else if (strcmp(a, "--settings") == 0) {
+            settings = val;
         } else if (strcmp(a, "--pdn") == 0) {
             pdn = val;
         } else if (strcmp(a, "--book") == 0) {
@@ -208,37 +219,49 @@ int cmd_match(int argc, char **argv)
         }
     }
     char error[512];
+    ShError err;
+    if (sh_kind_check_settings(kind, settings, &err) != SH_OK) {
+        cli_report("bad --settings", &err);
+        return 2;
+    }
+    if (kind->players != 2) {
+        cli_error("%s is a game of %d players: a match is between two engines (shashki game "
+                  "plays it at one terminal)",
+                  kind->name, kind->players);
+        return 2;
+    }
+    cfg.kind = kind;
+    cfg.settings = settings;
     for (int i = 0; i < 2; i++) {
-        if (!player_spec_parse(specs[i], &cfg.players[i], error, sizeof error)) {
+        if (!player_spec_parse(specs[i], &cfg.players[i], error, sizeof error) ||
+            !player_spec_check(&cfg.players[i], kind, error, sizeof error)) {
             cli_error("%s player: %s", i ? "second" : "first", error);
             return 2;
         }
         if (!cfg.players[i].name[0])
             snprintf(cfg.players[i].name, sizeof cfg.players[i].name, "%s", specs[i]);
-        cfg.players[i].variant = variant;
+        cfg.players[i].kind = kind;
         PlayerSpec *ps = &cfg.players[i];
         bool has_book = false;
         for (int k = 0; k < ps->settings; k++)
             has_book |= strcmp(ps->setting_name[k], "book") == 0;
-        if (book && !ps->command[0] && !has_book && ps->settings < PLAYER_MAX_SETTINGS) {
+        if (book && cli_kind_draughts(kind) && !ps->command[0] && !has_book &&
+            ps->settings < PLAYER_MAX_SETTINGS) {
             snprintf(ps->setting_name[ps->settings], sizeof ps->setting_name[0], "book");
             snprintf(ps->setting_value[ps->settings], sizeof ps->setting_value[0], "%s", book);
             ps->settings++;
         }
     }
     if (!openings)
-        openings = variant == SH_VARIANT_RUSSIAN || variant == SH_VARIANT_GIVEAWAY ||
-                           variant == SH_VARIANT_NORTHERN
-                       ? "idf"
-                       : "random";
+        openings = kind->ballots ? "idf" : "random";
     if (strcmp(cfg.players[0].name, cfg.players[1].name) == 0) {
         snprintf(cfg.players[0].name, sizeof cfg.players[0].name, "first");
         snprintf(cfg.players[1].name, sizeof cfg.players[1].name, "second");
     }
     MatchOpening *list;
     int count;
-    if (!match_openings_load_variant(openings, variant, 200, (uint64_t)(seed ? seed : 1), &list,
-                                     &count, error, sizeof error)) {
+    if (!match_openings_load(openings, kind, settings, 200, (uint64_t)(seed ? seed : 1), &list,
+                             &count, error, sizeof error)) {
         cli_error("%s", error);
         return 2;
     }

@@ -1,22 +1,24 @@
-/* cmd_moves.c - shashki moves: the legal moves of a position and where each leads. */
+/* cmd_moves.c - shashki moves: the legal moves of a position of any game and where each leads. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
 static const char MOVES_HELP[] =
-    "usage: shashki moves [--numeric] [--variant NAME] [FEN]\n"
+    "usage: shashki moves [--numeric] [--variant NAME] [--settings S] [POSITION]\n"
     "\n"
-    "Print each legal move of the position (default: the start position), one a line, in\n"
-    "full notation, followed by the FEN of the position it leads to.\n"
+    "Print each legal move of the position (default: the game's start), one a line, in full\n"
+    "notation (every square a capture lands on), followed by the position it leads to: a FEN\n"
+    "for the draughts and column games, the game's position text for the other games.\n"
     "\n"
     "  --numeric   squares as numbers (Russian 1..32: 1 = b8, 32 = g1) instead of a1..h8\n"
-    CLI_VARIANT_HELP
+    CLI_GAMES_HELP
     "\n"
     "When the side to move has no legal move, the line says what the rules decide\n"
     "('no legal moves: Black wins: White has no move').\n"
     "\n"
     "Exit status: 0 when the position has legal moves, 1 when it has none (the game is\n"
-    "over), 2 for a bad FEN or argument.\n" CLI_OTHER_HELP;
+    "over), 2 for a bad position or argument.\n";
 
 int cmd_moves(int argc, char **argv)
 {
@@ -24,43 +26,59 @@ int cmd_moves(int argc, char **argv)
         fputs(MOVES_HELP, stdout);
         return 0;
     }
-    if (cli_other_game(argc, argv))
-        return cmd_other_moves(argc, argv);
     bool numeric = false;
-    const char *fen = NULL;
-    ShVariant variant = SH_VARIANT_RUSSIAN;
+    const char *position = NULL, *settings = NULL;
+    const ShKind *kind = cli_kind_default();
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--numeric") == 0) {
             numeric = true;
-        } else if (strcmp(argv[i], "--variant") == 0) {
-            if (i + 1 >= argc || !cli_parse_variant(argv[++i], &variant))
+        } else if (strcmp(argv[i], "--variant") == 0 || strcmp(argv[i], "--settings") == 0) {
+            if (i + 1 >= argc) {
+                cli_error("%s needs a value", argv[i]);
+                return 2;
+            }
+            if (argv[i][2] == 's')
+                settings = argv[++i];
+            else if (!cli_parse_kind(argv[++i], &kind))
                 return 2;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             cli_error("unknown option %s (see shashki moves --help)", argv[i]);
             return 2;
-        } else if (!fen) {
-            fen = argv[i];
+        } else if (!position) {
+            position = argv[i];
         } else {
             cli_error("unexpected argument '%s'", argv[i]);
             return 2;
         }
     }
-    ShPosition pos;
-    if (!cli_read_fen_variant(fen ? fen : "start", variant, &pos))
+    ShPlay *play = cli_play_open(kind, settings, position);
+    if (!play)
         return 2;
-    ShMoveList moves;
-    sh_moves_generate(&pos, &moves);
-    sh_moves_sort(&moves);
-    if (cli_no_moves(stdout, &pos))
-        return 1;
-    for (int i = 0; i < moves.count; i++) {
-        char text[SH_MOVE_TEXT_SIZE], fen_out[SH_FEN_SIZE];
-        ShPosition next;
-        sh_move_write(&pos, &moves.moves[i], SH_NOTATION_FULL | (numeric ? SH_NOTATION_NUMERIC : 0),
-                      text, NULL);
-        sh_position_play(&pos, &moves.moves[i], &next);
-        sh_fen_write(&next, numeric, fen_out);
-        printf("%s %s\n", text, fen_out);
+    int count = 0;
+    ShPlayMove *moves = sh_play_moves(play, &count);
+    char said[SH_PLAY_REASON_SIZE];
+    int status = 0;
+    if (count == 0) {
+        if (cli_play_over(play, said, sizeof said))
+            printf("no legal moves: %s\n", said);
+        else
+            printf("no legal moves\n");
+        status = 1;
     }
-    return 0;
+    for (int i = 0; i < count; i++) {
+        char text[SH_PLAY_MOVE_TEXT_SIZE], after[SH_PLAY_TEXT_SIZE];
+        ShPlay *next = cli_play_after(play, &moves[i]);
+        if (!next) {
+            cli_error("out of memory");
+            status = 2;
+            break;
+        }
+        cli_play_move_text(play, &moves[i], numeric, text, sizeof text);
+        cli_play_position_text(next, numeric, after, sizeof after);
+        printf("%s %s\n", text, after);
+        sh_play_free(next);
+    }
+    free(moves);
+    sh_play_free(play);
+    return status;
 }

@@ -1,4 +1,7 @@
-/* cmd_pdn.c - shashki pdn check | convert: replay PDN collections, or write them out anew. */
+/* cmd_pdn.c - shashki pdn check | convert: replay collections of records of any game, or write
+ * them out anew. Records are read with the game interface's reader (ShPlayReader: each record's
+ * GameType and Variant tags name its game) and written with its writers; a draughts game's
+ * record is judged by its arbiter in full (the rules' end, draws to claim, moves settled). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,53 +34,18 @@ static const char PDN_HELP[] =
     "         --full       every capture with its whole path (by default only where start and\n"
     "                      end are ambiguous)\n"
     "\n"
-    "Each game's rules come from its GameType tag (21 English, 22 Italian, 23 pool, 24\n"
-    "Spanish, 25 Russian, 26 Brazilian, 29 Czech, 30 Turkish; 25 with a Variant tag for\n"
-    "giveaway, flying, diagonal, northern, self-eaters, two-move): a file may mix games.\n"
+    "Each game's rules come from its GameType tag (20 international, 21 English, 22 Italian,\n"
+    "23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 40\n"
+    "Frisian; 25 with a Variant tag for giveaway, flying, diagonal, northern, self-eaters,\n"
+    "two-move, columns; 21 with Variant lasca) or, for the other games of a checkers set,\n"
+    "its GameType or Variant tag naming the game (corners, goban, belarusian, wiegman,\n"
+    "stavropol, pskov, novgorod, neva: their records as shashki game and match write them,\n"
+    "a Settings tag, a FEN tag in the game's position text): a file may mix games. An other\n"
+    "game's line names every player (White - Black - Red ...), the recorded result and the\n"
+    "verdict of its rules; convert writes it in its own notation.\n"
     "--variant NAME is the game of the records that have no GameType (default russian).\n"
     "\n"
     "FILE '-' reads standard input.\n";
-
-/* Read a whole file (or standard input for "-"); NULL with a message if it cannot. */
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        cli_error("cannot open %s", path);
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf)
-            break;
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-        if (n + 1 == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    bool failed = ferror(f) != 0;
-    if (f != stdin)
-        fclose(f);
-    if (!buf || failed) {
-        free(buf);
-        cli_error("cannot read %s", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *size = n;
-    return buf;
-}
 
 static const char *base_name(const char *path)
 {
@@ -85,37 +53,71 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-static const char *tag_or(const ShGame *g, const char *name)
+/* The value of tag `name` in a record's text (a record that could not be read), or "?". */
+static void tag_in(const char *text, const ShPdnInfo *info, const char *name, char *out,
+                   size_t size)
 {
-    const char *v = g ? sh_game_tag(g, name) : NULL;
-    return v && *v ? v : "?";
+    snprintf(out, size, "?");
+    size_t n = strlen(name);
+    for (size_t i = info->start; i + n + 2 < info->end; i++) {
+        if (text[i] != '[' || strncmp(text + i + 1, name, n) != 0 || text[i + 1 + n] != ' ')
+            continue;
+        const char *q = memchr(text + i, '"', info->end - i);
+        if (!q)
+            return;
+        size_t k = 0;
+        for (q++; q < text + info->end && *q != '"' && *q != '\n' && k + 1 < size; q++) {
+            if (*q == '\\' && q + 1 < text + info->end)
+                q++;
+            out[k++] = *q;
+        }
+        out[k] = '\0';
+        if (k == 0)
+            snprintf(out, size, "?");
+        return;
+    }
 }
 
-/* The line of one game; returns true if it passed. */
-static bool report(const char *file, const ShGame *g, const ShPdnInfo *info, ShStatus st,
-                   const ShError *err, bool quiet)
+/* "White - Black" (every player of a game of three or four), from the game or, for a record
+ * that could not be read, from its text. */
+static void players_of(const ShPlay *play, const char *text, const ShPdnInfo *info,
+                       const ShKind *fallback, char *out, size_t size)
 {
-    char line[2048];
-    int n = snprintf(line, sizeof line, "%s:%d (line %d) %s - %s: ", base_name(file), info->number,
-                     info->line, tag_or(g, "White"), tag_or(g, "Black"));
-    bool passed = st == SH_OK;
-    if (!passed) {
-        snprintf(line + n, sizeof line - (size_t)n, "FAILED at line %d, column %d: %s", err->line,
-                 err->column, err->message);
-        puts(line);
-        return false;
+    const ShKind *kind = play ? sh_play_kind(play) : fallback;
+    int players = play ? kind->players : 2;
+    size_t n = 0;
+    out[0] = '\0';
+    for (int p = 0; p < players && n < size; p++) {
+        char name[256] = "?";
+        const char *tag = sh_play_player_tag(p);
+        if (play) {
+            const char *v = sh_play_tag(play, tag);
+            snprintf(name, sizeof name, "%s", v && *v ? v : "?");
+        } else {
+            tag_in(text, info, tag, name, sizeof name);
+        }
+        n += (size_t)snprintf(out + n, size - n, "%s%s", p ? " - " : "", name);
     }
+}
+
+/* What a draughts game's arbiter says of a record: the verdict on its final position, where
+ * it ended if the record goes on past its end, a draw to claim, the moves the next ones
+ * settled. Returns true if the record passed. */
+static bool draughts_verdict(const ShGame *g, const ShPdnInfo *info, char *line, size_t size,
+                             int n)
+{
     ShReason why;
     ShResult verdict = sh_game_verdict(g, &why);
     int plies = sh_game_ply_count(g);
     bool early = info->end_ply >= 0 && info->end_ply < plies;
+    bool passed = true;
     if (info->end_ply >= 0) { /* a flag the record's clock shows, or the rules before the end */
         verdict = info->end_result;
         why = info->end_reason;
     }
     char said[200];
     sh_result_describe(verdict, why, said, sizeof said);
-    n += snprintf(line + n, sizeof line - (size_t)n, "%d plies, recorded %s, arbiter: %s", plies,
+    n += snprintf(line + n, size - (size_t)n, "%d plies, recorded %s, arbiter: %s", plies,
                   info->has_result ? sh_result_pdn(info->recorded, false) : "*", said);
     if (early) {
         /* the game ended there: the moves after it do not count */
@@ -124,52 +126,100 @@ static bool report(const char *file, const ShGame *g, const ShPdnInfo *info, ShS
         char text[SH_MOVE_TEXT_SIZE] = "?";
         sh_move_write(pos, sh_game_move_at(g, ply), SH_NOTATION_SHORT, text, NULL);
         int number = 1 + (ply + (int)sh_position_side(sh_game_start(g))) / 2;
-        n += snprintf(line + n, sizeof line - (size_t)n,
+        n += snprintf(line + n, size - (size_t)n,
                       " at ply %d (after %d%s %s); the %d pl%s after it (from line %d, column %d) "
                       "do not count",
                       info->end_ply, number, sh_position_side(pos) == SH_BLACK ? "..." : ".",
                       text, after, after == 1 ? "y" : "ies", info->end_line, info->end_column);
         if (info->has_result && verdict != info->recorded)
-            n += snprintf(line + n, sizeof line - (size_t)n,
-                          "; the recorded result does not stand");
-        n += snprintf(line + n, sizeof line - (size_t)n, " - PLAYED ON PAST THE END");
+            n += snprintf(line + n, size - (size_t)n, "; the recorded result does not stand");
+        n += snprintf(line + n, size - (size_t)n, " - PLAYED ON PAST THE END");
         passed = false;
     } else if (verdict != SH_RESULT_NONE && info->has_result && verdict != info->recorded) {
-        n += snprintf(line + n, sizeof line - (size_t)n, " - DIFFERS FROM THE RECORD");
+        n += snprintf(line + n, size - (size_t)n, " - DIFFERS FROM THE RECORD");
         passed = false;
     } else if (verdict == SH_RESULT_NONE && sh_game_may_claim(g, &why)) {
-        n += snprintf(line + n, sizeof line - (size_t)n, "; a draw may be claimed (%s)",
+        n += snprintf(line + n, size - (size_t)n, "; a draw may be claimed (%s)",
                       sh_reason_title(why));
     }
-    for (int i = 0; i < info->settled && i < SH_PDN_MAX_SETTLED && n < (int)sizeof line; i++) {
+    for (int i = 0; i < info->settled && i < SH_PDN_MAX_SETTLED && n < (int)size; i++) {
         int ply = info->settled_plies[i];
         const ShPosition *pos = sh_game_position_at(g, ply);
         char text[SH_MOVE_TEXT_SIZE] = "?";
         sh_move_write(pos, sh_game_move_at(g, ply), SH_NOTATION_FULL, text, NULL);
         int number = 1 + (ply + (int)sh_position_side(sh_game_start(g))) / 2;
-        n += snprintf(line + n, sizeof line - (size_t)n,
-                      "; move %d%s settled by the moves after it as %s", number,
-                      sh_position_side(pos) == SH_BLACK ? "..." : ".", text);
+        n += snprintf(line + n, size - (size_t)n, "; move %d%s settled by the moves after it as %s",
+                      number, sh_position_side(pos) == SH_BLACK ? "..." : ".", text);
     }
+    return passed;
+}
+
+/* The same for an other game: its rules' end, against the recorded result. */
+static bool other_verdict(const ShPlay *play, const char *recorded, char *line, size_t size,
+                          int n)
+{
+    ShVerdict v;
+    sh_play_verdict(play, &v);
+    bool rules = v.over && strcmp(v.reason_code, "rules") == 0;
+    n += snprintf(line + n, size - (size_t)n, "%d plies, recorded %s, arbiter: %s",
+                  sh_play_ply_count(play), recorded, rules ? v.reason : "the game goes on");
+    if (rules && strcmp(recorded, "*") != 0 && strcmp(recorded, v.result) != 0) {
+        snprintf(line + n, size - (size_t)n, " - DIFFERS FROM THE RECORD");
+        return false;
+    }
+    return true;
+}
+
+/* The line of one record; returns true if it passed. */
+static bool report(const char *file, const char *text, const ShPlayReader *r, const ShPlay *play,
+                   ShStatus st, const ShError *err, bool quiet)
+{
+    char line[2048], names[1100];
+    players_of(play, text, &r->info, r->fallback, names, sizeof names);
+    int n = snprintf(line, sizeof line, "%s:%d (line %d) %s: ", base_name(file), r->info.number,
+                     r->info.line, names);
+    if (st != SH_OK) {
+        snprintf(line + n, sizeof line - (size_t)n, "FAILED at line %d, column %d: %s", err->line,
+                 err->column, err->message);
+        puts(line);
+        return false;
+    }
+    const ShGame *g = sh_play_game(play);
+    bool passed = g ? draughts_verdict(g, &r->info, line, sizeof line, n)
+                    : other_verdict(play, r->recorded, line, sizeof line, n);
     if (!quiet || !passed)
         puts(line);
     return passed;
+}
+
+/* --variant NAME of pdn check and convert: the game of the records that name none. */
+static bool fallback_option(int argc, char **argv, int *i, const ShKind **kind)
+{
+    if (strcmp(argv[*i], "--variant") != 0)
+        return false;
+    if (*i + 1 >= argc) {
+        cli_error("--variant needs a value");
+        *kind = NULL;
+        return true;
+    }
+    if (!cli_parse_kind(argv[++*i], kind))
+        *kind = NULL;
+    return true;
 }
 
 static int pdn_check(int argc, char **argv)
 {
     bool quiet = false;
     int files = 0, passed = 0, failed = 0, status = 0;
-    ShVariant variant = SH_VARIANT_RUSSIAN;
+    const ShKind *fallback = cli_kind_default();
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--quiet") == 0) {
             quiet = true;
             continue;
         }
-        if (strcmp(argv[i], "--variant") == 0) {
-            if (i + 1 >= argc || !cli_parse_variant(argv[i + 1], &variant))
+        if (fallback_option(argc, argv, &i, &fallback)) {
+            if (!fallback)
                 return 2;
-            i++;
             continue;
         }
         if (argv[i][0] == '-' && argv[i][1] == '-') {
@@ -186,21 +236,21 @@ static int pdn_check(int argc, char **argv)
         }
         files++;
         size_t size;
-        char *text = read_all(argv[i], &size);
+        char *text = cli_read_file(argv[i], &size);
         if (!text) {
+            cli_error("cannot open %s", argv[i]);
             status = 2;
             continue;
         }
-        ShPdnReader reader;
-        sh_pdn_reader_init(&reader, text, size, NULL);
-        reader.variant = variant;
+        ShPlayReader reader;
+        sh_play_reader_init(&reader, text, size);
+        reader.fallback = fallback;
         for (;;) {
-            ShGame *g = NULL;
-            ShPdnInfo info;
+            ShPlay *play = NULL;
             ShError err;
-            ShStatus st = sh_pdn_read_next(&reader, &g, &info, &err);
-            if (st == SH_OK && !g) {
-                if (reader.games == 0) {
+            ShStatus st = sh_play_read_next(&reader, &play, &err);
+            if (st == SH_OK && !play) {
+                if (reader.pdn.games == 0) {
                     cli_error("%s holds no game", argv[i]);
                     status = 1;
                 }
@@ -208,15 +258,15 @@ static int pdn_check(int argc, char **argv)
             }
             if (st == SH_ERR_NO_MEMORY) {
                 cli_error("out of memory");
-                sh_game_free(g);
+                sh_play_free(play);
                 free(text);
                 return 1;
             }
-            if (report(argv[i], g, &info, st, &err, quiet))
+            if (report(argv[i], text, &reader, play, st, &err, quiet))
                 passed++;
             else
                 failed++;
-            sh_game_free(g);
+            sh_play_free(play);
         }
         free(text);
     }
@@ -230,13 +280,12 @@ static int pdn_check(int argc, char **argv)
 
 static int pdn_convert(int argc, char **argv)
 {
-    int notation = SH_NOTATION_SHORT;
     bool numeric = false, full = false;
     const char *file = NULL;
-    ShVariant variant = SH_VARIANT_RUSSIAN;
+    const ShKind *fallback = cli_kind_default();
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--variant") == 0) {
-            if (i + 1 >= argc || !cli_parse_variant(argv[++i], &variant))
+        if (fallback_option(argc, argv, &i, &fallback)) {
+            if (!fallback)
                 return 2;
         } else if (strcmp(argv[i], "--numeric") == 0)
             numeric = true;
@@ -258,42 +307,48 @@ static int pdn_convert(int argc, char **argv)
         cli_error("pdn convert needs a file (see shashki pdn --help)");
         return 2;
     }
-    notation = (full ? SH_NOTATION_FULL : SH_NOTATION_SHORT) | (numeric ? SH_NOTATION_NUMERIC : 0);
+    int notation = (full ? SH_NOTATION_FULL : SH_NOTATION_SHORT) | (numeric ? SH_NOTATION_NUMERIC : 0);
     size_t size;
-    char *text = read_all(file, &size);
-    if (!text)
+    char *text = cli_read_file(file, &size);
+    if (!text) {
+        cli_error("cannot open %s", file);
         return 2;
-    ShPdnReader reader;
-    sh_pdn_reader_init(&reader, text, size, NULL);
-    reader.variant = variant;
+    }
+    ShPlayReader reader;
+    sh_play_reader_init(&reader, text, size);
+    reader.fallback = fallback;
     int bad = 0;
     for (;;) {
-        ShGame *g = NULL;
-        ShPdnInfo info;
+        ShPlay *play = NULL;
         ShError err;
-        ShStatus st = sh_pdn_read_next(&reader, &g, &info, &err);
-        if (st == SH_OK && !g) {
-            if (reader.games == 0) {
+        ShStatus st = sh_play_read_next(&reader, &play, &err);
+        if (st == SH_OK && !play) {
+            if (reader.pdn.games == 0) {
                 cli_error("%s holds no game", file);
                 bad++;
             }
             break;
         }
         char *out = NULL;
+        /* a draughts game in the notation asked; an other game in its own */
+        const ShGame *g = play ? sh_play_game(play) : NULL;
         if (st == SH_OK)
-            st = sh_pdn_write(g, notation, &out, NULL, &err);
+            st = g ? sh_pdn_write(g, notation, &out, NULL, &err)
+                   : sh_play_write_pdn(play, false, &out, NULL, &err);
         if (st == SH_OK) {
             fputs(out, stdout);
         } else {
             /* nothing is lost: the game goes out as it came in */
+            const ShPdnInfo *info = &reader.info;
             cli_error("%s: game %d (line %d) copied unchanged: line %d, column %d: %s",
-                      base_name(file), info.number, info.line, err.line, err.column, err.message);
-            fwrite(text + info.start, 1, info.end - info.start, stdout);
+                      base_name(file), info->number, info->line, err.line, err.column,
+                      err.message);
+            fwrite(text + info->start, 1, info->end - info->start, stdout);
             fputs("\n\n", stdout);
             bad++;
         }
         free(out);
-        sh_game_free(g);
+        sh_play_free(play);
     }
     free(text);
     return bad ? 1 : 0;

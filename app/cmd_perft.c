@@ -1,4 +1,6 @@
-/* cmd_perft.c - shashki perft and shashki divide. */
+/* cmd_perft.c - shashki perft and shashki divide, for every game: the draughts games count
+ * with the library's perft at its full speed (threads, either convention), the other games
+ * with their rules' own move generator, both through sh_play_perft. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,25 +10,30 @@
 static const char PERFT_HELP[] =
     "usage: shashki perft DEPTH [FEN] [--variant NAME] [--paths] [--threads N]\n"
     "       shashki perft --suite FILE [--variant NAME] [--max-depth D] [--paths] [--threads N]\n"
+    "       shashki perft DEPTH [POSITION] --variant NAME [--settings S]   (an other game)\n"
     "\n"
     "Count the positions at the end of every line of legal moves, depth 1 to DEPTH, from the\n"
-    "start position or FEN. One line per depth: 'perft D NODES', the time and nodes/s.\n"
+    "game's start or the position given (a FEN, or an other game's position text). One line\n"
+    "per depth: 'perft D NODES', the time and nodes/s.\n"
     "\n"
     "  --paths        count every order of capture as its own move (as many engines do);\n"
-    "                 by default capture paths ending in the same position count once\n"
-    "  --threads N    spread the work over N threads (default 1)\n"
-    "  --suite FILE   check each line 'FEN ;D1 n ;D2 n ...' of FILE; print every mismatch\n"
-    "                 and a last line 'N passed, M failed'; exit status 1 if any failed\n"
+    "                 by default capture paths ending in the same position count once (the\n"
+    "                 other games' moves have one path each: the same counts)\n"
+    "  --threads N    spread the work over N threads (default 1; the draughts games)\n"
+    "  --suite FILE   check each line 'POSITION ;D1 n ;D2 n ...' of FILE; print every\n"
+    "                 mismatch and a last line 'N passed, M failed'; exit status 1 if any\n"
+    "                 failed\n"
     "  --max-depth D  with --suite, check depths up to D only\n"
-    CLI_VARIANT_HELP CLI_OTHER_HELP;
+    CLI_GAMES_HELP;
 
 static const char DIVIDE_HELP[] =
     "usage: shashki divide DEPTH [FEN] [--variant NAME] [--paths]\n"
+    "       shashki divide DEPTH [POSITION] --variant NAME [--settings S]   (an other game)\n"
     "\n"
     "Perft split by the first move: each legal move (full notation) with the number of\n"
     "positions DEPTH-1 plies after it, then the total.\n"
     "\n"
-    CLI_VARIANT_HELP;
+    CLI_GAMES_HELP;
 
 typedef struct PerftOptions {
     long depth;
@@ -35,7 +42,8 @@ typedef struct PerftOptions {
     long max_depth;
     long threads;
     ShPerftMode mode;
-    ShVariant variant;
+    const ShKind *kind;
+    const char *settings;
 } PerftOptions;
 
 static bool perft_options(int argc, char **argv, PerftOptions *o)
@@ -46,17 +54,20 @@ static bool perft_options(int argc, char **argv, PerftOptions *o)
     o->max_depth = 64;
     o->threads = 1;
     o->mode = SH_PERFT_DISTINCT;
-    o->variant = SH_VARIANT_RUSSIAN;
+    o->kind = cli_kind_default();
+    o->settings = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--paths") == 0) {
             o->mode = SH_PERFT_PATHS;
-        } else if (strcmp(a, "--variant") == 0) {
+        } else if (strcmp(a, "--variant") == 0 || strcmp(a, "--settings") == 0) {
             if (i + 1 >= argc) {
-                cli_error("--variant needs a value");
+                cli_error("%s needs a value", a);
                 return false;
             }
-            if (!cli_parse_variant(argv[++i], &o->variant))
+            if (a[2] == 's')
+                o->settings = argv[++i];
+            else if (!cli_parse_kind(argv[++i], &o->kind))
                 return false;
         } else if (strcmp(a, "--threads") == 0 || strcmp(a, "--max-depth") == 0 ||
                    strcmp(a, "--suite") == 0) {
@@ -93,8 +104,18 @@ static void print_perft_line(int depth, uint64_t nodes, double seconds)
     fflush(stdout);
 }
 
-/* One suite line: "FEN ;D1 n ;D2 n ...". Returns 1 if it passed, 0 if it failed, -1 if no
- * count was within --max-depth. */
+/* The leaves `depth` plies below the game's position, in the convention asked: the draughts
+ * games' capture paths by their own perft, everything else through the game interface. */
+static uint64_t count(const ShPlay *play, int depth, const PerftOptions *o)
+{
+    const ShGame *game = sh_play_game(play);
+    if (o->mode == SH_PERFT_PATHS && game)
+        return sh_perft_threads(sh_game_position(game), depth, SH_PERFT_PATHS, (int)o->threads);
+    return sh_play_perft(play, depth, (int)o->threads);
+}
+
+/* One suite line: "POSITION ;D1 n ;D2 n ...". Returns 1 if it passed, 0 if it failed, -1 if
+ * no count was within --max-depth. */
 static int suite_line(const char *file, int line_no, char *line, const PerftOptions *o)
 {
     char *semi = strchr(line, ';');
@@ -103,10 +124,12 @@ static int suite_line(const char *file, int line_no, char *line, const PerftOpti
         for (char *end = semi; end > line && (end[-1] == ' ' || end[-1] == '\t');)
             *--end = '\0';
     }
-    ShPosition pos;
+    ShPlayOptions options = {.start = line, .replay = true};
+    ShPlay *play = NULL;
     ShError err;
-    if (sh_fen_read_variant(line, o->variant, &pos, &err) != SH_OK) {
-        printf("%s:%d: bad FEN: %s\n", file, line_no, err.message);
+    if (sh_play_new(&play, o->kind, &options, &err) != SH_OK) {
+        printf("%s:%d: bad %s: %s\n", file, line_no,
+               cli_kind_draughts(o->kind) ? "FEN" : "position", err.message);
         return 0;
     }
     int ok = 1, checked = 0;
@@ -117,11 +140,12 @@ static int suite_line(const char *file, int line_no, char *line, const PerftOpti
         unsigned long long expected;
         if (sscanf(field, " D%d %llu", &depth, &expected) != 2) {
             printf("%s:%d: cannot read the count '%.20s'\n", file, line_no, field);
+            sh_play_free(play);
             return 0;
         }
         if (depth > o->max_depth)
             continue;
-        uint64_t got = sh_perft_threads(&pos, depth, o->mode, (int)o->threads);
+        uint64_t got = count(play, depth, o);
         checked++;
         if (got != expected) {
             printf("%s:%d: %s depth %d: expected %llu, got %" PRIu64 "\n", file, line_no, line,
@@ -129,6 +153,7 @@ static int suite_line(const char *file, int line_no, char *line, const PerftOpti
             ok = 0;
         }
     }
+    sh_play_free(play);
     if (!ok)
         return 0;
     return checked > 0 ? 1 : -1;
@@ -170,38 +195,47 @@ int cmd_perft(int argc, char **argv)
         fputs(PERFT_HELP, stdout);
         return 0;
     }
-    if (cli_other_game(argc, argv))
-        return cmd_other_perft(argc, argv);
     PerftOptions o;
     if (!perft_options(argc, argv, &o))
         return 2;
     if (o.suite) {
-        if (o.fen || o.depth >= 0) {
-            cli_error("--suite takes no DEPTH or FEN");
+        if (o.fen || o.depth >= 0 || o.settings) {
+            cli_error("--suite takes no DEPTH, position or --settings: its lines give them");
             return 2;
         }
         return run_suite(&o);
     }
     if (o.depth < 0) {
+        if (!cli_kind_draughts(o.kind)) {
+            cli_error("say how deep: shashki perft --variant %s DEPTH", o.kind->name);
+            return 2;
+        }
         fputs(PERFT_HELP, stderr);
         return 2;
     }
-    ShPosition pos;
-    if (!cli_read_fen_variant(o.fen ? o.fen : "start", o.variant, &pos))
+    ShPlay *play = cli_play_open(o.kind, o.settings, o.fen);
+    if (!play)
         return 2;
-    if (o.depth > 0 && sh_moves_count(&pos) == 0) {
-        char said[160];
-        ShReason why;
-        ShResult result = sh_position_result(&pos, &why);
-        sh_result_describe(result, why, said, sizeof said);
+    char said[SH_PLAY_REASON_SIZE];
+    if (o.depth > 0 && cli_play_over(play, said, sizeof said))
         fprintf(stderr, "shashki: no legal moves (%s): every count is 0\n", said);
-    }
     for (int d = 1; d <= o.depth; d++) {
         double start = cli_now();
-        uint64_t n = sh_perft_threads(&pos, d, o.mode, (int)o.threads);
+        uint64_t n = count(play, d, &o);
         print_perft_line(d, n, cli_now() - start);
     }
+    sh_play_free(play);
     return 0;
+}
+
+/* How many paths the legal move `m` can be played along (a draughts capture made in several
+ * orders: --paths counts each). */
+static uint64_t paths_of(const ShPlayMove *paths, int count, const ShPlayMove *m)
+{
+    uint64_t ways = 0;
+    for (int i = 0; i < count; i++)
+        ways += strcmp(paths[i].text, m->text) == 0;
+    return ways ? ways : 1;
 }
 
 int cmd_divide(int argc, char **argv)
@@ -224,32 +258,34 @@ int cmd_divide(int argc, char **argv)
             fputs(DIVIDE_HELP, stderr);
         return 2;
     }
-    ShPosition pos;
-    if (!cli_read_fen_variant(o.fen ? o.fen : "start", o.variant, &pos))
+    ShPlay *play = cli_play_open(o.kind, o.settings, o.fen);
+    if (!play)
         return 2;
-    ShMoveList moves;
-    sh_moves_generate(&pos, &moves);
-    sh_moves_sort(&moves);
-    cli_no_moves(stdout, &pos);
+    int count_moves = 0, count_paths = 0;
+    ShPlayMove *moves = sh_play_moves(play, &count_moves);
+    ShPlayMove *paths = o.mode == SH_PERFT_PATHS ? sh_play_move_paths(play, &count_paths) : NULL;
+    char said[SH_PLAY_REASON_SIZE];
+    if (count_moves == 0 && cli_play_over(play, said, sizeof said))
+        printf("no legal moves: %s\n", said);
     uint64_t total = 0;
-    for (int i = 0; i < moves.count; i++) {
-        ShPosition child;
-        sh_position_play(&pos, &moves.moves[i], &child);
-        uint64_t n = sh_perft_threads(&child, (int)o.depth - 1, o.mode, (int)o.threads);
-        if (o.mode == SH_PERFT_PATHS) {
-            /* every path of a capture is its own branch */
-            ShMoveList paths;
-            sh_moves_generate_paths(&pos, &paths);
-            int ways = 0;
-            for (int j = 0; j < paths.count; j++)
-                ways += sh_move_equal(&paths.moves[j], &moves.moves[i]);
-            n *= (uint64_t)ways;
+    int status = 0;
+    for (int i = 0; i < count_moves; i++) {
+        ShPlay *child = cli_play_after(play, &moves[i]);
+        if (!child) {
+            cli_error("out of memory");
+            status = 1;
+            break;
         }
-        char text[SH_MOVE_TEXT_SIZE];
-        sh_move_write(&pos, &moves.moves[i], SH_NOTATION_FULL, text, NULL);
-        printf("%s %" PRIu64 "\n", text, n);
+        uint64_t n = count(child, (int)o.depth - 1, &o);
+        sh_play_free(child);
+        if (paths)
+            n *= paths_of(paths, count_paths, &moves[i]);
+        printf("%s %" PRIu64 "\n", moves[i].full, n);
         total += n;
     }
     printf("total %" PRIu64 "\n", total);
-    return 0;
+    free(moves);
+    free(paths);
+    sh_play_free(play);
+    return status;
 }

@@ -36,37 +36,6 @@ static const char PUZZLES_HELP[] =
     "positions of a puzzle's own solution. Exit status 0, 1 if a file held no game, 2 for a\n"
     "bad argument or a file that cannot be read.\n";
 
-static char *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-        if (n + 1 == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *size = n;
-    }
-    return buf;
-}
-
 #define SEEN_BITS 16
 
 typedef struct Seen {
@@ -210,7 +179,7 @@ int cmd_puzzles(int argc, char **argv)
     clock_t c0 = clock();
     for (int f = 0; f < nfiles; f++) {
         size_t size = 0;
-        char *text = read_file(files[f], &size);
+        char *text = cli_read_file(files[f], &size);
         if (!text) {
             cli_error("cannot read %s", files[f]);
             status = 2;

@@ -154,7 +154,7 @@ static bool int_option(const char *text, long min, long max, const char *what, i
 static bool read_trf(const char *path, ShTrf *trf, int *status)
 {
     size_t size;
-    char *text = tour_read_file(path, &size);
+    char *text = cli_read_file(path, &size);
     if (!text) {
         cli_error("cannot read %s: %s", path, strerror(errno));
         *status = 2;

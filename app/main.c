@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "shashki_play.h"
 
 typedef struct CommandEntry {
     const char *name;
@@ -17,11 +18,11 @@ static const CommandEntry COMMANDS[] = {
     {"openings", cmd_openings, "the official opening ballots (IDF-64, FMJD-64)"},
     {"serve", cmd_serve, "the web app: play, analyse and keep games in the browser"},
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
-    {"game", cmd_game, "two people play at one terminal: clocks, draw offers, the arbiter"},
-    {"pdn", cmd_pdn, "check PDN game collections (replay every game), or convert them"},
+    {"game", cmd_game, "people play at one terminal, any game: clocks, draw offers, the arbiter"},
+    {"pdn", cmd_pdn, "check PDN game collections of any game (replay every game), or convert them"},
     {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node count and speed"},
-    {"match", cmd_match, "engine against engine: openings, both colours, Elo and SPRT"},
+    {"match", cmd_match, "engine against engine in any game of two: openings, Elo and SPRT"},
     {"solve", cmd_solve, "prove a forced win or draw: a composition's solution, duals, cooks"},
     {"puzzles", cmd_puzzles, "find the shots in game collections: a puzzle file (PDN)"},
     {"book", cmd_book, "the opening book: build it from the ballots, describe it, probe it"},
@@ -29,7 +30,7 @@ static const CommandEntry COMMANDS[] = {
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
     {"dxp", cmd_dxp, "play 10x10 engines over DXP (DamExchange): serve or connect"},
     {"tournament", cmd_tournament, "competitions: round robin, Swiss, knockout, engine events"},
-    {"other", cmd_other, "the other games of a checkers set (corners, go-ban ...): list, self-play"},
+    {"other", cmd_other, "the other games of a checkers set (corners, go-ban ...): list, self-play, check"},
 };
 
 static void usage(FILE *out)
@@ -38,11 +39,13 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: shashki [COMMAND] [ARGS...]\n"
             "\n"
-            "Russian checkers and %d more draughts games (--variant NAME): rules, games, the\n"
-            "engine and the web app. With no command, an interactive prompt.\n"
+            "Russian checkers, %d more draughts games and %d other games of a checkers set\n"
+            "(--variant NAME: play, moves, perft, divide, analyse, game, match, tournament and\n"
+            "pdn take every game, the other commands the games their --help names): rules,\n"
+            "games, the engine and the web app. With no command, an interactive prompt.\n"
             "\n"
             "commands:\n",
-            SH_VARIANT_COUNT - 1);
+            SH_VARIANT_COUNT - 1, sh_kind_count() - SH_VARIANT_COUNT);
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
     fputs("\n'shashki COMMAND --help' tells more. FEN is PDN's: W:W21-32:B1-12 or W:Wa1,Kc3:Bb4.\n",

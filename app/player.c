@@ -1,6 +1,8 @@
 /* player.c - match players: the built-in engine, or a Hub engine in a child process. */
 #include "player.h"
 
+#include "play_engine.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +20,11 @@
 struct Player {
     PlayerSpec spec;
     char name[128];
-    Engine *engine;   /* built-in */
+    Engine *engine;   /* built-in, the draughts and column games */
+    PlayEngine *other;/* built-in, the other games */
+    ShPosition *positions; /* the game so far, for the draughts engines: its positions */
+    ShMove *moves;         /* ... and moves */
+    int capacity;
     pid_t pid;        /* external */
     int to_child, from_child;
     char buf[1 << 16];
@@ -104,6 +110,43 @@ bool player_spec_parse(const char *text, PlayerSpec *s, char *error, size_t size
         if (!set_option(s, item, e + 1, error, size))
             return false;
     }
+    return true;
+}
+
+static const ShKind *kind_of(const PlayerSpec *s)
+{
+    return s->kind ? s->kind : sh_kind_of_variant(SH_VARIANT_RUSSIAN);
+}
+
+bool player_spec_check(const PlayerSpec *s, const ShKind *kind, char *error, size_t size)
+{
+    if (kind->players != 2) {
+        snprintf(error, size, "%s is a game of %d players: engines play games of two", kind->name,
+                 kind->players);
+        return false;
+    }
+    if (kind->family != SH_FAMILY_OTHER)
+        return true;
+    if (s->command[0]) {
+        snprintf(error, size,
+                 "a Hub engine plays the draughts games only: %s is an other game of a checkers "
+                 "set, whose positions and moves the Hub protocol cannot carry (its pos= and "
+                 "moves are draughts squares); play it with self",
+                 kind->name);
+        return false;
+    }
+    if (!kind->engine) {
+        snprintf(error, size, "%s has no engine: it is played by people only", kind->name);
+        return false;
+    }
+    for (int i = 0; i < s->settings; i++)
+        if (strcmp(s->setting_name[i], "book") != 0) {
+            snprintf(error, size,
+                     "'%s' is a setting of the draughts engine; %s is played by the other "
+                     "games' engine (level, seed)",
+                     s->setting_name[i], kind->name);
+            return false;
+        }
     return true;
 }
 
@@ -267,11 +310,12 @@ static bool hub_start(Player *p, char *error, size_t size)
             break;
         }
     }
+    const ShKind *kind = kind_of(&p->spec);
     if (variant_param) {
-        send_line(p, "set-param name=variant value=%s", sh_rules_get(p->spec.variant)->name);
-    } else if (p->spec.variant != SH_VARIANT_RUSSIAN) {
+        send_line(p, "set-param name=variant value=%s", kind->name);
+    } else if (kind->variant != SH_VARIANT_RUSSIAN) {
         snprintf(error, size, "'%s' has no variant parameter: it cannot be told to play %s",
-                 p->spec.command, sh_rules_get(p->spec.variant)->name);
+                 p->spec.command, kind->name);
         return false;
     }
     for (int i = 0; i < p->spec.settings; i++)
@@ -373,9 +417,12 @@ static void hub_move(Player *p, const ShPosition *positions, const ShMove *moves
                 return;
             }
             ShError err;
-            if (sh_move_parse(&positions[count], m, &out->move, &err) != SH_OK) {
+            ShMove move;
+            if (sh_move_parse(&positions[count], m, &move, &err) != SH_OK) {
                 out->status = PLAYER_ILLEGAL;
                 snprintf(out->error, sizeof out->error, "move '%.40s': %.180s", m, err.message);
+            } else {
+                sh_move_write(&positions[count], &move, SH_NOTATION_FULL, out->move, NULL);
             }
             return;
         }
@@ -396,6 +443,10 @@ Player *player_open(const PlayerSpec *spec, char *error, size_t size)
     p->to_child = p->from_child = -1;
     if (spec->name[0])
         snprintf(p->name, sizeof p->name, "%s", spec->name);
+    if (!player_spec_check(spec, kind_of(spec), error, size)) {
+        free(p);
+        return NULL;
+    }
     if (spec->command[0]) {
         if (!p->name[0])
             snprintf(p->name, sizeof p->name, "hub");
@@ -406,6 +457,17 @@ Player *player_open(const PlayerSpec *spec, char *error, size_t size)
         return p;
     }
     ShError err;
+    if (kind_of(spec)->family == SH_FAMILY_OTHER) {
+        p->other = play_engine_create(NULL, &err);
+        if (!p->other) {
+            snprintf(error, size, "%s", err.message);
+            free(p);
+            return NULL;
+        }
+        if (!p->name[0])
+            snprintf(p->name, sizeof p->name, "shashki");
+        return p;
+    }
     p->engine = engine_create(&spec->options, &err);
     if (!p->engine) {
         snprintf(error, size, "%s", err.message);
@@ -431,6 +493,9 @@ void player_close(Player *p)
         return;
     if (p->engine)
         engine_free(p->engine);
+    play_engine_free(p->other);
+    free(p->positions);
+    free(p->moves);
     if (p->pid > 0) {
         send_line(p, "quit");
         close(p->to_child);
@@ -460,32 +525,88 @@ void player_new_game(Player *p)
 {
     if (p->engine)
         engine_clear(p->engine);
+    else if (p->other)
+        play_engine_clear(p->other);
     else if (p->pid > 0)
         send_line(p, "new-game");
 }
 
-void player_move(Player *p, const ShPosition *positions, const ShMove *moves, int count,
-                 const EngineLimits *limits, double deadline, PlayerMove *out)
+/* The other games: the engine of every game, at the spec's level and seed. */
+static void other_move(Player *p, const ShPlay *play, const EngineLimits *l, PlayerMove *out)
+{
+    PlayLimits limits = {.level = p->spec.options.level, .move_time = l->move_time,
+                         .time_left = l->time_left, .increment = l->increment,
+                         .moves_to_go = l->moves_to_go, .nodes = l->nodes, .depth = l->depth,
+                         .seed = p->spec.options.seed};
+    PlayChoice choice;
+    ShError err;
+    if (play_engine_search(p->other, play, &limits, &choice, &err) != SH_OK) {
+        out->status = PLAYER_FAILED;
+        snprintf(out->error, sizeof out->error, "%.200s", err.message);
+    } else if (!choice.has_move) {
+        out->status = PLAYER_NO_MOVE;
+    } else {
+        snprintf(out->move, sizeof out->move, "%s", choice.move);
+        out->has_score = true;
+        out->score = choice.score;
+        out->depth = choice.depth;
+    }
+}
+
+/* The draughts game's positions and moves in the arrays the draughts engines read; its ply
+ * count, -1 if out of memory. */
+static int game_arrays(Player *p, const ShGame *game)
+{
+    int n = sh_game_ply_count(game);
+    if (n + 1 > p->capacity) {
+        int cap = n + 256;
+        ShPosition *positions = realloc(p->positions, sizeof(ShPosition) * (size_t)cap);
+        if (positions)
+            p->positions = positions;
+        ShMove *moves = realloc(p->moves, sizeof(ShMove) * (size_t)cap);
+        if (moves)
+            p->moves = moves;
+        if (!positions || !moves)
+            return -1;
+        p->capacity = cap;
+    }
+    for (int i = 0; i <= n; i++)
+        p->positions[i] = *sh_game_position_at(game, i);
+    for (int i = 0; i < n; i++)
+        p->moves[i] = *sh_game_move_at(game, i);
+    return n;
+}
+
+void player_move(Player *p, const ShPlay *play, const EngineLimits *limits, double deadline,
+                 PlayerMove *out)
 {
     memset(out, 0, sizeof *out);
     double start = now();
-    if (p->engine) {
+    const ShGame *game = sh_play_game(play);
+    int count = game ? game_arrays(p, game) : 0;
+    if (p->other) {
+        other_move(p, play, limits, out);
+    } else if (!game || count < 0) {
+        out->status = PLAYER_FAILED;
+        snprintf(out->error, sizeof out->error, "%s", game ? "out of memory" : "not a draughts game");
+    } else if (p->engine) {
         EngineResult r;
         ShError err;
-        if (engine_search(p->engine, &positions[count], positions, count, limits, NULL, NULL, &r,
-                          &err) != SH_OK) {
+        if (engine_search(p->engine, &p->positions[count], p->positions, count, limits, NULL,
+                          NULL, &r, &err) != SH_OK) {
             out->status = PLAYER_FAILED;
             snprintf(out->error, sizeof out->error, "%.200s", err.message);
         } else if (!r.has_move) {
             out->status = PLAYER_NO_MOVE;
         } else {
-            out->move = r.move;
+            sh_move_write(&p->positions[count], &r.move, SH_NOTATION_FULL, out->move, NULL);
             out->has_score = true;
             out->score = r.score;
             out->depth = r.depth;
         }
     } else {
-        hub_move(p, positions, moves, count, limits, deadline >= 0 ? start + deadline : -1, out);
+        hub_move(p, p->positions, p->moves, count, limits, deadline >= 0 ? start + deadline : -1,
+                 out);
     }
     out->seconds = now() - start;
 }

@@ -1,6 +1,10 @@
 /*
  * player.h - a player in a match: this program's engine with its own settings, or any
- * engine that speaks the Hub protocol, run as a separate program.
+ * engine that speaks the Hub protocol, run as a separate program. The built-in engine plays
+ * every game of two players (the draughts engine the draughts and column games, with its
+ * settings; the other games' engine, engine/play_engine.h, the other games, with a level and a
+ * seed); a Hub engine plays the draughts games only, the protocol's positions and moves being
+ * draughts squares.
  *
  * A player is described by a text:
  *
@@ -19,6 +23,7 @@
 #include <stddef.h>
 
 #include "engine.h"
+#include "shashki_play.h"
 
 #define PLAYER_MAX_SETTINGS 16
 
@@ -29,10 +34,15 @@ typedef struct PlayerSpec {
     int settings;
     char setting_name[PLAYER_MAX_SETTINGS][64];
     char setting_value[PLAYER_MAX_SETTINGS][256];
-    ShVariant variant;  /* the game (a Hub engine is told with set-param name=variant) */
+    const ShKind *kind; /* the game (a Hub engine is told with set-param name=variant);
+                           NULL: Russian */
 } PlayerSpec;
 
 bool player_spec_parse(const char *text, PlayerSpec *spec, char *error, size_t size);
+/* Whether the player can play `kind`: a Hub engine the draughts and column games only, the
+ * built-in engine any game of two players it plays (the other games without the draughts
+ * engine's settings). False with the reason. */
+bool player_spec_check(const PlayerSpec *spec, const ShKind *kind, char *error, size_t size);
 
 typedef enum PlayerStatus {
     PLAYER_OK = 0,
@@ -44,9 +54,10 @@ typedef enum PlayerStatus {
 
 typedef struct PlayerMove {
     PlayerStatus status;
-    ShMove move;
+    char move[SH_PLAY_MOVE_TEXT_SIZE]; /* its full text (sh_play_move reads it) */
     bool has_score;
-    int score;       /* the engine's own score for the side to move, centi-men */
+    int score;       /* the engine's own score for the side to move, centi-men (the other
+                        games: hundredths of a piece) */
     int depth;
     double seconds;  /* wall time from the question to the answer */
     char error[256];
@@ -60,10 +71,10 @@ void player_close(Player *player);
 const char *player_name(const Player *player);
 void player_new_game(Player *player);
 
-/* Ask for a move in positions[count], the game having begun at positions[0] and gone on
- * with moves[0..count-1]. `deadline` is the wall time in seconds the answer may take before
- * the player forfeits (negative: no deadline). */
-void player_move(Player *player, const ShPosition *positions, const ShMove *moves, int count,
-                 const EngineLimits *limits, double deadline, PlayerMove *out);
+/* Ask for a move in the game's current position (the player sees the whole game: its start and
+ * moves). `deadline` is the wall time in seconds the answer may take before the player
+ * forfeits (negative: no deadline). */
+void player_move(Player *player, const ShPlay *play, const EngineLimits *limits,
+                 double deadline, PlayerMove *out);
 
 #endif

@@ -13,8 +13,6 @@
 typedef enum TourFormat { TOUR_TEXT = 0, TOUR_CSV, TOUR_HTML } TourFormat;
 
 bool tour_format_parse(const char *text, TourFormat *format);
-/* A whole file ("-": standard input), NUL-terminated; NULL with errno set. Free it. */
-char *tour_read_file(const char *path, size_t *size);
 /* Tenths of a point as text: "2.5", "3" (buf of 16). */
 const char *tour_points(int tenths, char *buf);
 

@@ -176,7 +176,7 @@ static const char *half_points(int half, bool two, char *buf)
 static bool read_collection(const char *path, Field *f, int *games, int *bad)
 {
     size_t size;
-    char *text = tour_read_file(path, &size);
+    char *text = cli_read_file(path, &size);
     if (!text) {
         cli_error("cannot read %s: %s", path, strerror(errno));
         return false;

@@ -29,36 +29,6 @@ const char *tour_points(int t, char *buf)
     return buf;
 }
 
-char *tour_read_file(const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        if (n + 4096 > cap) {
-            char *bigger = realloc(text, cap *= 2);
-            if (!bigger) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = bigger;
-        }
-        size_t got = fread(text + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (f != stdin)
-        fclose(f);
-    if (text)
-        text[n] = '\0';
-    *size = n;
-    return text;
-}
-
 /* ---- output in three formats: a row of cells at a time ---- */
 
 typedef struct Table {

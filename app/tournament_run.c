@@ -41,13 +41,17 @@ static const char HELP[] =
     "  NAME               the event: created when it does not exist (then the engines and\n"
     "                     settings are needed), resumed when it does\n"
     "  --engine SPEC      a player: self, self:level=3, self:hash=32,lmr=0, hub:COMMAND (any\n"
-    "                     Hub engine); LABEL= names it (default: self, self:level=3 ...)\n"
+    "                     Hub engine: the draughts games only); LABEL= names it (default:\n"
+    "                     self, self:level=3 ...)\n"
     "  --team NAME        the engines after it are of team NAME (Scheveningen: two teams;\n"
     "                     avoid=team keeps a Swiss from pairing them)\n"
     "  KEY=VALUE          the event's settings (shashki tournament --help, docs/tournaments.md):\n"
     "                     system=swiss|round-robin|knockout|scheveningen, rounds=N, cycles=K,\n"
     "                     games=2 (micro-matches, or knockout matches), openings=ballot,\n"
-    "                     time=10s+0.1s, tiebreak-time=..., variant=NAME, stage.2.system=...\n"
+    "                     time=10s+0.1s, tiebreak-time=..., variant=NAME (any game of two\n"
+    "                     players: an other game's engines are self, self:level=N),\n"
+    "                     variant-settings=KEY=VALUE,... (an other game's choices),\n"
+    "                     stage.2.system=...\n"
     "  --tc CONTROL       the clock when the event names no time (default 10s+0.1s)\n"
     "  --movetime S | --depth D | --nodes N\n"
     "                     instead of a clock\n"
@@ -90,41 +94,34 @@ static bool stopping(Run *r)
     return interrupted || r->failed || (r->stop_after && r->played >= r->stop_after);
 }
 
-/* The opening of a game: its ballot, or the variant's start. */
-static bool opening_of(const ShEventGame *g, ShVariant variant, MatchOpening *o, char *why,
+/* The opening of a game: its ballot, or the game's start. */
+static bool opening_of(const ShEventGame *g, const ShKind *kind, MatchOpening *o, char *why,
                        size_t size)
 {
+    if (g->opening[0])
+        return match_opening_ballot(g->opening, kind, o, why, size);
     memset(o, 0, sizeof *o);
-    if (!g->opening[0]) {
-        sh_position_start(&o->start, variant);
-        snprintf(o->name, sizeof o->name, "start");
-        return true;
+    snprintf(o->name, sizeof o->name, "start");
+    if (kind->family != SH_FAMILY_OTHER) { /* the game's own start, never one drawn by lot */
+        ShPosition start;
+        char fen[SH_FEN_SIZE];
+        sh_position_start(&start, (ShVariant)kind->variant);
+        sh_fen_write(&start, kind->numeric, fen);
+        snprintf(o->start, sizeof o->start, "%s", fen);
     }
-    ShOpening ballot;
-    ShError err;
-    ShMove moves[SH_OPENING_MAX_PLIES];
-    int count;
-    if (sh_opening_find(g->opening, &ballot, &err) != SH_OK ||
-        sh_opening_line(&ballot, &o->start, moves, &count, &err) != SH_OK) {
-        snprintf(why, size, "ballot %s: %.300s", g->opening, err.message);
-        return false;
-    }
-    for (int i = 0; i < count && i < MATCH_MAX_OPENING_PLIES; i++)
-        o->moves[i] = moves[i];
-    o->count = count;
-    snprintf(o->name, sizeof o->name, "%s %s", ballot.table, ballot.code);
     return true;
 }
 
-static bool spec_of(const ShEventPlayer *p, ShVariant variant, PlayerSpec *spec, char *why,
+/* The player of an event's entry in the event's game; false with the reason. */
+static bool spec_of(const ShEventPlayer *p, const ShKind *kind, PlayerSpec *spec, char *why,
                     size_t size)
 {
     char text[600];
     snprintf(text, sizeof text, "%s", p->engine[0] ? p->engine : "self");
-    if (!player_spec_parse(text, spec, why, size))
+    if (!player_spec_parse(text, spec, why, size) || !player_spec_check(spec, kind, why, size))
         return false;
     snprintf(spec->name, sizeof spec->name, "%.63s", p->name);
-    spec->variant = variant;
+    spec->kind = kind;
     return true;
 }
 
@@ -140,38 +137,42 @@ static bool save_locked(Run *r, const char *change)
 }
 
 /* Store a finished game in the archive; its id (0 if it could not be stored). */
-static long archive(Run *r, ShGame *game, const char *white, const char *black,
-                    const char *control, const char *opening)
+static long archive(Run *r, const ShPlay *game, const char *white, const char *black,
+                    const char *control)
 {
     StoredGame *row = calloc(1, sizeof *row);
-    int plies = sh_game_ply_count(game);
+    int plies = sh_play_ply_count(game);
     StoredMove *moves = calloc((size_t)plies + 1, sizeof(StoredMove));
     if (!row || !moves) {
         free(row);
         free(moves);
         return 0;
     }
-    const ShKind *kind = sh_kind_of_variant((ShVariant)sh_game_start(game)->variant);
+    const ShKind *kind = sh_play_kind(game);
     snprintf(row->variant, sizeof row->variant, "%s", kind->name);
+    snprintf(row->settings, sizeof row->settings, "%s", sh_play_settings(game));
     row->players = 2;
     snprintf(row->player[0].name, sizeof row->player[0].name, "%.127s", white);
     snprintf(row->player[1].name, sizeof row->player[1].name, "%.127s", black);
     row->player[0].level = row->player[1].level = 10; /* engines: no seat to take */
     row->player[0].clock = row->player[1].clock = -1;
     snprintf(row->time_control, sizeof row->time_control, "%.127s", control);
-    (void)opening; /* the ballot's moves are among the game's: it is stored from its start */
-    sh_fen_write(sh_game_start(game), kind->numeric, row->start);
-    ShReason reason;
-    ShResult result = sh_game_result(game, &reason);
+    /* a ballot's moves are among the game's: it is stored from its start; an other game's
+     * start is its settings' (the store replays a game from settings or a position, not both) */
+    if (!row->settings[0])
+        sh_play_position_text(game, 0, row->start, sizeof row->start);
+    ShVerdict v;
+    sh_play_verdict(game, &v);
     strcpy(row->status, "finished");
-    snprintf(row->result, sizeof row->result, "%s", sh_result_pdn(result, false));
-    snprintf(row->reason, sizeof row->reason, "%s", sh_reason_name(reason));
+    snprintf(row->result, sizeof row->result, "%s", v.result);
+    snprintf(row->reason, sizeof row->reason, "%s", v.reason_code);
     row->draw_offer = -1;
     for (int i = 0; i < plies; i++) {
+        ShPlayMove m;
         for (int p = 0; p < SH_MAX_PLAYERS; p++)
             moves[i].clocks[p] = -1;
-        sh_move_write(sh_game_position_at(game, i), sh_game_move_at(game, i), SH_NOTATION_FULL,
-                      moves[i].text, NULL);
+        if (sh_play_move_at(game, i, &m, NULL) == SH_OK)
+            snprintf(moves[i].text, sizeof moves[i].text, "%s", m.full);
     }
     bool ok = store_add_game(r->games, row, moves, plies);
     long id = ok ? row->id : 0;
@@ -193,10 +194,11 @@ static bool play(Run *r, int index, int game, int white, int black, const char *
     MatchConfig cfg = r->base;
     char why[512];
     MatchOpening opening;
-    ShVariant variant = (ShVariant)sh_event_kind(s)->variant;
-    if (!spec_of(&w, variant, &cfg.players[0], why, sizeof why) ||
-        !spec_of(&b, variant, &cfg.players[1], why, sizeof why) ||
-        !opening_of(g, variant, &opening, why, sizeof why)) {
+    cfg.kind = sh_event_kind(s);
+    cfg.settings = s->game_settings;
+    if (!spec_of(&w, cfg.kind, &cfg.players[0], why, sizeof why) ||
+        !spec_of(&b, cfg.kind, &cfg.players[1], why, sizeof why) ||
+        !opening_of(g, cfg.kind, &opening, why, sizeof why)) {
         pthread_mutex_lock(&r->lock);
         snprintf(r->error, sizeof r->error, "%s", why);
         r->failed = true;
@@ -223,13 +225,13 @@ static bool play(Run *r, int index, int game, int white, int black, const char *
     const char *names[2] = {w.name, b.name};
     int result;
     char reason[256];
-    ShGame *played = match_play_one(&cfg, players, &opening, SH_WHITE, r->round, names, &result,
+    ShPlay *played = match_play_one(&cfg, players, &opening, 0, r->round, names, &result,
                                     reason, sizeof reason);
     player_close(players[0]);
     player_close(players[1]);
     if (!played) {
         pthread_mutex_lock(&r->lock);
-        snprintf(r->error, sizeof r->error, "out of memory");
+        snprintf(r->error, sizeof r->error, "%s", reason);
         r->failed = true;
         pthread_mutex_unlock(&r->lock);
         return false;
@@ -237,9 +239,9 @@ static bool play(Run *r, int index, int game, int white, int black, const char *
     char tc[SH_TIME_CONTROL_SIZE] = "";
     if (cfg.time.clock)
         sh_timecontrol_write(&cfg.time.control, tc);
-    long id = archive(r, played, w.name, b.name, tc, opening.name);
-    int plies = sh_game_ply_count(played);
-    sh_game_free(played);
+    long id = archive(r, played, w.name, b.name, tc);
+    int plies = sh_play_ply_count(played);
+    sh_play_free(played);
     ShGameResult res = result > 0 ? SH_GAME_WHITE_WINS : result < 0 ? SH_GAME_BLACK_WINS
                                                                       : SH_GAME_DRAW;
     pthread_mutex_lock(&r->lock);
@@ -526,7 +528,8 @@ static bool create(Run *r, const Options *o, int argc, char **argv)
             snprintf(p.team, sizeof p.team, "%.95s", o->teams[i]);
         PlayerSpec check;
         char why[256];
-        if (!player_spec_parse(spec, &check, why, sizeof why)) {
+        if (!player_spec_parse(spec, &check, why, sizeof why) ||
+            !player_spec_check(&check, sh_event_kind(&s), why, sizeof why)) {
             cli_error("--engine %s: %s", o->engines[i], why);
             return false;
         }
@@ -592,9 +595,8 @@ int tour_run(int argc, char **argv)
     for (int id = 1; id <= sh_event_player_count(r.event) && !status; id++) {
         PlayerSpec spec;
         char why[256];
-        if (!spec_of(sh_event_player(r.event, id),
-                     (ShVariant)sh_event_kind(sh_event_settings(r.event))->variant, &spec, why,
-                     sizeof why)) {
+        if (!spec_of(sh_event_player(r.event, id), sh_event_kind(sh_event_settings(r.event)),
+                     &spec, why, sizeof why)) {
             cli_error("player %d: %s", id, why);
             status = 2;
         }

@@ -87,6 +87,18 @@ static Engine *draughts_engine(PlayEngine *e, ShError *err)
     return engine;
 }
 
+/* Add a move's text to a line of moves; false when it does not fit. */
+static bool pv_add(char *pv, size_t size, const char *move)
+{
+    size_t n = strlen(pv), m = strlen(move);
+    if (n + m + 2 > size)
+        return false;
+    if (n)
+        pv[n++] = ' ';
+    memcpy(pv + n, move, m + 1);
+    return true;
+}
+
 static ShStatus search_draughts(PlayEngine *e, const ShPlay *play, const PlayLimits *l,
                                 PlayChoice *out, ShError *err)
 {
@@ -130,6 +142,13 @@ static ShStatus search_draughts(PlayEngine *e, const ShPlay *play, const PlayLim
         return err ? err->code : SH_ERR_ARGUMENT;
     out->has_move = true;
     snprintf(out->move, sizeof out->move, "%s", m.full);
+    ShPosition walk = *pos;
+    for (int i = 0; i < r.pv_length; i++) {
+        if (sh_move_write(&walk, &r.pv[i], SH_NOTATION_FULL, m.full, NULL) != SH_OK ||
+            !pv_add(out->pv, sizeof out->pv, m.full))
+            break;
+        sh_position_play(&walk, &r.pv[i], &walk);
+    }
     out->score = r.score;
     out->winning = engine_score_is_win(r.score);
     out->expects_win = r.score > 0;
@@ -164,6 +183,14 @@ static ShStatus search_other(PlayEngine *e, const ShPlay *play, const PlayLimits
     if (s == SH_OK && r->has_move) {
         out->has_move = true;
         g->move_text(&rec->current, &r->best, out->move, sizeof out->move);
+        ShOtherState walk = rec->current;
+        for (int i = 0; i < r->pv_length; i++) {
+            char text[SH_OTHER_MOVE_TEXT_SIZE];
+            g->move_text(&walk, &r->pv[i], text, sizeof text);
+            if (!pv_add(out->pv, sizeof out->pv, text))
+                break;
+            g->make(&walk, &r->pv[i]);
+        }
         out->score = r->score;
         out->winning = other_search_is_mate(r->score) && r->score > 0;
         out->expects_win = r->score > 0;

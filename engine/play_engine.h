@@ -37,9 +37,14 @@ typedef struct PlayLimits {
     uint64_t seed;      /* the levels' choice among near-best moves */
 } PlayLimits;
 
+#define PLAY_PV_SIZE 2048
+
 typedef struct PlayChoice {
     bool has_move;                      /* false: the game is over, nothing to play */
     char move[SH_PLAY_MOVE_TEXT_SIZE];  /* the move's full text (sh_play_move reads it) */
+    char pv[PLAY_PV_SIZE];  /* the line the search expects, from the best move it found on
+                               (a level's choice below 10 may differ from it): the moves' full
+                               texts separated by spaces, as many as fit */
     int score;          /* for the player to move: centi-men (draughts), hundredths of a piece
                            (the other games); wins near the game's own win score */
     bool winning;       /* the score is a win the search proved */

@@ -301,6 +301,9 @@ ShStatus sh_play_set_clock(ShPlay *play, const ShTimeControl *control, ShTimeSou
 const ShClock *sh_play_clock(const ShPlay *play); /* NULL without a time control */
 void sh_play_start_clock(ShPlay *play);         /* the player to move's clock runs */
 void sh_play_set_remaining(ShPlay *play, int player, int64_t ms);
+/* Stop the clocks (pause true) or let the player to move's run again (pause false), as an
+ * arbiter does; nothing without a time control. */
+void sh_play_pause_clock(ShPlay *play, bool pause);
 /* Read the clock: a fallen flag ends the game. True when the game ended now. */
 bool sh_play_update(ShPlay *play);
 
@@ -312,6 +315,10 @@ const char *sh_play_tag(const ShPlay *play, const char *name);
 ShStatus sh_play_set_tag(ShPlay *play, const char *name, const char *value, ShError *err);
 /* The tag naming player p: White, Black, Red, Blue. */
 const char *sh_play_player_tag(int player);
+/* A comment after move `ply` (0-based; NULL or "" removes it), written in the record in braces.
+ * The draughts and column games' records keep comments; the other games' records keep none:
+ * SH_ERR_ARGUMENT for them, as for a ply that has not been played. */
+ShStatus sh_play_set_comment(ShPlay *play, int ply, const char *text, ShError *err);
 /* The game as PDN (the game's usual notation; `numeric` forces numbers on a draughts board),
  * ending with a blank line; *text malloc'ed, *size its length (may be NULL). */
 ShStatus sh_play_write_pdn(const ShPlay *play, bool numeric, char **text, size_t *size,
@@ -325,6 +332,12 @@ typedef struct ShPlayReader {
     ShPdnReader pdn;        /* the text and where the next game starts (offset, line) */
     const ShKind *fallback; /* the game of a record that names none: Russian unless set */
     int games;              /* games read so far */
+    /* The last record read, well or badly: for every kind its number in the text (from 1,
+     * the bad ones counted), the line it starts on and its bytes [start, end); for a draughts
+     * or column game also what sh_pdn_read_next finds out besides (the recorded result, the
+     * rules' end, the moves the next one settled; zero for the other games). */
+    ShPdnInfo info;
+    char recorded[SH_PLAY_RESULT_SIZE]; /* the result the last record gives; "*" for none */
 } ShPlayReader;
 
 void sh_play_reader_init(ShPlayReader *reader, const char *text, size_t size);

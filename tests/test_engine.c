@@ -12,6 +12,7 @@
 #include "engine.h"
 #include "eval.h"
 #include "level.h"
+#include "play_engine.h"
 #include "search.h"
 #include "test.h"
 #include "test_engine.h"
@@ -635,8 +636,66 @@ static void suite_stats_cases(void)
     CHECK_INT(stats_sprt(&even, &t, NULL), SPRT_CONTINUE);
 }
 
+/* ---- the engine of every game (play_engine.h) ---- */
+
+/* The choice's line read back move by move through the game interface: each move legal where
+ * it stands, the first the move chosen. */
+static void check_line(const ShPlay *start, const PlayChoice *c)
+{
+    ShPlay *walk = sh_play_copy(start);
+    char line[PLAY_PV_SIZE];
+    snprintf(line, sizeof line, "%s", c->pv);
+    int n = 0;
+    for (char *tok = strtok(line, " "); tok && walk; tok = strtok(NULL, " "), n++) {
+        if (n == 0)
+            CHECK_STR(tok, c->move);
+        ShError err;
+        CHECK_MSG(sh_play_move(walk, tok, NULL, &err) == SH_OK, "pv move %d '%s': %s", n + 1,
+                  tok, err.message);
+    }
+    CHECK(n >= 1);
+    sh_play_free(walk);
+}
+
+static void play_engine_cases(void)
+{
+    ShError err;
+    PlayEngine *engine = play_engine_create(NULL, &err);
+    CHECK(engine != NULL);
+    if (!engine)
+        return;
+    test_case("play engine: the line it expects, Russian at depth 6, played back");
+    ShPlay *play = NULL;
+    CHECK_INT(sh_play_new(&play, sh_kind_find("russian"), NULL, &err), SH_OK);
+    PlayLimits limits = {.depth = 6, .time_left = -1};
+    PlayChoice choice;
+    CHECK_INT(play_engine_search(engine, play, &limits, &choice, &err), SH_OK);
+    CHECK(choice.has_move);
+    check_line(play, &choice);
+    CHECK(strchr(choice.pv, ' ') != NULL); /* more than the move */
+    sh_play_free(play);
+
+    test_case("play engine: Belarusian's line is the king's double capture, the win in one");
+    ShPlayOptions options = {.start = "8/8/8/8/5b2/2b5/8/W7 w 0"};
+    CHECK_INT(sh_play_new(&play, sh_kind_find("belarusian"), &options, &err), SH_OK);
+    limits.depth = 3;
+    CHECK_INT(play_engine_search(engine, play, &limits, &choice, &err), SH_OK);
+    CHECK_STR(choice.pv, "a1:e5:g3");
+    CHECK(choice.winning);
+    sh_play_free(play);
+
+    test_case("play engine: Neva's line (four players) played back");
+    CHECK_INT(sh_play_new(&play, sh_kind_find("neva"), NULL, &err), SH_OK);
+    limits.depth = 3;
+    CHECK_INT(play_engine_search(engine, play, &limits, &choice, &err), SH_OK);
+    check_line(play, &choice);
+    sh_play_free(play);
+    play_engine_free(engine);
+}
+
 void suite_engine(void)
 {
+    play_engine_cases();
     engine_egdb_cases();
     suite_tt_cases();
     suite_timeman_cases();

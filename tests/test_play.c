@@ -11,8 +11,9 @@
  *   - perft through the interface against the published counts (tests/data/perft_start.txt)
  *     and the hand-checked go-ban counts (tests/data/cli/other.t);
  *   - the arbiter of the other games: resignation (two and three players), draws by agreement,
- *     the clock of three players on a fake time source, the arbiter's result; records of
- *     several games in one text, and a bad one's line. */
+ *     the clock of three players on a fake time source and clocks paused, the arbiter's
+ *     result; comments in the records that keep them; records of several games in one text,
+ *     each one's place in it and recorded result, and a bad one's line. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -366,6 +367,69 @@ static void arbiter(void)
     CHECK(v.winner == 1);
     CHECK_STR(v.reason_code, "adjudication");
     sh_play_free(play);
+
+    test_case("arbiter: the clocks paused and resumed (corners): paused time is nobody's");
+    play = new_play("corners");
+    fake.now_ms = 0;
+    CHECK_INT(sh_play_set_clock(play, &control, sh_time_fake(&fake), &err), SH_OK);
+    sh_play_start_clock(play);
+    fake.now_ms += 5000;
+    sh_play_pause_clock(play, true);
+    CHECK(sh_play_clock(play)->paused);
+    fake.now_ms += 3600000;
+    CHECK(!sh_play_update(play));
+    sh_play_pause_clock(play, false);
+    CHECK(!sh_play_clock(play)->paused);
+    fake.now_ms += 1000;
+    CHECK_INT(sh_clock_remaining(sh_play_clock(play), 0), 54000);
+    CHECK_INT(sh_clock_remaining(sh_play_clock(play), 1), 60000);
+    sh_play_free(play);
+    play = new_play("russian"); /* no time control: nothing to pause */
+    sh_play_pause_clock(play, true);
+    CHECK(sh_play_clock(play) == NULL);
+    sh_play_free(play);
+}
+
+static void ballots(void)
+{
+    test_case("ballots: a game opened by one, and a code that names none said to be so");
+    ShError err;
+    ShPlay *play = NULL;
+    ShPlayOptions options = {.opening = "1-III"};
+    CHECK_INT(sh_play_new(&play, sh_kind_find("giveaway"), &options, &err), SH_OK);
+    if (play)
+        CHECK_INT(sh_play_opening_plies(play), 2);
+    sh_play_free(play);
+    options.opening = "99-X";
+    CHECK_INT(sh_play_new(&play, sh_kind_find("russian"), &options, &err), SH_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "no ballot 99-X") != NULL);
+    CHECK_INT(sh_play_new(&play, sh_kind_find("english"), &options, &err), SH_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "the ballots open games of Russian checkers") != NULL);
+}
+
+static void comments(void)
+{
+    test_case("comments: a draughts record keeps one after a move, an other game's keeps none");
+    ShError err;
+    ShPlay *play = new_play("russian");
+    CHECK_INT(sh_play_set_comment(play, 0, "before any move", &err), SH_ERR_ARGUMENT);
+    CHECK_INT(sh_play_move(play, "c3-d4", NULL, &err), SH_OK);
+    CHECK_INT(sh_play_set_comment(play, 0, "a quiet start", &err), SH_OK);
+    char *pdn = NULL;
+    CHECK_INT(sh_play_write_pdn(play, false, &pdn, NULL, &err), SH_OK);
+    CHECK(pdn && strstr(pdn, "1. c3-d4 {a quiet start}"));
+    free(pdn);
+    CHECK_INT(sh_play_set_comment(play, 0, NULL, &err), SH_OK);
+    CHECK_INT(sh_play_write_pdn(play, false, &pdn, NULL, &err), SH_OK);
+    CHECK(pdn && !strchr(pdn, '{'));
+    free(pdn);
+    sh_play_free(play);
+    play = new_play("corners");
+    char move[SH_PLAY_MOVE_TEXT_SIZE];
+    first_move(play, move, sizeof move);
+    CHECK_INT(sh_play_move(play, move, NULL, &err), SH_OK);
+    CHECK_INT(sh_play_set_comment(play, 0, "no place for it", &err), SH_ERR_ARGUMENT);
+    sh_play_free(play);
 }
 
 /* ---- records of several games -------------------------------------------------------------- */
@@ -404,10 +468,38 @@ static void records(void)
     CHECK_INT(sh_play_read_next(&r, &play, &err), SH_ERR_ILLEGAL_MOVE);
     CHECK_INT(err.line, 7);
     CHECK_INT(err.column, 10);
+    CHECK_MSG(strstr(err.message, "move 2 \"h8-h1\"") == err.message, "%s", err.message);
     CHECK(sh_play_read_next(&r, &play, &err) == SH_OK && play);
     if (play)
         CHECK_STR(sh_play_kind(play)->name, "russian");
     sh_play_free(play);
+
+    test_case("records: each record's number, line, bytes and recorded result, bad ones too");
+    const char *mixed = "[GameType \"25\"]\n[Result \"1-0\"]\n\n1. c3-d4 1-0\n\n"
+                        "[Variant \"corners\"]\n[Result \"0-1\"]\n\n1. c1-e1 0-1\n\n"
+                        "[Variant \"corners\"]\n\n1. c1-e1 h8-h1 *\n\n"
+                        "[GameType \"25\"]\n\n1. c3-e5 *\n";
+    sh_play_reader_init(&r, mixed, strlen(mixed));
+    const int lines[] = {1, 6, 11, 15};
+    const char *recorded[] = {"1-0", "0-1", "*", "*"};
+    const ShStatus status[] = {SH_OK, SH_OK, SH_ERR_ILLEGAL_MOVE, SH_ERR_ILLEGAL_MOVE};
+    for (int i = 0; i < 4; i++) {
+        play = NULL;
+        ShStatus st = sh_play_read_next(&r, &play, &err);
+        CHECK_MSG(st == status[i], "game %d: status %d", i + 1, st);
+        CHECK_INT(r.info.number, i + 1);
+        CHECK_INT(r.info.line, lines[i]);
+        CHECK_STR(r.recorded, recorded[i]);
+        CHECK(r.info.end > r.info.start && mixed[r.info.start] == '[');
+        if (i == 1 || i == 2) /* an other game's record ends with its last word */
+            CHECK_MSG(!strchr(" \n", mixed[r.info.end - 1]), "game %d ends with a space",
+                      i + 1);
+        sh_play_free(play);
+    }
+    CHECK_INT(err.line, 17);
+    CHECK_INT(r.games, 2);
+    play = NULL;
+    CHECK(sh_play_read_next(&r, &play, &err) == SH_OK && !play);
 }
 
 void suite_play(void)
@@ -417,5 +509,7 @@ void suite_play(void)
         random_games(sh_kind_at(i), 1000 + (uint64_t)i);
     perft();
     arbiter();
+    ballots();
+    comments();
     records();
 }

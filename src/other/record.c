@@ -481,9 +481,10 @@ ShStatus sh_other_record_read_as(ShOtherRecord *rec, const char *text, const cha
             if (s == SH_OK)
                 s = sh_other_record_play(rec, &mv, &me);
             if (s != SH_OK) {
+                int ply = rec->move_count + 1; /* before the record is freed */
                 sh_other_record_free(rec);
                 return error_set(err, s, r.line, reader_column(&r, w0) + (int)(m - word),
-                                 "move %d \"%s\": %s", rec->move_count + 1, m, me.message);
+                                 "move %d \"%s\": %s", ply, m, me.message);
             }
         }
         skip_space(&r);

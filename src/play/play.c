@@ -381,6 +381,11 @@ void sh_play_set_remaining(ShPlay *p, int player, int64_t ms)
         p->ops->set_remaining(p, player, ms);
 }
 
+void sh_play_pause_clock(ShPlay *p, bool pause)
+{
+    p->ops->pause_clock(p, pause);
+}
+
 bool sh_play_update(ShPlay *p)
 {
     return p->ops->update(p);
@@ -396,6 +401,17 @@ ShStatus sh_play_set_tag(ShPlay *p, const char *name, const char *value, ShError
     if (!name || !*name)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a tag needs a name");
     return p->ops->set_tag(p, name, value, err);
+}
+
+ShStatus sh_play_set_comment(ShPlay *p, int ply, const char *text, ShError *err)
+{
+    if (ply < 0 || ply >= p->ops->ply_count(p))
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no move %d: the game has %d", ply + 1,
+                         p->ops->ply_count(p));
+    if (!p->game)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a record of %s keeps no comments",
+                         p->kind->name);
+    return sh_game_set_comment(p->game, ply, text && *text ? text : NULL, err);
 }
 
 ShStatus sh_play_write_pdn(const ShPlay *p, bool numeric, char **text, size_t *size,

@@ -87,7 +87,7 @@ static ShStatus d_create(ShPlay *p, const ShPlayOptions *o, ShError *err)
     ShStatus s;
     if (o->opening && *o->opening) {
         s = sh_game_new_opening_variant(&p->game, o->opening, v, &options, err);
-        if (s == SH_ERR_ARGUMENT)
+        if (s == SH_ERR_ARGUMENT && !p->kind->ballots)
             error_set(err, s, 0, 0,
                       "the ballots open games of Russian checkers (and of giveaway and "
                       "northern): a game of %s starts from its start or a FEN",
@@ -362,6 +362,15 @@ static void d_set_remaining(ShPlay *p, int player, int64_t ms)
         sh_clock_set_remaining(clock, player, ms);
 }
 
+static void d_pause_clock(ShPlay *p, bool pause)
+{
+    ShClock *clock = sh_game_clock(p->game);
+    if (clock && pause)
+        sh_clock_pause(clock);
+    else if (clock)
+        sh_clock_resume(clock);
+}
+
 static bool d_update(ShPlay *p)
 {
     if (sh_game_result(p->game, NULL) != SH_RESULT_NONE || !sh_game_clock_const(p->game))
@@ -423,6 +432,7 @@ const PlayOps PLAY_DRAUGHTS_OPS = {
     .clock = d_clock,
     .start_clock = d_start_clock,
     .set_remaining = d_set_remaining,
+    .pause_clock = d_pause_clock,
     .update = d_update,
     .tag = d_tag,
     .set_tag = d_set_tag,

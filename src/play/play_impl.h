@@ -49,6 +49,7 @@ typedef struct PlayOps {
     const ShClock *(*clock)(const ShPlay *p);
     void (*start_clock)(ShPlay *p);
     void (*set_remaining)(ShPlay *p, int player, int64_t ms);
+    void (*pause_clock)(ShPlay *p, bool pause);
     bool (*update)(ShPlay *p);
 
     const char *(*tag)(const ShPlay *p, const char *name);

@@ -592,6 +592,15 @@ static void o_set_remaining(ShPlay *p, int player, int64_t ms)
         sh_clock_set_remaining(&p->other->clock, player, ms);
 }
 
+static void o_pause_clock(ShPlay *p, bool pause)
+{
+    OtherPlay *o = p->other;
+    if (o->has_clock && pause)
+        sh_clock_pause(&o->clock);
+    else if (o->has_clock)
+        sh_clock_resume(&o->clock);
+}
+
 static bool o_update(ShPlay *p)
 {
     OtherPlay *o = p->other;
@@ -765,6 +774,7 @@ const PlayOps PLAY_OTHER_OPS = {
     .clock = o_clock,
     .start_clock = o_start_clock,
     .set_remaining = o_set_remaining,
+    .pause_clock = o_pause_clock,
     .update = o_update,
     .tag = o_tag,
     .set_tag = o_set_tag,

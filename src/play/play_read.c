@@ -2,6 +2,7 @@
  * each game's tags are looked at first, and the game is read by its family's reader, the PDN
  * reader of the draughts games (src/pdn_read.c) or the other games' record reader
  * (src/other/record.c). Errors carry lines and columns in the whole text. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -15,6 +16,7 @@ void sh_play_reader_init(ShPlayReader *r, const char *text, size_t size)
     memset(r, 0, sizeof *r);
     sh_pdn_reader_init(&r->pdn, text, size, NULL);
     r->fallback = sh_kind_of_variant(SH_VARIANT_RUSSIAN);
+    r->recorded[0] = '*';
 }
 
 /* The other game a record's tags name, NULL for a draughts game; *empty when the text holds
@@ -120,8 +122,33 @@ static size_t next_game(const ShPlayReader *r)
     return n;
 }
 
+/* The place of the other game's record that starts at the reader's offset: its number, and
+ * the line and byte of its first character. */
+static void other_info(ShPlayReader *r)
+{
+    ShPdnInfo *info = &r->info;
+    const char *t = r->pdn.text;
+    size_t i = r->pdn.offset;
+    int line = r->pdn.line;
+    while (i < r->pdn.size && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n'))
+        line += t[i++] == '\n';
+    info->number = ++r->pdn.games;
+    info->line = line;
+    info->start = i;
+}
+
+/* The end of the record read: where the reader stopped, less the blank lines before it. */
+static void record_end(ShPlayReader *r)
+{
+    size_t end = r->pdn.offset;
+    while (end > r->info.start && strchr(" \t\r\n", r->pdn.text[end - 1]))
+        end--;
+    r->info.end = end;
+}
+
 static ShStatus read_other(ShPlayReader *r, const Peek *pk, ShPlay **play, ShError *err)
 {
+    other_info(r);
     const ShOtherGame *g = pk->other ? pk->other
                                      : (r->fallback && r->fallback->other ? r->fallback->other
                                                                           : NULL);
@@ -146,9 +173,12 @@ static ShStatus read_other(ShPlayReader *r, const Peek *pk, ShPlay **play, ShErr
         error_set(err, s, e.line > 0 ? e.line + r->pdn.line - 1 : r->pdn.line, column, "%s",
                   e.message);
         advance(r, next_game(r));
+        record_end(r);
         return s;
     }
     advance(r, r->pdn.offset + used);
+    record_end(r);
+    snprintf(r->recorded, sizeof r->recorded, "%s", rec.result);
     *play = play_wrap_record(kind, &rec, pk->termination);
     return *play ? SH_OK : error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
 }
@@ -158,6 +188,9 @@ ShStatus sh_play_read_next(ShPlayReader *r, ShPlay **play, ShError *err)
     if (!r || !play)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no reader or no game");
     *play = NULL;
+    memset(&r->info, 0, sizeof r->info);
+    r->info.end_ply = -1;
+    snprintf(r->recorded, sizeof r->recorded, "*");
     Peek pk;
     peek(r, &pk);
     if (pk.empty) {
@@ -173,7 +206,9 @@ ShStatus sh_play_read_next(ShPlayReader *r, ShPlay **play, ShError *err)
                              ? (ShVariant)r->fallback->variant
                              : SH_VARIANT_RUSSIAN;
         ShGame *game = NULL;
-        s = sh_pdn_read_next(&r->pdn, &game, NULL, err);
+        s = sh_pdn_read_next(&r->pdn, &game, &r->info, err);
+        if (r->info.has_result)
+            snprintf(r->recorded, sizeof r->recorded, "%s", sh_result_pdn(r->info.recorded, false));
         if (s != SH_OK) {
             sh_game_free(game);
             return s;

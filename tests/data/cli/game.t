@@ -65,7 +65,7 @@ $ shashki game --no-board | grep -v '^$'
 < pdn
 shashki game: ? (White) against ? (Black). Type help for the commands.
 White to move
-error: Black may offer a draw only right after making a move (1.9.3)
+error: no move has been made yet: White may offer a draw with a move (MOVE draw), Black right after making one (1.9.3)
 1. c3-d4
 White offers a draw
 Black to move

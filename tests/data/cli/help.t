@@ -1,10 +1,11 @@
 # help texts and unknown commands
 
-# the count of games is the rules table's: Russian and the 18 of docs/variants.md's table
+# the count of games is the rules table's and the other games' list: Russian, the 18 of
+# docs/variants.md's table and its 8 other games of the seeds
 $ shashki --help
 usage: shashki [COMMAND] [ARGS...]
 *
-Russian checkers and 18 more draughts games (--variant NAME): rules, games, the
+Russian checkers, 18 more draughts games and 8 other games of a checkers set
 ...
 
 $ shashki --version
@@ -23,7 +24,7 @@ $ shashki frobnicate
 ? 2
 
 $ shashki game --help
-usage: shashki game [--variant NAME] [--time CONTROL] [--fen FEN | --opening CODE]
+usage: shashki game [--variant NAME] [--settings S] [--time CONTROL]
 ...
 
 $ shashki pdn --help

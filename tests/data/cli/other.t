@@ -1,9 +1,9 @@
-# The other games of a checkers set on the command line (app/cmd_other.c): moves, perft and
-# analyse take --variant NAME of one of them, and `shashki other` lists them, plays one to its
-# end with the engine and checks records. The counts are checked by hand: go-ban places a
-# piece on any free square of 64 (64, 64*63, 64*63*62); in corners and Belarusian the two
-# sides' first moves do not touch (14*14, 11*11); the positions are the rules files' own
-# (tests/data/other/*.txt).
+# The other games of a checkers set on the command line, through the game interface as every
+# game: moves, perft and analyse take --variant NAME of one of them, and `shashki other` lists
+# them, plays one to its end with the engine and checks records. The counts are checked by
+# hand: go-ban places a piece on any free square of 64 (64, 64*63, 64*63*62); in corners and
+# Belarusian the two sides' first moves do not touch (14*14, 11*11); the positions are the
+# rules files' own (tests/data/other/*.txt).
 
 $ shashki moves --variant corners --settings house=3x3
 b1-d1 5bbb/5bbb/5bbb/8/8/www5/www5/w1ww4 b 1 0 house=3x3,diagonal=no,equal=on,home=40,limit=80

@@ -79,6 +79,30 @@ no legal moves: White wins: Black has no pieces
 error: FEN column 4: a2 is a light square; pieces stand on dark squares
 B:WK4:B
 
+# any game: an other game of a checkers set (corners: 14 x 14 first moves, as in other.t), then
+# Neva's four players
+$ shashki play --variant corners
+< moves
+< d1-e1
+< fen
+< undo
+< perft 2
+< variant neva
+< 13-23
+< fen
+< quit
+c1-e1 d1-e1 a2-a4 b2-b4 c2-e2 c2-c4 d2-e2 d2-d4 a3-a4 b3-b4 c3-c4 c3-e3 d3-e3 d3-d4
+played d1-e1
+Black to move
+4bbbb/4bbbb/4bbbb/8/8/wwww4/wwww4/www1w3 b 1 0 house=4x3,diagonal=no,equal=on,home=40,limit=80
+White to move
+perft 2 196 time *
+Neva draughts
+White to move
+played 13-23
+Red to move
+capture=free,promote=end,out=remove,quiet=30 R W:11,12,21,22,23,31 R:14,15,16,25,26,36 G:46,55,56,64,65,66 B:41,51,52,61,62,63 - 0
+
 $ shashki play --help
 usage: shashki [play [--variant NAME]]
 ...
