@@ -150,17 +150,14 @@ static long archive(Run *r, const ShPlay *game, const char *white, const char *b
     }
     const ShKind *kind = sh_play_kind(game);
     snprintf(row->variant, sizeof row->variant, "%s", kind->name);
-    snprintf(row->settings, sizeof row->settings, "%s", sh_play_settings(game));
     row->players = 2;
     snprintf(row->player[0].name, sizeof row->player[0].name, "%.127s", white);
     snprintf(row->player[1].name, sizeof row->player[1].name, "%.127s", black);
     row->player[0].level = row->player[1].level = 10; /* engines: no seat to take */
     row->player[0].clock = row->player[1].clock = -1;
     snprintf(row->time_control, sizeof row->time_control, "%.127s", control);
-    /* a ballot's moves are among the game's: it is stored from its start; an other game's
-     * start is its settings' (the store replays a game from settings or a position, not both) */
-    if (!row->settings[0])
-        sh_play_position_text(game, 0, row->start, sizeof row->start);
+    /* a ballot's moves are among the game's: it is stored from its start */
+    store_start_of(game, row);
     ShVerdict v;
     sh_play_verdict(game, &v);
     strcpy(row->status, "finished");

@@ -216,6 +216,10 @@ const ShKind *sh_play_kind(const ShPlay *play);
 const char *sh_play_settings(const ShPlay *play); /* as given ("" for the defaults) */
 /* The ballot's code the game began with ("IDF-64 1-III"), or "". */
 const char *sh_play_opening(const ShPlay *play);
+/* Whether the game began from a position of its own (a FEN, an other game's position text, a
+ * start drawn by lot) rather than its kind's start under its settings (a ballot begins there):
+ * what a store must keep to play the game again (a position's text keeps its own settings). */
+bool sh_play_set_up(const ShPlay *play);
 
 /* -- positions and moves: position 0 is the start, position k the one after k moves -- */
 int sh_play_ply_count(const ShPlay *play);

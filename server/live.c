@@ -265,7 +265,7 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
     l->play = play;
     if (row->time_control[0])
         sh_timecontrol_write(&control, row->time_control);
-    sh_play_position_text(play, 0, row->start, sizeof row->start);
+    store_start_of(play, row);
     if (row->opening[0])
         snprintf(row->opening, sizeof row->opening, "%s", sh_play_opening(play));
     for (int p = 0; p < kind->players; p++)

@@ -51,7 +51,6 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
         const ShKind *k = sh_play_kind(play);
         memset(row, 0, sizeof *row);
         snprintf(row->variant, sizeof row->variant, "%s", k->name);
-        snprintf(row->settings, sizeof row->settings, "%s", sh_play_settings(play));
         row->players = k->players;
         for (int p = 0; p < k->players; p++) {
             const char *name = sh_play_tag(play, sh_play_player_tag(p));
@@ -59,7 +58,7 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
                      name && *name ? name : "?");
             row->player[p].clock = -1;
         }
-        sh_play_position_text(play, 0, row->start, sizeof row->start);
+        store_start_of(play, row);
         ShVerdict v;
         sh_play_verdict(play, &v);
         strcpy(row->status, "finished");

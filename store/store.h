@@ -87,6 +87,10 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
  * no clock. NULL with the reason when it cannot be replayed. */
 ShPlay *store_replay(const StoredGame *game, const StoredMove *moves, int count, char *why,
                      size_t size);
+/* What a game's row keeps of how it began: its settings, and its start's text (a draughts
+ * game's FEN always; an other game's position text only when it began from a position of its
+ * own, since that text keeps its own settings: the store replays a game from one or the other). */
+void store_start_of(const ShPlay *play, StoredGame *game);
 
 /* What a listing keeps: each member NULL or "" for any. */
 typedef struct StoreFilter {

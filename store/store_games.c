@@ -437,3 +437,13 @@ ShPlay *store_replay(const StoredGame *row, const StoredMove *moves, int count, 
         sh_play_end(play, row->result, row->reason[0] ? row->reason : "recorded", NULL);
     return play;
 }
+
+void store_start_of(const ShPlay *play, StoredGame *row)
+{
+    const ShKind *kind = sh_play_kind(play);
+    row->start[0] = '\0';
+    if (kind->family != SH_FAMILY_OTHER || sh_play_set_up(play))
+        sh_play_position_text(play, 0, row->start, sizeof row->start);
+    snprintf(row->settings, sizeof row->settings, "%s",
+             kind->family == SH_FAMILY_OTHER && sh_play_set_up(play) ? "" : sh_play_settings(play));
+}

@@ -155,6 +155,11 @@ const char *sh_play_opening(const ShPlay *p)
     return p->opening;
 }
 
+bool sh_play_set_up(const ShPlay *p)
+{
+    return p->ops->set_up(p);
+}
+
 int sh_play_ply_count(const ShPlay *p)
 {
     return p->ops->ply_count(p);

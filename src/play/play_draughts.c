@@ -136,6 +136,13 @@ static int d_opening_plies(const ShPlay *p)
     return sh_game_opening_plies(p->game);
 }
 
+static bool d_set_up(const ShPlay *p)
+{
+    ShPosition start;
+    sh_position_start(&start, variant_of(p));
+    return !sh_position_equal(sh_game_start(p->game), &start);
+}
+
 static int d_to_move(const ShPlay *p, int ply)
 {
     return (int)sh_position_side(position_at(p, ply));
@@ -406,6 +413,7 @@ const PlayOps PLAY_DRAUGHTS_OPS = {
     .destroy = d_destroy,
     .ply_count = d_ply_count,
     .opening_plies = d_opening_plies,
+    .set_up = d_set_up,
     .to_move = d_to_move,
     .second_move = d_second_move,
     .position_text = d_position_text,

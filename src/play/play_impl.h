@@ -20,6 +20,7 @@ typedef struct PlayOps {
 
     int (*ply_count)(const ShPlay *p);
     int (*opening_plies)(const ShPlay *p);
+    bool (*set_up)(const ShPlay *p);
     int (*to_move)(const ShPlay *p, int ply);
     bool (*second_move)(const ShPlay *p, int ply);
     size_t (*position_text)(const ShPlay *p, int ply, char *out, size_t size);

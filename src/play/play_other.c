@@ -224,6 +224,11 @@ static int o_opening_plies(const ShPlay *p)
     return 0;
 }
 
+static bool o_set_up(const ShPlay *p)
+{
+    return p->other->rec.setup;
+}
+
 static int o_to_move(const ShPlay *p, int ply)
 {
     ShOtherState *scratch = malloc(sizeof *scratch);
@@ -748,6 +753,7 @@ const PlayOps PLAY_OTHER_OPS = {
     .destroy = o_destroy,
     .ply_count = o_ply_count,
     .opening_plies = o_opening_plies,
+    .set_up = o_set_up,
     .to_move = o_to_move,
     .second_move = o_second_move,
     .position_text = o_position_text,
