@@ -141,39 +141,14 @@ static long archive(Run *r, const ShPlay *game, const char *white, const char *b
                     const char *control)
 {
     StoredGame *row = calloc(1, sizeof *row);
-    int plies = sh_play_ply_count(game);
-    StoredMove *moves = calloc((size_t)plies + 1, sizeof(StoredMove));
-    if (!row || !moves) {
-        free(row);
-        free(moves);
+    if (!row)
         return 0;
-    }
-    const ShKind *kind = sh_play_kind(game);
-    snprintf(row->variant, sizeof row->variant, "%s", kind->name);
-    row->players = 2;
     snprintf(row->player[0].name, sizeof row->player[0].name, "%.127s", white);
     snprintf(row->player[1].name, sizeof row->player[1].name, "%.127s", black);
     row->player[0].level = row->player[1].level = 10; /* engines: no seat to take */
-    row->player[0].clock = row->player[1].clock = -1;
     snprintf(row->time_control, sizeof row->time_control, "%.127s", control);
     /* a ballot's moves are among the game's: it is stored from its start */
-    store_start_of(game, row);
-    ShVerdict v;
-    sh_play_verdict(game, &v);
-    strcpy(row->status, "finished");
-    snprintf(row->result, sizeof row->result, "%s", v.result);
-    snprintf(row->reason, sizeof row->reason, "%s", v.reason_code);
-    row->draw_offer = -1;
-    for (int i = 0; i < plies; i++) {
-        ShPlayMove m;
-        for (int p = 0; p < SH_MAX_PLAYERS; p++)
-            moves[i].clocks[p] = -1;
-        if (sh_play_move_at(game, i, &m, NULL) == SH_OK)
-            snprintf(moves[i].text, sizeof moves[i].text, "%s", m.full);
-    }
-    bool ok = store_add_game(r->games, row, moves, plies);
-    long id = ok ? row->id : 0;
-    free(moves);
+    long id = store_add_finished(r->games, game, row) ? row->id : 0;
     free(row);
     return id;
 }

@@ -32,7 +32,6 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
     reader.fallback = kind; /* the game of a record without a GameType or Variant tag */
     json_t *imported = json_array(), *errors = json_array();
     StoredGame *row = malloc(sizeof *row);
-    StoredMove *moves = NULL;
     for (int guard = 0; row && guard < 100000; guard++) {
         ShPlay *play = NULL;
         ShError err;
@@ -50,34 +49,13 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
         }
         const ShKind *k = sh_play_kind(play);
         memset(row, 0, sizeof *row);
-        snprintf(row->variant, sizeof row->variant, "%s", k->name);
-        row->players = k->players;
         for (int p = 0; p < k->players; p++) {
             const char *name = sh_play_tag(play, sh_play_player_tag(p));
             snprintf(row->player[p].name, sizeof row->player[p].name, "%s",
                      name && *name ? name : "?");
-            row->player[p].clock = -1;
-        }
-        store_start_of(play, row);
-        ShVerdict v;
-        sh_play_verdict(play, &v);
-        strcpy(row->status, "finished");
-        snprintf(row->result, sizeof row->result, "%s", v.result);
-        snprintf(row->reason, sizeof row->reason, "%s", v.reason_code);
-        row->draw_offer = -1;
-        int plies = sh_play_ply_count(play);
-        free(moves);
-        moves = calloc((size_t)(plies > 0 ? plies : 1), sizeof *moves);
-        bool ok = moves != NULL;
-        for (int i = 0; ok && i < plies; i++) {
-            ShPlayMove m;
-            ok = sh_play_move_at(play, i, &m, NULL) == SH_OK;
-            snprintf(moves[i].text, sizeof moves[i].text, "%s", m.full);
-            for (int p = 0; p < SH_MAX_PLAYERS; p++)
-                moves[i].clocks[p] = -1;
         }
         pthread_mutex_lock(&g->lock);
-        ok = ok && store_add_game(g->store, row, moves, plies);
+        bool ok = store_add_finished(g->store, play, row);
         pthread_mutex_unlock(&g->lock);
         if (ok)
             json_array_append_new(imported, json_integer(row->id));
@@ -87,7 +65,6 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
                                                     "the game could not be saved"));
         sh_play_free(play);
     }
-    free(moves);
     free(row);
     json_decref(body);
     http_json(res, 200, json_pack("{s:o,s:o}", "imported", imported, "errors", errors));

@@ -78,6 +78,12 @@ bool store_add_move(Store *store, const StoredGame *game, int ply, const StoredM
 bool store_truncate(Store *store, const StoredGame *game, int ply);
 bool store_delete(Store *store, long id);
 
+/* Add a game played or read elsewhere (an engine event's, an imported record) as finished, in
+ * one transaction: its kind, start and settings, result and reason, and every move from the
+ * ShPlay; the players' names and levels and the time control as the caller set them in `game`
+ * (its id is set). */
+bool store_add_finished(Store *store, const ShPlay *play, StoredGame *game);
+
 /* Load a game and its moves (*moves malloc'ed, free() it); false if there is no such game. */
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count);
 

@@ -447,3 +447,34 @@ void store_start_of(const ShPlay *play, StoredGame *row)
     snprintf(row->settings, sizeof row->settings, "%s",
              kind->family == SH_FAMILY_OTHER && sh_play_set_up(play) ? "" : sh_play_settings(play));
 }
+
+bool store_add_finished(Store *store, const ShPlay *play, StoredGame *row)
+{
+    const ShKind *kind = sh_play_kind(play);
+    int plies = sh_play_ply_count(play);
+    StoredMove *moves = calloc((size_t)plies + 1, sizeof *moves);
+    if (!moves)
+        return false;
+    snprintf(row->variant, sizeof row->variant, "%s", kind->name);
+    row->players = kind->players;
+    for (int p = 0; p < SH_MAX_PLAYERS; p++)
+        row->player[p].clock = -1;
+    store_start_of(play, row);
+    ShVerdict v;
+    sh_play_verdict(play, &v);
+    snprintf(row->status, sizeof row->status, "finished");
+    snprintf(row->result, sizeof row->result, "%s", v.result);
+    snprintf(row->reason, sizeof row->reason, "%s", v.reason_code);
+    row->draw_offer = -1;
+    bool ok = true;
+    for (int i = 0; ok && i < plies; i++) {
+        ShPlayMove m;
+        ok = sh_play_move_at(play, i, &m, NULL) == SH_OK;
+        snprintf(moves[i].text, sizeof moves[i].text, "%s", m.full);
+        for (int p = 0; p < SH_MAX_PLAYERS; p++)
+            moves[i].clocks[p] = -1;
+    }
+    ok = ok && store_add_game(store, row, moves, plies);
+    free(moves);
+    return ok;
+}
