@@ -24,7 +24,11 @@ export function archiveTests() {
     await page.waitForFunction(() => !location.hash.includes('q='));
     await page.selectOption('#archive-result', '1/2-1/2');
     await page.waitForFunction(() => location.hash.includes('result='));
-    await page.waitForFunction((id) => [...document.querySelectorAll('.arow[data-id]')].some((r) => r.dataset.id === String(id)), state.drawGame);
+    // the filtered list replaces the whole one (which holds the drawn game too): wait for it
+    await page.waitForFunction((id) => {
+      const rows = [...document.querySelectorAll('.arow[data-id]')];
+      return rows.some((r) => r.dataset.id === String(id)) && rows.every((r) => r.querySelector('.aresult')?.dataset.outcome === 'draw');
+    }, state.drawGame);
     const results = await page.$$eval('.arow[data-id] .aresult', (els) => els.map((e) => e.dataset.outcome));
     expect(results.every((r) => r === 'draw'), `only draws are listed: ${results}`);
     await screenshot(page, 'archive-desktop');
