@@ -70,7 +70,8 @@ extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_
  * if there is none. */
 Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res);
 /* A game's answer to a request: the Game, with what this request may see besides (taken_now:
- * the seats this very answer gives it). */
+ * the seats this very answer gives it); its board (`geometry`) with a GET and with a seat
+ * taken, not with the answer to a move or an action. */
 json_t *web_game_json(WebApp *app, const HttpRequest *req, Live *l, unsigned taken_now);
 void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int status,
                     Live *l, unsigned taken_now);

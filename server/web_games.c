@@ -43,7 +43,10 @@ Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res)
 
 json_t *web_game_json(WebApp *app, const HttpRequest *req, Live *l, unsigned taken_now)
 {
-    json_t *j = live_json_game(l, true);
+    /* the board, which never changes, comes with a read of the game and with a seat taken;
+     * the answers to a move or an action leave it out, as the events do */
+    bool geometry = strcmp(req->method, "GET") == 0 || taken_now != 0;
+    json_t *j = live_json_game(l, geometry);
     unsigned held = rights_seats(app, req, l, NULL) | taken_now;
     live_json_viewer(j, l, held, held != 0 || rights_is_arbiter(app, req));
     json_t *event = web_event_link_json(app, l->id);
