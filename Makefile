@@ -37,7 +37,10 @@ endif
 CPPFLAGS += -Iinclude -Isrc -Iengine -Iproto -Iserver -Istore -D_DEFAULT_SOURCE
 CFLAGS   += -std=c11 $(OPT) $(ARCH) -g $(WARNINGS) -MMD -MP $(EXTRA_CFLAGS)
 LDFLAGS  += $(EXTRA_LDFLAGS)
-LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lzstd -lpthread -lm
+PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+PQ_LIBS   := $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
+CPPFLAGS += $(PQ_CFLAGS)
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 $(PQ_LIBS) -lsodium -lqrencode -lzstd -lpthread -lm
 TEST_LDLIBS := -lcurl
 
 # Open MPI, for `shashki egdb build --mpi` (docs/egdb.md): used when its headers are installed
@@ -160,8 +163,8 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 # What building and running needs (make run), and besides what the tests need (make test).
-RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libsodium-dev \
-  libqrencode-dev libzstd-dev
+RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libpq-dev \
+  libsodium-dev libqrencode-dev libzstd-dev pkg-config
 TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -1,6 +1,6 @@
-/* store.c - the games' SQLite file (see store.h): opening it, its layout and the migration of
- * a file of an earlier layout, the server's settings. One connection, used under a mutex: the
- * web app's load is a few requests a second, far below what this serialises. */
+/* store.c - the games' database (see store.h): opening it, its layout and the migration of a
+ * file of an earlier layout, the server's settings. One connection (db.h: SQLite or
+ * PostgreSQL), used under a mutex. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,16 +8,12 @@
 
 #include "store_impl.h"
 
-/* The layout this version writes (PRAGMA user_version). */
+/* The layout this version writes (db_layout: SQLite's user_version, a table in PostgreSQL). */
 #define STORE_LAYOUT 2
-
-static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
-                              "PRAGMA synchronous=FULL;"
-                              "PRAGMA foreign_keys=ON;";
 
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS games ("
-    "  id INTEGER PRIMARY KEY AUTOINCREMENT," /* ids are never reused: links and seat cookies name them */
+    "  id @ID," /* ids are never reused: links and seat cookies name them */
     "  created TEXT NOT NULL, updated TEXT NOT NULL,"
     "  variant TEXT NOT NULL DEFAULT 'russian', settings TEXT NOT NULL DEFAULT '',"
     "  players INTEGER NOT NULL DEFAULT 2,"
@@ -28,7 +24,7 @@ static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS game_players ("
     "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     "  player INTEGER NOT NULL, name TEXT NOT NULL, level INTEGER NOT NULL,"
-    "  clock REAL NOT NULL, code TEXT NOT NULL DEFAULT '', token BLOB,"
+    "  clock @REAL NOT NULL, code TEXT NOT NULL DEFAULT '', token @BLOB,"
     "  PRIMARY KEY (game, player));"
     "CREATE TABLE IF NOT EXISTS moves ("
     "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
@@ -39,12 +35,12 @@ static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     /* The puzzles' players (store.h "Puzzles"). */
     "CREATE TABLE IF NOT EXISTS puzzle_players ("
-    "  player TEXT PRIMARY KEY, rating REAL NOT NULL, attempts INTEGER NOT NULL,"
+    "  player TEXT PRIMARY KEY, rating @REAL NOT NULL, attempts INTEGER NOT NULL,"
     "  solved INTEGER NOT NULL, streak INTEGER NOT NULL, best_streak INTEGER NOT NULL,"
     "  updated TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS puzzle_attempts ("
     "  player TEXT NOT NULL, puzzle TEXT NOT NULL, hinted INTEGER NOT NULL DEFAULT 0,"
-    "  score REAL, at TEXT NOT NULL,"
+    "  score @REAL, at TEXT NOT NULL,"
     "  PRIMARY KEY (player, puzzle));";
 
 /* Layout 1 (two players on the games row, seats apart, each move's two clocks) to layout 2,
@@ -83,69 +79,44 @@ void store_now(char out[32])
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-void store_copy_text(char *out, size_t size, const unsigned char *text)
+void store_copy_text(char *out, size_t size, const char *text)
 {
-    snprintf(out, size, "%s", text ? (const char *)text : "");
+    snprintf(out, size, "%s", text ? text : "");
 }
 
 bool store_begin(Store *store)
 {
-    return sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+    return db_begin(store->db);
 }
 
 bool store_finish(Store *store, bool ok)
 {
     if (ok)
-        ok = sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+        ok = db_commit(store->db);
     if (!ok)
-        sqlite3_exec(store->db, "ROLLBACK", NULL, NULL, NULL);
+        db_rollback(store->db);
     return ok;
 }
 
-static bool has_column(sqlite3 *db, const char *table, const char *column)
+bool store_run(Store *store, const char *sql, int count, const char *const *values)
 {
-    sqlite3_stmt *st;
-    char sql[128];
-    snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
-    bool found = false;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+    DbStmt *st = db_prepare(store->db, sql);
+    if (!st)
         return false;
-    while (!found && sqlite3_step(st) == SQLITE_ROW) {
-        const unsigned char *name = sqlite3_column_text(st, 1);
-        found = name && strcmp((const char *)name, column) == 0;
-    }
-    sqlite3_finalize(st);
-    return found;
+    for (int i = 0; i < count; i++)
+        db_bind_text(st, i + 1, values[i]);
+    bool ok = db_step(st) != DB_ERROR;
+    db_finalize(st);
+    return ok;
 }
 
-static int user_version(sqlite3 *db)
+/* Bring a database of layout 1 to layout 2 (a new one gets layout 2 at once). Only an SQLite
+ * file can be of layout 1: PostgreSQL came with layout 2. */
+static bool migrate(Db *db, char *err, size_t errsize)
 {
-    sqlite3_stmt *st;
-    int v = 0;
-    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW)
-            v = sqlite3_column_int(st, 0);
-        sqlite3_finalize(st);
-    }
-    return v;
-}
-
-static bool exec(sqlite3 *db, const char *sql, const char *what, char *err, size_t errsize)
-{
-    char *msg = NULL;
-    if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK)
+    if (db_layout(db) >= STORE_LAYOUT)
         return true;
-    snprintf(err, errsize, "%s: %s", what, msg ? msg : sqlite3_errmsg(db));
-    sqlite3_free(msg);
-    return false;
-}
-
-/* Bring a file of layout 1 to layout 2 (a new file gets layout 2 at once). */
-static bool migrate(sqlite3 *db, char *err, size_t errsize)
-{
-    if (user_version(db) >= STORE_LAYOUT)
-        return true;
-    bool old = has_column(db, "games", "white");
+    bool old = db_kind(db) == DB_SQLITE && db_has_column(db, "games", "white");
     if (old) {
         static const struct {
             const char *name, *definition;
@@ -156,9 +127,10 @@ static bool migrate(sqlite3 *db, char *err, size_t errsize)
         for (size_t i = 0; i < sizeof GREW / sizeof GREW[0]; i++) {
             char sql[256];
             snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s", GREW[i].definition);
-            if (!has_column(db, "games", GREW[i].name) &&
-                !exec(db, sql, "cannot add a column to the games", err, errsize))
+            if (!db_has_column(db, "games", GREW[i].name) && !db_exec(db, sql)) {
+                snprintf(err, errsize, "cannot add a column to the games: %s", db_error(db));
                 return false;
+            }
         }
     }
     size_t size = sizeof MIGRATE_1_TO_2 + sizeof SCHEMA;
@@ -168,19 +140,19 @@ static bool migrate(sqlite3 *db, char *err, size_t errsize)
         return false;
     }
     snprintf(sql, size, MIGRATE_1_TO_2, SCHEMA);
-    bool ok = exec(db, "PRAGMA foreign_keys=OFF; BEGIN IMMEDIATE", "cannot begin", err, errsize);
-    if (ok) {
-        ok = old ? exec(db, sql, "cannot bring the games to the new layout", err, errsize)
-                 : exec(db, SCHEMA, "cannot create the tables", err, errsize);
-        char version[64];
-        snprintf(version, sizeof version, "PRAGMA user_version=%d", STORE_LAYOUT);
-        ok = ok && exec(db, version, "cannot mark the layout", err, errsize);
-        ok = ok && exec(db, "COMMIT", "cannot commit the new layout", err, errsize);
-        if (!ok)
-            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    if (db_kind(db) == DB_SQLITE)
+        db_exec(db, "PRAGMA foreign_keys=OFF");
+    bool ok = db_begin(db);
+    ok = ok && (old ? db_exec_schema(db, sql) : db_exec_schema(db, SCHEMA));
+    ok = ok && db_set_layout(db, STORE_LAYOUT);
+    ok = ok && db_commit(db);
+    if (!ok) {
+        snprintf(err, errsize, "cannot bring the games to the new layout: %s", db_error(db));
+        db_rollback(db);
     }
     free(sql);
-    sqlite3_exec(db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL);
+    if (db_kind(db) == DB_SQLITE)
+        db_exec(db, "PRAGMA foreign_keys=ON");
     return ok;
 }
 
@@ -191,20 +163,16 @@ Store *store_open(const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    if (sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-        SQLITE_OK) {
-        snprintf(err, errsize, "cannot open %s: %s", path, sqlite3_errmsg(store->db));
-        sqlite3_close(store->db);
+    store->db = db_open(path, err, errsize);
+    if (!store->db) {
         free(store);
         return NULL;
     }
-    sqlite3_busy_timeout(store->db, 5000);
     char why[512] = "";
-    if (!exec(store->db, PRAGMAS, "not a usable games file", why, sizeof why) ||
-        !migrate(store->db, why, sizeof why) ||
-        !exec(store->db, SCHEMA, "not a usable games file", why, sizeof why)) {
-        snprintf(err, errsize, "%s (in %s)", why, path);
-        sqlite3_close(store->db);
+    if (!migrate(store->db, why, sizeof why) || !db_exec_schema(store->db, SCHEMA)) {
+        snprintf(err, errsize, "not a usable games file: %s (in %s)",
+                 why[0] ? why : db_error(store->db), db_is_postgres(path) ? "the database" : path);
+        db_close(store->db);
         free(store);
         return NULL;
     }
@@ -216,7 +184,7 @@ void store_close(Store *store)
 {
     if (!store)
         return;
-    sqlite3_close(store->db);
+    db_close(store->db);
     pthread_mutex_destroy(&store->lock);
     free(store);
 }
@@ -225,15 +193,14 @@ bool store_setting_get(Store *store, const char *key, char *out, size_t size)
 {
     bool found = false;
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db, "SELECT value FROM settings WHERE key = ?", -1, &st, NULL) ==
-        SQLITE_OK) {
-        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(st) == SQLITE_ROW) {
-            store_copy_text(out, size, sqlite3_column_text(st, 0));
+    DbStmt *st = db_prepare(store->db, "SELECT value FROM settings WHERE key = ?");
+    if (st) {
+        db_bind_text(st, 1, key);
+        if (db_step(st) == DB_ROW) {
+            store_copy_text(out, size, db_column_text(st, 0));
             found = true;
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     pthread_mutex_unlock(&store->lock);
     return found;
@@ -242,15 +209,11 @@ bool store_setting_get(Store *store, const char *key, char *out, size_t size)
 bool store_setting_set(Store *store, const char *key, const char *value)
 {
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st;
-    bool ok = sqlite3_prepare_v2(store->db, "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
-                                 -1, &st, NULL) == SQLITE_OK;
-    if (ok) {
-        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 2, value, -1, SQLITE_TRANSIENT);
-        ok = sqlite3_step(st) == SQLITE_DONE;
-        sqlite3_finalize(st);
-    }
+    const char *values[] = {key, value};
+    bool ok = store_run(store,
+                        "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
+                        " SET value = excluded.value",
+                        2, values);
     pthread_mutex_unlock(&store->lock);
     return ok;
 }

@@ -1,6 +1,6 @@
-/* store_games.c - the games of every kind in the games' file (store.h): a game's row, its
+/* store_games.c - the games of every kind in the games' database (store.h): a game's row, its
  * players' rows (names, engines' levels, clocks, seats) and its moves, each change in one
- * transaction. */
+ * transaction; written against db.h (SQLite or PostgreSQL). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,84 +9,70 @@
 
 /* ---- the rows --------------------------------------------------------------------------- */
 
-static bool bind_text(sqlite3_stmt *st, const char *name, const char *value)
+/* The game row's values in the order of UPDATE_SQL and INSERT_SQL. */
+static void bind_row(DbStmt *st, const StoredGame *g, const char *updated, bool insert)
 {
-    int at = sqlite3_bind_parameter_index(st, name);
-    return !at || sqlite3_bind_text(st, at, value, -1, SQLITE_TRANSIENT) == SQLITE_OK;
+    int at = 1;
+    if (insert) {
+        db_bind_text(st, at++, g->created);
+        db_bind_text(st, at++, updated);
+        db_bind_text(st, at++, g->variant[0] ? g->variant : "russian");
+        db_bind_text(st, at++, g->settings);
+        db_bind_int(st, at++, g->players);
+        db_bind_text(st, at++, g->time_control);
+        db_bind_text(st, at++, g->start);
+        db_bind_text(st, at++, g->opening);
+    } else {
+        db_bind_text(st, at++, updated);
+    }
+    db_bind_text(st, at++, g->status);
+    db_bind_text(st, at++, g->result);
+    db_bind_text(st, at++, g->reason);
+    db_bind_int(st, at++, g->draw_offer);
+    db_bind_int(st, at++, g->moves);
+    db_bind_text(st, at++, g->note);
+    if (!insert)
+        db_bind_int(st, at++, g->id);
 }
 
-static void bind_int(sqlite3_stmt *st, const char *name, long value)
-{
-    int at = sqlite3_bind_parameter_index(st, name);
-    if (at)
-        sqlite3_bind_int64(st, at, value);
-}
+static const char UPDATE_SQL[] =
+    "UPDATE games SET updated = ?, status = ?, result = ?, reason = ?, draw_offer = ?,"
+    " moves = ?, note = ? WHERE id = ?";
 
-static bool bind_game(sqlite3_stmt *st, const StoredGame *g, const char *updated)
-{
-    bool ok = bind_text(st, ":created", g->created) && bind_text(st, ":updated", updated) &&
-              bind_text(st, ":variant", g->variant[0] ? g->variant : "russian") &&
-              bind_text(st, ":settings", g->settings) &&
-              bind_text(st, ":time_control", g->time_control) &&
-              bind_text(st, ":start", g->start) && bind_text(st, ":opening", g->opening) &&
-              bind_text(st, ":status", g->status) && bind_text(st, ":result", g->result) &&
-              bind_text(st, ":reason", g->reason) && bind_text(st, ":note", g->note);
-    bind_int(st, ":players", g->players);
-    bind_int(st, ":draw_offer", g->draw_offer);
-    bind_int(st, ":moves", g->moves);
-    bind_int(st, ":id", g->id);
-    return ok;
-}
-
-/* One statement on the game's row (lock held). */
-static bool exec_game(Store *store, const char *sql, const StoredGame *g, const char *updated)
-{
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) != SQLITE_OK)
-        return false;
-    bool ok = bind_game(st, g, updated) && sqlite3_step(st) == SQLITE_DONE;
-    sqlite3_finalize(st);
-    return ok;
-}
+static const char INSERT_SQL[] =
+    "INSERT INTO games (created, updated, variant, settings, players, time_control, start,"
+    " opening, status, result, reason, draw_offer, moves, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+    " ?, ?, ?, ?, ?, ?) RETURNING id";
 
 /* Every player's row as it is now (lock held, in a transaction). */
 static bool save_players(Store *store, const StoredGame *g)
 {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db,
-                           "INSERT OR REPLACE INTO game_players (game, player, name, level, clock,"
-                           " code, token) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           -1, &st, NULL) != SQLITE_OK)
+    DbStmt *st = db_prepare(store->db,
+                            "INSERT INTO game_players (game, player, name, level, clock, code, token)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, player) DO UPDATE SET"
+                            " name = excluded.name, level = excluded.level, clock = excluded.clock,"
+                            " code = excluded.code, token = excluded.token");
+    if (!st)
         return false;
     bool ok = true;
     for (int p = 0; ok && p < g->players && p < SH_MAX_PLAYERS; p++) {
         const StoredPlayer *pl = &g->player[p];
-        sqlite3_reset(st);
-        sqlite3_bind_int64(st, 1, g->id);
-        sqlite3_bind_int(st, 2, p);
-        sqlite3_bind_text(st, 3, pl->name, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int(st, 4, pl->level);
-        sqlite3_bind_double(st, 5, pl->clock);
-        sqlite3_bind_text(st, 6, pl->code, -1, SQLITE_TRANSIENT);
+        db_reset(st);
+        db_bind_int(st, 1, g->id);
+        db_bind_int(st, 2, p);
+        db_bind_text(st, 3, pl->name);
+        db_bind_int(st, 4, pl->level);
+        db_bind_double(st, 5, pl->clock);
+        db_bind_text(st, 6, pl->code);
         if (pl->taken)
-            sqlite3_bind_blob(st, 7, pl->token, STORE_HASH_SIZE, SQLITE_TRANSIENT);
+            db_bind_blob(st, 7, pl->token, STORE_HASH_SIZE);
         else
-            sqlite3_bind_null(st, 7);
-        ok = sqlite3_step(st) == SQLITE_DONE;
+            db_bind_null(st, 7);
+        ok = db_step(st) == DB_DONE;
     }
-    sqlite3_finalize(st);
+    db_finalize(st);
     return ok;
 }
-
-static const char UPDATE_SQL[] =
-    "UPDATE games SET updated=:updated, status=:status, result=:result, reason=:reason,"
-    " draw_offer=:draw_offer, moves=:moves, note=:note WHERE id=:id";
-
-static const char INSERT_SQL[] =
-    "INSERT INTO games (created, updated, variant, settings, players, time_control, start,"
-    " opening, status, result, reason, draw_offer, note, moves) VALUES (:created, :updated,"
-    " :variant, :settings, :players, :time_control, :start, :opening, :status, :result,"
-    " :reason, :draw_offer, :note, :moves)";
 
 /* The clocks after a move as text: "299.500,300.000". */
 static void clocks_text(const double *clocks, int players, char *out, size_t size)
@@ -101,11 +87,11 @@ static void clocks_text(const double *clocks, int players, char *out, size_t siz
     }
 }
 
-static void clocks_read(const unsigned char *text, double *clocks)
+static void clocks_read(const char *text, double *clocks)
 {
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         clocks[p] = -1;
-    const char *s = (const char *)text;
+    const char *s = text;
     for (int p = 0; s && *s && p < SH_MAX_PLAYERS; p++) {
         char *end;
         clocks[p] = strtod(s, &end);
@@ -115,19 +101,20 @@ static void clocks_read(const unsigned char *text, double *clocks)
 
 static bool insert_move(Store *store, long id, int ply, const StoredMove *m, int players)
 {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db,
-                           "INSERT OR REPLACE INTO moves (game, ply, move, clocks) VALUES (?, ?, ?, ?)",
-                           -1, &st, NULL) != SQLITE_OK)
+    DbStmt *st = db_prepare(store->db,
+                            "INSERT INTO moves (game, ply, move, clocks) VALUES (?, ?, ?, ?)"
+                            " ON CONFLICT (game, ply) DO UPDATE SET move = excluded.move,"
+                            " clocks = excluded.clocks");
+    if (!st)
         return false;
     char clocks[128];
     clocks_text(m->clocks, players, clocks, sizeof clocks);
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_int(st, 2, ply);
-    sqlite3_bind_text(st, 3, m->text, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 4, clocks, -1, SQLITE_TRANSIENT);
-    bool ok = sqlite3_step(st) == SQLITE_DONE;
-    sqlite3_finalize(st);
+    db_bind_int(st, 1, id);
+    db_bind_int(st, 2, ply);
+    db_bind_text(st, 3, m->text);
+    db_bind_text(st, 4, clocks);
+    bool ok = db_step(st) == DB_DONE;
+    db_finalize(st);
     return ok;
 }
 
@@ -144,9 +131,16 @@ static bool create(Store *store, StoredGame *g, const StoredMove *moves, int cou
     if (moves)
         g->moves = count;
     pthread_mutex_lock(&store->lock);
-    bool ok = store_begin(store) && exec_game(store, INSERT_SQL, g, now);
-    if (ok)
-        g->id = (long)sqlite3_last_insert_rowid(store->db);
+    bool ok = store_begin(store);
+    DbStmt *st = ok ? db_prepare(store->db, INSERT_SQL) : NULL;
+    ok = st != NULL;
+    if (ok) {
+        bind_row(st, g, now, true);
+        ok = db_step(st) == DB_ROW;
+        if (ok)
+            g->id = (long)db_column_int(st, 0);
+        db_finalize(st);
+    }
     ok = ok && save_players(store, g);
     for (int i = 0; ok && moves && i < count; i++)
         ok = insert_move(store, g->id, i + 1, &moves[i], g->players);
@@ -165,12 +159,18 @@ bool store_add_game(Store *store, StoredGame *g, const StoredMove *moves, int co
     return create(store, g, moves, count);
 }
 
-/* The game's rows, with one more statement before them (lock held, in a transaction). */
+/* The game's rows (lock held, in a transaction). */
 static bool update(Store *store, const StoredGame *g)
 {
     char now[32];
     store_now(now);
-    return exec_game(store, UPDATE_SQL, g, now) && save_players(store, g);
+    DbStmt *st = db_prepare(store->db, UPDATE_SQL);
+    if (!st)
+        return false;
+    bind_row(st, g, now, false);
+    bool ok = db_step(st) == DB_DONE;
+    db_finalize(st);
+    return ok && save_players(store, g);
 }
 
 bool store_update(Store *store, const StoredGame *g)
@@ -192,22 +192,28 @@ bool store_add_move(Store *store, const StoredGame *g, int ply, const StoredMove
     return ok;
 }
 
+/* One statement on a game by its id and a number (lock held): whether it ran, and its rows. */
+static bool run_on_game(Store *store, const char *sql, long id, long long n, long long *changes)
+{
+    DbStmt *st = db_prepare(store->db, sql);
+    if (!st)
+        return false;
+    db_bind_int(st, 1, id);
+    if (n >= 0)
+        db_bind_int(st, 2, n);
+    bool ok = db_step(st) == DB_DONE;
+    if (changes)
+        *changes = db_statement_changes(st);
+    db_finalize(st);
+    return ok;
+}
+
 bool store_truncate(Store *store, const StoredGame *g, int ply)
 {
     pthread_mutex_lock(&store->lock);
     bool ok = store_begin(store);
-    if (ok) {
-        sqlite3_stmt *st;
-        ok = sqlite3_prepare_v2(store->db, "DELETE FROM moves WHERE game = ? AND ply > ?", -1, &st,
-                                NULL) == SQLITE_OK;
-        if (ok) {
-            sqlite3_bind_int64(st, 1, g->id);
-            sqlite3_bind_int(st, 2, ply);
-            ok = sqlite3_step(st) == SQLITE_DONE;
-            sqlite3_finalize(st);
-        }
-        ok = store_finish(store, ok && update(store, g));
-    }
+    ok = ok && run_on_game(store, "DELETE FROM moves WHERE game = ? AND ply > ?", g->id, ply, NULL);
+    ok = store_finish(store, ok && update(store, g));
     pthread_mutex_unlock(&store->lock);
     return ok;
 }
@@ -215,14 +221,14 @@ bool store_truncate(Store *store, const StoredGame *g, int ply)
 bool store_delete(Store *store, long id)
 {
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st;
-    bool ok = sqlite3_prepare_v2(store->db, "DELETE FROM games WHERE id = ?", -1, &st, NULL) ==
-              SQLITE_OK;
-    if (ok) {
-        sqlite3_bind_int64(st, 1, id);
-        ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(store->db) == 1;
-        sqlite3_finalize(st);
-    }
+    long long changes = 0;
+    bool ok = store_begin(store);
+    /* the moves and players go with the game (the foreign keys cascade; said here as well, for
+     * a file whose keys are off) */
+    ok = ok && run_on_game(store, "DELETE FROM moves WHERE game = ?", id, -1, NULL) &&
+         run_on_game(store, "DELETE FROM game_players WHERE game = ?", id, -1, NULL) &&
+         run_on_game(store, "DELETE FROM games WHERE id = ?", id, -1, &changes);
+    ok = store_finish(store, ok) && changes == 1;
     pthread_mutex_unlock(&store->lock);
     return ok;
 }
@@ -233,26 +239,26 @@ static const char COLUMNS[] =
     "id, created, updated, variant, settings, players, time_control, start, opening, status,"
     " result, reason, draw_offer, note, moves";
 
-static void read_game(sqlite3_stmt *st, StoredGame *g)
+static void read_game(DbStmt *st, StoredGame *g)
 {
     memset(g, 0, sizeof *g);
-    g->id = (long)sqlite3_column_int64(st, 0);
-    store_copy_text(g->created, sizeof g->created, sqlite3_column_text(st, 1));
-    store_copy_text(g->updated, sizeof g->updated, sqlite3_column_text(st, 2));
-    store_copy_text(g->variant, sizeof g->variant, sqlite3_column_text(st, 3));
-    store_copy_text(g->settings, sizeof g->settings, sqlite3_column_text(st, 4));
-    g->players = sqlite3_column_int(st, 5);
+    g->id = (long)db_column_int(st, 0);
+    store_copy_text(g->created, sizeof g->created, db_column_text(st, 1));
+    store_copy_text(g->updated, sizeof g->updated, db_column_text(st, 2));
+    store_copy_text(g->variant, sizeof g->variant, db_column_text(st, 3));
+    store_copy_text(g->settings, sizeof g->settings, db_column_text(st, 4));
+    g->players = (int)db_column_int(st, 5);
     if (g->players < 2 || g->players > SH_MAX_PLAYERS)
         g->players = 2;
-    store_copy_text(g->time_control, sizeof g->time_control, sqlite3_column_text(st, 6));
-    store_copy_text(g->start, sizeof g->start, sqlite3_column_text(st, 7));
-    store_copy_text(g->opening, sizeof g->opening, sqlite3_column_text(st, 8));
-    store_copy_text(g->status, sizeof g->status, sqlite3_column_text(st, 9));
-    store_copy_text(g->result, sizeof g->result, sqlite3_column_text(st, 10));
-    store_copy_text(g->reason, sizeof g->reason, sqlite3_column_text(st, 11));
-    g->draw_offer = sqlite3_column_int(st, 12);
-    store_copy_text(g->note, sizeof g->note, sqlite3_column_text(st, 13));
-    g->moves = sqlite3_column_int(st, 14);
+    store_copy_text(g->time_control, sizeof g->time_control, db_column_text(st, 6));
+    store_copy_text(g->start, sizeof g->start, db_column_text(st, 7));
+    store_copy_text(g->opening, sizeof g->opening, db_column_text(st, 8));
+    store_copy_text(g->status, sizeof g->status, db_column_text(st, 9));
+    store_copy_text(g->result, sizeof g->result, db_column_text(st, 10));
+    store_copy_text(g->reason, sizeof g->reason, db_column_text(st, 11));
+    g->draw_offer = (int)db_column_int(st, 12);
+    store_copy_text(g->note, sizeof g->note, db_column_text(st, 13));
+    g->moves = (int)db_column_int(st, 14);
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         g->player[p].clock = -1;
 }
@@ -260,29 +266,28 @@ static void read_game(sqlite3_stmt *st, StoredGame *g)
 /* The players' rows of a game read (lock held). */
 static void read_players(Store *store, StoredGame *g)
 {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db,
-                           "SELECT player, name, level, clock, code, token FROM game_players"
-                           " WHERE game = ?",
-                           -1, &st, NULL) != SQLITE_OK)
+    DbStmt *st = db_prepare(store->db, "SELECT player, name, level, clock, code, token FROM"
+                                       " game_players WHERE game = ?");
+    if (!st)
         return;
-    sqlite3_bind_int64(st, 1, g->id);
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        int p = sqlite3_column_int(st, 0);
+    db_bind_int(st, 1, g->id);
+    while (db_step(st) == DB_ROW) {
+        int p = (int)db_column_int(st, 0);
         if (p < 0 || p >= SH_MAX_PLAYERS)
             continue;
         StoredPlayer *pl = &g->player[p];
-        store_copy_text(pl->name, sizeof pl->name, sqlite3_column_text(st, 1));
-        pl->level = sqlite3_column_int(st, 2);
-        pl->clock = sqlite3_column_double(st, 3);
-        store_copy_text(pl->code, sizeof pl->code, sqlite3_column_text(st, 4));
-        const void *token = sqlite3_column_blob(st, 5);
-        if (token && sqlite3_column_bytes(st, 5) == STORE_HASH_SIZE) {
+        store_copy_text(pl->name, sizeof pl->name, db_column_text(st, 1));
+        pl->level = (int)db_column_int(st, 2);
+        pl->clock = db_column_double(st, 3);
+        store_copy_text(pl->code, sizeof pl->code, db_column_text(st, 4));
+        int size = 0;
+        const void *token = db_column_blob(st, 5, &size);
+        if (token && size == STORE_HASH_SIZE) {
             memcpy(pl->token, token, STORE_HASH_SIZE);
             pl->taken = true;
         }
     }
-    sqlite3_finalize(st);
+    db_finalize(st);
 }
 
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count)
@@ -292,24 +297,24 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
     char sql[512];
     snprintf(sql, sizeof sql, "SELECT %s FROM games WHERE id = ?", COLUMNS);
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st;
+    DbStmt *st = db_prepare(store->db, sql);
     bool found = false;
-    if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, id);
-        if (sqlite3_step(st) == SQLITE_ROW) {
+    if (st) {
+        db_bind_int(st, 1, id);
+        if (db_step(st) == DB_ROW) {
             read_game(st, game);
             found = true;
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     if (found)
         read_players(store, game);
-    if (found && sqlite3_prepare_v2(store->db,
-                                    "SELECT move, clocks FROM moves WHERE game = ? ORDER BY ply",
-                                    -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, id);
+    st = found ? db_prepare(store->db, "SELECT move, clocks FROM moves WHERE game = ? ORDER BY ply")
+               : NULL;
+    if (st) {
+        db_bind_int(st, 1, id);
         int cap = 0;
-        while (sqlite3_step(st) == SQLITE_ROW) {
+        while (db_step(st) == DB_ROW) {
             if (*count == cap) {
                 cap = cap ? cap * 2 : 64;
                 StoredMove *bigger = realloc(*moves, (size_t)cap * sizeof **moves);
@@ -318,10 +323,10 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
                 *moves = bigger;
             }
             StoredMove *m = &(*moves)[(*count)++];
-            store_copy_text(m->text, sizeof m->text, sqlite3_column_text(st, 0));
-            clocks_read(sqlite3_column_text(st, 1), m->clocks);
+            store_copy_text(m->text, sizeof m->text, db_column_text(st, 0));
+            clocks_read(db_column_text(st, 1), m->clocks);
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     pthread_mutex_unlock(&store->lock);
     return found;
@@ -332,18 +337,11 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
 {
     StoreFilter none = {0};
     const StoreFilter *f = filter ? filter : &none;
-    char where[400] = "WHERE 1";
-    if (f->player && *f->player)
-        strcat(where, " AND EXISTS (SELECT 1 FROM game_players p WHERE p.game = games.id AND"
-                      " p.name LIKE :p ESCAPE '\\')");
-    if (f->result && *f->result)
-        strcat(where, " AND result = :r");
-    if (f->status && *f->status)
-        strcat(where, " AND status = :s");
-    if (f->variant && *f->variant)
-        strcat(where, " AND variant = :v");
+    const char *values[4];
+    int nvalues = 0;
+    char where[400] = "WHERE 1 = 1";
     char like[2 * STORE_TEXT + 3] = "%";
-    if (f->player) {
+    if (f->player && *f->player) {
         size_t n = 1;
         for (const char *c = f->player; *c && n + 3 < sizeof like; c++) {
             if (*c == '%' || *c == '_' || *c == '\\')
@@ -352,6 +350,23 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
         }
         like[n++] = '%';
         like[n] = '\0';
+        snprintf(where + strlen(where), sizeof where - strlen(where),
+                 " AND EXISTS (SELECT 1 FROM game_players p WHERE p.game = games.id AND p.name %s ?"
+                 " ESCAPE '\\')",
+                 db_like(store->db));
+        values[nvalues++] = like;
+    }
+    if (f->result && *f->result) {
+        strcat(where, " AND result = ?");
+        values[nvalues++] = f->result;
+    }
+    if (f->status && *f->status) {
+        strcat(where, " AND status = ?");
+        values[nvalues++] = f->status;
+    }
+    if (f->variant && *f->variant) {
+        strcat(where, " AND variant = ?");
+        values[nvalues++] = f->variant;
     }
     char sql[1024];
     int written = 0;
@@ -362,25 +377,24 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
             snprintf(sql, sizeof sql, "SELECT count(*) FROM games %s", where);
         else
             snprintf(sql, sizeof sql,
-                     "SELECT %s FROM games %s ORDER BY updated DESC, id DESC LIMIT :limit"
-                     " OFFSET :offset",
+                     "SELECT %s FROM games %s ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
                      COLUMNS, where);
-        sqlite3_stmt *st;
-        if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) != SQLITE_OK)
+        DbStmt *st = db_prepare(store->db, sql);
+        if (!st)
             break;
-        bind_text(st, ":p", like);
-        bind_text(st, ":r", f->result);
-        bind_text(st, ":s", f->status);
-        bind_text(st, ":v", f->variant);
-        bind_int(st, ":limit", max);
-        bind_int(st, ":offset", offset);
-        while (sqlite3_step(st) == SQLITE_ROW) {
+        for (int i = 0; i < nvalues; i++)
+            db_bind_text(st, i + 1, values[i]);
+        if (pass == 1) {
+            db_bind_int(st, nvalues + 1, max);
+            db_bind_int(st, nvalues + 2, offset);
+        }
+        while (db_step(st) == DB_ROW) {
             if (pass == 0)
-                *total = sqlite3_column_int(st, 0);
+                *total = (int)db_column_int(st, 0);
             else if (written < max)
                 read_game(st, &out[written++]);
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     for (int i = 0; i < written; i++)
         read_players(store, &out[i]);
@@ -392,13 +406,10 @@ int store_playing(Store *store, long *ids, int max)
 {
     int n = 0;
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db, "SELECT id FROM games WHERE status = 'playing' ORDER BY id",
-                           -1, &st, NULL) == SQLITE_OK) {
-        while (sqlite3_step(st) == SQLITE_ROW && n < max)
-            ids[n++] = (long)sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
+    DbStmt *st = db_prepare(store->db, "SELECT id FROM games WHERE status = 'playing' ORDER BY id");
+    while (st && db_step(st) == DB_ROW && n < max)
+        ids[n++] = (long)db_column_int(st, 0);
+    db_finalize(st);
     pthread_mutex_unlock(&store->lock);
     return n;
 }

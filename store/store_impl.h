@@ -1,26 +1,29 @@
 /* store_impl.h - inside the games' store (store.h): the connection and what its modules share
- * (store.c opens the file and brings its layout up to date, store_games.c keeps the games,
- * store_puzzles.c the puzzles' players). */
+ * (store.c opens the database and brings its layout up to date, store_games.c keeps the games,
+ * store_puzzles.c the puzzles' players). Everything is written against db.h, so the same code
+ * runs on SQLite and on PostgreSQL. */
 #ifndef SHASHKI_STORE_IMPL_H
 #define SHASHKI_STORE_IMPL_H
 
 #include <pthread.h>
-#include <sqlite3.h>
 
+#include "db.h"
 #include "store.h"
 
 struct Store {
-    sqlite3 *db;
+    Db *db;
     pthread_mutex_t lock; /* one connection, used by one thread at a time */
 };
 
 /* The time now, ISO 8601 in UTC. */
 void store_now(char out[32]);
-/* A column's text into out ("" for NULL). */
-void store_copy_text(char *out, size_t size, const unsigned char *text);
+/* A column's text into out. */
+void store_copy_text(char *out, size_t size, const char *text);
 /* A transaction (lock held): begin, then finish with whether everything in it worked (commit,
  * or roll back); finish returns whether it was committed. */
 bool store_begin(Store *store);
 bool store_finish(Store *store, bool ok);
+/* One statement with text values bound in order (lock held): whether it ran. */
+bool store_run(Store *store, const char *sql, int count, const char *const *values);
 
 #endif

@@ -14,21 +14,19 @@ static void puzzler_default(StoredPuzzler *p)
 static void puzzler_read(Store *store, const char *player, StoredPuzzler *out)
 {
     puzzler_default(out);
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db,
-                           "SELECT rating, attempts, solved, streak, best_streak FROM puzzle_players"
-                           " WHERE player = ?",
-                           -1, &st, NULL) != SQLITE_OK)
+    DbStmt *st = db_prepare(store->db, "SELECT rating, attempts, solved, streak, best_streak FROM"
+                                       " puzzle_players WHERE player = ?");
+    if (!st)
         return;
-    sqlite3_bind_text(st, 1, player, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(st) == SQLITE_ROW) {
-        out->rating = sqlite3_column_double(st, 0);
-        out->attempts = sqlite3_column_int(st, 1);
-        out->solved = sqlite3_column_int(st, 2);
-        out->streak = sqlite3_column_int(st, 3);
-        out->best_streak = sqlite3_column_int(st, 4);
+    db_bind_text(st, 1, player);
+    if (db_step(st) == DB_ROW) {
+        out->rating = db_column_double(st, 0);
+        out->attempts = (int)db_column_int(st, 1);
+        out->solved = (int)db_column_int(st, 2);
+        out->streak = (int)db_column_int(st, 3);
+        out->best_streak = (int)db_column_int(st, 4);
     }
-    sqlite3_finalize(st);
+    db_finalize(st);
 }
 
 bool store_puzzler_get(Store *store, const char *player, StoredPuzzler *out)
@@ -43,50 +41,36 @@ bool store_puzzler_get(Store *store, const char *player, StoredPuzzler *out)
 static bool attempt_read(Store *store, const char *player, const char *puzzle, bool *hinted,
                          double *score)
 {
-    sqlite3_stmt *st;
     bool found = false;
     *hinted = false;
     *score = -1;
-    if (sqlite3_prepare_v2(store->db,
-                           "SELECT hinted, score FROM puzzle_attempts WHERE player = ? AND puzzle = ?",
-                           -1, &st, NULL) != SQLITE_OK)
+    DbStmt *st = db_prepare(store->db, "SELECT hinted, score FROM puzzle_attempts WHERE"
+                                       " player = ? AND puzzle = ?");
+    if (!st)
         return false;
-    sqlite3_bind_text(st, 1, player, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, puzzle, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(st) == SQLITE_ROW) {
+    db_bind_text(st, 1, player);
+    db_bind_text(st, 2, puzzle);
+    if (db_step(st) == DB_ROW) {
         found = true;
-        *hinted = sqlite3_column_int(st, 0) != 0;
-        if (sqlite3_column_type(st, 1) != SQLITE_NULL)
-            *score = sqlite3_column_double(st, 1);
+        *hinted = db_column_int(st, 0) != 0;
+        if (!db_column_null(st, 1))
+            *score = db_column_double(st, 1);
     }
-    sqlite3_finalize(st);
+    db_finalize(st);
     return found;
-}
-
-static bool exec_bound(Store *store, const char *sql, const char *a, const char *b, double x)
-{
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db, sql, -1, &st, NULL) != SQLITE_OK)
-        return false;
-    char now[32];
-    store_now(now);
-    sqlite3_bind_text(st, 1, a, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, b, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_double(st, 3, x);
-    sqlite3_bind_text(st, 4, now, -1, SQLITE_TRANSIENT);
-    bool ok = sqlite3_step(st) == SQLITE_DONE;
-    sqlite3_finalize(st);
-    return ok;
 }
 
 bool store_puzzle_hint(Store *store, const char *player, const char *puzzle)
 {
+    char now[32];
+    store_now(now);
+    const char *values[] = {player, puzzle, now};
     pthread_mutex_lock(&store->lock);
-    bool ok = exec_bound(store,
-                         "INSERT INTO puzzle_attempts (player, puzzle, hinted, score, at)"
-                         " VALUES (?1, ?2, 1, NULL, ?4) ON CONFLICT (player, puzzle) DO UPDATE"
-                         " SET hinted = 1 WHERE score IS NULL",
-                         player, puzzle, 0);
+    bool ok = store_run(store,
+                        "INSERT INTO puzzle_attempts (player, puzzle, hinted, score, at)"
+                        " VALUES (?, ?, 1, NULL, ?) ON CONFLICT (player, puzzle) DO UPDATE"
+                        " SET hinted = 1 WHERE puzzle_attempts.score IS NULL",
+                        3, values);
     pthread_mutex_unlock(&store->lock);
     return ok;
 }
@@ -96,6 +80,45 @@ double store_puzzle_elo(double rating, int attempts, int puzzle_rating, double s
     double expected = 1.0 / (1.0 + pow(10.0, ((double)puzzle_rating - rating) / 400.0));
     double k = attempts < STORE_PUZZLE_PROVISIONAL ? 40.0 : 20.0;
     return rating + k * (score - expected);
+}
+
+/* The counted attempt and the player's record after it (lock held, in a transaction). */
+static bool result_write(Store *store, const char *player, const char *puzzle, double s,
+                         const StoredPuzzler *out)
+{
+    char now[32];
+    store_now(now);
+    DbStmt *st = db_prepare(store->db,
+                            "INSERT INTO puzzle_attempts (player, puzzle, hinted, score, at)"
+                            " VALUES (?, ?, 0, ?, ?) ON CONFLICT (player, puzzle) DO UPDATE"
+                            " SET score = excluded.score, at = excluded.at");
+    if (!st)
+        return false;
+    db_bind_text(st, 1, player);
+    db_bind_text(st, 2, puzzle);
+    db_bind_double(st, 3, s);
+    db_bind_text(st, 4, now);
+    bool ok = db_step(st) == DB_DONE;
+    db_finalize(st);
+    st = ok ? db_prepare(store->db,
+                         "INSERT INTO puzzle_players (player, rating, attempts, solved, streak,"
+                         " best_streak, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player)"
+                         " DO UPDATE SET rating = excluded.rating, attempts = excluded.attempts,"
+                         " solved = excluded.solved, streak = excluded.streak,"
+                         " best_streak = excluded.best_streak, updated = excluded.updated")
+            : NULL;
+    if (!st)
+        return false;
+    db_bind_text(st, 1, player);
+    db_bind_double(st, 2, out->rating);
+    db_bind_int(st, 3, out->attempts);
+    db_bind_int(st, 4, out->solved);
+    db_bind_int(st, 5, out->streak);
+    db_bind_int(st, 6, out->best_streak);
+    db_bind_text(st, 7, now);
+    ok = db_step(st) == DB_DONE;
+    db_finalize(st);
+    return ok;
 }
 
 bool store_puzzle_result(Store *store, const char *player, const char *puzzle, bool solved,
@@ -119,30 +142,7 @@ bool store_puzzle_result(Store *store, const char *player, const char *puzzle, b
         out->streak = s == 1.0 ? out->streak + 1 : 0;
         if (out->streak > out->best_streak)
             out->best_streak = out->streak;
-        ok = exec_bound(store,
-                        "INSERT INTO puzzle_attempts (player, puzzle, hinted, score, at)"
-                        " VALUES (?1, ?2, 0, ?3, ?4) ON CONFLICT (player, puzzle) DO UPDATE"
-                        " SET score = ?3, at = ?4",
-                        player, puzzle, s);
-        sqlite3_stmt *st;
-        ok = ok && sqlite3_prepare_v2(store->db,
-                                      "INSERT OR REPLACE INTO puzzle_players (player, rating,"
-                                      " attempts, solved, streak, best_streak, updated)"
-                                      " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                      -1, &st, NULL) == SQLITE_OK;
-        if (ok) {
-            char now[32];
-            store_now(now);
-            sqlite3_bind_text(st, 1, player, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_double(st, 2, out->rating);
-            sqlite3_bind_int(st, 3, out->attempts);
-            sqlite3_bind_int(st, 4, out->solved);
-            sqlite3_bind_int(st, 5, out->streak);
-            sqlite3_bind_int(st, 6, out->best_streak);
-            sqlite3_bind_text(st, 7, now, -1, SQLITE_TRANSIENT);
-            ok = sqlite3_step(st) == SQLITE_DONE;
-            sqlite3_finalize(st);
-        }
+        ok = result_write(store, player, puzzle, s, out);
         if (!ok)
             puzzler_read(store, player, out);
     }
@@ -159,18 +159,16 @@ int store_puzzle_scores(Store *store, const char *player,
 {
     int n = 0;
     pthread_mutex_lock(&store->lock);
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store->db,
-                           "SELECT puzzle, hinted, score FROM puzzle_attempts WHERE player = ?", -1,
-                           &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, player, -1, SQLITE_TRANSIENT);
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            const unsigned char *id = sqlite3_column_text(st, 0);
-            double score = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 2);
-            each(id ? (const char *)id : "", sqlite3_column_int(st, 1) != 0, score, user);
+    DbStmt *st = db_prepare(store->db, "SELECT puzzle, hinted, score FROM puzzle_attempts WHERE"
+                                       " player = ?");
+    if (st) {
+        db_bind_text(st, 1, player);
+        while (db_step(st) == DB_ROW) {
+            double score = db_column_null(st, 2) ? -1 : db_column_double(st, 2);
+            each(db_column_text(st, 0), db_column_int(st, 1) != 0, score, user);
             n++;
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     pthread_mutex_unlock(&store->lock);
     return n;

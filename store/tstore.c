@@ -2,24 +2,22 @@
  * mutex, beside the games' archive's own connection to the same file (WAL lets both in). */
 #include "tstore.h"
 
+#include "db.h"
+
 #include <pthread.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 struct TStore {
-    sqlite3 *db;
+    Db *db;
     pthread_mutex_t lock;
 };
 
 static const char SCHEMA[] =
-    "PRAGMA journal_mode=WAL;"
-    "PRAGMA synchronous=FULL;"
-    "PRAGMA foreign_keys=ON;"
-    "CREATE TABLE IF NOT EXISTS tournaments ("
-    "  id INTEGER PRIMARY KEY AUTOINCREMENT,"
+        "CREATE TABLE IF NOT EXISTS tournaments ("
+    "  id @ID,"
     "  name TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL,"
     "  data TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS tournament_changes ("
@@ -48,19 +46,15 @@ TStore *tstore_open(const char *path, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-        SQLITE_OK) {
-        snprintf(err, size, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
-        sqlite3_close(s->db);
+    s->db = db_open(path, err, size);
+    if (!s->db) {
         free(s);
         return NULL;
     }
-    sqlite3_busy_timeout(s->db, 10000);
-    char *msg = NULL;
-    if (sqlite3_exec(s->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK) {
-        snprintf(err, size, "%s is not a usable games file: %s", path, msg ? msg : "?");
-        sqlite3_free(msg);
-        sqlite3_close(s->db);
+    if (!db_exec_schema(s->db, SCHEMA)) {
+        snprintf(err, size, "%s is not a usable games file: %s",
+                 db_is_postgres(path) ? "the database" : path, db_error(s->db));
+        db_close(s->db);
         free(s);
         return NULL;
     }
@@ -72,68 +66,60 @@ void tstore_close(TStore *s)
 {
     if (!s)
         return;
-    sqlite3_close(s->db);
+    db_close(s->db);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
 
-static bool exec(TStore *s, const char *sql)
+static void store_error(TStore *s, char *err, size_t size)
 {
-    return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK;
-}
-
-static void db_error(TStore *s, char *err, size_t size)
-{
-    snprintf(err, size, "the store: %s", sqlite3_errmsg(s->db));
+    snprintf(err, size, "the store: %s", db_error(s->db));
 }
 
 /* Append the change and relink the games, inside the caller's transaction. */
 static bool log_and_link(TStore *s, long id, const ShEvent *e, const char *change,
                          const char *now)
 {
-    sqlite3_stmt *st;
-    bool ok = sqlite3_prepare_v2(s->db,
-                                 "INSERT INTO tournament_changes (tournament, seq, time, change)"
-                                 " SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3"
-                                 " FROM tournament_changes WHERE tournament = ?1",
-                                 -1, &st, NULL) == SQLITE_OK;
+    DbStmt *st = db_prepare(s->db, "INSERT INTO tournament_changes (tournament, seq, time, change)"
+                                   " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?"
+                                   " FROM tournament_changes WHERE tournament = ?");
+    bool ok = st != NULL;
     if (ok) {
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_text(st, 2, now, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st, 3, change, -1, SQLITE_TRANSIENT);
-        ok = sqlite3_step(st) == SQLITE_DONE;
-        sqlite3_finalize(st);
+        db_bind_int(st, 1, id);
+        db_bind_text(st, 2, now);
+        db_bind_text(st, 3, change);
+        db_bind_int(st, 4, id);
+        ok = db_step(st) == DB_DONE;
+        db_finalize(st);
     }
-    if (ok && sqlite3_prepare_v2(s->db, "DELETE FROM tournament_games WHERE tournament = ?", -1,
-                                 &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, id);
-        ok = sqlite3_step(st) == SQLITE_DONE;
-        sqlite3_finalize(st);
+    st = ok ? db_prepare(s->db, "DELETE FROM tournament_games WHERE tournament = ?") : NULL;
+    ok = st != NULL;
+    if (ok) {
+        db_bind_int(st, 1, id);
+        ok = db_step(st) == DB_DONE;
+        db_finalize(st);
     }
     const ShEventPairing *all;
     int n = sh_event_all_pairings(e, &all);
-    if (ok && sqlite3_prepare_v2(s->db,
-                                 "INSERT OR REPLACE INTO tournament_games"
-                                 " (tournament, stage, round, board, game, game_id)"
-                                 " VALUES (?, ?, ?, ?, ?, ?)",
-                                 -1, &st, NULL) == SQLITE_OK) {
-        for (int i = 0; ok && i < n; i++)
-            for (int g = 0; ok && g < all[i].ngames; g++) {
-                if (!all[i].games[g].game_id)
-                    continue;
-                sqlite3_reset(st);
-                sqlite3_bind_int64(st, 1, id);
-                sqlite3_bind_int(st, 2, all[i].stage);
-                sqlite3_bind_int(st, 3, all[i].round);
-                sqlite3_bind_int(st, 4, all[i].board);
-                sqlite3_bind_int(st, 5, g);
-                sqlite3_bind_int64(st, 6, all[i].games[g].game_id);
-                ok = sqlite3_step(st) == SQLITE_DONE;
-            }
-        sqlite3_finalize(st);
-    } else {
-        ok = false;
-    }
+    st = ok ? db_prepare(s->db, "INSERT INTO tournament_games"
+                                " (tournament, stage, round, board, game, game_id)"
+                                " VALUES (?, ?, ?, ?, ?, ?)")
+            : NULL;
+    ok = st != NULL;
+    for (int i = 0; ok && i < n; i++)
+        for (int g = 0; ok && g < all[i].ngames; g++) {
+            if (!all[i].games[g].game_id)
+                continue;
+            db_reset(st);
+            db_bind_int(st, 1, id);
+            db_bind_int(st, 2, all[i].stage);
+            db_bind_int(st, 3, all[i].round);
+            db_bind_int(st, 4, all[i].board);
+            db_bind_int(st, 5, g);
+            db_bind_int(st, 6, all[i].games[g].game_id);
+            ok = db_step(st) == DB_DONE;
+        }
+    db_finalize(st);
     return ok;
 }
 
@@ -149,35 +135,37 @@ static bool write_row(TStore *s, long *id, bool create, const ShEvent *e, const 
     char now[32];
     now_iso(now);
     pthread_mutex_lock(&s->lock);
-    bool ok = exec(s, "BEGIN IMMEDIATE");
+    bool ok = db_begin(s->db);
     if (ok) {
-        sqlite3_stmt *st;
-        ok = sqlite3_prepare_v2(s->db,
-                                create ? "INSERT INTO tournaments (name, created, updated, data)"
-                                         " VALUES (?1, ?2, ?2, ?3)"
-                                       : "UPDATE tournaments SET name = ?1, updated = ?2,"
-                                         " data = ?3 WHERE id = ?4",
-                                -1, &st, NULL) == SQLITE_OK;
+        DbStmt *st = db_prepare(s->db, create ? "INSERT INTO tournaments (name, created, updated,"
+                                                " data) VALUES (?, ?, ?, ?) RETURNING id"
+                                              : "UPDATE tournaments SET name = ?, updated = ?,"
+                                                " data = ? WHERE id = ?");
+        ok = st != NULL;
         if (ok) {
-            sqlite3_bind_text(st, 1, sh_event_settings(e)->name, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 2, now, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 3, text, -1, SQLITE_TRANSIENT);
+            int at = 1;
+            db_bind_text(st, at++, sh_event_settings(e)->name);
+            if (create)
+                db_bind_text(st, at++, now);
+            db_bind_text(st, at++, now);
+            db_bind_text(st, at++, text);
             if (!create)
-                sqlite3_bind_int64(st, 4, *id);
-            ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(s->db) == 1;
-            sqlite3_finalize(st);
+                db_bind_int(st, at++, *id);
+            DbStep step = db_step(st);
+            if (create && step == DB_ROW)
+                *id = (long)db_column_int(st, 0);
+            ok = create ? step == DB_ROW : step == DB_DONE && db_statement_changes(st) == 1;
+            db_finalize(st);
         }
-        if (ok && create)
-            *id = (long)sqlite3_last_insert_rowid(s->db);
         ok = ok && log_and_link(s, *id, e, change, now);
         if (!ok)
-            db_error(s, err, size);
+            store_error(s, err, size);
         if (ok)
-            ok = exec(s, "COMMIT");
+            ok = db_commit(s->db);
         if (!ok)
-            exec(s, "ROLLBACK");
+            db_rollback(s->db);
     } else {
-        db_error(s, err, size);
+        store_error(s, err, size);
     }
     pthread_mutex_unlock(&s->lock);
     free(text);
@@ -200,21 +188,13 @@ bool tstore_load(TStore *s, long id, ShEvent **e, char *err, size_t size)
 {
     *e = NULL;
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st;
     char *text = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT data FROM tournaments WHERE id = ?", -1, &st, NULL) ==
-        SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, id);
-        if (sqlite3_step(st) == SQLITE_ROW) {
-            const unsigned char *d = sqlite3_column_text(st, 0);
-            size_t n = d ? strlen((const char *)d) : 0;
-            text = malloc(n + 1);
-            if (text) {
-                memcpy(text, d ? (const char *)d : "", n);
-                text[n] = '\0';
-            }
-        }
-        sqlite3_finalize(st);
+    DbStmt *st = db_prepare(s->db, "SELECT data FROM tournaments WHERE id = ?");
+    if (st) {
+        db_bind_int(st, 1, id);
+        if (db_step(st) == DB_ROW)
+            text = strdup(db_column_text(st, 0));
+        db_finalize(st);
     }
     pthread_mutex_unlock(&s->lock);
     if (!text) {
@@ -235,28 +215,23 @@ long tstore_find(TStore *s, const char *text)
     char *end;
     long id = strtol(text, &end, 10);
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st;
     long found = 0;
-    if (end != text && !*end) {
-        if (sqlite3_prepare_v2(s->db, "SELECT id FROM tournaments WHERE id = ?", -1, &st,
-                               NULL) == SQLITE_OK) {
-            sqlite3_bind_int64(st, 1, id);
-            if (sqlite3_step(st) == SQLITE_ROW)
-                found = id;
-            sqlite3_finalize(st);
-        }
+    DbStmt *st = end != text && !*end ? db_prepare(s->db, "SELECT id FROM tournaments WHERE id = ?")
+                                      : NULL;
+    if (st) {
+        db_bind_int(st, 1, id);
+        if (db_step(st) == DB_ROW)
+            found = id;
+        db_finalize(st);
     }
-    if (!found &&
-        sqlite3_prepare_v2(s->db, "SELECT id, name FROM tournaments ORDER BY id", -1, &st,
-                           NULL) == SQLITE_OK) {
+    st = found ? NULL : db_prepare(s->db, "SELECT id, name FROM tournaments ORDER BY id");
+    if (st) {
         long prefix = 0;
         int prefixes = 0;
         size_t len = strlen(text);
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            const char *name = (const char *)sqlite3_column_text(st, 1);
-            long row = (long)sqlite3_column_int64(st, 0);
-            if (!name)
-                continue;
+        while (db_step(st) == DB_ROW) {
+            const char *name = db_column_text(st, 1);
+            long row = (long)db_column_int(st, 0);
             if (!strcmp(name, text)) {
                 found = row;
                 break;
@@ -266,7 +241,7 @@ long tstore_find(TStore *s, const char *text)
                 prefixes++;
             }
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
         if (!found)
             found = prefixes == 1 ? prefix : prefixes > 1 ? -1 : 0;
     }
@@ -277,25 +252,19 @@ long tstore_find(TStore *s, const char *text)
 int tstore_list(TStore *s, TStoredEvent *out, int max)
 {
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st;
     int n = 0;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT id, name, created, updated, (SELECT COUNT(*) FROM"
-                           " tournament_changes WHERE tournament = t.id) FROM tournaments t"
-                           " ORDER BY id",
-                           -1, &st, NULL) == SQLITE_OK) {
-        while (n < max && sqlite3_step(st) == SQLITE_ROW) {
-            TStoredEvent *r = &out[n++];
-            r->id = (long)sqlite3_column_int64(st, 0);
-            snprintf(r->name, sizeof r->name, "%s", (const char *)sqlite3_column_text(st, 1));
-            snprintf(r->created, sizeof r->created, "%s",
-                     (const char *)sqlite3_column_text(st, 2));
-            snprintf(r->updated, sizeof r->updated, "%s",
-                     (const char *)sqlite3_column_text(st, 3));
-            r->changes = sqlite3_column_int(st, 4);
-        }
-        sqlite3_finalize(st);
+    DbStmt *st = db_prepare(s->db, "SELECT id, name, created, updated, (SELECT COUNT(*) FROM"
+                                   " tournament_changes WHERE tournament = t.id) FROM tournaments t"
+                                   " ORDER BY id");
+    while (st && n < max && db_step(st) == DB_ROW) {
+        TStoredEvent *r = &out[n++];
+        r->id = (long)db_column_int(st, 0);
+        snprintf(r->name, sizeof r->name, "%s", db_column_text(st, 1));
+        snprintf(r->created, sizeof r->created, "%s", db_column_text(st, 2));
+        snprintf(r->updated, sizeof r->updated, "%s", db_column_text(st, 3));
+        r->changes = (int)db_column_int(st, 4);
     }
+    db_finalize(st);
     pthread_mutex_unlock(&s->lock);
     return n;
 }
@@ -304,35 +273,46 @@ int tstore_changes(TStore *s, long id, void (*line)(void *, const char *, const 
                    void *ctx)
 {
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st;
     int n = 0;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT time, change FROM tournament_changes WHERE tournament = ?"
-                           " ORDER BY seq",
-                           -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, id);
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            line(ctx, (const char *)sqlite3_column_text(st, 0),
-                 (const char *)sqlite3_column_text(st, 1));
+    DbStmt *st = db_prepare(s->db, "SELECT time, change FROM tournament_changes WHERE"
+                                   " tournament = ? ORDER BY seq");
+    if (st) {
+        db_bind_int(st, 1, id);
+        while (db_step(st) == DB_ROW) {
+            line(ctx, db_column_text(st, 0), db_column_text(st, 1));
             n++;
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     pthread_mutex_unlock(&s->lock);
     return n;
 }
 
+/* One statement on an event by its id (lock held), counting the rows it changed. */
+static bool run_on_event(TStore *s, const char *sql, long id, long long *changes)
+{
+    DbStmt *st = db_prepare(s->db, sql);
+    if (!st)
+        return false;
+    db_bind_int(st, 1, id);
+    bool ok = db_step(st) == DB_DONE;
+    if (changes)
+        *changes = db_statement_changes(st);
+    db_finalize(st);
+    return ok;
+}
+
 bool tstore_delete(TStore *s, long id)
 {
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st;
-    bool ok = sqlite3_prepare_v2(s->db, "DELETE FROM tournaments WHERE id = ?", -1, &st, NULL) ==
-              SQLITE_OK;
-    if (ok) {
-        sqlite3_bind_int64(st, 1, id);
-        ok = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(s->db) == 1;
-        sqlite3_finalize(st);
-    }
+    long long changes = 0;
+    bool ok = db_begin(s->db);
+    ok = ok && run_on_event(s, "DELETE FROM tournament_changes WHERE tournament = ?", id, NULL) &&
+         run_on_event(s, "DELETE FROM tournament_games WHERE tournament = ?", id, NULL) &&
+         run_on_event(s, "DELETE FROM tournaments WHERE id = ?", id, &changes);
+    ok = ok && changes == 1 && db_commit(s->db);
+    if (!ok)
+        db_rollback(s->db);
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
@@ -341,22 +321,21 @@ bool tstore_game_link(TStore *s, long game_id, TStoreLink *link)
 {
     memset(link, 0, sizeof *link);
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st;
     bool found = false;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT tournament, stage, round, board, game FROM tournament_games"
-                           " WHERE game_id = ? ORDER BY tournament DESC LIMIT 1",
-                           -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, game_id);
-        if (sqlite3_step(st) == SQLITE_ROW) {
+    DbStmt *st = db_prepare(s->db, "SELECT tournament, stage, round, board, game FROM"
+                                   " tournament_games WHERE game_id = ? ORDER BY tournament DESC"
+                                   " LIMIT 1");
+    if (st) {
+        db_bind_int(st, 1, game_id);
+        if (db_step(st) == DB_ROW) {
             found = true;
-            link->event = (long)sqlite3_column_int64(st, 0);
-            link->stage = sqlite3_column_int(st, 1);
-            link->round = sqlite3_column_int(st, 2);
-            link->board = sqlite3_column_int(st, 3);
-            link->game = sqlite3_column_int(st, 4);
+            link->event = (long)db_column_int(st, 0);
+            link->stage = (int)db_column_int(st, 1);
+            link->round = (int)db_column_int(st, 2);
+            link->board = (int)db_column_int(st, 3);
+            link->game = (int)db_column_int(st, 4);
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     pthread_mutex_unlock(&s->lock);
     return found;

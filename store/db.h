@@ -1,0 +1,79 @@
+/*
+ * db.h - the one SQL interface the store is written against, with two engines behind it:
+ * SQLite (db_sqlite.c), the embedded default, a file a club's server owns alone, and
+ * PostgreSQL (db_pg.c, through libpq), a server that several processes share.
+ *
+ * A database is named by a text: "postgresql://user@host/name" (or "postgres://...", or a libpq
+ * "key=value" string starting with "host=", "dbname=" or "user=") is PostgreSQL; anything else is
+ * an SQLite file's path ("sqlite:PATH" also). The store writes SQL that both read alike: `?`
+ * placeholders (numbered $1, $2 ... for PostgreSQL by this module), `INSERT ... ON CONFLICT
+ * (...) DO UPDATE`, `INSERT ... RETURNING id`, and the few differences asked for by name:
+ * db_like (a case-blind LIKE) and the tables' types in its schema (db_kind).
+ *
+ * A connection is used by one thread at a time (the store holds a mutex around it). Values are
+ * read by column number from the row db_step has just reached; a text read stays valid until
+ * the next step, reset or finalize of the statement.
+ */
+#ifndef SHASHKI_DB_H
+#define SHASHKI_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum DbKind { DB_SQLITE = 0, DB_POSTGRES } DbKind;
+typedef enum DbStep { DB_ERROR = -1, DB_DONE = 0, DB_ROW = 1 } DbStep;
+
+typedef struct Db Db;
+typedef struct DbStmt DbStmt;
+
+/* Whether a database's name is PostgreSQL's. */
+bool db_is_postgres(const char *name);
+/* Open a database (create an SQLite file if needed; a PostgreSQL database must exist); NULL
+ * with a message in err on failure. */
+Db *db_open(const char *name, char *err, size_t size);
+void db_close(Db *db);
+DbKind db_kind(const Db *db);
+/* The last error's message. */
+const char *db_error(const Db *db);
+
+/* Run statements without parameters, separated by ';'. */
+bool db_exec(Db *db, const char *sql);
+/* The same for tables' definitions, the engine's types written in place of @ID (a row id the
+ * database numbers), @BLOB and @REAL. */
+bool db_exec_schema(Db *db, const char *sql);
+/* A statement with `?` parameters, bound from 1; NULL on a syntax error (db_error says). */
+DbStmt *db_prepare(Db *db, const char *sql);
+void db_bind_text(DbStmt *st, int at, const char *value); /* NULL: SQL NULL */
+void db_bind_int(DbStmt *st, int at, long long value);
+void db_bind_double(DbStmt *st, int at, double value);
+void db_bind_blob(DbStmt *st, int at, const void *data, int size);
+void db_bind_null(DbStmt *st, int at);
+/* Run the statement (the first call) and move to its next row. */
+DbStep db_step(DbStmt *st);
+/* Read a column of the current row (from 0). */
+const char *db_column_text(DbStmt *st, int col); /* "" for NULL */
+long long db_column_int(DbStmt *st, int col);
+double db_column_double(DbStmt *st, int col);
+bool db_column_null(DbStmt *st, int col);
+/* A blob's bytes (NULL for NULL) and its size. */
+const void *db_column_blob(DbStmt *st, int col, int *size);
+/* Rows the last data change of the statement touched. */
+long long db_statement_changes(DbStmt *st);
+/* Run it again with new values (the bindings are kept until replaced). */
+void db_reset(DbStmt *st);
+void db_finalize(DbStmt *st);
+
+/* A transaction that takes the write lock at once (SQLite's IMMEDIATE). */
+bool db_begin(Db *db);
+bool db_commit(Db *db);
+void db_rollback(Db *db);
+
+/* The layout version a program wrote in the database (0 for a new one), and its setting. */
+int db_layout(Db *db);
+bool db_set_layout(Db *db, int version);
+/* Whether a table has a column. */
+bool db_has_column(Db *db, const char *table, const char *column);
+/* "LIKE" for SQLite (blind to ASCII case already), "ILIKE" for PostgreSQL. */
+const char *db_like(const Db *db);
+
+#endif

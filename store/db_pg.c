@@ -1,0 +1,331 @@
+/* db_pg.c - the store's SQL interface (db.h) on PostgreSQL, through libpq: the server several
+ * processes of `shashki serve` share. Statements are sent with their parameters as text (a
+ * blob as binary) by PQexecParams, the `?` of the store's SQL numbered $1, $2 ...; the rows
+ * come back as text. A transaction is a plain BEGIN: PostgreSQL locks the rows it changes. */
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db_impl.h"
+
+#define PG_MAX_PARAMS 32
+
+typedef struct PgDb {
+    Db base;
+    PGconn *conn;
+} PgDb;
+
+typedef struct PgStmt {
+    DbStmt base;
+    char *sql;                 /* with $n placeholders */
+    int nparams;
+    char *values[PG_MAX_PARAMS];
+    int lengths[PG_MAX_PARAMS];
+    int formats[PG_MAX_PARAMS];
+    PGresult *result;
+    int row, rows;             /* the current row (-1 before the first) */
+    unsigned char *blob;       /* the last blob read, decoded */
+} PgStmt;
+
+static PGconn *conn_of(Db *db)
+{
+    return ((PgDb *)db)->conn;
+}
+
+static void note_error(Db *db, const PGresult *r)
+{
+    const char *msg = r ? PQresultErrorMessage(r) : PQerrorMessage(conn_of(db));
+    snprintf(db->error, sizeof db->error, "%s", msg && *msg ? msg : "PostgreSQL failed");
+    size_t n = strlen(db->error);
+    while (n && (db->error[n - 1] == '\n' || db->error[n - 1] == ' '))
+        db->error[--n] = '\0';
+}
+
+static bool p_exec(Db *db, const char *sql)
+{
+    PGresult *r = PQexec(conn_of(db), sql);
+    ExecStatusType s = PQresultStatus(r);
+    bool ok = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY;
+    if (!ok)
+        note_error(db, r);
+    PQclear(r);
+    return ok;
+}
+
+/* The SQL with `?` (outside quotes) numbered $1, $2 ... */
+static char *number_params(const char *sql, int *count)
+{
+    size_t n = strlen(sql);
+    char *out = malloc(n * 4 + 1);
+    if (!out)
+        return NULL;
+    size_t at = 0;
+    char quote = 0;
+    *count = 0;
+    for (const char *p = sql; *p; p++) {
+        if (quote) {
+            if (*p == quote)
+                quote = 0;
+        } else if (*p == '\'' || *p == '"') {
+            quote = *p;
+        } else if (*p == '?') {
+            at += (size_t)sprintf(out + at, "$%d", ++*count);
+            continue;
+        }
+        out[at++] = *p;
+    }
+    out[at] = '\0';
+    return out;
+}
+
+static DbStmt *p_prepare(Db *db, const char *sql)
+{
+    PgStmt *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->sql = number_params(sql, &st->nparams);
+    if (!st->sql || st->nparams > PG_MAX_PARAMS) {
+        snprintf(db->error, sizeof db->error, "a statement of more than %d parameters",
+                 PG_MAX_PARAMS);
+        free(st->sql);
+        free(st);
+        return NULL;
+    }
+    st->base.db = db;
+    st->row = -1;
+    return &st->base;
+}
+
+static PgStmt *pg(DbStmt *st)
+{
+    return (PgStmt *)st;
+}
+
+static void set_value(DbStmt *s, int at, const void *data, int length, int format)
+{
+    PgStmt *st = pg(s);
+    if (at < 1 || at > PG_MAX_PARAMS)
+        return;
+    free(st->values[at - 1]);
+    st->values[at - 1] = NULL;
+    if (data) {
+        st->values[at - 1] = malloc((size_t)length + 1);
+        if (st->values[at - 1]) {
+            memcpy(st->values[at - 1], data, (size_t)length);
+            st->values[at - 1][length] = '\0';
+        }
+    }
+    st->lengths[at - 1] = length;
+    st->formats[at - 1] = format;
+}
+
+static void p_bind_text(DbStmt *st, int at, const char *value)
+{
+    set_value(st, at, value, value ? (int)strlen(value) : 0, 0);
+}
+
+static void p_bind_int(DbStmt *st, int at, long long value)
+{
+    char text[32];
+    int n = snprintf(text, sizeof text, "%lld", value);
+    set_value(st, at, text, n, 0);
+}
+
+static void p_bind_double(DbStmt *st, int at, double value)
+{
+    char text[64];
+    int n = snprintf(text, sizeof text, "%.17g", value);
+    set_value(st, at, text, n, 0);
+}
+
+static void p_bind_blob(DbStmt *st, int at, const void *data, int size)
+{
+    set_value(st, at, data, size, 1);
+}
+
+static void p_bind_null(DbStmt *st, int at)
+{
+    set_value(st, at, NULL, 0, 0);
+}
+
+static DbStep p_step(DbStmt *s)
+{
+    PgStmt *st = pg(s);
+    if (!st->result) {
+        st->result = PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
+                                  (const char *const *)st->values, st->lengths, st->formats, 0);
+        ExecStatusType status = PQresultStatus(st->result);
+        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+            note_error(s->db, st->result);
+            PQclear(st->result);
+            st->result = NULL;
+            return DB_ERROR;
+        }
+        st->rows = PQntuples(st->result);
+        st->row = -1;
+        const char *tuples = PQcmdTuples(st->result);
+        s->changes = tuples && *tuples ? atoll(tuples) : 0;
+    }
+    if (st->row + 1 < st->rows) {
+        st->row++;
+        return DB_ROW;
+    }
+    return DB_DONE;
+}
+
+static const char *p_column_text(DbStmt *s, int col)
+{
+    PgStmt *st = pg(s);
+    if (!st->result || st->row < 0 || col >= PQnfields(st->result))
+        return "";
+    return PQgetvalue(st->result, st->row, col);
+}
+
+static long long p_column_int(DbStmt *s, int col)
+{
+    return atoll(p_column_text(s, col));
+}
+
+static double p_column_double(DbStmt *s, int col)
+{
+    return strtod(p_column_text(s, col), NULL);
+}
+
+static bool p_column_null(DbStmt *s, int col)
+{
+    PgStmt *st = pg(s);
+    return !st->result || st->row < 0 || col >= PQnfields(st->result) ||
+           PQgetisnull(st->result, st->row, col);
+}
+
+static const void *p_column_blob(DbStmt *s, int col, int *size)
+{
+    PgStmt *st = pg(s);
+    *size = 0;
+    if (p_column_null(s, col))
+        return NULL;
+    PQfreemem(st->blob);
+    size_t n = 0;
+    st->blob = PQunescapeBytea((const unsigned char *)p_column_text(s, col), &n);
+    *size = (int)n;
+    return st->blob;
+}
+
+static void p_reset(DbStmt *s)
+{
+    PgStmt *st = pg(s);
+    PQclear(st->result);
+    st->result = NULL;
+    st->row = -1;
+    st->rows = 0;
+}
+
+static void p_finalize(DbStmt *s)
+{
+    PgStmt *st = pg(s);
+    p_reset(s);
+    PQfreemem(st->blob);
+    for (int i = 0; i < PG_MAX_PARAMS; i++)
+        free(st->values[i]);
+    free(st->sql);
+    free(st);
+}
+
+static void p_close(Db *db)
+{
+    PQfinish(conn_of(db));
+    free(db);
+}
+
+static int p_layout(Db *db)
+{
+    if (!p_exec(db, "CREATE TABLE IF NOT EXISTS shashki_layout (version INTEGER NOT NULL)"))
+        return 0;
+    DbStmt *st = p_prepare(db, "SELECT version FROM shashki_layout");
+    int v = 0;
+    if (st && p_step(st) == DB_ROW)
+        v = (int)p_column_int(st, 0);
+    if (st)
+        p_finalize(st);
+    return v;
+}
+
+static bool p_set_layout(Db *db, int version)
+{
+    char sql[160];
+    snprintf(sql, sizeof sql,
+             "CREATE TABLE IF NOT EXISTS shashki_layout (version INTEGER NOT NULL);"
+             "DELETE FROM shashki_layout; INSERT INTO shashki_layout VALUES (%d)",
+             version);
+    return p_exec(db, sql);
+}
+
+static bool p_has_column(Db *db, const char *table, const char *column)
+{
+    DbStmt *st = p_prepare(db, "SELECT 1 FROM information_schema.columns WHERE table_schema ="
+                               " current_schema() AND table_name = ? AND column_name = ?");
+    if (!st)
+        return false;
+    p_bind_text(st, 1, table);
+    p_bind_text(st, 2, column);
+    bool found = p_step(st) == DB_ROW;
+    p_finalize(st);
+    return found;
+}
+
+static const DbOps PG_OPS = {
+    .exec = p_exec,
+    .prepare = p_prepare,
+    .bind_text = p_bind_text,
+    .bind_int = p_bind_int,
+    .bind_double = p_bind_double,
+    .bind_blob = p_bind_blob,
+    .bind_null = p_bind_null,
+    .step = p_step,
+    .column_text = p_column_text,
+    .column_int = p_column_int,
+    .column_double = p_column_double,
+    .column_null = p_column_null,
+    .column_blob = p_column_blob,
+    .reset = p_reset,
+    .finalize = p_finalize,
+    .close = p_close,
+    .layout = p_layout,
+    .set_layout = p_set_layout,
+    .has_column = p_has_column,
+    .begin_sql = "BEGIN",
+    .like = "ILIKE",
+};
+
+/* PostgreSQL's notices ("relation already exists, skipping") are not the user's business. */
+static void quiet(void *arg, const char *message)
+{
+    (void)arg;
+    (void)message;
+}
+
+Db *db_pg_open(const char *conninfo, char *err, size_t size)
+{
+    PgDb *db = calloc(1, sizeof *db);
+    if (!db) {
+        snprintf(err, size, "out of memory");
+        return NULL;
+    }
+    db->base.ops = &PG_OPS;
+    db->base.kind = DB_POSTGRES;
+    db->conn = PQconnectdb(conninfo);
+    if (PQstatus(db->conn) != CONNECTION_OK) {
+        char msg[400];
+        snprintf(msg, sizeof msg, "%s", PQerrorMessage(db->conn));
+        size_t n = strlen(msg);
+        while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+            msg[--n] = '\0';
+        snprintf(err, size, "cannot connect to the PostgreSQL database: %s", msg);
+        PQfinish(db->conn);
+        free(db);
+        return NULL;
+    }
+    PQsetNoticeProcessor(db->conn, quiet, NULL);
+    return &db->base;
+}
