@@ -39,6 +39,7 @@ static const Suite SUITES[] = {
     {"cli", suite_cli},
     {"dxp", suite_dxp},
     {"web", suite_web},
+    {"web-pg", suite_web_pg},
     {"tournament", suite_tournament},
     {"tournament-store", suite_tournament_store},
     {"browser", suite_browser},

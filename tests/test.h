@@ -89,6 +89,7 @@ void egdb_plain_check(const char *dir, uint64_t *checked, uint64_t *mismatches, 
 void suite_solve(void);
 void suite_store(void);
 void suite_web(void);
+void suite_web_pg(void);
 void suite_tournament(void);
 void suite_tournament_store(void);
 void suite_browser(void);

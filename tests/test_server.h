@@ -10,7 +10,7 @@
 typedef struct Server {
     pid_t pid;
     int port;
-    char db[64];
+    char db[256]; /* an SQLite file or a PostgreSQL connection text */
     char password[128]; /* given to --set-password when starting, or "" */
     char puzzles[512];  /* given to --puzzles when starting, or "" */
 } Server;

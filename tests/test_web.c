@@ -51,6 +51,7 @@
 #include <unistd.h>
 
 #include "test.h"
+#include "test_pg.h"
 #include "test_server.h"
 
 #define MAX_DEVICES 8
@@ -457,6 +458,8 @@ static Device *device_get(Device *devices, int *count, const char *name)
     return d;
 }
 
+static bool on_postgres; /* the server's store is a PostgreSQL database of the test's own */
+
 static int run_file(const char *name, const char *kind)
 {
     char path[512];
@@ -468,16 +471,27 @@ static int run_file(const char *name, const char *kind)
         return 0;
     }
     char label[160];
-    if (kind) {
-        snprintf(label, sizeof label, "%s[%s]", name, kind);
+    if (kind || on_postgres) {
+        snprintf(label, sizeof label, "%s%s%s%s%s", on_postgres ? "postgresql:" : "", name,
+                 kind ? "[" : "", kind ? kind : "", kind ? "]" : "");
         name = label;
     }
     Server s = {0};
-    snprintf(s.db, sizeof s.db, "/tmp/shashki-web-test-XXXXXX");
-    int fd = mkstemp(s.db);
-    if (fd >= 0)
-        close(fd);
-    unlink(s.db);
+    if (on_postgres) {
+        test_case("%s: a database of its own", name);
+        bool made = test_pg_database(s.db, sizeof s.db);
+        CHECK_MSG(made, "%s", s.db);
+        if (!made) {
+            free(text);
+            return 0;
+        }
+    } else {
+        snprintf(s.db, sizeof s.db, "/tmp/shashki-web-test-XXXXXX");
+        int fd = mkstemp(s.db);
+        if (fd >= 0)
+            close(fd);
+        unlink(s.db);
+    }
     Device devices[MAX_DEVICES];
     int ndevices = 0;
     Device *device = device_get(devices, &ndevices, "main");
@@ -601,12 +615,14 @@ static int run_file(const char *name, const char *kind)
     server_stop(&s, false);
     for (int i = 0; i < ndevices; i++)
         unlink(devices[i].jar);
-    unlink(s.db);
-    char side[128];
-    snprintf(side, sizeof side, "%s-wal", s.db);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", s.db);
-    unlink(side);
+    if (!on_postgres) {
+        unlink(s.db);
+        char side[300];
+        snprintf(side, sizeof side, "%s-wal", s.db);
+        unlink(side);
+        snprintf(side, sizeof side, "%s-shm", s.db);
+        unlink(side);
+    }
     free(text);
     return cases;
 }
@@ -637,7 +653,7 @@ static int by_name(const struct dirent **a, const struct dirent **b)
     return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-void suite_web(void)
+static void run_all(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
     struct dirent **entries;
@@ -658,4 +674,18 @@ void suite_web(void)
     free(last_headers.data);
     last_headers = (Buffer){0};
     curl_global_cleanup();
+}
+
+void suite_web(void)
+{
+    on_postgres = false;
+    run_all();
+}
+
+/* The same transcripts, the server keeping its games in PostgreSQL. */
+void suite_web_pg(void)
+{
+    on_postgres = true;
+    run_all();
+    on_postgres = false;
 }

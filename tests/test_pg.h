@@ -1,0 +1,17 @@
+/* test_pg.h - a private PostgreSQL cluster for the tests that run the store on PostgreSQL.
+ *
+ * The first call initialises a cluster in a temporary folder (as the `postgres` user when the
+ * tests run as root: initdb refuses root), starts it on 127.0.0.1 at a free port, and every call
+ * creates a new empty database in it. The cluster is stopped and its folder removed when the
+ * tests end. Debian's `postgresql` package gives the server (pg_config --bindir names where). */
+#ifndef SHASHKI_TEST_PG_H
+#define SHASHKI_TEST_PG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A new database's connection text ("host=127.0.0.1 port=N user=shashki dbname=tN") in name;
+ * false with the reason in name when the cluster cannot be started. */
+bool test_pg_database(char *name, size_t size);
+
+#endif
