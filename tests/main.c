@@ -39,9 +39,11 @@ static const Suite SUITES[] = {
     {"cli", suite_cli},
     {"dxp", suite_dxp},
     {"web", suite_web},
-    {"web-pg", suite_web_pg},
     {"tournament", suite_tournament},
     {"tournament-store", suite_tournament_store},
+    {"store-pg", suite_store_pg},
+    {"tournament-store-pg", suite_tournament_store_pg},
+    {"web-pg", suite_web_pg},
     {"browser", suite_browser},
     {"load", suite_load},
 };
@@ -172,6 +174,19 @@ uint64_t test_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* Whether the comma-separated list names the suite (a whole name: "store" is not "store-pg"). */
+static bool listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == len && strncmp(p, name, len) == 0)
+            return true;
+        p += n + (p[n] == ',');
+    }
+    return false;
+}
+
 int main(int argc, char **argv)
 {
     const char *only = NULL;
@@ -193,7 +208,7 @@ int main(int argc, char **argv)
         }
     }
     for (size_t i = 0; i < sizeof SUITES / sizeof SUITES[0]; i++) {
-        if (only && !strstr(only, SUITES[i].name))
+        if (only && !listed(only, SUITES[i].name))
             continue;
         current_suite = SUITES[i].name;
         int before = passed + failed;

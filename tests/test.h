@@ -90,6 +90,8 @@ void suite_solve(void);
 void suite_store(void);
 void suite_web(void);
 void suite_web_pg(void);
+void suite_store_pg(void);
+void suite_tournament_store_pg(void);
 void suite_tournament(void);
 void suite_tournament_store(void);
 void suite_browser(void);

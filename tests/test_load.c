@@ -452,7 +452,7 @@ void suite_load(void)
     }
     free(games);
     free(watchers);
-    char side[128];
+    char side[300];
     unlink(s.db);
     snprintf(side, sizeof side, "%s-wal", s.db);
     unlink(side);

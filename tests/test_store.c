@@ -6,6 +6,7 @@
 
 #include "store.h"
 #include "test.h"
+#include "test_pg.h"
 
 static StoredGame game_named(const char *white, const char *black)
 {
@@ -201,15 +202,11 @@ static void store_migration(void)
     remove_db(path2);
 }
 
-void suite_store(void)
+/* The archive's behaviour on one database: a file's path (SQLite) or a PostgreSQL
+ * connection. */
+static void store_behaviour(const char *path, const char *on)
 {
-    store_migration();
-    char path[] = "/tmp/shashki-store-XXXXXX";
-    int fd = mkstemp(path);
-    test_case("open a new archive");
-    CHECK(fd >= 0);
-    close(fd);
-    unlink(path);
+    test_case("%s: open a new archive", on);
     char err[256];
     Store *s = store_open(path, err, sizeof err);
     CHECK_MSG(s != NULL, "%s", err);
@@ -317,6 +314,18 @@ void suite_store(void)
     CHECK(!store_load(s, a.id, &b, &moves, &count));
     CHECK_INT(count, 0);
     store_close(s);
+}
+
+void suite_store(void)
+{
+    store_migration();
+    char path[] = "/tmp/shashki-store-XXXXXX";
+    int fd = mkstemp(path);
+    test_case("a temporary file");
+    CHECK(fd >= 0);
+    close(fd);
+    unlink(path);
+    store_behaviour(path, "sqlite");
 
     test_case("a file that is not a database is refused with a message");
     FILE *f = fopen(path, "w");
@@ -332,9 +341,21 @@ void suite_store(void)
     unlink(wal);
     snprintf(wal, sizeof wal, "%s-shm", path);
     unlink(wal);
-    s = store_open(path, err, sizeof err);
+    char err[256];
+    Store *s = store_open(path, err, sizeof err);
     CHECK(s == NULL);
     CHECK(strstr(err, "not a usable games file") || strstr(err, "cannot open"));
     store_close(s);
     unlink(path);
+}
+
+/* The same on a PostgreSQL database of the test's own. */
+void suite_store_pg(void)
+{
+    char name[256];
+    test_case("postgresql: a database of its own");
+    bool made = test_pg_database(name, sizeof name);
+    CHECK_MSG(made, "%s", name);
+    if (made)
+        store_behaviour(name, "postgresql");
 }

@@ -10,6 +10,7 @@
 
 #include "shashki_tournament.h"
 #include "test.h"
+#include "test_pg.h"
 #include "tstore.h"
 
 /* ---- the tie-breaks of USSR 1947 ---- */
@@ -305,11 +306,11 @@ static void count_change(void *ctx, const char *time, const char *change)
     (*(int *)ctx)++;
 }
 
-static void store(void)
+/* The events' store on one database: a file's path (SQLite) or a PostgreSQL connection. */
+static void store_behaviour(const char *path, const char *on)
 {
-    char path[64], err[512];
-    temp_db(path, sizeof path);
-    test_case("the store: an event saved change by change comes back as it was");
+    char err[512];
+    test_case("%s: an event saved change by change comes back as it was", on);
     TStore *s = tstore_open(path, err, sizeof err);
     CHECK_MSG(s != NULL, "%s", err);
     if (!s)
@@ -381,6 +382,14 @@ static void store(void)
     free(before);
     sh_event_free(e);
     tstore_close(s);
+}
+
+static void store(void)
+{
+    char path[64], err[512];
+    temp_db(path, sizeof path);
+    store_behaviour(path, "sqlite");
+    TStore *s;
 
     test_case("the store: a file that is not a database is refused with a reason");
     FILE *f = fopen(path, "w");
@@ -550,4 +559,15 @@ void suite_tournament_store(void)
     ussr1947();
     event_text();
     store();
+}
+
+/* The events' store on a PostgreSQL database of the test's own. */
+void suite_tournament_store_pg(void)
+{
+    char name[256];
+    test_case("postgresql: a database of its own");
+    bool made = test_pg_database(name, sizeof name);
+    CHECK_MSG(made, "%s", name);
+    if (made)
+        store_behaviour(name, "postgresql");
 }
