@@ -30,6 +30,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_puzzles(int argc, char **argv);
 int cmd_other(int argc, char **argv);
 int cmd_book(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -9,7 +9,7 @@
 #include "web.h"
 
 static const char SERVE_HELP[] =
-    "usage: shashki serve [--port N] [--host ADDRESS] [--db FILE] [--egdb DIR] [--puzzles FILE]\n"
+    "usage: shashki serve [--port N] [--host ADDRESS] [--db NAME] [--egdb DIR] [--puzzles FILE]\n"
     "                     [--set-password]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
@@ -19,7 +19,9 @@ static const char SERVE_HELP[] =
     "  --host ADDRESS  the address to listen on (default 127.0.0.1, this machine only;\n"
     "                  0.0.0.0 serves the club's network: the first line then gives the\n"
     "                  address players type, which the page also shows with a QR code)\n"
-    "  --db FILE       the SQLite file where games are kept (default shashki-games.db)\n"
+    "  --db NAME       where games and events are kept: an SQLite file (default\n"
+    "                  shashki-games.db), or a PostgreSQL database, postgresql://USER@HOST/DB\n"
+    "                  (docs/postgresql.md); shashki db copy moves a file's games into one\n"
     "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
     "                  build); default $SHASHKI_EGDB or ./egdb, played without when that\n"
     "                  holds none\n"

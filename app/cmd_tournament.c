@@ -10,11 +10,12 @@
 #include "tournament.h"
 
 static const char HELP[] =
-    "usage: shashki tournament COMMAND [ARGS...] [--db FILE]\n"
+    "usage: shashki tournament COMMAND [ARGS...] [--db NAME]\n"
     "\n"
     "Competitions: round robin, Swiss (FIDE Dutch), knockout, Scheveningen, stages of them,\n"
-    "points series, micro-matches. Events live in the games' SQLite file (--db, default\n"
-    "shashki-games.db, the web app's), one transaction per change; standings are derived.\n"
+    "points series, micro-matches. Events live in the web app's database (--db: an SQLite\n"
+    "file, default shashki-games.db, or postgresql://...), one transaction per change;\n"
+    "standings are derived.\n"
     "EVENT is an event's id or name (a unique prefix will do); PLAYER a player's number or\n"
     "name. docs/tournaments.md tells more.\n"
     "\n"

@@ -16,6 +16,7 @@ static const CommandEntry COMMANDS[] = {
     {"divide", cmd_divide, "perft split by the first move"},
     {"moves", cmd_moves, "the legal moves of a position and the positions they lead to"},
     {"openings", cmd_openings, "the official opening ballots (IDF-64, FMJD-64)"},
+    {"db", cmd_db, "the web app's database: copy it between SQLite and PostgreSQL, look at it"},
     {"serve", cmd_serve, "the web app: play, analyse and keep games in the browser"},
     {"play", cmd_repl, "the interactive prompt (the default with no command)"},
     {"game", cmd_game, "people play at one terminal, any game: clocks, draw offers, the arbiter"},

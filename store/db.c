@@ -1,5 +1,6 @@
 /* db.c - the store's SQL interface (db.h): the engine chosen by the database's name, then every
  * call passed to it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,6 +129,21 @@ bool db_column_null(DbStmt *st, int col)
     return st->db->ops->column_null(st, col);
 }
 
+int db_column_count(DbStmt *st)
+{
+    return st->db->ops->column_count(st);
+}
+
+const char *db_column_name(DbStmt *st, int col)
+{
+    return st->db->ops->column_name(st, col);
+}
+
+DbType db_column_type(DbStmt *st, int col)
+{
+    return st->db->ops->column_type(st, col);
+}
+
 const void *db_column_blob(DbStmt *st, int col, int *size)
 {
     return st->db->ops->column_blob(st, col, size);
@@ -185,4 +201,55 @@ bool db_has_column(Db *db, const char *table, const char *column)
 const char *db_like(const Db *db)
 {
     return db->ops->like;
+}
+
+/* The tables, then a pass at a time every table whose parents are placed already (a table
+ * naming itself is its own parent and waits for nothing). */
+int db_tables(Db *db, char (*names)[64], int max)
+{
+    enum { MAX_LINKS = 256 };
+    char all[128][64], links[MAX_LINKS][2][64];
+    int count = 0, nlinks = 0;
+    DbStmt *st = db_prepare(db, db->ops->tables_sql);
+    if (!st)
+        return -1;
+    DbStep step;
+    while ((step = db_step(st)) == DB_ROW)
+        if (count < 128 && strcmp(db_column_text(st, 0), "shashki_layout") != 0)
+            snprintf(all[count++], sizeof all[0], "%.63s", db_column_text(st, 0));
+    db_finalize(st);
+    if (step == DB_ERROR || !(st = db_prepare(db, db->ops->parents_sql)))
+        return -1;
+    while ((step = db_step(st)) == DB_ROW && nlinks < MAX_LINKS) {
+        snprintf(links[nlinks][0], sizeof links[0][0], "%.63s", db_column_text(st, 0));
+        snprintf(links[nlinks][1], sizeof links[0][1], "%.63s", db_column_text(st, 1));
+        nlinks++;
+    }
+    db_finalize(st);
+    if (step == DB_ERROR)
+        return -1;
+    bool placed[128] = {false};
+    int out = 0;
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int t = 0; t < count; t++) {
+            if (placed[t])
+                continue;
+            bool ready = true;
+            for (int l = 0; l < nlinks && ready; l++) {
+                if (strcmp(links[l][0], all[t]) != 0 || strcmp(links[l][1], all[t]) == 0)
+                    continue;
+                for (int p = 0; p < count; p++)
+                    if (!placed[p] && strcmp(all[p], links[l][1]) == 0)
+                        ready = false;
+            }
+            if (ready) {
+                placed[t] = progress = true;
+                if (out < max)
+                    snprintf(names[out], sizeof names[0], "%.63s", all[t]);
+                out++;
+            }
+        }
+    }
+    return out < max ? out : max;
 }

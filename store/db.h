@@ -22,6 +22,8 @@
 
 typedef enum DbKind { DB_SQLITE = 0, DB_POSTGRES } DbKind;
 typedef enum DbStep { DB_ERROR = -1, DB_DONE = 0, DB_ROW = 1 } DbStep;
+/* A value's type as the engine gives it back. */
+typedef enum DbType { DB_NULL = 0, DB_INT, DB_REAL, DB_TEXT, DB_BLOB } DbType;
 
 typedef struct Db Db;
 typedef struct DbStmt DbStmt;
@@ -57,6 +59,11 @@ double db_column_double(DbStmt *st, int col);
 bool db_column_null(DbStmt *st, int col);
 /* A blob's bytes (NULL for NULL) and its size. */
 const void *db_column_blob(DbStmt *st, int col, int *size);
+/* The statement's columns, their names and the current row's value types: known once db_step
+ * has run it (the names and count whether it gave a row or not). */
+int db_column_count(DbStmt *st);
+const char *db_column_name(DbStmt *st, int col);
+DbType db_column_type(DbStmt *st, int col);
 /* Rows the last data change of the statement touched. */
 long long db_statement_changes(DbStmt *st);
 /* Run it again with new values (the bindings are kept until replaced). */
@@ -73,6 +80,10 @@ int db_layout(Db *db);
 bool db_set_layout(Db *db, int version);
 /* Whether a table has a column. */
 bool db_has_column(Db *db, const char *table, const char *column);
+/* The program's tables in the database (not the engine's own), every table after the tables
+ * its foreign keys name: the order in which rows may be copied in. The count, at most max;
+ * -1 on an error. */
+int db_tables(Db *db, char (*names)[64], int max);
 /* "LIKE" for SQLite (blind to ASCII case already), "ILIKE" for PostgreSQL. */
 const char *db_like(const Db *db);
 

@@ -19,6 +19,9 @@ typedef struct DbOps {
     double (*column_double)(DbStmt *st, int col);
     bool (*column_null)(DbStmt *st, int col);
     const void *(*column_blob)(DbStmt *st, int col, int *size);
+    int (*column_count)(DbStmt *st);
+    const char *(*column_name)(DbStmt *st, int col);
+    DbType (*column_type)(DbStmt *st, int col);
     void (*reset)(DbStmt *st);
     void (*finalize)(DbStmt *st);
     void (*close)(Db *db);
@@ -26,6 +29,8 @@ typedef struct DbOps {
     bool (*set_layout)(Db *db, int version);
     bool (*has_column)(Db *db, const char *table, const char *column);
     const char *begin_sql;
+    const char *tables_sql;  /* the program's tables, one a row */
+    const char *parents_sql; /* (table, the table a foreign key of it names), one pair a row */
     const char *like;
 } DbOps;
 

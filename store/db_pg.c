@@ -212,6 +212,45 @@ static const void *p_column_blob(DbStmt *s, int col, int *size)
     return st->blob;
 }
 
+static int p_column_count(DbStmt *s)
+{
+    PgStmt *st = pg(s);
+    return st->result ? PQnfields(st->result) : 0;
+}
+
+static const char *p_column_name(DbStmt *s, int col)
+{
+    PgStmt *st = pg(s);
+    const char *name = st->result ? PQfname(st->result, col) : NULL;
+    return name ? name : "";
+}
+
+/* The types' numbers (OIDs) are PostgreSQL's built-in ones (pg_type.dat). */
+enum { OID_BOOL = 16, OID_BYTEA = 17, OID_INT8 = 20, OID_INT2 = 21, OID_INT4 = 23,
+       OID_FLOAT4 = 700, OID_FLOAT8 = 701, OID_NUMERIC = 1700 };
+
+static DbType p_column_type(DbStmt *s, int col)
+{
+    PgStmt *st = pg(s);
+    if (p_column_null(s, col))
+        return DB_NULL;
+    switch (PQftype(st->result, col)) {
+    case OID_BOOL:
+    case OID_INT8:
+    case OID_INT2:
+    case OID_INT4:
+        return DB_INT;
+    case OID_FLOAT4:
+    case OID_FLOAT8:
+    case OID_NUMERIC:
+        return DB_REAL;
+    case OID_BYTEA:
+        return DB_BLOB;
+    default:
+        return DB_TEXT;
+    }
+}
+
 static void p_reset(DbStmt *s)
 {
     PgStmt *st = pg(s);
@@ -294,6 +333,16 @@ static const DbOps PG_OPS = {
     .layout = p_layout,
     .set_layout = p_set_layout,
     .has_column = p_has_column,
+    .column_count = p_column_count,
+    .column_name = p_column_name,
+    .column_type = p_column_type,
+    .tables_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema ="
+                  " current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+    .parents_sql = "SELECT tc.table_name, ccu.table_name FROM information_schema.table_constraints"
+                   " tc JOIN information_schema.constraint_column_usage ccu ON"
+                   " tc.constraint_name = ccu.constraint_name AND tc.table_schema ="
+                   " ccu.table_schema WHERE tc.constraint_type = 'FOREIGN KEY' AND"
+                   " tc.table_schema = current_schema()",
     .begin_sql = "BEGIN",
     .like = "ILIKE",
 };

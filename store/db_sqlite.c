@@ -127,6 +127,33 @@ static const void *s_column_blob(DbStmt *st, int col, int *size)
     return data;
 }
 
+static int s_column_count(DbStmt *st)
+{
+    return sqlite3_column_count(stmt_of(st));
+}
+
+static const char *s_column_name(DbStmt *st, int col)
+{
+    const char *name = sqlite3_column_name(stmt_of(st), col);
+    return name ? name : "";
+}
+
+static DbType s_column_type(DbStmt *st, int col)
+{
+    switch (sqlite3_column_type(stmt_of(st), col)) {
+    case SQLITE_INTEGER:
+        return DB_INT;
+    case SQLITE_FLOAT:
+        return DB_REAL;
+    case SQLITE_BLOB:
+        return DB_BLOB;
+    case SQLITE_NULL:
+        return DB_NULL;
+    default:
+        return DB_TEXT;
+    }
+}
+
 static void s_reset(DbStmt *st)
 {
     sqlite3_reset(stmt_of(st));
@@ -195,6 +222,13 @@ static const DbOps SQLITE_OPS = {
     .layout = s_layout,
     .set_layout = s_set_layout,
     .has_column = s_has_column,
+    .column_count = s_column_count,
+    .column_name = s_column_name,
+    .column_type = s_column_type,
+    .tables_sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                  " ORDER BY name",
+    .parents_sql = "SELECT m.name, p.\"table\" FROM sqlite_master m, pragma_foreign_key_list(m.name) p"
+                   " WHERE m.type = 'table'",
     .begin_sql = "BEGIN IMMEDIATE",
     .like = "LIKE",
 };

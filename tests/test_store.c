@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "store.h"
+#include "store_copy.h"
 #include "test.h"
 #include "test_pg.h"
 
@@ -349,13 +350,126 @@ void suite_store(void)
     unlink(path);
 }
 
-/* The same on a PostgreSQL database of the test's own. */
+/* A club's file with two games (seats, clocks, an id gap after a deletion) and a setting. */
+static bool club_file(const char *path, StoredGame *kept)
+{
+    char err[256];
+    Store *s = store_open(path, err, sizeof err);
+    CHECK_MSG(s != NULL, "%s", err);
+    if (!s)
+        return false;
+    StoredGame gone = game_named("Gone", "Away");
+    *kept = game_named("Вера Ким", "Oleg");
+    strcpy(kept->time_control, "5m+3s");
+    kept->player[0].clock = 281.5;
+    kept->player[1].clock = 290.25;
+    kept->player[1].taken = true;
+    memset(kept->player[1].token, 0xc4, sizeof kept->player[1].token);
+    snprintf(kept->player[0].code, sizeof kept->player[0].code, "K7QX9M");
+    bool ok = store_create(s, &gone) && store_create(s, kept) && store_delete(s, gone.id);
+    const char *line[] = {"c3-d4", "f6-g5", "g3-f4"};
+    for (int i = 0; ok && i < 3; i++) {
+        StoredMove m = {.clocks = {300 - 7 * i, 299.5 - i, -1, -1}};
+        snprintf(m.text, sizeof m.text, "%s", line[i]);
+        kept->moves = i + 1;
+        ok = store_add_move(s, kept, i + 1, &m);
+    }
+    ok = ok && store_setting_set(s, "arbiter", "a salted hash");
+    store_close(s);
+    CHECK(ok);
+    return ok;
+}
+
+/* The game read back from a database equals the one written to the first. */
+static void check_copied(const char *name, const StoredGame *kept)
+{
+    char err[256];
+    Store *s = store_open(name, err, sizeof err);
+    CHECK_MSG(s != NULL, "%s", err);
+    if (!s)
+        return;
+    StoredGame g;
+    StoredMove *moves = NULL;
+    int count = 0;
+    CHECK(store_load(s, kept->id, &g, &moves, &count));
+    CHECK_STR(g.player[0].name, "Вера Ким");
+    CHECK_STR(g.time_control, "5m+3s");
+    CHECK(g.player[0].clock == 281.5 && g.player[1].clock == 290.25);
+    CHECK(g.player[1].taken && g.player[1].token[31] == 0xc4);
+    CHECK_STR(g.player[0].code, "K7QX9M");
+    CHECK_INT(count, 3);
+    if (count == 3) {
+        CHECK_STR(moves[2].text, "g3-f4");
+        CHECK(moves[2].clocks[0] == 286 && moves[1].clocks[1] == 298.5);
+    }
+    free(moves);
+    char value[64];
+    CHECK(store_setting_get(s, "arbiter", value, sizeof value));
+    CHECK_STR(value, "a salted hash");
+    StoredGame next = game_named("New", "Player");
+    CHECK(store_create(s, &next));
+    CHECK_INT(next.id, kept->id + 1); /* ids go on after the copied ones, never reused */
+    store_close(s);
+}
+
+/* The same on a PostgreSQL database of the test's own; a club's file copied into PostgreSQL
+ * and back (shashki db copy). */
 void suite_store_pg(void)
 {
     char name[256];
     test_case("postgresql: a database of its own");
     bool made = test_pg_database(name, sizeof name);
     CHECK_MSG(made, "%s", name);
-    if (made)
-        store_behaviour(name, "postgresql");
+    if (!made)
+        return;
+    store_behaviour(name, "postgresql");
+
+    test_case("db copy: a club's SQLite file into PostgreSQL, every row and id kept");
+    char file[] = "/tmp/shashki-copy-XXXXXX", back[] = "/tmp/shashki-back-XXXXXX";
+    int fd = mkstemp(file), fd2 = mkstemp(back);
+    CHECK(fd >= 0 && fd2 >= 0);
+    close(fd);
+    close(fd2);
+    unlink(file);
+    unlink(back);
+    StoredGame kept;
+    char pg[256], err[600];
+    CHECK(test_pg_database(pg, sizeof pg));
+    if (!club_file(file, &kept))
+        return;
+    CHECK_MSG(store_copy(file, pg, NULL, NULL, err, sizeof err), "%s", err);
+    check_copied(pg, &kept);
+
+    test_case("db copy: into a database that holds games is refused, nothing changed");
+    CHECK(!store_copy(file, pg, NULL, NULL, err, sizeof err));
+    CHECK(strstr(err, "already holds") != NULL);
+    Store *s = store_open(pg, err, sizeof err);
+    StoredGame list[4];
+    int total = 0;
+    CHECK(s != NULL);
+    if (s) {
+        CHECK_INT(store_find(s, NULL, 0, 4, list, &total), 2);
+        store_close(s);
+    }
+
+    test_case("db copy: PostgreSQL back into a new SQLite file");
+    CHECK_MSG(store_copy(pg, back, NULL, NULL, err, sizeof err), "%s", err);
+    s = store_open(back, err, sizeof err);
+    CHECK(s != NULL);
+    if (s) {
+        CHECK_INT(store_find(s, NULL, 0, 4, list, &total), 2); /* the kept game and "next" */
+        StoredGame g;
+        StoredMove *moves = NULL;
+        int count = 0;
+        CHECK(store_load(s, kept.id, &g, &moves, &count));
+        CHECK_INT(count, 3);
+        free(moves);
+        store_close(s);
+    }
+
+    test_case("db copy: a missing file is named");
+    CHECK(!store_copy("/nonexistent/club.db", pg, NULL, NULL, err, sizeof err));
+    CHECK(strstr(err, "/nonexistent/club.db: no such file") != NULL);
+    remove_db(file);
+    remove_db(back);
 }

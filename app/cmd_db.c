@@ -1,0 +1,87 @@
+/* cmd_db.c - shashki db: a site's database moved between SQLite and PostgreSQL, and looked at. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "db.h"
+#include "store_copy.h"
+
+static const char DB_HELP[] =
+    "usage: shashki db copy FROM TO\n"
+    "       shashki db info NAME\n"
+    "\n"
+    "The database the web app keeps its games, events and players in (shashki serve --db).\n"
+    "A NAME is an SQLite file's path, or a PostgreSQL database: postgresql://USER@HOST/DB (or\n"
+    "libpq's form, \"host=... dbname=...\"); the PostgreSQL database must exist (createdb).\n"
+    "\n"
+    "  copy FROM TO  every game, event, seat and setting of FROM into TO, ids kept, in one\n"
+    "                transaction: a club's SQLite file into the PostgreSQL database of a\n"
+    "                server with several processes, or back. Both are brought to this\n"
+    "                program's layout first; TO must hold no games or events yet. FROM is\n"
+    "                only read.\n"
+    "  info NAME     the database's layout version and the rows of each table\n"
+    "\n"
+    "Exit status: 0 done, 1 refused (a database that cannot be opened, TO not empty),\n"
+    "2 bad usage.\n";
+
+static void say_table(void *ctx, const char *table, long long rows)
+{
+    (void)ctx;
+    printf("  %-24s %lld rows\n", table, rows);
+}
+
+static int db_copy(const char *from, const char *to)
+{
+    char err[600];
+    printf("copying %s into %s\n", from, to);
+    if (!store_copy(from, to, say_table, NULL, err, sizeof err)) {
+        cli_error("%s; nothing was changed", err);
+        return 1;
+    }
+    printf("done\n");
+    return 0;
+}
+
+static int db_info(const char *name)
+{
+    char err[512];
+    Db *db = db_open(name, err, sizeof err);
+    if (!db) {
+        cli_error("%s: %s", name, err);
+        return 1;
+    }
+    char names[64][64];
+    int n = db_tables(db, names, 64);
+    if (n < 0) {
+        cli_error("%s: %s", name, db_error(db));
+        db_close(db);
+        return 1;
+    }
+    printf("%s database, layout %d\n", db_kind(db) == DB_POSTGRES ? "PostgreSQL" : "SQLite",
+           db_layout(db));
+    for (int i = 0; i < n; i++) {
+        char sql[160];
+        snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM \"%.63s\"", names[i]);
+        DbStmt *st = db_prepare(db, sql);
+        if (st && db_step(st) == DB_ROW)
+            printf("  %-24s %lld rows\n", names[i], db_column_int(st, 0));
+        if (st)
+            db_finalize(st);
+    }
+    db_close(db);
+    return 0;
+}
+
+int cmd_db(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(DB_HELP, stdout);
+        return 0;
+    }
+    if (argc == 4 && strcmp(argv[1], "copy") == 0)
+        return db_copy(argv[2], argv[3]);
+    if (argc == 3 && strcmp(argv[1], "info") == 0)
+        return db_info(argv[2]);
+    fputs(DB_HELP, stderr);
+    return 2;
+}
