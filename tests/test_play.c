@@ -410,6 +410,28 @@ static void records(void)
     sh_play_free(play);
 }
 
+/* ---- inputs the fuzzer found (tests/fuzz/fuzz_play.c) --------------------------------------- */
+
+static void fuzzed(void)
+{
+    test_case("fuzzed: a NUL byte in an other game's record is an error at its place, not a game");
+    static const char nul[] = "[GameType \"corners\"]\n\n1. c3-c4 \0 f6-f5 *\n";
+    ShPlayReader r;
+    sh_play_reader_init(&r, nul, sizeof nul - 1);
+    ShPlay *play = NULL;
+    ShError err;
+    CHECK_INT(sh_play_read_next(&r, &play, &err), SH_ERR_SYNTAX);
+    CHECK(play == NULL);
+    CHECK_INT(err.line, 3);
+    CHECK_INT(err.column, 10);
+    CHECK(sh_play_read_next(&r, &play, &err) == SH_OK && play == NULL);
+    static const char lone[] = "\0 c3-c4 *\n"; /* no tags: the fallback's */
+    sh_play_reader_init(&r, lone, sizeof lone - 1);
+    r.fallback = sh_kind_find("corners");
+    CHECK_INT(sh_play_read_next(&r, &play, &err), SH_ERR_SYNTAX);
+    CHECK(play == NULL && r.pdn.offset > 0);
+}
+
 void suite_play(void)
 {
     kinds();
@@ -418,4 +440,5 @@ void suite_play(void)
     perft();
     arbiter();
     records();
+    fuzzed();
 }
