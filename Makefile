@@ -230,7 +230,8 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 
 # The harnesses link the library, the Hub reader with the engine it drives, and the DXP reader;
-# fuzz_web besides the web server (with its embedded files) and libcurl, its client.
+# fuzz_web besides the web server (with its embedded files) and libcurl, its client. A harness's
+# dictionary (tests/fuzz/NAME.dict), if it has one, gives libFuzzer the words of its inputs.
 FUZZ_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(ENGINE_OBJ) $(call obj,proto/hub.c proto/dxp.c))
 FUZZ_WEB_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(call obj,$(SERVER_SRC)) $(WEB_OBJ))
 
@@ -245,7 +246,8 @@ fuzz:
 	    build/fuzz/libshashki.a -o build/fuzz/$$t $(LDLIBS) || exit 1; \
 	  mkdir -p build/fuzz/corpus/$$t; cp -n tests/fuzz/seeds/$$t/* build/fuzz/corpus/$$t/ 2>/dev/null; \
 	  echo "== $$t for $(FUZZ_SECONDS) s"; \
-	  ./build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  dict=""; [ -f tests/fuzz/$$t.dict ] && dict="-dict=tests/fuzz/$$t.dict"; \
+	  ./build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $$dict \
 	    build/fuzz/corpus/$$t 2>&1 | tail -n 12 || exit 1; \
 	done
 
