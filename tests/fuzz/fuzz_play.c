@@ -18,6 +18,7 @@
  *
  * Whenever a reader fails, the error has a message and a column inside the text (0 < column <=
  * length + 1; for PDN inside the line it names). A violated property calls abort(). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,33 @@ static void check_error(ShStatus s, const ShError *err, size_t length)
                 err->message);
         abort();
     }
+}
+
+/* Whether the input's text is UTF-8: then so must be every text written from it (a tag cut
+ * inside a character is not, and JSON cannot hold it). */
+static bool input_utf8;
+
+/* Whether n bytes are UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF). */
+static bool utf8_valid(const char *text, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    for (size_t i = 0; i < n;) {
+        int len = s[i] < 0x80 ? 1 : s[i] >= 0xC2 && s[i] <= 0xDF ? 2 : (s[i] & 0xF0) == 0xE0 ? 3
+                                  : s[i] >= 0xF0 && s[i] <= 0xF4 ? 4 : 0;
+        if (len == 0 || i + (size_t)len > n)
+            return false;
+        uint32_t cp = len == 1 ? s[i] : s[i] & (0x7Fu >> len);
+        for (int k = 1; k < len; k++) {
+            if ((s[i + (size_t)k] & 0xC0) != 0x80)
+                return false;
+            cp = (cp << 6) | (s[i + (size_t)k] & 0x3Fu);
+        }
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        i += (size_t)len;
+    }
+    return true;
 }
 
 /* ---- positions ---------------------------------------------------------------------------- */
@@ -171,6 +199,10 @@ static void check_pdn(const ShPlay *p, bool numeric)
         abort();
     }
     check(text && strlen(text) == size, "the PDN's size");
+    if (input_utf8 && !utf8_valid(text, size)) {
+        fprintf(stderr, "%s\nis not UTF-8, its input was\n", text);
+        abort();
+    }
     ShPlayReader r;
     sh_play_reader_init(&r, text, size);
     r.fallback = sh_play_kind(p);
@@ -493,6 +525,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned mode = data[1] & 3, choice = data[1] >> 2;
     const uint8_t *rest = data + 2;
     size_t n = size - 2;
+    input_utf8 = utf8_valid((const char *)rest, n);
     if (mode == 3) {
         char *copy = malloc(n ? n : 1); /* no NUL at the end: the reader must not need one */
         if (!copy)

@@ -263,6 +263,7 @@ typedef struct Session {
     int made_count;
     long imported[MAX_MADE];
     int imported_count;
+    int plies;           /* the fresh game's moves, as its last answer gave them */
 } Session;
 
 static void made(Session *s, long id)
@@ -317,6 +318,47 @@ static bool open_code(const Session *s, char code[STORE_CODE_SIZE])
 
 static const char *const ENDPOINTS[] = {"moves", "draw", "claim", "resign", "result",
                                         "undo",  "join", "import", "create", "get"};
+
+/* A game's answer: every player listed (a name JSON cannot write once dropped a player). */
+static void check_game(json_t *j, const char *method, const char *path, const char *body)
+{
+    json_t *count = json_object_get(j, "players_count"), *players = json_object_get(j, "players");
+    if (!json_is_integer(count) || !json_is_array(players) ||
+        (json_int_t)json_array_size(players) != json_integer_value(count))
+        fail("a game's answer without every player", method, path, body);
+    size_t i;
+    json_t *v;
+    json_array_foreach(players, i, v) {
+        if (!json_is_string(json_object_get(v, "name")) ||
+            !json_is_string(json_object_get(v, "colour")))
+            fail("a player without a name or a colour", method, path, body);
+    }
+}
+
+/* The games and bad records in the text an import was given, as the library reads them: the
+ * server's lists must hold as many. -1 when the request names no game the library knows. */
+static int records_in(json_t *sent)
+{
+    const char *pdn = json_string_value(json_object_get(sent, "pdn"));
+    const char *variant = json_string_value(json_object_get(sent, "variant"));
+    const ShKind *kind = variant && *variant ? sh_kind_find(variant) : sh_kind_at(0);
+    if (!pdn || !kind)
+        return -1;
+    ShPlayReader r;
+    sh_play_reader_init(&r, pdn, strlen(pdn));
+    r.fallback = kind;
+    int n = 0;
+    for (;;) {
+        ShPlay *p = NULL;
+        ShError err;
+        ShStatus st = sh_play_read_next(&r, &p, &err);
+        if (st == SH_OK && !p)
+            break;
+        sh_play_free(p);
+        n++;
+    }
+    return n;
+}
 
 static void one_request(Session *s, unsigned selector, const char *body, size_t size)
 {
@@ -382,15 +424,30 @@ static void one_request(Session *s, unsigned selector, const char *body, size_t 
                     fail("an import's error without its line, column and message", method,
                          path, body);
             }
+            int records = records_in(sent);
+            if (records >= 0 && (size_t)records != json_array_size(list) + json_array_size(errors))
+                fail("an import that does not account for every record", method, path, body);
         } else if (!json_is_integer(gid)) {
             fail("a game's answer without its id", method, path, body);
-        } else if (strcmp(endpoint, "create") == 0) {
+        } else if (check_game(j, method, path, body), strcmp(endpoint, "create") == 0) {
             if (answer.status != 201)
                 fail("a game made, not 201", method, path, body);
             s->last = (long)json_integer_value(gid);
             made(s, s->last);
         } else if (strcmp(endpoint, "join") != 0 && want > 0 && json_integer_value(gid) != want) {
             fail("the answer is about another game", method, path, body);
+        }
+        /* the fresh game (no engine plays it) grows by a move played, shrinks by one taken back */
+        json_t *moves = json_object_get(j, "moves");
+        if (json_is_integer(gid) && json_integer_value(gid) == s->fresh && json_is_array(moves)) {
+            int n = (int)json_array_size(moves);
+            bool claim = strcmp(endpoint, "claim") == 0;
+            int expect = strcmp(endpoint, "moves") == 0  ? s->plies + 1
+                         : strcmp(endpoint, "undo") == 0 ? s->plies - 1
+                                                         : s->plies;
+            if (n != expect && !(claim && n == s->plies + 1))
+                fail("the game's moves do not follow the request", method, path, body);
+            s->plies = n;
         }
     }
     json_decref(j);
