@@ -9,6 +9,7 @@
 #                   the time to pair a round of a 500-player Swiss)
 #   make tools      build/tools/datagen and build/tools/tune (tools/README.md)
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
+#                   (tests/fuzz/README.md: what each checks, the seeds)
 #   make warnings   build with gcc and clang, warnings as errors
 #
 # Variables: CC (gcc or clang), WERROR=1 (warnings are errors), BUILD (output folder), JOBS (the
@@ -231,20 +232,25 @@ warnings:
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 
-# The harnesses link the library, the Hub reader with the engine it drives, and the DXP reader.
+# The harnesses link the library, the Hub reader with the engine it drives, and the DXP reader;
+# fuzz_web besides the web server (with its embedded files) and libcurl, its client. A harness's
+# dictionary (tests/fuzz/NAME.dict), if it has one, gives libFuzzer the words of its inputs.
 FUZZ_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(ENGINE_OBJ) $(call obj,proto/hub.c proto/dxp.c))
+FUZZ_WEB_OBJ = $(patsubst $(BUILD)/%,build/fuzz/%,$(call obj,$(SERVER_SRC)) $(WEB_OBJ))
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang OPT=-O1 \
 	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
-	  build/fuzz/libshashki.a $(FUZZ_OBJ)
+	  build/fuzz/libshashki.a $(FUZZ_OBJ) $(FUZZ_WEB_OBJ)
 	@mkdir -p build/fuzz/corpus
 	@for t in $(FUZZ_TARGETS); do \
-	  clang $(CPPFLAGS) -std=c11 -g -O1 $(FUZZ_FLAGS) tests/fuzz/$$t.c $(FUZZ_OBJ) \
+	  case $$t in fuzz_web) extra="$(FUZZ_WEB_OBJ) -lcurl";; *) extra="";; esac; \
+	  clang $(CPPFLAGS) -std=c11 -g -O1 $(FUZZ_FLAGS) tests/fuzz/$$t.c $(FUZZ_OBJ) $$extra \
 	    build/fuzz/libshashki.a -o build/fuzz/$$t $(LDLIBS) || exit 1; \
 	  mkdir -p build/fuzz/corpus/$$t; cp -n tests/fuzz/seeds/$$t/* build/fuzz/corpus/$$t/ 2>/dev/null; \
 	  echo "== $$t for $(FUZZ_SECONDS) s"; \
-	  ./build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  dict=""; [ -f tests/fuzz/$$t.dict ] && dict="-dict=tests/fuzz/$$t.dict"; \
+	  ./build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $$dict \
 	    build/fuzz/corpus/$$t 2>&1 | tail -n 12 || exit 1; \
 	done
 

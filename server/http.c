@@ -5,6 +5,7 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,11 +129,64 @@ void http_text(HttpResponse *res, int status, const char *content_type, const ch
     res->size = res->body ? strlen(res->body) : 0;
 }
 
+/* The length of the UTF-8 character at s (1 for ASCII), 0 if none begins there (a byte of a
+ * character cut short, an overlong form, a surrogate): what jansson accepts in a string. */
+static int utf8_length(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    int len;
+    uint32_t cp;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+        len = 2;
+        cp = s[0] & 0x1Fu;
+    } else if ((s[0] & 0xF0) == 0xE0) {
+        len = 3;
+        cp = s[0] & 0x0Fu;
+    } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+        len = 4;
+        cp = s[0] & 0x07u;
+    } else {
+        return 0;
+    }
+    for (int i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3Fu);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+/* A message as valid UTF-8: it may quote a request's raw bytes (its address, a character of a
+ * move cut by the reader's message), which JSON cannot hold; each such byte is written \xNN. */
+static void utf8_clean(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s;) {
+        int len = utf8_length(s);
+        if (n + (len ? (size_t)len : 4) >= size)
+            break;
+        if (len) {
+            memcpy(out + n, s, (size_t)len);
+            n += (size_t)len;
+            s += len;
+        } else {
+            snprintf(out + n, size - n, "\\x%02X", *s++);
+            n += 4;
+        }
+    }
+    out[n] = '\0';
+}
+
 static void error_object(HttpResponse *res, int status, const char *field, int line, int column,
                          const char *needs, const char *format, va_list args)
 {
-    char message[1024];
-    vsnprintf(message, sizeof message, format, args);
+    char text[1024], message[4 * sizeof text];
+    vsnprintf(text, sizeof text, format, args);
+    utf8_clean(text, message, sizeof message);
     json_t *e = json_pack("{s:i,s:s}", "status", status, "message", message);
     if (needs)
         json_object_set_new(e, "needs", json_string(needs));

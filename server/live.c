@@ -209,17 +209,17 @@ static void set_clock(ShPlay *play, const StoredGame *row, bool restore)
     sh_play_start_clock(play);
 }
 
+/* Keep the LIVE_MAX_CACHED_FINISHED newest finished games in memory and let the older go. The
+ * list is newest first, so the game just added (at its head), which the caller is about to use,
+ * is always kept. */
 static void evict_finished(WebGames *g)
 {
-    int finished = 0;
-    for (Live *l = g->live; l; l = l->next)
-        finished += !live_playing(l) && !l->thinking;
-    for (Live **p = &g->live; *p && finished > LIVE_MAX_CACHED_FINISHED;) {
+    int kept = 0;
+    for (Live **p = &g->live; *p;) {
         Live *l = *p;
-        if (!live_playing(l) && !l->thinking) {
+        if (!live_playing(l) && !l->thinking && ++kept > LIVE_MAX_CACHED_FINISHED) {
             *p = l->next;
             live_free(l);
-            finished--;
         } else {
             p = &l->next;
         }

@@ -7,6 +7,21 @@
 #include "web_rights.h"
 #include "web_variant.h"
 
+/* A player's name from a record, cut (when it must be) before a character, not inside one: a
+ * name that is no longer UTF-8 cannot be written in JSON, and the player went missing from the
+ * game's answers. */
+static void copy_name(char *out, size_t size, const char *name)
+{
+    size_t n = strlen(name);
+    if (n >= size) {
+        n = size - 1;
+        while (n > 0 && ((unsigned char)name[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(out, name, n);
+    out[n] = '\0';
+}
+
 static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     WebApp *app = ctx;
@@ -51,8 +66,8 @@ static void on_import(const HttpRequest *req, HttpResponse *res, void *ctx)
         memset(row, 0, sizeof *row);
         for (int p = 0; p < k->players; p++) {
             const char *name = sh_play_tag(play, sh_play_player_tag(p));
-            snprintf(row->player[p].name, sizeof row->player[p].name, "%s",
-                     name && *name ? name : "?");
+            copy_name(row->player[p].name, sizeof row->player[p].name,
+                      name && *name ? name : "?");
         }
         pthread_mutex_lock(&g->lock);
         bool ok = store_add_finished(g->store, play, row);

@@ -53,8 +53,12 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
             http_field_error(res, err.code == SH_ERR_SYNTAX ? 400 : 422, "move", 0, err.column,
                              "%s", err.message);
         }
-    } else if ((offer && live_playing(l) && sh_play_offer_draw(l->play, mover, NULL) != SH_OK) ||
-               !live_save_move(g, l)) {
+    } else if (offer && live_playing(l) && sh_play_offer_draw(l->play, mover, &err) != SH_OK) {
+        /* the offer is refused (a game without draws, an offer out of turn): so is the move */
+        sh_play_undo(l->play, NULL);
+        live_row_sync(l);
+        http_field_error(res, 409, "offer_draw", 0, 0, "%s", err.message);
+    } else if (!live_save_move(g, l)) {
         sh_play_undo(l->play, NULL);
         live_row_sync(l);
         http_error(res, 500, "the move could not be saved");

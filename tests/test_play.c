@@ -502,6 +502,44 @@ static void records(void)
     CHECK(sh_play_read_next(&r, &play, &err) == SH_OK && !play);
 }
 
+/* ---- inputs the fuzzer found (tests/fuzz/fuzz_play.c) --------------------------------------- */
+
+static void fuzzed(void)
+{
+    test_case("fuzzed: a NUL byte in an other game's record is an error at its place, not a game");
+    static const char nul[] = "[GameType \"corners\"]\n\n1. c3-c4 \0 f6-f5 *\n";
+    ShPlayReader r;
+    sh_play_reader_init(&r, nul, sizeof nul - 1);
+    ShPlay *play = NULL;
+    ShError err;
+    CHECK_INT(sh_play_read_next(&r, &play, &err), SH_ERR_SYNTAX);
+    CHECK(play == NULL);
+    CHECK_INT(err.line, 3);
+    CHECK_INT(err.column, 10);
+    CHECK(sh_play_read_next(&r, &play, &err) == SH_OK && play == NULL);
+    static const char lone[] = "\0 c3-c4 *\n"; /* no tags: the fallback's */
+    sh_play_reader_init(&r, lone, sizeof lone - 1);
+    r.fallback = sh_kind_find("corners");
+    CHECK_INT(sh_play_read_next(&r, &play, &err), SH_ERR_SYNTAX);
+    CHECK(play == NULL && r.pdn.offset > 0);
+
+    test_case("fuzzed: an other game's tag too long is cut before a UTF-8 letter, not inside one");
+    char record[1024] = "[GameType \"corners\"]\n[White \"";
+    for (int i = 0; i < 100; i++)
+        strcat(record, "\xd0\xaf"); /* Cyrillic capital Ya, two bytes */
+    strcat(record, "\"]\n\n1. c3-c4 *\n");
+    sh_play_reader_init(&r, record, strlen(record));
+    CHECK_INT(sh_play_read_next(&r, &play, &err), SH_OK);
+    if (play) {
+        const char *name = sh_play_tag(play, "White");
+        size_t n = name ? strlen(name) : 0;
+        CHECK(n > 100 && n < 128);
+        CHECK_MSG(n % 2 == 0 && (n == 0 || (unsigned char)name[n - 1] == 0xaf),
+                  "the name is cut inside a letter (%zu bytes)", n);
+        sh_play_free(play);
+    }
+}
+
 void suite_play(void)
 {
     kinds();
@@ -512,4 +550,5 @@ void suite_play(void)
     ballots();
     comments();
     records();
+    fuzzed();
 }

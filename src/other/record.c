@@ -11,11 +11,16 @@
 #include "shashki_other.h"
 
 /* src into dst, cut to fit. */
+/* Copy src into dst; a text too long is cut before a character, never inside one (a tag's
+ * UTF-8 name stays UTF-8). */
 static void copy_text(char *dst, size_t size, const char *src)
 {
     size_t n = strlen(src);
-    if (n >= size)
+    if (n >= size) {
         n = size - 1;
+        while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
+            n--;
+    }
     memcpy(dst, src, n);
     dst[n] = '\0';
 }

@@ -165,6 +165,21 @@ static ShStatus read_other(ShPlayReader *r, const Peek *pk, ShPlay **play, ShErr
     ShError e;
     ShStatus s = sh_other_record_read_as(&rec, copy, &end, g, &e);
     size_t used = end ? (size_t)(end - copy) : 0;
+    /* a NUL byte ends the text that reader sees: reaching one is an error (as in the draughts
+     * games), not the end of the text */
+    size_t nul = strlen(copy);
+    if (s == SH_OK && nul < left && used >= nul) {
+        sh_other_record_free(&rec);
+        int line = 1;
+        size_t line_start = 0;
+        for (size_t i = 0; i < nul; i++)
+            if (copy[i] == '\n') {
+                line++;
+                line_start = i + 1;
+            }
+        s = error_set(&e, SH_ERR_SYNTAX, line, (int)(nul - line_start) + 1,
+                      "unexpected character '\\x00'");
+    }
     free(copy);
     if (s != SH_OK) {
         int column = e.column;
