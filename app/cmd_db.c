@@ -3,12 +3,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "accounts.h"
 #include "db.h"
 #include "store_copy.h"
 
 static const char DB_HELP[] =
     "usage: shashki db copy FROM TO\n"
     "       shashki db info NAME\n"
+    "       shashki db role NAME ACCOUNT +ROLE|-ROLE\n"
     "\n"
     "The database the web app keeps its games, events and players in (shashki serve --db).\n"
     "A NAME is an SQLite file's path, or a PostgreSQL database: postgresql://USER@HOST/DB (or\n"
@@ -20,6 +22,8 @@ static const char DB_HELP[] =
     "                program's layout first; TO must hold no games or events yet. FROM is\n"
     "                only read.\n"
     "  info NAME     the database's layout version and the rows of each table\n"
+    "  role NAME ACCOUNT +arbiter   give an account a role (-arbiter takes it): an\n"
+    "                account with the role arbiter has the arbiter's rights in the web app\n"
     "\n"
     "Exit status: 0 done, 1 refused (a database that cannot be opened, TO not empty),\n"
     "2 bad usage.\n";
@@ -72,6 +76,36 @@ static int db_info(const char *name)
     return 0;
 }
 
+static int db_role(const char *name, const char *account, const char *change)
+{
+    if ((change[0] != '+' && change[0] != '-') || strcmp(change + 1, "arbiter") != 0) {
+        cli_error("a role is given as +arbiter or taken as -arbiter, not '%s'", change);
+        return 2;
+    }
+    char err[512];
+    Store *games = store_open(name, err, sizeof err); /* its tables first: accounts name games */
+    if (!games) {
+        cli_error("%s: %s", name, err);
+        return 1;
+    }
+    store_close(games);
+    Accounts *a = accounts_open(name, err, sizeof err);
+    if (!a) {
+        cli_error("%s: %s", name, err);
+        return 1;
+    }
+    AccountStatus st = accounts_set_role(a, account, change + 1, change[0] == '+');
+    if (st == ACCOUNT_MISSING)
+        cli_error("no account is called '%s'; nothing was changed", account);
+    else if (st != ACCOUNT_OK)
+        cli_error("%s; nothing was changed", accounts_error(a));
+    else
+        printf("%s %s the role %s\n", account, change[0] == '+' ? "has" : "no longer has",
+               change + 1);
+    accounts_close(a);
+    return st == ACCOUNT_OK ? 0 : 1;
+}
+
 int cmd_db(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
@@ -80,6 +114,8 @@ int cmd_db(int argc, char **argv)
     }
     if (argc == 4 && strcmp(argv[1], "copy") == 0)
         return db_copy(argv[2], argv[3]);
+    if (argc == 5 && strcmp(argv[1], "role") == 0)
+        return db_role(argv[2], argv[3], argv[4]);
     if (argc == 3 && strcmp(argv[1], "info") == 0)
         return db_info(argv[2]);
     fputs(DB_HELP, stderr);

@@ -238,6 +238,15 @@ bool auth_token_matches(const char *token, const unsigned char hash[STORE_HASH_S
     return sodium_memcmp(mine, hash, STORE_HASH_SIZE) == 0;
 }
 
+bool auth_token_hash(const char *token, unsigned char hash[STORE_HASH_SIZE])
+{
+    if (!token || strlen(token) != AUTH_TOKEN_TEXT - 1 ||
+        strspn(token, "0123456789abcdef") != AUTH_TOKEN_TEXT - 1)
+        return false;
+    token_hash(token, hash);
+    return true;
+}
+
 bool auth_token_name(const char *token, char name[AUTH_TOKEN_TEXT])
 {
     if (!token || strlen(token) != AUTH_TOKEN_TEXT - 1 ||
@@ -328,4 +337,48 @@ bool auth_code_equal(const char *a, const char *b)
 {
     return strlen(a) == AUTH_CODE_LENGTH && strlen(b) == AUTH_CODE_LENGTH &&
            sodium_memcmp(a, b, AUTH_CODE_LENGTH) == 0;
+}
+
+bool auth_hash_password(Auth *a, const char *password, char *hash, size_t hash_size, char *err,
+                        size_t errsize)
+{
+    size_t n = strlen(password);
+    if (n < AUTH_MIN_PASSWORD || n > AUTH_MAX_PASSWORD) {
+        snprintf(err, errsize, "a password has %d to %d characters", AUTH_MIN_PASSWORD,
+                 AUTH_MAX_PASSWORD);
+        return false;
+    }
+    if (hash_size < crypto_pwhash_STRBYTES) {
+        snprintf(err, errsize, "no room for the hash");
+        return false;
+    }
+    pthread_mutex_lock(&a->hashing);
+    int rc = crypto_pwhash_str(hash, password, n, crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                               crypto_pwhash_MEMLIMIT_INTERACTIVE);
+    pthread_mutex_unlock(&a->hashing);
+    if (rc != 0)
+        snprintf(err, errsize, "the password could not be hashed (out of memory)");
+    return rc == 0;
+}
+
+bool auth_verify_password(Auth *a, const char *peer, const char *hash, const char *password)
+{
+    auth_guess_begin(a, peer);
+    static char dummy[crypto_pwhash_STRBYTES];
+    pthread_mutex_lock(&a->hashing);
+    if (!dummy[0] && crypto_pwhash_str(dummy, "no such account", 15,
+                                       crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                                       crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+        dummy[0] = '\0';
+    size_t n = strlen(password);
+    bool right = false;
+    if (n <= AUTH_MAX_PASSWORD) {
+        if (hash && *hash)
+            right = crypto_pwhash_str_verify(hash, password, n) == 0;
+        else if (dummy[0])
+            (void)crypto_pwhash_str_verify(dummy, password, n);
+    }
+    pthread_mutex_unlock(&a->hashing);
+    auth_guess_end(a, peer, right);
+    return right;
 }

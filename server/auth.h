@@ -47,6 +47,14 @@ bool auth_set_password(Auth *auth, const char *password, char *err, size_t errsi
 /* Check a password from the address `peer`, paced as said above. */
 bool auth_check_password(Auth *auth, const char *peer, const char *password);
 
+/* An account's password (accounts.h): hashed as the arbiter's (crypto_pwhash_str, one hash at
+ * a time), false with a message when too short or too long; checked against its hash from the
+ * address `peer`, paced as guesses are (a missing account checks a dummy hash: the answer takes
+ * as long and says as little). */
+bool auth_hash_password(Auth *auth, const char *password, char *hash, size_t hash_size,
+                        char *err, size_t errsize);
+bool auth_verify_password(Auth *auth, const char *peer, const char *hash, const char *password);
+
 /* Arbiter sessions: a new one (its token in `token`), whether a token is a live session, an
  * end to one. */
 bool auth_session_new(Auth *auth, char token[AUTH_TOKEN_TEXT]);
@@ -56,6 +64,8 @@ void auth_session_end(Auth *auth, const char *token);
 /* A new secret token (hex) and its hash; whether a token has this hash (constant time). */
 void auth_token_new(char token[AUTH_TOKEN_TEXT], unsigned char hash[STORE_HASH_SIZE]);
 bool auth_token_matches(const char *token, const unsigned char hash[STORE_HASH_SIZE]);
+/* A token's hash (false when the text is not a token: 64 lowercase hex digits). */
+bool auth_token_hash(const char *token, unsigned char hash[STORE_HASH_SIZE]);
 /* The name a token is kept under (its hash, in hex): the puzzles' player, whose token is its
  * browser's cookie; false when the text is not a token (64 lowercase hex digits). */
 bool auth_token_name(const char *token, char name[AUTH_TOKEN_TEXT]);

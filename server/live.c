@@ -126,11 +126,19 @@ bool live_save_move(WebGames *g, Live *l)
     return store_add_move(g->store, &l->row, l->row.moves, &stored);
 }
 
+void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx)
+{
+    if (g->hooks < LIVE_MAX_HOOKS) {
+        g->hook[g->hooks] = hook;
+        g->hook_context[g->hooks++] = ctx;
+    }
+}
+
 void live_changed(WebGames *g, Live *l)
 {
     l->version++;
-    if (g->on_change && l->id > 0)
-        g->on_change(g, l);
+    for (int i = 0; i < g->hooks && l->id > 0; i++)
+        g->hook[i](g, l, g->hook_context[i]);
     pthread_cond_broadcast(live_watch_cond(g, l->id));
     pthread_cond_broadcast(&g->changed);
 }

@@ -41,6 +41,7 @@
 #define LIVE_ENGINE_HASH_MB 32
 #define LIVE_MAX_CACHED_FINISHED 64
 #define LIVE_WATCH_SLOTS 64
+#define LIVE_MAX_HOOKS 4
 
 typedef struct Live {
     long id;
@@ -54,6 +55,7 @@ typedef struct Live {
     unsigned event_version;
     char recorded[SH_PLAY_RESULT_SIZE]; /* the result last reported to on_change ("" none) */
     json_t *history;     /* the Game's "moves", kept between states (live_json.c), or NULL */
+    bool rated;          /* its end has been reported to the ratings (web_rated.c) */
     struct Live *next;
 } Live;
 
@@ -70,10 +72,12 @@ typedef struct WebGames {
     struct Analysis *analysis_list; /* web_analyse.c's streams */
     void (*stop_streams)(struct WebGames *games); /* ends the analyses (lock held) */
     bool stopping;
-    /* called by live_changed after every change (lock held): the events module records a
-     * finished game's result in its event (web_event_games.c) */
-    void (*on_change)(struct WebGames *games, struct Live *l);
-    void *hook_context;
+    /* called by live_changed after every change (lock held), in the order added: the events
+     * module records a finished game's result in its event (web_event_games.c), the ratings
+     * move (web_rated.c) */
+    void (*hook[LIVE_MAX_HOOKS])(struct WebGames *games, struct Live *l, void *ctx);
+    void *hook_context[LIVE_MAX_HOOKS];
+    int hooks;
     pthread_t ticker;
     uint64_t seed;
     char egdb[4096]; /* the engines' endgame databases ("": none) */
@@ -120,6 +124,8 @@ bool live_playing(const Live *l);
 void live_row_sync(Live *l);
 /* Save the last move (the game has just grown by one ply). */
 bool live_save_move(WebGames *g, Live *l);
+/* Add a hook called after every change (before the games are served). */
+void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx);
 /* Announce a change: bump the version and wake the game's watchers (lock held). */
 void live_changed(WebGames *g, Live *l);
 /* A change that adds no move (an offer, a resignation, a fallen flag, an arbiter's result, a

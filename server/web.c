@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "web_accounts.h"
 #include "web_app.h"
 
 #define MAX_ROUTES 96
@@ -26,7 +27,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_BOARD_ROUTES,   &WEB_VARIANT_ROUTES, &WEB_CLUB_ROUTES,    &WEB_SESSION_ROUTES, &WEB_GAMES_ROUTES,
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
-    &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,   &WEB_EXPLORER_ROUTES,
+    &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,   &WEB_EXPLORER_ROUTES, &WEB_ACCOUNTS_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -64,6 +65,7 @@ static void server_free(WebServer *s)
         live_close(s->app.games);
     auth_close(s->app.auth);
     tstore_close(s->app.tstore);
+    accounts_close(s->app.accounts);
     store_close(s->app.store);
     puzzle_set_free(&s->app.puzzles);
     free(s);
@@ -96,6 +98,11 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         server_free(s);
         return NULL;
     }
+    app->accounts = accounts_open(options->db_path, err, errsize);
+    if (!app->accounts) {
+        server_free(s);
+        return NULL;
+    }
     app->auth = auth_open(app->store, err, errsize);
     if (!app->auth) {
         server_free(s);
@@ -112,6 +119,7 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     }
     web_analyse_attach(app->games);
     web_event_games_attach(app);
+    web_rated_attach(app);
     HttpOptions http = {.host = host,
                         .port = options->port,
                         .max_connections = MAX_CONNECTIONS,

@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 
+#include "accounts.h"
 #include "auth.h"
 #include "http.h"
 #include "live.h"
@@ -32,6 +33,7 @@
 typedef struct WebApp {
     Store *store;
     TStore *tstore;   /* the events, in the same file */
+    Accounts *accounts; /* the players' accounts and ratings, in the same file */
     WebGames *games;  /* its lock guards the events too */
     unsigned events_version; /* bumped on every change of any event (games' lock) */
     Auth *auth;
@@ -64,7 +66,7 @@ typedef struct WebRoutes {
 extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
     WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES,
-    WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_EXPLORER_ROUTES;
+    WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_EXPLORER_ROUTES, WEB_ACCOUNTS_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */

@@ -110,9 +110,10 @@ void web_event_start_engine_games(WebApp *app, long event_id, ShEvent *e, int st
 
 /* The hook (lock held): a game of an event that has ended, or whose result the arbiter
  * changed, enters its result in the event. */
-static void on_game_change(WebGames *g, Live *l)
+static void on_game_change(WebGames *g, Live *l, void *ctx)
 {
-    WebApp *app = g->hook_context;
+    (void)g;
+    WebApp *app = ctx;
     if (live_playing(l) || strcmp(l->recorded, l->row.result) == 0)
         return;
     snprintf(l->recorded, sizeof l->recorded, "%s", l->row.result);
@@ -180,8 +181,7 @@ json_t *web_event_link_json(WebApp *app, long game_id)
 
 void web_event_games_attach(WebApp *app)
 {
-    app->games->hook_context = app;
-    app->games->on_change = on_game_change;
+    live_hook_add(app->games, on_game_change, app);
 }
 
 /* POST /api/events/ID/games {stage, round, board}: the arbiter starts the pairing's next game

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "web_accounts.h"
 #include "web_app.h"
 #include "web_rights.h"
 #include "web_variant.h"
@@ -51,6 +52,7 @@ json_t *web_game_json(WebApp *app, const HttpRequest *req, Live *l, unsigned tak
     live_json_viewer(j, l, held, held != 0 || rights_is_arbiter(app, req));
     json_t *event = web_event_link_json(app, l->id);
     json_object_set_new(j, "event", event ? event : json_null());
+    web_rated_json(app, j, l);
     return j;
 }
 
@@ -215,6 +217,27 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     const char *start = fen && *fen ? fen : position;
     const char *start_field = fen && *fen ? "fen" : "position";
+    bool rated;
+    ShSpeed speed;
+    if (!web_rated_request(app, req, res, body, k, time_text, &rated, &speed))
+        goto done;
+    if (rated) {
+        int here = 0, code = 0;
+        for (int p = 0; p < k->players; p++) {
+            here += plan.kind[p] == 'h';
+            code += plan.kind[p] == 'c';
+        }
+        if (here != 1 || code != 1) {
+            http_field_error(res, 400, "rated", 0, 0, "a rated game is between two accounts: "
+                             "this device takes one seat, the other is taken by its code");
+            goto done;
+        }
+        if (start && *start) {
+            http_field_error(res, 400, "rated", 0, 0,
+                             "a rated game starts from the game's start (or an opening)");
+            goto done;
+        }
+    }
     if (start && *start && opening && *opening) {
         http_field_error(res, 400, "opening", 0, 0, "give a starting position or an opening, not both");
         goto done;
@@ -275,11 +298,14 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
         goto done;
     }
     free(row);
+    if (rated)
+        accounts_game_rated(app->accounts, l->id, speed);
     /* the seats this device takes; the creator sees the codes it made, whatever it took */
     unsigned take = 0;
     for (int p = 0; p < k->players; p++)
         if (plan.kind[p] == 'h') {
             rights_take_seat(app, res, l, p);
+            web_rated_took(app, req, l, p);
             take |= 1u << p;
         }
     if (take)
@@ -287,6 +313,7 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     json_t *j = live_json_game(l, true);
     live_json_viewer(j, l, take, true);
     json_object_set_new(j, "event", json_null());
+    web_rated_json(app, j, l);
     http_json(res, 201, j);
     pthread_mutex_unlock(&g->lock);
 done:

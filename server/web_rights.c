@@ -9,8 +9,21 @@ void rights_cookie_name(const WebApp *app, const char *what, char *out, size_t s
     snprintf(out, size, "shashki_%s_%s", auth_site_id(app->auth), what);
 }
 
+bool rights_account(WebApp *app, const HttpRequest *req, Account *out)
+{
+    char name[64];
+    unsigned char hash[STORE_HASH_SIZE];
+    rights_cookie_name(app, "account", name, sizeof name);
+    const char *token = http_cookie(req, name);
+    return token && auth_token_hash(token, hash) &&
+           accounts_session_find(app->accounts, hash, out);
+}
+
 bool rights_is_arbiter(WebApp *app, const HttpRequest *req)
 {
+    Account a;
+    if (rights_account(app, req, &a) && accounts_has_role(&a, "arbiter"))
+        return true;
     if (!auth_has_password(app->auth))
         return http_peer_is_local(req);
     char name[64];

@@ -1,7 +1,8 @@
 /*
  * web_rights.h - who may do what (docs/web-api.md "Who may do what").
  *
- * Three roles. The arbiter: a request with a live arbiter's session cookie; while no password
+ * Three roles. The arbiter: a request with a live arbiter's session cookie, or an account's
+ * session whose account holds the role "arbiter" (shashki db role); while no password
  * has been set, every request from this machine (the person at the server's own keyboard) is
  * the arbiter, so one person playing at their own machine never logs in. A player: a request
  * with a seat's token (a cookie on that game's path, set when the seat was taken). A
@@ -25,6 +26,8 @@
 void rights_cookie_name(const WebApp *app, const char *what, char *out, size_t size);
 
 bool rights_is_arbiter(WebApp *app, const HttpRequest *req);
+/* The account of a request with a live account's session (accounts.h); false when none. */
+bool rights_account(WebApp *app, const HttpRequest *req, Account *out);
 /* Refuse with 401 (what: "deleting a game") unless the request is the arbiter's. */
 bool rights_need_arbiter(WebApp *app, const HttpRequest *req, HttpResponse *res, const char *what);
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "web_accounts.h"
 #include "web_app.h"
 #include "web_rights.h"
 
@@ -47,9 +48,11 @@ static void on_join(const HttpRequest *req, HttpResponse *res, void *ctx)
     pthread_mutex_lock(&g->lock);
     int player = -1;
     Live *l = seat_find(g, code, &player);
-    if (l) {
+    bool refused = l && !web_rated_may_take(app, req, res, l, player);
+    if (l && !refused) {
         StoredPlayer before = l->row.player[player];
         rights_take_seat(app, res, l, player);
+        web_rated_took(app, req, l, player); /* an account's seat: its name the player's */
         if (!store_update(g->store, &l->row)) {
             l->row.player[player] = before;
             http_error(res, 500, "the seat could not be saved");
@@ -62,7 +65,7 @@ static void on_join(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     pthread_mutex_unlock(&g->lock);
     auth_guess_end(app->auth, peer, l != NULL);
-    if (!l)
+    if (!l && !refused)
         http_refuse(res, 403, "code",
                     "no game waits for a player with the code %s (taken already, or mistyped)", code);
 done:

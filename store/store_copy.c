@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "accounts.h"
 #include "db.h"
 #include "store.h"
 #include "store_copy.h"
@@ -32,6 +33,12 @@ static bool prepare_layout(const char *name, char *err, size_t size)
         return false;
     }
     tstore_close(t);
+    Accounts *a = accounts_open(name, why, sizeof why);
+    if (!a) {
+        snprintf(err, size, "%s: %s", name, why);
+        return false;
+    }
+    accounts_close(a);
     return true;
 }
 
