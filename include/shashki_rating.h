@@ -143,7 +143,7 @@ ShStatus sh_rating_validate(const ShRating *rating, ShError *err);
  * period passes as for sh_rating_idle with one period. steps, if not NULL, receives the
  * paper's intermediate values. *out is written only on success; it may be *player. A bad game
  * is refused with its number (1-based) in the message; SH_ERR_LIMIT if step 5 does not
- * converge in 10000 rounds (it does in a few dozen at most for any accepted input). */
+ * converge in 10000 rounds (the tests' most extreme inputs take a few dozen). */
 ShStatus sh_rating_period(const ShRatingSystem *system, const ShRating *player,
                           const ShRatingGame *games, int count, ShRating *out,
                           ShRatingSteps *steps, ShError *err);
