@@ -41,6 +41,7 @@ static const Suite SUITES[] = {
     {"web", suite_web},
     {"tournament", suite_tournament},
     {"tournament-store", suite_tournament_store},
+    {"rating", suite_rating},
     {"store-pg", suite_store_pg},
     {"tournament-store-pg", suite_tournament_store_pg},
     {"web-pg", suite_web_pg},

@@ -94,6 +94,7 @@ void suite_store_pg(void);
 void suite_tournament_store_pg(void);
 void suite_tournament(void);
 void suite_tournament_store(void);
+void suite_rating(void); /* Glicko-2 and the speeds of play (shashki_rating.h) */
 void suite_browser(void);
 void suite_book(void);
 void suite_load(void); /* only with --slow */
