@@ -33,8 +33,10 @@ static const char PUZZLES_HELP[] =
     "  --variant NAME         the game of records without a GameType tag (default russian)\n"
     "\n"
     "A position already found (the same one in another game) is not written again, nor the\n"
-    "positions of a puzzle's own solution. Exit status 0, 1 if a file held no game, 2 for a\n"
-    "bad argument or a file that cannot be read.\n";
+    "positions of a puzzle's own solution. A record that does not replay (an illegal move, a\n"
+    "broken record) is searched up to its fault, or skipped when nothing of it reads, with a\n"
+    "line on standard error saying which and why. Exit status 0, 1 if a file held no game, 2\n"
+    "for a bad argument or a file that cannot be read.\n";
 
 #define SEEN_BITS 16
 
@@ -189,7 +191,7 @@ int cmd_puzzles(int argc, char **argv)
         ShGameOptions gopt = {.repetition = SH_REPETITION_CLAIMED, .replay = true};
         sh_pdn_reader_init(&reader, text, size, &gopt);
         reader.variant = variant;
-        long games = 0, tried = 0, found = 0;
+        long games = 0, tried = 0, found = 0, faulty = 0;
         double t1 = cli_now();
         clock_t c1 = clock();
         for (;;) {
@@ -199,6 +201,15 @@ int cmd_puzzles(int argc, char **argv)
             ShStatus st = sh_pdn_read_next(&reader, &game, &info, &err);
             if (st == SH_OK && !game)
                 break;
+            if (st != SH_OK) {
+                /* a record that does not replay: its moves before the fault are searched, and
+                 * the user is told which game and why */
+                fprintf(stderr, "%s: game %d (line %d) %s: line %d, column %d: %s\n",
+                        base_name(files[f]), info.number, info.line,
+                        game ? "searched up to its fault only" : "skipped", err.line,
+                        err.column, err.message);
+                faulty++;
+            }
             if (!game)
                 continue;
             games++;
@@ -229,8 +240,12 @@ int cmd_puzzles(int argc, char **argv)
             }
             sh_game_free(game);
         }
-        fprintf(stderr, "%s: %ld games, %ld positions tried, %ld puzzles, %.1f s (%.1f s CPU)\n",
-                base_name(files[f]), games, tried, found, cli_now() - t1,
+        char skip_note[64] = "";
+        if (faulty)
+            snprintf(skip_note, sizeof skip_note, " (%ld that do not replay)", faulty);
+        fprintf(stderr,
+                "%s: %ld games%s, %ld positions tried, %ld puzzles, %.1f s (%.1f s CPU)\n",
+                base_name(files[f]), games, skip_note, tried, found, cli_now() - t1,
                 (double)(clock() - c1) / CLOCKS_PER_SEC);
         if (games == 0 && status == 0)
             status = 1;

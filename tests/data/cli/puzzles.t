@@ -20,7 +20,16 @@ $ shashki puzzles $DATA/solve/shot.pdn
 *
 1. c3-d4 h4:e5 2. f4:b8 *
 *
+! shot.pdn: game 1 (line 1) searched up to its fault only: line 9, column 25: move 2...: illegal move 'c7-b6'
 ! 1 puzzles in 1 games
+
+# a record that does not replay is searched up to its fault, and the user is told which and
+# why (issue 27)
+$ shashki puzzles $DATA/pdn/variations.pdn
+! variations.pdn: game 2 (line 7) searched up to its fault only: line 10, column 14: move 1.: illegal move 'c3-e5'
+! variations.pdn: game 3 (line 12) searched up to its fault only: line 15, column 10: a variation opened here is not closed
+! variations.pdn: game 4 (line 17) searched up to its fault only: line 20, column 10: ')' closes no variation
+! variations.pdn: 5 games (3 that do not replay), 0 positions tried, 0 puzzles
 
 # the shot is two moves deep: none of three or more
 $ shashki puzzles --min-depth 3 --first-id 7 $DATA/solve/shot.pdn
