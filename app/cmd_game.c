@@ -601,8 +601,10 @@ static bool start(Session *s, const Options *o, char control[SH_TIME_CONTROL_SIZ
             cli_error("--time '%s': %s", o->time, err.message);
             return false;
         }
+        char tag[SH_TIME_CONTROL_SIZE];
         sh_timecontrol_write(&tc, control);
-        sh_play_set_tag(s->play, "TimeControl", control, NULL);
+        sh_timecontrol_write_pdn(&tc, tag); /* the record's tag in PDN's form: 300+3 */
+        sh_play_set_tag(s->play, "TimeControl", tag, NULL);
     }
     char date[16] = "????.??.??";
     time_t now = time(NULL);

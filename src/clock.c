@@ -442,6 +442,57 @@ int sh_timecontrol_write(const ShTimeControl *tc, char out[SH_TIME_CONTROL_SIZE]
     return (int)o.len;
 }
 
+/* Seconds as PGN writes them: "300", "2.5". */
+static void write_seconds(Out *o, int64_t ms)
+{
+    out_add(o, "%lld", (long long)(ms / MS_PER_SECOND));
+    if (ms % MS_PER_SECOND) {
+        char digits[8];
+        snprintf(digits, sizeof digits, "%03lld", (long long)(ms % MS_PER_SECOND));
+        for (int i = 2; i > 0 && digits[i] == '0'; i--)
+            digits[i] = '\0';
+        out_add(o, ".%s", digits);
+    }
+}
+
+int sh_timecontrol_write_pdn(const ShTimeControl *tc, char out[SH_TIME_CONTROL_SIZE])
+{
+    Out o = {out, SH_TIME_CONTROL_SIZE, 0};
+    out[0] = '\0';
+    if (tc->count <= 0) {
+        out_add(&o, "-");
+        return (int)o.len;
+    }
+    for (int i = 0; i < tc->count && i < SH_TIME_MAX_PERIODS; i++) {
+        if (i)
+            out_add(&o, ":");
+        if (tc->periods[i].moves)
+            out_add(&o, "%d/", tc->periods[i].moves);
+        write_seconds(&o, tc->periods[i].time_ms);
+    }
+    /* PGN's "seconds+increment"; after a period of moves (no PGN form) "+i", and a Bronstein
+     * delay "+d", as the reader takes them */
+    bool sudden_death = tc->periods[tc->count - 1].moves == 0;
+    if (tc->increment_ms) {
+        out_add(&o, sudden_death ? "+" : "+i");
+        write_seconds(&o, tc->increment_ms);
+    }
+    if (tc->delay_ms) {
+        out_add(&o, "+d");
+        write_seconds(&o, tc->delay_ms);
+    }
+    return (int)o.len;
+}
+
+const char *sh_timecontrol_pdn_tag(const char *value, char out[SH_TIME_CONTROL_SIZE])
+{
+    ShTimeControl tc;
+    if (!value || sh_timecontrol_parse(value, &tc, NULL) != SH_OK)
+        return value;
+    sh_timecontrol_write_pdn(&tc, out);
+    return out;
+}
+
 /* ---- presets ---- */
 
 typedef struct Preset {

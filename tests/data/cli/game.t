@@ -123,7 +123,8 @@ the move is taken back
 White to move
 game over: Black wins: White resigned (0-1)
 
-# clocks: the increment after each move, pause and resume, the flag
+# clocks: the increment after each move, pause and resume, the flag; the record's TimeControl in
+# PDN's form, seconds (PGN's 300+3 for 5m+3s; issue 27)
 $ shashki game --no-board --time 5m+3s --fake-clock | grep -v '^$'
 < time
 < c3-d4
@@ -167,7 +168,7 @@ clocks: White 0:06.1, Black 3:46
 [Black "?"]
 [Result "*"]
 [GameType "25"]
-[TimeControl "5m+3s"]
+[TimeControl "300+3"]
 1. c3-d4 f6-g5 2. g3-h4 g5-f4 *
 
 # an opening ballot with the ballot games' control (1h10m/35+15m); a flag falls
@@ -192,7 +193,7 @@ error: the game is over (Black wins: White lost on time)
 [GameType "25"]
 [Termination "Black wins: White lost on time"]
 [Opening "IDF-64 1-III"]
-[TimeControl "1h10m/35+15m"]
+[TimeControl "35/4200:900"]
 1. g3-h4 h6-g5 0-1
 
 # the arbiter: 5 moves with two kings against one

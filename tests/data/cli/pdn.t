@@ -139,6 +139,13 @@ $ shashki pdn convert $DATA/games/lidraughts2025.pdn | shashki pdn convert --num
 -:9 (line 108) ? - ?: 61 plies, recorded 1-0, arbiter: White wins: Black has no pieces
 9 passed, 0 failed
 
+# a record's TimeControl is read in either form and written in PDN's (seconds: 5m+3s is 300+3,
+# the ballots' 1h10m/35+15m is 35/4200:900; issue 27)
+$ printf '[TimeControl "5m+3s"]\n\n1. c3-d4 *\n\n[TimeControl "1h10m/35+15m"]\n\n1. c3-d4 *\n\n[TimeControl "300+3"]\n\n*\n' | shashki pdn convert - | grep TimeControl
+[TimeControl "300+3"]
+[TimeControl "35/4200:900"]
+[TimeControl "300+3"]
+
 $ shashki pdn check
 ! pdn check needs a file (see shashki pdn --help)
 ? 2
