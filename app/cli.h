@@ -95,10 +95,39 @@ ShPlay *cli_play_open(const ShKind *kind, const char *settings, const char *posi
  * move, or the other game's rules ended it), with the rules' words in `said`: "Black wins:
  * White has no move". */
 bool cli_play_over(const ShPlay *play, char *said, size_t size);
+/* How the commands write squares: each game's usual notation (ShKind.numeric: numbers in the
+ * 10x10 and 12x12 games, English and pool; letters and figures, c3-d4, in the others), or the
+ * other one when --numeric or --algebraic asks for it. The other games of a checkers set have
+ * their own cells' names either way. */
+typedef enum CliNotation {
+    CLI_NOTATION_USUAL = 0,
+    CLI_NOTATION_NUMERIC,
+    CLI_NOTATION_ALGEBRAIC
+} CliNotation;
+/* True when `arg` is --numeric or --algebraic, with *notation set. */
+bool cli_notation_option(const char *arg, CliNotation *notation);
+/* Whether a game of `kind` is written with numbers under `notation`. */
+bool cli_numeric(const ShKind *kind, CliNotation notation);
+/* The sh_move_write flags of a draughts game: `style` (SH_NOTATION_FULL ...), with numbers when
+ * cli_numeric says so. */
+int cli_notation_flags(const ShKind *kind, CliNotation notation, int style);
+/* The game as PDN in `notation` (a draughts game's moves short, or `full` with every capture's
+ * path; an other game's own); *text malloc'ed. */
+ShStatus cli_play_pdn(const ShPlay *play, CliNotation notation, bool full, char **text,
+                      ShError *err);
+#define CLI_NOTATION_HELP                                                                        \
+    "  --numeric, --algebraic  squares as numbers (32-28, 1 = b8 on the Russian board) or as\n" \
+    "                 letters and figures (c3-d4); the default is the game's usual notation:\n" \
+    "                 numbers in international, frisian, canadian, english and pool, letters\n" \
+    "                 in the others\n"
+
 /* A legal move of the current position as the commands write it: its full text, the squares
  * in numbers (a draughts game) when `numeric`. */
 void cli_play_move_text(const ShPlay *play, const ShPlayMove *move, bool numeric, char *out,
                         size_t size);
+/* The move played from position `ply` (0-based) as the commands write it: its full text, in
+ * numbers (a draughts game) when `numeric`; "?" if there is none. */
+void cli_play_move_at_text(const ShPlay *play, int ply, bool numeric, char *out, size_t size);
 /* The current position's text: an other game's position text, a draughts game's FEN with
  * numbers (numeric) or letters. */
 void cli_play_position_text(const ShPlay *play, bool numeric, char *out, size_t size);

@@ -9,6 +9,38 @@
 
 #include "cli.h"
 
+bool cli_notation_option(const char *arg, CliNotation *notation)
+{
+    if (strcmp(arg, "--numeric") == 0)
+        *notation = CLI_NOTATION_NUMERIC;
+    else if (strcmp(arg, "--algebraic") == 0)
+        *notation = CLI_NOTATION_ALGEBRAIC;
+    else
+        return false;
+    return true;
+}
+
+bool cli_numeric(const ShKind *kind, CliNotation notation)
+{
+    return notation == CLI_NOTATION_USUAL ? kind->numeric : notation == CLI_NOTATION_NUMERIC;
+}
+
+int cli_notation_flags(const ShKind *kind, CliNotation notation, int style)
+{
+    return style | (cli_numeric(kind, notation) ? SH_NOTATION_NUMERIC : 0);
+}
+
+ShStatus cli_play_pdn(const ShPlay *play, CliNotation notation, bool full, char **text,
+                      ShError *err)
+{
+    const ShGame *game = sh_play_game(play);
+    if (!game)
+        return sh_play_write_pdn(play, false, text, NULL, err);
+    int style = full ? SH_NOTATION_FULL : SH_NOTATION_SHORT;
+    return sh_pdn_write(game, cli_notation_flags(sh_play_kind(play), notation, style), text,
+                        NULL, err);
+}
+
 bool cli_parse_kind(const char *text, const ShKind **kind)
 {
     const ShKind *found = text ? sh_kind_find(text) : NULL;
@@ -102,6 +134,21 @@ void cli_play_move_text(const ShPlay *play, const ShPlayMove *m, bool numeric, c
         snprintf(out, size, "%s", text);
     else
         snprintf(out, size, "%s", m->full);
+}
+
+void cli_play_move_at_text(const ShPlay *play, int ply, bool numeric, char *out, size_t size)
+{
+    const ShGame *game = sh_play_game(play);
+    ShPlayMove m;
+    char text[SH_MOVE_TEXT_SIZE];
+    if (sh_play_move_at(play, ply, &m, NULL) != SH_OK)
+        snprintf(out, size, "?");
+    else if (numeric && game &&
+             sh_move_write(sh_game_position_at(game, ply), sh_game_move_at(game, ply),
+                           SH_NOTATION_FULL | SH_NOTATION_NUMERIC, text, NULL) == SH_OK)
+        snprintf(out, size, "%s", text);
+    else
+        snprintf(out, size, "%s", m.full);
 }
 
 void cli_play_position_text(const ShPlay *play, bool numeric, char *out, size_t size)

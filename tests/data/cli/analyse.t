@@ -94,7 +94,14 @@ $ shashki analyse --depth 3 --set warp=9
 $ shashki analyse --depth 2 --variant giveaway B:Wa3,c3,d2:Bb4
 best (none): no legal moves: Black wins: it has no move (giveaway)
 
-# an English position, in its own numbers: the engine finds the only capture
+# an English position, in its own numbers: the engine finds the only capture, written in
+# English's usual notation, the numbers (issue 27), or in letters (14 = c5, 23 = e3)
 $ shashki analyse --depth 1 --numeric --variant english B:W18,K32:B14
 depth 1 *
 best 14x23*
+$ shashki analyse --depth 1 --variant english B:W18,K32:B14
+depth 1 * pv 14x23*
+best 14x23*
+$ shashki analyse --depth 1 --algebraic --variant english B:W18,K32:B14
+depth 1 * pv c5:e3*
+best c5:e3*

@@ -164,7 +164,7 @@ $ shashki pdn convert --colour $DATA/pdn/positions.pdn
 ? 2
 
 $ shashki pdn
-! usage: shashki pdn check [--quiet] [--variant NAME] FILE...
+! usage: shashki pdn check [--quiet] [--variant NAME] [--numeric|--algebraic] FILE...
 !        shashki pdn convert [--numeric|--algebraic] [--full] [--variant NAME] FILE
 ! check    replay every game of the PDN files and print a line for each: its number and
 !          line, the players, the moves replayed, the recorded result and the arbiter's
@@ -176,15 +176,18 @@ $ shashki pdn
 !          where the moves that do not count begin. A game that goes on where the side to
 !          move may claim a draw says so ('a draw may be claimed (threefold repetition)').
 !          A move that fits several legal moves and is settled by the moves after it is
-!          named in the game's line.
+!          named in the game's line (in its usual notation, or as --numeric or
+!          --algebraic says).
 !          --quiet prints only the failed games and the totals. Exit status 1 if any failed
 !          or a file holds no game, 2 if a file cannot be read.
 ! convert  read a collection and write it to standard output: tags (GameType, FEN when
 !          the game does not start from the initial position), moves in one notation,
 !          comments, NAGs and variations. A game that cannot be read is copied as it is and
-!          reported on standard error (exit status 1).
-!          --algebraic  squares a1..h8, captures with ':' (the default)
-!          --numeric    squares 1..32, captures with 'x'
+!          reported on standard error (exit status 1). By default each game is written in
+!          its usual notation (numbers in international, frisian, canadian, english and
+!          pool; letters in the others):
+!          --algebraic  squares a1..h8, captures with ':'
+!          --numeric    squares 1..32 (1..50 ...), captures with 'x'
 !          --full       every capture with its whole path (by default only where start and
 !                       end are ambiguous)
 ! Each game's rules come from its GameType tag (20 international, 21 English, 22 Italian,
