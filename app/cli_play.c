@@ -151,6 +151,30 @@ void cli_play_move_at_text(const ShPlay *play, int ply, bool numeric, char *out,
         snprintf(out, size, "%s", m.full);
 }
 
+void cli_play_line_text(const ShPlay *play, const char *line, bool numeric, char *out,
+                        size_t size)
+{
+    ShPlay *walk = sh_play_copy(play);
+    char *copy = strdup(line);
+    size_t n = 0;
+    if (size)
+        out[0] = '\0';
+    char *save = NULL;
+    for (char *tok = walk && copy ? strtok_r(copy, " ", &save) : NULL; tok;
+         tok = strtok_r(NULL, " ", &save)) {
+        ShPlayMove m;
+        char text[SH_PLAY_MOVE_TEXT_SIZE];
+        if (sh_play_parse_move(walk, tok, &m, NULL) != SH_OK)
+            break;
+        cli_play_move_text(walk, &m, numeric, text, sizeof text);
+        if (n + strlen(text) + 2 > size || sh_play_move(walk, m.full, NULL, NULL) != SH_OK)
+            break;
+        n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", text);
+    }
+    free(copy);
+    sh_play_free(walk);
+}
+
 void cli_play_position_text(const ShPlay *play, bool numeric, char *out, size_t size)
 {
     const ShPosition *pos = draughts_position(play);

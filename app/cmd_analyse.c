@@ -277,15 +277,10 @@ static int analyse_other(const Args *a, const ShPlay *play)
             printf("no move\n");
         return 0;
     }
-    printf("depth %d score ", choice.depth);
-    if (other_search_is_mate(choice.score)) {
-        int plies = OTHER_SEARCH_WIN - abs(choice.score);
-        printf("%s in %d %s", choice.score > 0 ? "win" : "loss", plies,
-               plies == 1 ? "ply" : "plies");
-    } else {
-        printf("%+.2f", choice.score / 100.0);
-    }
-    printf(" nodes %" PRIu64 " pv %s\nbest %s\n", choice.nodes, choice.pv, choice.move);
+    char score[64];
+    engine_text_play_score(a->kind, choice.score, score, sizeof score);
+    printf("depth %d score %s nodes %" PRIu64 " pv %s\nbest %s\n", choice.depth, score,
+           choice.nodes, choice.pv, choice.move);
     return 0;
 }
 
