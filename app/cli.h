@@ -129,8 +129,9 @@ void cli_play_move_text(const ShPlay *play, const ShPlayMove *move, bool numeric
  * numbers (a draughts game) when `numeric`; "?" if there is none. */
 void cli_play_move_at_text(const ShPlay *play, int ply, bool numeric, char *out, size_t size);
 /* A line of moves from the current position given in any notation the game reads ("c3-d4
- * f6-g5", an engine's line), written as the commands write moves (cli_play_move_text),
- * separated by spaces; cut at a move that is not legal. */
+ * f6-g5", an engine's line, "1. c3-d4 b6-a5" with its move numbers, which are kept), written
+ * as the commands write moves (cli_play_move_text), separated by spaces; cut at a move that is
+ * not legal. */
 void cli_play_line_text(const ShPlay *play, const char *line, bool numeric, char *out,
                         size_t size);
 /* The current position's text: an other game's position text, a draughts game's FEN with

@@ -164,6 +164,13 @@ void cli_play_line_text(const ShPlay *play, const char *line, bool numeric, char
          tok = strtok_r(NULL, " ", &save)) {
         ShPlayMove m;
         char text[SH_PLAY_MOVE_TEXT_SIZE];
+        size_t len = strlen(tok);
+        if (isdigit((unsigned char)tok[0]) && tok[len - 1] == '.') { /* a move number: kept */
+            if (n + len + 2 > size)
+                break;
+            n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", tok);
+            continue;
+        }
         if (sh_play_parse_move(walk, tok, &m, NULL) != SH_OK)
             break;
         cli_play_move_text(walk, &m, numeric, text, sizeof text);

@@ -10,7 +10,7 @@
 static const char PUZZLES_HELP[] =
     "usage: shashki puzzles PDN... [--variant NAME] [--min-depth N] [--max-depth N]\n"
     "                       [--time-per-position S] [--nodes N] [--verify-depth N] [--all]\n"
-    "                       [--first-id N]\n"
+    "                       [--first-id N] [--numeric|--algebraic]\n"
     "\n"
     "Replay every game of the PDN files and find the puzzles in them: positions where the side\n"
     "to move has one move that wins material (a man, a king counting 3) or the game by force,\n"
@@ -31,6 +31,7 @@ static const char PUZZLES_HELP[] =
     "                         own moves gained material or won within --max-depth moves\n"
     "  --first-id N           number the puzzles from PN (default 1: P0001, P0002 ...)\n"
     "  --variant NAME         the game of records without a GameType tag (default russian)\n"
+    CLI_NOTATION_HELP
     "\n"
     "A position already found (the same one in another game) is not written again, nor the\n"
     "positions of a puzzle's own solution. A record that does not replay (an illegal move, a\n"
@@ -76,6 +77,7 @@ int cmd_puzzles(int argc, char **argv)
     puzzle_options_default(&o);
     ShVariant variant = SH_VARIANT_RUSSIAN;
     long first_id = 1;
+    CliNotation notation = CLI_NOTATION_USUAL;
     const char **files = calloc((size_t)argc, sizeof *files);
     int nfiles = 0;
     if (!files)
@@ -84,7 +86,9 @@ int cmd_puzzles(int argc, char **argv)
         const char *a = argv[i];
         long v;
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--min-depth") == 0 || strcmp(a, "--max-depth") == 0) {
+        if (cli_notation_option(a, &notation)) {
+            continue;
+        } else if (strcmp(a, "--min-depth") == 0 || strcmp(a, "--max-depth") == 0) {
             if (!cli_parse_int(next, 1, 20, a, &v)) {
                 free(files);
                 return 2;
@@ -231,7 +235,9 @@ int cmd_puzzles(int argc, char **argv)
                 snprintf(source, sizeof source, "%s game %d move %d", base_name(files[f]),
                          info.number, move_no);
                 snprintf(id, sizeof id, "P%04ld", next_id++);
-                size_t need = puzzle_write_pdn(&pz, game, source, id, pdn, 1 << 16);
+                bool numeric =
+                    cli_numeric(sh_kind_of_variant((ShVariant)pos->variant), notation);
+                size_t need = puzzle_write_pdn(&pz, game, source, id, numeric, pdn, 1 << 16);
                 if (need < (1 << 16))
                     fputs(pdn, stdout);
                 fflush(stdout);

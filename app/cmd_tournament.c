@@ -56,9 +56,10 @@ static const char HELP[] =
     "                             player has White in games 1, 3 ...), as pairings shows them\n"
     "  standings EVENT [--stage S] [--format text|csv|html]\n"
     "  crosstable EVENT [--stage S] [--format text|csv|html]\n"
-    "  export EVENT trf|pdn|event [--stage S] [--output FILE]\n"
+    "  export EVENT trf|pdn|event [--stage S] [--output FILE] [--numeric|--algebraic]\n"
     "                             TRF16 (Swiss-Manager, Vega, JaVaFo, bbpPairings), the PDN of\n"
-    "                             every recorded game, or the event's own text\n"
+    "                             every recorded game (in the game's usual notation, or as\n"
+    "                             --numeric or --algebraic says), or the event's own text\n"
     "  import FILE.trf [--name NAME]                 an event of one Swiss stage from TRF16\n"
     "  log EVENT                  every change entered, with its time\n"
     "  delete EVENT               remove an event (its recorded games stay in the archive)\n"
@@ -96,6 +97,8 @@ static bool args_parse(int argc, char **argv, TourArgs *a)
             a->swap_last = true;
             continue;
         }
+        if (cli_notation_option(s, &a->notation))
+            continue;
         if (s[0] == '-' && s[1] == '-' && s[2]) {
             bool known = false;
             for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cli.h"
 #include "shashki_tournament.h"
 #include "store.h"
 #include "tstore.h"
@@ -43,8 +44,9 @@ ShGameResult tour_first_side(const ShEventPairing *pairing, int game, ShGameResu
 const char *tour_rank_text(const ShStanding *rows, int n, int i, char buf[16]);
 
 /* The PDN of every recorded game of the event (from the games' archive), with the event's
- * tags; returns the number of games written, -1 on an error (printed). */
-int tour_write_pdn(FILE *out, Store *store, const ShEvent *event);
+ * tags, in the game's usual notation or as `notation` says; returns the number of games
+ * written, -1 on an error (printed). */
+int tour_write_pdn(FILE *out, Store *store, const ShEvent *event, CliNotation notation);
 
 /* The time to pair each round of a Swiss of n players (tournament_bench.c). */
 int tour_bench(int n, int rounds);
@@ -65,6 +67,7 @@ typedef struct TourArgs {
     const char *db, *stage, *format, *game, *game_id, *round, *output, *name;
     const char *rating, *title, *club, *team, *federation, *born, *engine, *cycles;
     bool swap_last;
+    CliNotation notation; /* export pdn: --numeric, --algebraic */
 } TourArgs;
 
 /* An event read from the store. */

@@ -241,7 +241,7 @@ static int cmd_export(const TourArgs *a, int argc, char **argv)
         if (!games) {
             cli_error("%s", msg);
         } else {
-            int n = tour_write_pdn(out, games, o.event);
+            int n = tour_write_pdn(out, games, o.event, a->notation);
             status = n < 0;
             if (n >= 0)
                 fprintf(stderr, "%d game%s\n", n, n == 1 ? "" : "s");

@@ -31,6 +31,11 @@ $ shashki puzzles $DATA/pdn/variations.pdn
 ! variations.pdn: game 4 (line 17) searched up to its fault only: line 20, column 10: ')' closes no variation
 ! variations.pdn: 5 games (3 that do not replay), 0 positions tried, 0 puzzles
 
+# in numbers on request (issue 27): c3 = 22, d4 = 18, h4 = 20, e5 = 15, f4 = 19, b8 = 1
+$ shashki puzzles --numeric $DATA/solve/shot.pdn | grep -e FEN -e '^1\.'
+[FEN "W:W19,22,23,24,26:B6,7,8,11,K20"]
+1. 22-18 20x15 2. 19x1 *
+
 # the shot is two moves deep: none of three or more
 $ shashki puzzles --min-depth 3 --first-id 7 $DATA/solve/shot.pdn
 ! 0 puzzles in 1 games

@@ -276,6 +276,11 @@ $ shashki tournament export Quad pdn --db $DB
 ! 4 games
 ...
 
+# the records in numbers on request (issue 27): each of the 4 games opens with a move of White's
+# numbered squares
+$ shashki tournament export Quad pdn --numeric --db $DB | grep -c '^1\. [0-9][0-9]*-[0-9][0-9]* '
+4
+
 # two teams of engines, each member against every member of the other
 $ shashki tournament run Match --team North --engine n1=self:level=1 --engine n2=self:level=2 --team South --engine s1=self:level=1 --engine s2=self:level=2 system=scheveningen --depth 1 --quiet --db $DB
 ...
