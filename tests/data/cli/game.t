@@ -50,7 +50,8 @@ Black to move
      a b c d e f g h
 White to move
 
-# draw offers (1.9.3-1.9.6): with a move, after a move, declined, declined by moving, accepted
+# draw offers (1.9.3-1.9.6): with a move, after a move, declined, declined by moving, accepted;
+# at the start the side named is the one to move (issue 27, item 3)
 $ shashki game --no-board | grep -v '^$'
 < draw
 < c3-d4 draw
@@ -122,6 +123,13 @@ White asks to take back e3-d4: Black, do you agree? (yes or no)
 the move is taken back
 White to move
 game over: Black wins: White resigned (0-1)
+
+# English, where Black moves first: Black may offer with its first move
+$ shashki game --variant english --no-board
+< draw
+shashki game: ? (White) against ? (Black). Type help for the commands.
+Black to move
+error: no move has been made yet: Black may offer a draw with a move (MOVE draw), White right after making one (1.9.3)
 
 # clocks: the increment after each move, pause and resume, the flag; the record's TimeControl in
 # PDN's form, seconds (PGN's 300+3 for 5m+3s; issue 27)
