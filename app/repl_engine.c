@@ -188,7 +188,7 @@ static void describe(const Session *s)
         printf(", depth %d", s->depth);
     if (s->nodes)
         printf(", %" PRIu64 " nodes", s->nodes);
-    if (!s->move_time && !s->depth && !s->nodes && s->level >= ENGINE_LEVEL_MAX)
+    if (s->move_time <= 0 && !s->depth && !s->nodes && s->level >= ENGINE_LEVEL_MAX)
         printf(", %g s a move", DEFAULT_SECONDS);
     int n = 0;
     for (int p = 0; p < kind->players; p++)
@@ -242,9 +242,10 @@ static bool limit(const char *cmd, const char *arg, double max, double *out)
     char *end;
     double v = strtod(arg, &end);
     bool whole = strcmp(cmd, "time") != 0;
-    if (!*arg || *end || v < (strcmp(cmd, "level") == 0) || v > max || (whole && v != (long)v)) {
+    int min = strcmp(cmd, "level") == 0; /* a level from 1; the limits from 0 (none) */
+    if (!*arg || *end || v < min || v > max || (whole && v != (double)(long long)v)) {
         printf("error: %s takes %s from %d to %.0f\n", cmd,
-               whole ? "a whole number" : "seconds", strcmp(cmd, "level") == 0, max);
+               whole ? "a whole number" : "seconds", min, max);
         return false;
     }
     *out = v;
