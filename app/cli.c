@@ -68,6 +68,19 @@ char *cli_read_file(const char *path, size_t *size)
     return buf;
 }
 
+void cli_save_text(const char *text, const char *file)
+{
+    if (!file) {
+        fputs(text, stdout);
+        return;
+    }
+    FILE *f = fopen(file, "w");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    printf(ok ? "saved %s\n" : "error: cannot write %s\n", file);
+}
+
 bool cli_wants_help(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)

@@ -39,6 +39,9 @@ void cli_report(const char *what, const ShError *err);
 /* A whole file ("-": standard input), NUL-terminated, its length in *size; NULL with errno
  * set when it cannot be read. Free it. */
 char *cli_read_file(const char *path, size_t *size);
+/* A prompt's "save FILE" (and "pdn", file NULL): the text on standard output, or written to
+ * FILE with "saved FILE" (or "error: cannot write FILE") said on standard output. */
+void cli_save_text(const char *text, const char *file);
 /* True if argv holds -h or --help. */
 bool cli_wants_help(int argc, char **argv);
 /* Parse a whole decimal number in [min, max]; prints an error naming `what` on failure. */
@@ -121,6 +124,11 @@ ShStatus cli_play_pdn(const ShPlay *play, CliNotation notation, bool full, char 
     "                 numbers in international, frisian, canadian, english and pool, letters\n" \
     "                 in the others\n"
 
+/* The same, and with `counts` the arbiter's rules on the game so far besides (a count reached,
+ * an automatic repetition: sh_game_verdict), with the result in `result` ("1-0"; may be
+ * NULL). */
+bool cli_play_end(const ShPlay *play, bool counts, char *said, size_t size, char *result,
+                  size_t result_size);
 /* A legal move of the current position as the commands write it: its full text, the squares
  * in numbers (a draughts game) when `numeric`. */
 void cli_play_move_text(const ShPlay *play, const ShPlayMove *move, bool numeric, char *out,

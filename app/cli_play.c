@@ -104,23 +104,36 @@ static const ShPosition *draughts_position(const ShPlay *play)
     return game ? sh_game_position(game) : NULL;
 }
 
-bool cli_play_over(const ShPlay *play, char *said, size_t size)
+bool cli_play_end(const ShPlay *play, bool counts, char *said, size_t size, char *result,
+                  size_t result_size)
 {
-    const ShPosition *pos = draughts_position(play);
-    if (pos) {
-        /* read as a record, the game has no result: the rules' verdict on the position */
+    const ShGame *game = sh_play_game(play);
+    if (game) {
+        /* read as a record, the game has no result: the rules' verdict on the position, or
+         * the arbiter's on the game so far */
         ShReason why;
-        ShResult result = sh_position_result(pos, &why);
-        if (result == SH_RESULT_NONE)
+        ShResult r = counts ? sh_game_verdict(game, &why)
+                            : sh_position_result(sh_game_position(game), &why);
+        if (r == SH_RESULT_NONE)
             return false;
-        sh_result_describe(result, why, said, size);
+        sh_result_describe(r, why, said, size);
+        if (result)
+            snprintf(result, result_size, "%s", sh_result_pdn(r, false));
         return true;
     }
     ShVerdict v;
     sh_play_verdict(play, &v);
-    if (v.over)
+    if (v.over) {
         snprintf(said, size, "%s", v.reason);
+        if (result)
+            snprintf(result, result_size, "%s", v.result);
+    }
     return v.over;
+}
+
+bool cli_play_over(const ShPlay *play, char *said, size_t size)
+{
+    return cli_play_end(play, false, said, size, NULL, 0);
 }
 
 void cli_play_move_text(const ShPlay *play, const ShPlayMove *m, bool numeric, char *out,

@@ -286,15 +286,7 @@ static void save(const Session *s, const char *file)
         report(&err);
         return;
     }
-    if (!file) {
-        fputs(text, stdout);
-    } else {
-        FILE *f = fopen(file, "w");
-        if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-            printf("error: cannot write %s\n", file);
-        else
-            printf("saved %s\n", file);
-    }
+    cli_save_text(text, file);
     free(text);
 }
 

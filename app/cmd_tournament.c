@@ -324,6 +324,13 @@ bool tour_open(const TourArgs *a, const char *which, TourOpen *o)
     return true;
 }
 
+int tour_begin(const TourArgs *a, int n, const char *usage, TourOpen *o)
+{
+    if (!tour_need(a, n, usage))
+        return 2;
+    return tour_open(a, a->pos[1], o) ? 0 : 1;
+}
+
 void tour_close(TourOpen *o)
 {
     sh_event_free(o->event);

@@ -71,30 +71,6 @@ bool repl_set_up(Session *s, const ShKind *kind, const char *position, const cha
     return true;
 }
 
-bool repl_over(const Session *s, char *said, size_t size, char *result, size_t result_size)
-{
-    const ShGame *game = sh_play_game(s->play);
-    if (game) {
-        /* the arbiter's rules on the game so far: no piece or move, a count reached */
-        ShReason why;
-        ShResult r = sh_game_verdict(game, &why);
-        if (r == SH_RESULT_NONE)
-            return false;
-        sh_result_describe(r, why, said, size);
-        if (result)
-            snprintf(result, result_size, "%s", sh_result_pdn(r, false));
-        return true;
-    }
-    ShVerdict v;
-    sh_play_verdict(s->play, &v);
-    if (v.over) {
-        snprintf(said, size, "%s", v.reason);
-        if (result)
-            snprintf(result, result_size, "%s", v.result);
-    }
-    return v.over;
-}
-
 void repl_status(const Session *s)
 {
     char said[SH_PLAY_REASON_SIZE];
@@ -103,7 +79,7 @@ void repl_status(const Session *s)
         printf("no legal moves: %s\n", said);
         return;
     }
-    if (repl_over(s, said, sizeof said, NULL, 0))
+    if (cli_play_end(s->play, true, said, sizeof said, NULL, 0))
         printf("the rules end the game here: %s\n", said);
     printf("%s to move%s\n", sh_play_kind(s->play)->player_names[sh_play_to_move(s->play, -1)],
            game && sh_moves_capture_pending(sh_game_position(game)) ? " (a capture is compulsory)"

@@ -29,9 +29,6 @@ bool repl_numeric(const Session *s);
 bool repl_play(Session *s, const char *text, const char *said_after);
 /* "White to move", or how the game ended. */
 void repl_status(const Session *s);
-/* Where the rules end the game (no piece or move, a count, an other game's end): true with
- * their words and the result ("1-0") when `result` is not NULL. */
-bool repl_over(const Session *s, char *said, size_t size, char *result, size_t result_size);
 /* A new game of `kind` from a position's text (NULL: its start, drawn by `lot` where the game
  * draws it), under `settings` (NULL: the defaults); false with the error printed. */
 bool repl_set_up(Session *s, const ShKind *kind, const char *position, const char *settings,

@@ -92,8 +92,8 @@ static bool engine_to_move(const Session *s)
     char said[SH_PLAY_REASON_SIZE];
     int p = sh_play_to_move(s->play, -1);
     return p >= 0 && p < SH_MAX_PLAYERS && s->seats[p] && sh_play_kind(s->play)->engine &&
-           !cli_play_over(s->play, said, sizeof said) &&
-           !repl_over(s, said, sizeof said, NULL, 0) && sh_play_repetitions(s->play) < 3;
+           !cli_play_end(s->play, true, said, sizeof said, NULL, 0) &&
+           sh_play_repetitions(s->play) < 3;
 }
 
 void repl_engine_turns(Session *s)

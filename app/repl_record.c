@@ -43,7 +43,7 @@ static char *record(const Session *s)
     }
     char said[SH_PLAY_REASON_SIZE], result[SH_PLAY_RESULT_SIZE];
     const ShGame *game = sh_play_game(copy);
-    if (repl_over(s, said, sizeof said, result, sizeof result) && game) {
+    if (cli_play_end(s->play, true, said, sizeof said, result, sizeof result) && game) {
         ShReason why;
         sh_game_verdict(game, &why);
         sh_play_end(copy, result, sh_reason_name(why), NULL);
@@ -63,15 +63,7 @@ static void save(const Session *s, const char *file)
     char *text = record(s);
     if (!text)
         return;
-    if (!file) {
-        fputs(text, stdout);
-    } else {
-        FILE *f = fopen(file, "w");
-        if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-            printf("error: cannot write %s\n", file);
-        else
-            printf("saved %s\n", file);
-    }
+    cli_save_text(text, file);
     free(text);
 }
 

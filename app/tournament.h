@@ -87,6 +87,9 @@ bool tour_store_open(const TourArgs *a, TStore **store);
  * file that does not exist holds no event: it is not created. */
 bool tour_open(const TourArgs *a, const char *which, TourOpen *o);
 void tour_close(TourOpen *o);
+/* tour_need (n positionals, else the usage: 2), then tour_open of pos[1] (else 1); 0 when the
+ * event is open. */
+int tour_begin(const TourArgs *a, int n, const char *usage, TourOpen *o);
 /* Read a TRF16 file; false with the error printed (FILE:LINE:COLUMN) and *status 2. */
 bool tour_read_trf(const char *path, ShTrf *trf, int *status);
 /* Whether the --db file exists (a command that only reads does not create it). */

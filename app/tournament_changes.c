@@ -119,11 +119,10 @@ static int cmd_create(const TourArgs *a, int argc, char **argv)
 
 static int cmd_set(const TourArgs *a, int argc, char **argv)
 {
-    if (!tour_need(a, 3, "set EVENT KEY=VALUE..."))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 3, "set EVENT KEY=VALUE...", &o);
+    if (begun)
+        return begun;
     ShError err;
     int status = 0;
     for (int i = 2; i < a->npos && !status; i++) {
@@ -253,11 +252,10 @@ static int cmd_bye(const TourArgs *a, int argc, char **argv)
 
 static int cmd_next(const TourArgs *a, int argc, char **argv)
 {
-    if (!tour_need(a, 2, "next EVENT"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 2, "next EVENT", &o);
+    if (begun)
+        return begun;
     int stage, round, status;
     ShError err;
     ShStatus st = sh_event_pair_next(o.event, &stage, &round, &err);
@@ -274,11 +272,10 @@ static int cmd_next(const TourArgs *a, int argc, char **argv)
 
 static int cmd_unpair(const TourArgs *a, int argc, char **argv)
 {
-    if (!tour_need(a, 2, "unpair EVENT"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 2, "unpair EVENT", &o);
+    if (begun)
+        return begun;
     ShError err;
     int stage = sh_event_current_stage(o.event);
     int round = stage ? sh_event_rounds_paired(o.event, stage) : 0;
@@ -344,11 +341,10 @@ static void add_tiebreaks(ShEvent *e, int stage, int round, int board, char *sai
 
 static int cmd_result(const TourArgs *a, int argc, char **argv)
 {
-    if (!tour_need(a, 5, "result EVENT ROUND BOARD RESULT... [--stage S] [--game N]"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 5, "result EVENT ROUND BOARD RESULT... [--stage S] [--game N]", &o);
+    if (begun)
+        return begun;
     int stage = sh_event_current_stage(o.event), round, board, game = 1;
     long game_id = 0;
     ShError err;
@@ -446,11 +442,10 @@ static int cmd_delete(const TourArgs *a, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    if (!tour_need(a, 2, "delete EVENT"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 2, "delete EVENT", &o);
+    if (begun)
+        return begun;
     bool ok = tstore_delete(o.store, o.id);
     if (ok)
         printf("event %ld deleted\n", o.id);

@@ -46,11 +46,10 @@ static int cmd_show(const TourArgs *a, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    if (!tour_need(a, 2, "show EVENT"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 2, "show EVENT", &o);
+    if (begun)
+        return begun;
     char *text;
     ShError err;
     if (sh_event_settings_write(sh_event_settings(o.event), &text, &err) == SH_OK) {
@@ -81,11 +80,10 @@ static int cmd_players(const TourArgs *a, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    if (!tour_need(a, 2, "players EVENT"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 2, "players EVENT", &o);
+    if (begun)
+        return begun;
     int year = event_year(o.event);
     printf("%4s  %-28s %6s %-5s %-20s %-4s %5s %-15s %s\n", "No", "Name", "Rating", "Title",
            "Club/team", "Fed", "Born", "Category", "State");
@@ -132,11 +130,10 @@ static int cmd_pairings(const TourArgs *a, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    if (!tour_need(a, 2, "pairings EVENT [ROUND] [--stage S]"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 2, "pairings EVENT [ROUND] [--stage S]", &o);
+    if (begun)
+        return begun;
     int stage, round;
     int status = 1;
     if (which_round(a, o.event, 2, &stage, &round)) {
@@ -264,11 +261,10 @@ static int cmd_log(const TourArgs *a, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    if (!tour_need(a, 2, "log EVENT"))
-        return 2;
     TourOpen o;
-    if (!tour_open(a, a->pos[1], &o))
-        return 1;
+    int begun = tour_begin(a, 2, "log EVENT", &o);
+    if (begun)
+        return begun;
     tstore_changes(o.store, o.id, print_change, NULL);
     tour_close(&o);
     return 0;

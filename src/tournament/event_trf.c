@@ -30,6 +30,19 @@ static bool add_other(ShTrf *t, const char *code, const char *value)
     return t->other[t->other_count++] != NULL;
 }
 
+/* Append a group of pairing numbers (XXP, 240) to a list; a group that finds no room is
+ * dropped, its numbers freed. */
+static void add_group(ShTrfGroup **list, int *count, ShTrfGroup g)
+{
+    ShTrfGroup *bigger = realloc(*list, sizeof(ShTrfGroup) * (size_t)(*count + 1));
+    if (!bigger) {
+        free(g.numbers);
+        return;
+    }
+    *list = bigger;
+    (*list)[(*count)++] = g;
+}
+
 ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
 {
     sh_trf_init(t);
@@ -199,15 +212,10 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
             if (!event_player_active(e, ids[i], g) ||
                 event_requested(e, ids[i], g) == SH_PAIRING_ABSENT)
                 absent.numbers[absent.count++] = i + 1;
-        ShTrfGroup *bigger = absent.count ? realloc(t->absent, sizeof(ShTrfGroup) *
-                                                                   (size_t)(t->absent_count + 1))
-                                          : NULL;
-        if (!bigger) {
+        if (absent.count)
+            add_group(&t->absent, &t->absent_count, absent);
+        else
             free(absent.numbers);
-            continue;
-        }
-        t->absent = bigger;
-        t->absent[t->absent_count++] = absent;
     }
     /* players who may not meet: one XXP line per club (and team) of two players or more */
     for (int which = 0; which < 2; which++) {
@@ -231,15 +239,10 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
                     done[j] = true;
                 }
             }
-            ShTrfGroup *bigger = g.count > 1 ? realloc(t->forbidden, sizeof(ShTrfGroup) *
-                                                                         (size_t)(t->forbidden_count + 1))
-                                             : NULL;
-            if (!bigger) {
+            if (g.count > 1)
+                add_group(&t->forbidden, &t->forbidden_count, g);
+            else
                 free(g.numbers);
-                continue;
-            }
-            t->forbidden = bigger;
-            t->forbidden[t->forbidden_count++] = g;
         }
         free(done);
     }
