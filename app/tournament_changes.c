@@ -381,6 +381,8 @@ static int cmd_result(const TourArgs *a, int argc, char **argv)
     }
     if (status)
         goto done;
+    /* a correction that decides a match takes its tie-break games not begun away */
+    int before = known ? p.ngames : 0;
     char tied[SH_ERROR_MESSAGE_SIZE + 64];
     add_tiebreaks(o.event, stage, round, board, tied, sizeof tied);
     status = save(&o, argc, argv);
@@ -388,6 +390,11 @@ static int cmd_result(const TourArgs *a, int argc, char **argv)
         goto done;
     if (pairing_at(o.event, stage, round, board, &p))
         print_entered(o.event, &p);
+    if (known && p.ngames == before - 1)
+        printf("board %d is decided: its tie-break game %d is taken away\n", board, before);
+    else if (known && p.ngames < before)
+        printf("board %d is decided: its tie-break games %d-%d are taken away\n", board,
+               p.ngames + 1, before);
     if (tied[0])
         printf("%s\n", tied);
     if (sh_event_round_complete(o.event, stage, round))

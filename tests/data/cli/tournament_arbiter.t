@@ -58,6 +58,27 @@ Round 1
   3  Player 2 (2)                       p p                 Player 7 (7)
   4  Player 6 (6)                       1-0 1-0             Player 3 (3)
 
+# a result corrected so that a tied match is decided takes away its tie-break games not begun,
+# and the next round can be paired (they held it back as games without a result)
+$ shashki tournament result KO 1 1 1-0 0-1 --db $DB
+round 1, board 1: Player 8 (8) 1-0 0-1 * * Player 1 (1), match 1-1
+board 1 is tied: 2 tie-break games added (games 3-4, 20m+10s)
+
+$ shashki tournament result KO 1 1 0-1 0-1 --db $DB
+round 1, board 1: Player 8 (8) 0-1 0-1 Player 1 (1), match 0-2, won by Player 1
+board 1 is decided: its tie-break games 3-4 are taken away
+
+$ shashki tournament result KO 1 3 0-1 0-1 --db $DB
+round 1, board 3: Player 2 (2) 0-1 0-1 Player 7 (7), match 0-2, won by Player 7
+round 1 is complete
+
+# the winners of boards 1 and 2 meet, and those of boards 3 and 4
+$ shashki tournament next KO --db $DB
+Round 2
+     (each game's result from the first-named player's side: White in games 1, 3 ...)
+  1  Player 1 (1) * Player 5 (5)
+  2  Player 6 (6) * Player 7 (7)
+
 # a round robin's free round is no game and no points: TRF16's zero-point bye, not '-' (a
 # forfeit loss)
 $ shashki tournament create RR system=round-robin --db $DB
