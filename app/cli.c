@@ -131,7 +131,13 @@ bool cli_parse_variant(const char *text, ShVariant *variant)
         size_t n = strlen(names);
         snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", sh_rules_get((ShVariant)i)->name);
     }
-    cli_error("unknown variant '%s': %s", text ? text : "", names);
+    if (text && sh_kind_find(text))
+        cli_error("'%s' is one of the other games of a checkers set, which this command does "
+                  "not play (play, moves, perft, divide, analyse, game, match, tournament, pdn "
+                  "and other do: shashki other list); it plays %s",
+                  text, names);
+    else
+        cli_error("unknown variant '%s': %s", text ? text : "", names);
     return false;
 }
 

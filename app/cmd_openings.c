@@ -64,6 +64,10 @@ int cmd_openings(int argc, char **argv)
             table = strcmp(argv[++i], "idf") == 0 ? "IDF-64" : "FMJD-64";
             continue;
         }
+        if (strncmp(argv[i], "--", 2) == 0) { /* not a ballot's code */
+            cli_error("unknown argument '%s' (see shashki openings --help)", argv[i]);
+            return 2;
+        }
         if (strcasecmp(argv[i], "idf") == 0 || strcasecmp(argv[i], "idf-64") == 0 ||
             strcasecmp(argv[i], "fmjd") == 0 || strcasecmp(argv[i], "fmjd-64") == 0) {
             table = tolower((unsigned char)argv[i][0]) == 'i' ? "IDF-64" : "FMJD-64";

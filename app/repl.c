@@ -201,7 +201,9 @@ static bool command(Session *s, char *line)
         if (!*arg) {
             printf("%s (%s)\n", kind->name, kind->title_en);
         } else if (!next) {
-            printf("error: unknown variant '%s'\n", arg);
+            char names[1024];
+            sh_kind_names(names, sizeof names);
+            printf("error: unknown variant '%s': %s\n", arg, names);
         } else if (repl_set_up(s, next, NULL, NULL,
                                (uint64_t)sh_play_ply_count(s->play) * 7919 + 1)) {
             printf("%s\n", next->title_en);

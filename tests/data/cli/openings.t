@@ -27,6 +27,11 @@ $ shashki openings --table idf | wc -l
 $ shashki openings | wc -l
 886
 
+# an option it does not take is said to be one, not looked up as a ballot (issue 27)
+$ shashki openings --variant russian 1-III
+! unknown argument '--variant' (see shashki openings --help)
+? 2
+
 $ shashki openings 99-X
 ! no ballot 99-X
 ? 2

@@ -48,6 +48,11 @@ $ shashki puzzles $DATA/solve/missing.pdn
 ! cannot read
 ? 2
 
+# an other game of a checkers set is named as one, with the commands that play it (issue 27)
+$ shashki puzzles --variant corners $DATA/solve/shot.pdn
+! 'corners' is one of the other games of a checkers set, which this command does not play (play, moves, perft, divide, analyse, game, match, tournament, pdn and other do: shashki other list)
+? 2
+
 $ shashki puzzles
 ! no PDN file given
 ? 2

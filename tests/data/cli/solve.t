@@ -23,6 +23,11 @@ White wins material in 2 moves
 solution: 1. 22-18! 20x15 2. 19x1
 main line: 22-18 20x15 19x1
 
+# an other game of a checkers set is named as one, with the commands that play it (issue 27)
+$ shashki solve --variant corners W:W27:B22
+! 'corners' is one of the other games of a checkers set, which this command does not play (play, moves, perft, divide, analyse, game, match, tournament, pdn and other do: shashki other list)
+? 2
+
 # A. Shoshin's etude (draughts.narod.ru): the key move as published
 $ shashki solve W:WKa5,a3:Ba7,f4 --moves 10
 White wins in 6 moves
