@@ -435,9 +435,10 @@ static int cmd_import(const TourArgs *a, int argc, char **argv)
     long id;
     bool ok = tstore_create(store, e, change, &id, msg, sizeof msg);
     if (ok)
-        printf("event %ld: %s, %d players, %d rounds played of %d\n", id,
+        printf("event %ld: %s, %d player%s, %d round%s played of %d\n", id,
                sh_event_settings(e)->name, sh_event_player_count(e),
-               sh_event_rounds_paired(e, 1), sh_event_rounds_total(e, 1));
+               sh_event_player_count(e) == 1 ? "" : "s", sh_event_rounds_paired(e, 1),
+               sh_event_rounds_paired(e, 1) == 1 ? "" : "s", sh_event_rounds_total(e, 1));
     else
         cli_error("not saved: %s", msg);
     sh_event_free(e);

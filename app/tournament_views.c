@@ -97,9 +97,12 @@ static int cmd_players(const TourArgs *a, int argc, char **argv)
         const char *cat = p->birth_year && year
                               ? sh_age_category_name(sh_age_category(year - p->birth_year))
                               : "";
-        printf("%4d  %-28.28s %6d %-5s %-20.20s %-4s %5d %-15s %s%s%s\n", p->id, p->name,
-               p->rating, p->title, p->club[0] ? p->club : p->team, p->federation,
-               p->birth_year, cat, state, p->engine[0] ? " engine " : "", p->engine);
+        char born[16] = ""; /* blank when not known, as the other columns */
+        if (p->birth_year)
+            snprintf(born, sizeof born, "%d", p->birth_year);
+        printf("%4d  %-28.28s %6d %-5s %-20.20s %-4s %5s %-15s %s%s%s\n", p->id, p->name,
+               p->rating, p->title, p->club[0] ? p->club : p->team, p->federation, born, cat,
+               state, p->engine[0] ? " engine " : "", p->engine);
     }
     tour_close(&o);
     return 0;

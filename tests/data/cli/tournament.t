@@ -203,7 +203,7 @@ XXC white1
 # TRF16 in keeps the start date (042, so age categories) and the withdrawal (absent from
 # every coming round: withdrawn, not merely absent from the next) (issue 27)
 $ shashki tournament export Autumn trf --db $DB | shashki tournament import - --name Again --db $DB
-event 2: Again, 4 players, 1 rounds played of 3
+event 2: Again, 4 players, 1 round played of 3
 
 $ shashki tournament players Again --db $DB
   No  Name * Category * State
@@ -238,7 +238,7 @@ $ shashki tournament show Nothing --db $DB
 
 # TRF16 in: an event of one Swiss stage
 $ shashki tournament import $DATA/tournament/small.trf --name Imported --db $DB
-event 3: Imported, 6 players, 1 rounds played of 3
+event 3: Imported, 6 players, 1 round played of 3
 
 $ shashki tournament next Imported --db $DB
 Round 2

@@ -89,6 +89,14 @@ player 1: A
 player 2: B
 player 3: C
 
+# a birth year not given is left blank, as the other columns, not shown as 0 (the rating is
+# 0, unrated, as in TRF16); spaces squeezed here
+$ shashki tournament players RR --db $DB | tr -s ' ' | sed 's/ *$//'
+ No Name Rating Title Club/team Fed Born Category State
+ 1 A 0
+ 2 B 0
+ 3 C 0
+
 $ shashki tournament next RR --db $DB
 Round 1
   1  B (2) * C (3)
