@@ -356,7 +356,8 @@ static int cmd_result(const TourArgs *a, int argc, char **argv)
         (a->game_id && !cli_parse_int(a->game_id, 0, 0x7fffffffL, "--game-id", &game_id)))
         goto done;
     if (stage == 0) {
-        cli_error("no round has been paired yet: there is no result to enter");
+        cli_error("no round has been paired yet: there is no result to enter (nothing was "
+                  "changed)");
         status = 1;
         goto done;
     }

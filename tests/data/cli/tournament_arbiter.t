@@ -97,6 +97,11 @@ $ shashki tournament players RR --db $DB | tr -s ' ' | sed 's/ *$//'
  2 B 0
  3 C 0
 
+# a result before any round is paired is a change refused: exit 1, nothing was changed
+$ shashki tournament result RR 1 1 1-0 --db $DB
+! no round has been paired yet: there is no result to enter (nothing was changed)
+? 1
+
 $ shashki tournament next RR --db $DB
 Round 1
   1  B (2) * C (3)
