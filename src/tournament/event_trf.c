@@ -321,6 +321,8 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
             read_date(&s, t->other[i] + 4);
     if (!s.name[0])
         snprintf(s.name, sizeof s.name, "event");
+    if (t->count == 0) /* not an event's file, as sh_trf_pair says */
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the file has no players (001 lines)");
     int played = sh_trf_rounds_played(t, NULL);
     s.stages[0].system = SH_SYSTEM_SWISS;
     s.stages[0].rounds = t->total_rounds ? t->total_rounds : played;

@@ -54,6 +54,14 @@ $ shashki tournament pair $DATA/tournament/noxxr.trf
 ! noxxr.trf: the file does not say how many rounds the event has (an XXR line)
 ? 2
 
+# a file with no player is no event to import (as pair says of it), and no file is made
+$ printf '012 Nothing here\n' | shashki tournament import - --db $DB-empty
+! -: the file has no players (001 lines)
+? 2
+
+$ test -e $DB-empty || echo "no file was made"
+no file was made
+
 # knockout seeding: byes to the top seeds
 $ shashki tournament bracket 6
 1 bye
