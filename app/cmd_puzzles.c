@@ -248,10 +248,12 @@ int cmd_puzzles(int argc, char **argv)
         }
         char skip_note[64] = "";
         if (faulty)
-            snprintf(skip_note, sizeof skip_note, " (%ld that do not replay)", faulty);
+            snprintf(skip_note, sizeof skip_note, " (%ld that do%s not replay)", faulty,
+                     faulty == 1 ? "es" : "");
         fprintf(stderr,
-                "%s: %ld games%s, %ld positions tried, %ld puzzles, %.1f s (%.1f s CPU)\n",
-                base_name(files[f]), games, skip_note, tried, found, cli_now() - t1,
+                "%s: %ld game%s%s, %ld positions tried, %ld puzzle%s, %.1f s (%.1f s CPU)\n",
+                base_name(files[f]), games, games == 1 ? "" : "s", skip_note, tried, found,
+                found == 1 ? "" : "s", cli_now() - t1,
                 (double)(clock() - c1) / CLOCKS_PER_SEC);
         if (games == 0 && status == 0)
             status = 1;
@@ -260,8 +262,9 @@ int cmd_puzzles(int argc, char **argv)
         total_found += found;
         free(text);
     }
-    fprintf(stderr, "total: %ld puzzles in %ld games (%ld positions tried), %.1f s (%.1f s CPU)\n",
-            total_found, total_games, total_tried, cli_now() - t0,
+    fprintf(stderr, "total: %ld puzzle%s in %ld game%s (%ld positions tried), %.1f s (%.1f s CPU)\n",
+            total_found, total_found == 1 ? "" : "s", total_games, total_games == 1 ? "" : "s",
+            total_tried, cli_now() - t0,
             (double)(clock() - c0) / CLOCKS_PER_SEC);
     engine_free(engine);
     free(seen);
