@@ -262,7 +262,8 @@ int cmd_puzzles(int argc, char **argv)
         total_found += found;
         free(text);
     }
-    fprintf(stderr, "total: %ld puzzle%s in %ld game%s (%ld positions tried), %.1f s (%.1f s CPU)\n",
+    fprintf(stderr,
+            "total: %ld puzzle%s in %ld game%s (%ld positions tried), %.1f s (%.1f s CPU)\n",
             total_found, total_found == 1 ? "" : "s", total_games, total_games == 1 ? "" : "s",
             total_tried, cli_now() - t0,
             (double)(clock() - c0) / CLOCKS_PER_SEC);
