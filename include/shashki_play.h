@@ -141,7 +141,8 @@ typedef struct ShKind {
     bool engine;            /* the engine plays it */
     bool draws;             /* a game can end without a winner, so a draw may be offered */
     bool claims;            /* a player may claim a draw (repetition; English's 40 moves) */
-    bool numeric;           /* its usual notation writes squares as numbers (10x10, 12x12) */
+    bool numeric;           /* its usual notation writes squares as numbers (10x10, 12x12,
+                               English and pool: "32-28"); else letters and figures ("c3-d4") */
     bool ballots;           /* the Russian ballots open it (opening codes "1-III" ...) */
     bool start_drawn;       /* its start is drawn by lot (flying) */
     int variant;            /* the ShVariant of a draughts or column game; -1 for the others */
