@@ -684,6 +684,44 @@ static void play_engine_cases(void)
     CHECK(choice.winning);
     sh_play_free(play);
 
+    test_case("play engine: two lines, Russian at depth 6: the second move and its score below");
+    CHECK_INT(sh_play_new(&play, sh_kind_find("russian"), NULL, &err), SH_OK);
+    PlayLimits two = {.depth = 6, .time_left = -1, .lines = 2};
+    CHECK_INT(play_engine_search(engine, play, &two, &choice, &err), SH_OK);
+    CHECK(choice.has_move && choice.has_second);
+    CHECK(strcmp(choice.second, choice.move) != 0);
+    CHECK(choice.second_score <= choice.score);
+    ShPlayMove legal;
+    CHECK_INT(sh_play_parse_move(play, choice.second, &legal, &err), SH_OK);
+    sh_play_free(play);
+
+    test_case("play engine: two lines where one move is legal: no second");
+    ShPlayOptions forced = {.start = "W:Wc3:Bd4,h8"};
+    CHECK_INT(sh_play_new(&play, sh_kind_find("russian"), &forced, &err), SH_OK);
+    CHECK_INT(play_engine_search(engine, play, &two, &choice, &err), SH_OK);
+    CHECK(choice.has_move && !choice.has_second);
+    sh_play_free(play);
+
+    test_case("play engine: corners, two lines and a move judged: their scores are the search's");
+    CHECK_INT(sh_play_new(&play, sh_kind_find("corners"), NULL, &err), SH_OK);
+    PlayLimits judged = {.depth = 3, .time_left = -1, .lines = 2};
+    CHECK_INT(play_engine_search(engine, play, &judged, &choice, &err), SH_OK);
+    CHECK(choice.has_second && !choice.has_judged);
+    PlayChoice again;
+    char best[SH_PLAY_MOVE_TEXT_SIZE], second[SH_PLAY_MOVE_TEXT_SIZE];
+    snprintf(best, sizeof best, "%s", choice.move);
+    snprintf(second, sizeof second, "%s", choice.second);
+    judged.judge = best;
+    CHECK_INT(play_engine_search(engine, play, &judged, &again, &err), SH_OK);
+    CHECK(again.has_judged);
+    CHECK_INT(again.judged_score, choice.score);
+    judged.judge = second;
+    CHECK_INT(play_engine_search(engine, play, &judged, &again, &err), SH_OK);
+    CHECK(again.has_judged);
+    CHECK_INT(again.judged_score, choice.second_score);
+    CHECK_STR(again.move, choice.move);
+    sh_play_free(play);
+
     test_case("play engine: Neva's line (four players) played back");
     CHECK_INT(sh_play_new(&play, sh_kind_find("neva"), NULL, &err), SH_OK);
     limits.depth = 3;
