@@ -103,9 +103,11 @@ static void bar_draw(const Progress *p, int position)
     double spent = cli_now() - p->started;
     if (p->done > 0)
         clock_text(spent / p->done * (p->positions - p->done), left, sizeof left);
-    int move = position - p->game_first, moves = p->game_plies - p->game_first;
-    fprintf(stderr, "\r[%s] game %d/%d, move %d/%d, %s left ", bar, p->game, p->games,
-            move < 0 ? 0 : move, moves, left);
+    /* `position` positions of the game are done: the moves before the last of them judged */
+    int moves = p->game_plies - p->game_first, move = position - p->game_first - 1;
+    move = move < 0 ? 0 : move > moves ? moves : move;
+    fprintf(stderr, "\r[%s] game %d/%d, move %d/%d, %s left ", bar, p->game, p->games, move,
+            moves, left);
     fflush(stderr);
 }
 
@@ -186,6 +188,8 @@ static bool annotate_one(const Annotate *a, Record *rec, PlayEngine *engine, Pro
     if (review) {
         p->game_first = review->first;
         p->game_plies = review->plies;
+        /* a record that goes on after its rules ended the game is reviewed to that end */
+        p->positions -= sh_play_ply_count(rec->play) - review->plies;
         bar_draw(p, review->first);
         st = review_run(review, engine, &a->limits, on_position, p, &err);
         /* what was reviewed is kept, whatever stopped it */

@@ -72,6 +72,18 @@ status 130
 2 passed, 0 failed
 ! interrupted: 2 of 4 games written, the last up to where its review got
 
+# on a terminal (script(1) gives it one) a progress bar on standard error: the game, the moves
+# judged of its moves, the time left; cleared at the end. Not a terminal: nothing (the cases above)
+$ script -qec "exec shashki pdn annotate --nodes 2000 $DATA/pdn/blunder.pdn > /dev/null" /dev/null < /dev/null | tr '\r' '\n' | grep -o '^.*left'
+[------------------------] game 1/1, move 0/4, ? left
+[####--------------------] game 1/1, move 0/4, * left
+[#########---------------] game 1/1, move 1/4, * left
+[##############----------] game 1/1, move 2/4, * left
+[###################-----] game 1/1, move 3/4, * left
+[########################] game 1/1, move 4/4, * left
+$ shashki pdn annotate --nodes 2000 $DATA/pdn/blunder.pdn 2>&1 >/dev/null | wc -c
+0
+
 # the other games' records keep no comments: written as read, and said so
 $ shashki other selfplay --variant corners --depth 1 --seed 3 | shashki pdn annotate --nodes 1000 - | grep -c GameType
 1
