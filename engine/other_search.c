@@ -247,6 +247,14 @@ static int choose(const int *scores, int n, int margin, uint64_t seed)
     return 0;
 }
 
+/* The mean of two depths' scores; a proven win or loss (the last depth's) stands. */
+static int mean_score(int now, int last)
+{
+    if (other_search_is_mate(now) || other_search_is_mate(last))
+        return now;
+    return (int)(((long)now + last) / 2);
+}
+
 typedef struct RootMove {
     ShOtherMove move;
     int score;
@@ -326,6 +334,7 @@ ShStatus other_search(const ShOtherGame *game, const ShOtherState *st,
     int margin = level < 10 ? lp.margin : 0;
     int scored = 1; /* root moves of the last iteration within the margin */
     int side = side_of(s, s->root_player);
+    int last[3] = {0, 0, 0}; /* the last depth's score, second and judged (two_depths) */
     for (int depth = 1; depth <= max_depth; depth++) {
         int best = -INF, second = -INF;
         RootMove *iter = malloc((size_t)n * sizeof *iter);
@@ -363,6 +372,7 @@ ShStatus other_search(const ShOtherGame *game, const ShOtherState *st,
         scored = 0;
         while (scored < n && root[scored].score >= root[0].score - margin)
             scored++;
+        bool proven = other_search_is_mate(root[0].score) || n == 1;
         out->depth = depth;
         out->score = root[0].score;
         out->best = root[0].move;
@@ -379,10 +389,20 @@ ShStatus other_search(const ShOtherGame *game, const ShOtherState *st,
                 out->judged_score = root[i].score;
             }
         }
-        if (other_search_is_mate(root[0].score) || n == 1)
+        if (lim.two_depths && !s->paranoid) {
+            /* OtherSearchLimits.two_depths: the mean of this depth's scores and the last's */
+            int now[3] = {out->score, out->second_score, out->judged_score};
+            if (depth > 1 && !proven) {
+                out->score = mean_score(out->score, last[0]);
+                out->second_score = mean_score(out->second_score, last[1]);
+                out->judged_score = mean_score(out->judged_score, last[2]);
+            }
+            memcpy(last, now, sizeof last);
+        }
+        if (proven)
             break;
     }
-    if (margin > 0 && scored > 1) {
+    if (margin > 0 && scored > 1 && !lim.two_depths) { /* two_depths: full strength only */
         int scores[SH_OTHER_MAX_MOVES];
         for (int i = 0; i < scored; i++)
             scores[i] = root[i].score;

@@ -56,6 +56,13 @@ typedef struct OtherSearchLimits {
                              move"); 0 or 1: the best only */
     int judge;            /* 1 + the index (in game->moves' order) of a root move whose exact
                              score is wanted too (a review of a game of three or four); 0: none */
+    bool two_depths;      /* (two players, full strength) the scores (best, second, judged) are
+                             the mean of the last two depths completed: a search without a quiet
+                             end (corners' race: every move a step on, a jump many) misjudges
+                             the player whose turn it is at its leaves, so odd depths favour
+                             the player to move and even ones the other, and a review, which
+                             compares positions of both players, would draw a saw. A proven win
+                             or loss stands as found */
 } OtherSearchLimits;
 
 typedef struct OtherSearchResult {

@@ -209,6 +209,7 @@ static ShStatus search_other(PlayEngine *e, const ShPlay *play, const PlayLimits
         .seed = l->seed,
         .stop = &e->stop,
         .lines = l->lines,
+        .two_depths = l->two_depths,
     };
     if (l->judge) { /* the move judged, by its place in the generator's order */
         ShPlayMove judged;

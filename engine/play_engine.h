@@ -44,6 +44,8 @@ typedef struct PlayLimits {
     const char *judge;  /* a legal move (any notation the game reads) whose own score is wanted
                            besides (PlayChoice.judged), from the same search: the other games'
                            search only (NULL: none) */
+    bool two_depths;    /* the other games of two players: scores the mean of the last two
+                           depths (OtherSearchLimits.two_depths; a review's, engine/review.h) */
 } PlayLimits;
 
 #define PLAY_PV_SIZE 2048

@@ -188,7 +188,7 @@ static ShStatus review_position(Review *r, int k, const ShPlay *walk, PlayEngine
         p->score = verdict_score(r->kind, &v, p->player);
         return SH_OK;
     }
-    PlayLimits l = {.level = 10, .time_left = -1, .lines = 2};
+    PlayLimits l = {.level = 10, .time_left = -1, .lines = 2, .two_depths = true};
     l.nodes = limits ? limits->nodes : 0;
     l.depth = limits ? limits->depth : 0;
     l.move_time = limits ? limits->seconds : 0;

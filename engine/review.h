@@ -11,7 +11,12 @@
  *   (play_engine.h: the draughts engine with the opening book and the endgame databases where
  *   they apply, the other games' search) for its best move, its score for the player to move,
  *   the line it expects and, for the "only move", the second best move's score. A position
- *   where the rules ended the game is not searched: its verdict is its score.
+ *   where the rules ended the game is not searched: its verdict is its score. The other games
+ *   of two players take the mean of the scores of the search's last two depths
+ *   (OtherSearchLimits.two_depths): their search has no quiet end, and one depth's scores favour
+ *   the player to move at odd depths (corners: a step or a jump more on the way) and the other
+ *   at even ones, so that consecutive positions, which have different players to move, saw by
+ *   up to 20 points of expected score and the best moves look like mistakes (tests/test_engine.c).
  *
  * Winning chances, not centi-men
  *   A score becomes the player's expected score (0 to 1) by the logistic curve the evaluation
