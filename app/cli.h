@@ -30,6 +30,8 @@ int cmd_solve(int argc, char **argv);
 int cmd_puzzles(int argc, char **argv);
 int cmd_other(int argc, char **argv);
 int cmd_book(int argc, char **argv);
+/* shashki pdn annotate (pdn_annotate.c; its help is cmd_pdn.c's) */
+int pdn_annotate(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -1,5 +1,5 @@
-/* cmd_pdn.c - shashki pdn check | convert: replay collections of records of any game, or write
- * them out anew. Records are read with the game interface's reader (ShPlayReader: each record's
+/* cmd_pdn.c - shashki pdn check | convert | annotate: replay collections of records of any game,
+ * write them out anew, or have the engine review them (annotate: pdn_annotate.c). Records are read with the game interface's reader (ShPlayReader: each record's
  * GameType and Variant tags name its game) and written with its writers; a draughts game's
  * record is judged by its arbiter in full (the rules' end, draws to claim, moves settled). */
 #include <stdlib.h>
@@ -10,6 +10,8 @@
 static const char PDN_HELP[] =
     "usage: shashki pdn check [--quiet] [--variant NAME] [--numeric|--algebraic] FILE...\n"
     "       shashki pdn convert [--numeric|--algebraic] [--full] [--variant NAME] FILE\n"
+    "       shashki pdn annotate [--time S | --nodes N | --depth D] [--threads T] [--hash MB]\n"
+    "                            [--egdb DIR] [--numeric] [--variant NAME] FILE\n"
     "\n"
     "check    replay every game of the PDN files and print a line for each: its number and\n"
     "         line, the players, the moves replayed, the recorded result and the arbiter's\n"
@@ -36,6 +38,33 @@ static const char PDN_HELP[] =
     "         --numeric    squares 1..32 (1..50 ...), captures with 'x'\n"
     "         --full       every capture with its whole path (by default only where start and\n"
     "                      end are ambiguous)\n"
+    "\n"
+    "annotate review every game with the engine and write it to standard output with the\n"
+    "         engine's verdict after each move (engine/review.h tells how):\n"
+    "           {[%eval -1.20,14] Mistake (-23%): best c3-d4 +0.10 (c3-d4 f6-g5 g3-h4).\n"
+    "            Line: f6-e5 d4:f6 g7:e5}\n"
+    "         the score after the move in White's view, in men ('#7': White wins in 7 moves,\n"
+    "         '#-7' Black does, '#db' a win the endgame databases prove), the search's depth,\n"
+    "         for a marked move the better move, its score and line, then the line the engine\n"
+    "         expects. The marks are NAGs after the move, by what the move cost its player in\n"
+    "         expected score (the engine's score on the curve its evaluation was fitted to:\n"
+    "         +1.00 is 69%; a proven win 100%): $6 (?!) an inaccuracy, 8 points or more;\n"
+    "         $2 (?) a mistake, 15 or more; $4 (?\?) a blunder, 25 or more (a man given away\n"
+    "         in an even game); $1 (!) the one move that holds, the engine's best where the\n"
+    "         second best would have been a blunder.\n"
+    "         Every position is searched, after a ballot's moves, with the opening book and\n"
+    "         the endgame databases where they apply, by an engine cleared for each game.\n"
+    "         --nodes N    each position's search (default 1000000: the same review on every\n"
+    "                      machine, about 0.2 s a position; --time S seconds, --depth D plies)\n"
+    "         --threads T  search threads (default 1; one thread and --nodes or --depth give\n"
+    "                      the same scores and marks every run)\n"
+    "         --hash MB    the engine's table (default 64)\n"
+    "         --egdb DIR   the endgame databases (default $SHASHKI_EGDB or ./egdb, if any)\n"
+    "         On a terminal a progress bar (games, moves, the time left) is drawn on standard\n"
+    "         error. Ctrl-C stops it: the games done are written, the current one with the\n"
+    "         moves reviewed so far (exit status 130). The other games' records keep no\n"
+    "         comments: they are written as read. Exit status 1 if a game could not be read\n"
+    "         (it is copied unchanged) or reviewed.\n"
     "\n"
     "Each game's rules come from its GameType tag (20 international, 21 English, 22 Italian,\n"
     "23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 40\n"
@@ -368,6 +397,9 @@ int cmd_pdn(int argc, char **argv)
         return pdn_check(argc - 2, argv + 2);
     if (strcmp(argv[1], "convert") == 0)
         return pdn_convert(argc - 2, argv + 2);
-    cli_error("unknown pdn command '%s': check or convert (see shashki pdn --help)", argv[1]);
+    if (strcmp(argv[1], "annotate") == 0)
+        return pdn_annotate(argc - 2, argv + 2);
+    cli_error("unknown pdn command '%s': check, convert or annotate (see shashki pdn --help)",
+              argv[1]);
     return 2;
 }

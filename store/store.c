@@ -8,8 +8,9 @@
 
 #include "store_impl.h"
 
-/* The layout this version writes (PRAGMA user_version). */
-#define STORE_LAYOUT 2
+/* The layout this version writes (PRAGMA user_version): 3 adds the reviews' tables to layout 2
+ * (a file of layout 2 gets them, empty, when it is opened). */
+#define STORE_LAYOUT 3
 
 static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
                               "PRAGMA synchronous=FULL;"
@@ -45,7 +46,19 @@ static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS puzzle_attempts ("
     "  player TEXT NOT NULL, puzzle TEXT NOT NULL, hinted INTEGER NOT NULL DEFAULT 0,"
     "  score REAL, at TEXT NOT NULL,"
-    "  PRIMARY KEY (player, puzzle));";
+    "  PRIMARY KEY (player, puzzle));"
+    /* The games' reviews (store.h "Reviews"; layout 3). */
+    "CREATE TABLE IF NOT EXISTS reviews ("
+    "  game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+    "  status TEXT NOT NULL, nodes INTEGER NOT NULL, plies INTEGER NOT NULL,"
+    "  seconds REAL NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '',"
+    "  created TEXT NOT NULL, updated TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS review_positions ("
+    "  game INTEGER NOT NULL REFERENCES reviews(game) ON DELETE CASCADE,"
+    "  ply INTEGER NOT NULL, state TEXT NOT NULL, score INTEGER NOT NULL,"
+    "  depth INTEGER NOT NULL, nodes INTEGER NOT NULL, best TEXT NOT NULL, pv TEXT NOT NULL,"
+    "  second TEXT, second_score INTEGER, judged INTEGER,"
+    "  PRIMARY KEY (game, ply));";
 
 /* Layout 1 (two players on the games row, seats apart, each move's two clocks) to layout 2,
  * in one transaction with the foreign keys off (the old tables are dropped, not cascaded).
@@ -140,7 +153,8 @@ static bool exec(sqlite3 *db, const char *sql, const char *what, char *err, size
     return false;
 }
 
-/* Bring a file of layout 1 to layout 2 (a new file gets layout 2 at once). */
+/* Bring a file of layout 1 to this layout (a new file gets it at once; a file of layout 2 gets
+ * the tables it lacks from the schema). */
 static bool migrate(sqlite3 *db, char *err, size_t errsize)
 {
     if (user_version(db) >= STORE_LAYOUT)

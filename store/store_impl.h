@@ -1,6 +1,6 @@
 /* store_impl.h - inside the games' store (store.h): the connection and what its modules share
  * (store.c opens the file and brings its layout up to date, store_games.c keeps the games,
- * store_puzzles.c the puzzles' players). */
+ * store_puzzles.c the puzzles' players, store_reviews.c the games' reviews). */
 #ifndef SHASHKI_STORE_IMPL_H
 #define SHASHKI_STORE_IMPL_H
 

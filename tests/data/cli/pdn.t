@@ -156,7 +156,7 @@ $ shashki pdn check /nonexistent.pdn
 ? 2
 
 $ shashki pdn frobnicate
-! unknown pdn command 'frobnicate': check or convert (see shashki pdn --help)
+! unknown pdn command 'frobnicate': check, convert or annotate (see shashki pdn --help)
 ? 2
 
 $ shashki pdn convert --colour $DATA/pdn/positions.pdn
