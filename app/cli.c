@@ -68,6 +68,19 @@ char *cli_read_file(const char *path, size_t *size)
     return buf;
 }
 
+void cli_save_text(const char *text, const char *file)
+{
+    if (!file) {
+        fputs(text, stdout);
+        return;
+    }
+    FILE *f = fopen(file, "w");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    printf(ok ? "saved %s\n" : "error: cannot write %s\n", file);
+}
+
 bool cli_wants_help(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -118,7 +131,13 @@ bool cli_parse_variant(const char *text, ShVariant *variant)
         size_t n = strlen(names);
         snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", sh_rules_get((ShVariant)i)->name);
     }
-    cli_error("unknown variant '%s': %s", text ? text : "", names);
+    if (text && sh_kind_find(text))
+        cli_error("'%s' is one of the other games of a checkers set, which this command does "
+                  "not play (play, moves, perft, divide, analyse, game, match, tournament, pdn "
+                  "and other do: shashki other list); it plays %s",
+                  text, names);
+    else
+        cli_error("unknown variant '%s': %s", text ? text : "", names);
     return false;
 }
 

@@ -31,6 +31,8 @@ int cmd_puzzles(int argc, char **argv);
 int cmd_other(int argc, char **argv);
 int cmd_book(int argc, char **argv);
 int cmd_db(int argc, char **argv);
+/* shashki pdn annotate (pdn_annotate.c; its help is cmd_pdn.c's) */
+int pdn_annotate(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
@@ -40,6 +42,9 @@ void cli_report(const char *what, const ShError *err);
 /* A whole file ("-": standard input), NUL-terminated, its length in *size; NULL with errno
  * set when it cannot be read. Free it. */
 char *cli_read_file(const char *path, size_t *size);
+/* A prompt's "save FILE" (and "pdn", file NULL): the text on standard output, or written to
+ * FILE with "saved FILE" (or "error: cannot write FILE") said on standard output. */
+void cli_save_text(const char *text, const char *file);
 /* True if argv holds -h or --help. */
 bool cli_wants_help(int argc, char **argv);
 /* Parse a whole decimal number in [min, max]; prints an error naming `what` on failure. */
@@ -96,9 +101,49 @@ ShPlay *cli_play_open(const ShKind *kind, const char *settings, const char *posi
  * move, or the other game's rules ended it), with the rules' words in `said`: "Black wins:
  * White has no move". */
 bool cli_play_over(const ShPlay *play, char *said, size_t size);
+/* How the commands write squares: each game's usual notation (ShKind.numeric: numbers in the
+ * 10x10 and 12x12 games, English and pool; letters and figures, c3-d4, in the others), or the
+ * other one when --numeric or --algebraic asks for it. The other games of a checkers set have
+ * their own cells' names either way. */
+typedef enum CliNotation {
+    CLI_NOTATION_USUAL = 0,
+    CLI_NOTATION_NUMERIC,
+    CLI_NOTATION_ALGEBRAIC
+} CliNotation;
+/* True when `arg` is --numeric or --algebraic, with *notation set. */
+bool cli_notation_option(const char *arg, CliNotation *notation);
+/* Whether a game of `kind` is written with numbers under `notation`. */
+bool cli_numeric(const ShKind *kind, CliNotation notation);
+/* The sh_move_write flags of a draughts game: `style` (SH_NOTATION_FULL ...), with numbers when
+ * cli_numeric says so. */
+int cli_notation_flags(const ShKind *kind, CliNotation notation, int style);
+/* The game as PDN in `notation` (a draughts game's moves short, or `full` with every capture's
+ * path; an other game's own); *text malloc'ed. */
+ShStatus cli_play_pdn(const ShPlay *play, CliNotation notation, bool full, char **text,
+                      ShError *err);
+#define CLI_NOTATION_HELP                                                                        \
+    "  --numeric, --algebraic  squares as numbers (32-28, 1 = b8 on the Russian board) or as\n" \
+    "                 letters and figures (c3-d4); the default is the game's usual notation:\n" \
+    "                 numbers in international, frisian, canadian, english and pool, letters\n" \
+    "                 in the others\n"
+
+/* The same, and with `counts` the arbiter's rules on the game so far besides (a count reached,
+ * an automatic repetition: sh_game_verdict), with the result in `result` ("1-0"; may be
+ * NULL). */
+bool cli_play_end(const ShPlay *play, bool counts, char *said, size_t size, char *result,
+                  size_t result_size);
 /* A legal move of the current position as the commands write it: its full text, the squares
  * in numbers (a draughts game) when `numeric`. */
 void cli_play_move_text(const ShPlay *play, const ShPlayMove *move, bool numeric, char *out,
+                        size_t size);
+/* The move played from position `ply` (0-based) as the commands write it: its full text, in
+ * numbers (a draughts game) when `numeric`; "?" if there is none. */
+void cli_play_move_at_text(const ShPlay *play, int ply, bool numeric, char *out, size_t size);
+/* A line of moves from the current position given in any notation the game reads ("c3-d4
+ * f6-g5", an engine's line, "1. c3-d4 b6-a5" with its move numbers, which are kept), written
+ * as the commands write moves (cli_play_move_text), separated by spaces; cut at a move that is
+ * not legal. */
+void cli_play_line_text(const ShPlay *play, const char *line, bool numeric, char *out,
                         size_t size);
 /* The current position's text: an other game's position text, a draughts game's FEN with
  * numbers (numeric) or letters. */

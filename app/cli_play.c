@@ -9,6 +9,38 @@
 
 #include "cli.h"
 
+bool cli_notation_option(const char *arg, CliNotation *notation)
+{
+    if (strcmp(arg, "--numeric") == 0)
+        *notation = CLI_NOTATION_NUMERIC;
+    else if (strcmp(arg, "--algebraic") == 0)
+        *notation = CLI_NOTATION_ALGEBRAIC;
+    else
+        return false;
+    return true;
+}
+
+bool cli_numeric(const ShKind *kind, CliNotation notation)
+{
+    return notation == CLI_NOTATION_USUAL ? kind->numeric : notation == CLI_NOTATION_NUMERIC;
+}
+
+int cli_notation_flags(const ShKind *kind, CliNotation notation, int style)
+{
+    return style | (cli_numeric(kind, notation) ? SH_NOTATION_NUMERIC : 0);
+}
+
+ShStatus cli_play_pdn(const ShPlay *play, CliNotation notation, bool full, char **text,
+                      ShError *err)
+{
+    const ShGame *game = sh_play_game(play);
+    if (!game)
+        return sh_play_write_pdn(play, false, text, NULL, err);
+    int style = full ? SH_NOTATION_FULL : SH_NOTATION_SHORT;
+    return sh_pdn_write(game, cli_notation_flags(sh_play_kind(play), notation, style), text,
+                        NULL, err);
+}
+
 bool cli_parse_kind(const char *text, const ShKind **kind)
 {
     const ShKind *found = text ? sh_kind_find(text) : NULL;
@@ -72,23 +104,36 @@ static const ShPosition *draughts_position(const ShPlay *play)
     return game ? sh_game_position(game) : NULL;
 }
 
-bool cli_play_over(const ShPlay *play, char *said, size_t size)
+bool cli_play_end(const ShPlay *play, bool counts, char *said, size_t size, char *result,
+                  size_t result_size)
 {
-    const ShPosition *pos = draughts_position(play);
-    if (pos) {
-        /* read as a record, the game has no result: the rules' verdict on the position */
+    const ShGame *game = sh_play_game(play);
+    if (game) {
+        /* read as a record, the game has no result: the rules' verdict on the position, or
+         * the arbiter's on the game so far */
         ShReason why;
-        ShResult result = sh_position_result(pos, &why);
-        if (result == SH_RESULT_NONE)
+        ShResult r = counts ? sh_game_verdict(game, &why)
+                            : sh_position_result(sh_game_position(game), &why);
+        if (r == SH_RESULT_NONE)
             return false;
-        sh_result_describe(result, why, said, size);
+        sh_result_describe(r, why, said, size);
+        if (result)
+            snprintf(result, result_size, "%s", sh_result_pdn(r, false));
         return true;
     }
     ShVerdict v;
     sh_play_verdict(play, &v);
-    if (v.over)
+    if (v.over) {
         snprintf(said, size, "%s", v.reason);
+        if (result)
+            snprintf(result, result_size, "%s", v.result);
+    }
     return v.over;
+}
+
+bool cli_play_over(const ShPlay *play, char *said, size_t size)
+{
+    return cli_play_end(play, false, said, size, NULL, 0);
 }
 
 void cli_play_move_text(const ShPlay *play, const ShPlayMove *m, bool numeric, char *out,
@@ -102,6 +147,52 @@ void cli_play_move_text(const ShPlay *play, const ShPlayMove *m, bool numeric, c
         snprintf(out, size, "%s", text);
     else
         snprintf(out, size, "%s", m->full);
+}
+
+void cli_play_move_at_text(const ShPlay *play, int ply, bool numeric, char *out, size_t size)
+{
+    const ShGame *game = sh_play_game(play);
+    ShPlayMove m;
+    char text[SH_MOVE_TEXT_SIZE];
+    if (sh_play_move_at(play, ply, &m, NULL) != SH_OK)
+        snprintf(out, size, "?");
+    else if (numeric && game &&
+             sh_move_write(sh_game_position_at(game, ply), sh_game_move_at(game, ply),
+                           SH_NOTATION_FULL | SH_NOTATION_NUMERIC, text, NULL) == SH_OK)
+        snprintf(out, size, "%s", text);
+    else
+        snprintf(out, size, "%s", m.full);
+}
+
+void cli_play_line_text(const ShPlay *play, const char *line, bool numeric, char *out,
+                        size_t size)
+{
+    ShPlay *walk = sh_play_copy(play);
+    char *copy = strdup(line);
+    size_t n = 0;
+    if (size)
+        out[0] = '\0';
+    char *save = NULL;
+    for (char *tok = walk && copy ? strtok_r(copy, " ", &save) : NULL; tok;
+         tok = strtok_r(NULL, " ", &save)) {
+        ShPlayMove m;
+        char text[SH_PLAY_MOVE_TEXT_SIZE];
+        size_t len = strlen(tok);
+        if (isdigit((unsigned char)tok[0]) && tok[len - 1] == '.') { /* a move number: kept */
+            if (n + len + 2 > size)
+                break;
+            n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", tok);
+            continue;
+        }
+        if (sh_play_parse_move(walk, tok, &m, NULL) != SH_OK)
+            break;
+        cli_play_move_text(walk, &m, numeric, text, sizeof text);
+        if (n + strlen(text) + 2 > size || sh_play_move(walk, m.full, NULL, NULL) != SH_OK)
+            break;
+        n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", text);
+    }
+    free(copy);
+    sh_play_free(walk);
 }
 
 void cli_play_position_text(const ShPlay *play, bool numeric, char *out, size_t size)

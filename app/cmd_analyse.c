@@ -16,7 +16,8 @@
 
 static const char HELP[] =
     "usage: shashki analyse [--depth N | --time S | --nodes N] [--multipv K] [--threads N]\n"
-    "                       [--hash MB] [--moves \"MOVES\"] [--numeric] [--set NAME=VALUE]\n"
+    "                       [--hash MB] [--moves \"MOVES\"] [--numeric|--algebraic]\n"
+    "                       [--set NAME=VALUE]\n"
     "                       [--variant NAME] [--egdb DIR] [--book FILE|none] [--level L]\n"
     "                       [--seed N] [FEN]\n"
     "       shashki analyse --variant NAME [--settings S] [--depth N | --time S | --nodes N]\n"
@@ -28,7 +29,8 @@ static const char HELP[] =
     "  depth D seldepth S [multipv K] score SCORE nodes N nps N time T pv MOVES\n"
     "\n"
     "SCORE is in men for the side to move (+0.25), or 'win in M' / 'loss in M' (moves of the\n"
-    "side to move), or 'win by database' / 'loss by database'. The line is in full notation.\n"
+    "side to move), or 'win by database' / 'loss by database'. The line is in full notation,\n"
+    "in the game's usual notation (international 32-28, Russian c3-d4).\n"
     "The last line is 'best MOVE [ponder MOVE]'. When the endgame databases know the position,\n"
     "a first line gives their verdict: 'egdb win, conversion in 7 plies (5 pieces)' (the\n"
     "value with best play, the draw counts aside; docs/egdb.md). When the opening book holds\n"
@@ -47,7 +49,7 @@ static const char HELP[] =
     "  --hash MB      transposition table size (default 64)\n"
     "  --moves LIST   moves played from the position first (repetitions and draw counts\n"
     "                 then count them), any notation, separated by spaces\n"
-    "  --numeric      write moves in numeric notation (22-18)\n"
+    CLI_NOTATION_HELP
     "  --book FILE    the opening book shown (default the built-in book; none: no book)\n"
     "  --set NAME=VALUE  an engine setting (see engine.h: lmr, probcut, egdb, eval-file ...);\n"
     "                 may be given several times\n"
@@ -58,8 +60,9 @@ static const char HELP[] =
     "The other games (corners ... neva) are searched by their own engine\n"
     "(engine/other_search.h): --depth N (default 4, at most 32), --nodes N, --time S, --level\n"
     "L and --seed N; it prints one line 'depth D score S nodes N pv MOVES' (S in pieces for\n"
-    "the player to move, or 'win in P plies') and 'best MOVE'. The draughts engine's own\n"
-    "options (--multipv, --threads, --hash, --set, --egdb, --book, --numeric) are refused.\n";
+    "the player to move, or 'win in P plies') and 'best MOVE', in the game's own cells'\n"
+    "names. The draughts engine's own options (--multipv, --threads, --hash, --set, --egdb,\n"
+    "--book) are refused.\n";
 
 typedef struct Printer {
     ShPosition pos;
@@ -135,7 +138,7 @@ typedef struct Args {
     const char *position, *moves, *settings, *egdb, *book;
     const char *set[16];
     int nset;
-    int notation;
+    CliNotation notation;
     long level, seed;
     bool has_seed;
     /* the draughts engine's own options, refused for the other games */
@@ -148,17 +151,13 @@ static bool parse_args(int argc, char **argv, Args *a)
 {
     memset(a, 0, sizeof *a);
     a->kind = cli_kind_default();
-    a->notation = SH_NOTATION_FULL;
     engine_options_default(&a->options);
     engine_limits_default(&a->limits);
     long v;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
-        if (strcmp(o, "--numeric") == 0) {
-            a->notation |= SH_NOTATION_NUMERIC;
-            a->draughts_only = o;
+        if (cli_notation_option(o, &a->notation))
             continue;
-        }
         static const char *const VALUED[] = {"--depth", "--nodes", "--multipv", "--threads",
                                              "--hash", "--time", "--moves", "--set",
                                              "--variant", "--egdb", "--book", "--settings",
@@ -278,15 +277,10 @@ static int analyse_other(const Args *a, const ShPlay *play)
             printf("no move\n");
         return 0;
     }
-    printf("depth %d score ", choice.depth);
-    if (other_search_is_mate(choice.score)) {
-        int plies = OTHER_SEARCH_WIN - abs(choice.score);
-        printf("%s in %d %s", choice.score > 0 ? "win" : "loss", plies,
-               plies == 1 ? "ply" : "plies");
-    } else {
-        printf("%+.2f", choice.score / 100.0);
-    }
-    printf(" nodes %" PRIu64 " pv %s\nbest %s\n", choice.nodes, choice.pv, choice.move);
+    char score[64];
+    engine_text_play_score(a->kind, choice.score, score, sizeof score);
+    printf("depth %d score %s nodes %" PRIu64 " pv %s\nbest %s\n", choice.depth, score,
+           choice.nodes, choice.pv, choice.move);
     return 0;
 }
 
@@ -347,12 +341,13 @@ static int analyse_draughts(Args *a, const ShPlay *play)
             printf(", conversion in %d plies", verdict.dtc);
         printf(" (%d pieces)\n", verdict.pieces);
     }
-    if (!print_book(a->book, pos, a->notation)) {
+    int notation = cli_notation_flags(a->kind, a->notation, SH_NOTATION_FULL);
+    if (!print_book(a->book, pos, notation)) {
         engine_free(engine);
         free(history);
         return 2;
     }
-    Printer printer = {*pos, a->notation, a->limits.multipv};
+    Printer printer = {*pos, notation, a->limits.multipv};
     EngineResult result;
     int status = 0;
     if (engine_search(engine, pos, history, history_count, &a->limits, on_info, &printer,
@@ -365,12 +360,12 @@ static int analyse_draughts(Args *a, const ShPlay *play)
             printf("no move\n");
     } else {
         char best[SH_MOVE_TEXT_SIZE], ponder[SH_MOVE_TEXT_SIZE];
-        sh_move_write(pos, &result.move, a->notation, best, NULL);
+        sh_move_write(pos, &result.move, notation, best, NULL);
         printf("best %s", best);
         if (result.has_ponder) {
             ShPosition next;
             sh_position_play(pos, &result.move, &next);
-            if (sh_move_write(&next, &result.ponder, a->notation, ponder, NULL) == SH_OK)
+            if (sh_move_write(&next, &result.ponder, notation, ponder, NULL) == SH_OK)
                 printf(" ponder %s", ponder);
         }
         printf("\n");

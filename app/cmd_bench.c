@@ -8,6 +8,7 @@
 
 static const char HELP[] =
     "usage: shashki bench [--depth N] [--threads N] [--hash MB] [--variant NAME] [--verbose]\n"
+    "                     [--numeric|--algebraic]\n"
     "\n"
     "Search 30 fixed positions (openings, middlegames, endgames) to a fixed depth from a\n"
     "cleared table (the endgame tables built before the clock starts) and print the total:\n"
@@ -24,7 +25,9 @@ static const char HELP[] =
     "  --verbose      a line per position: number, nodes, best move, score, FEN\n"
     "  --variant NAME another game (see shashki perft --help): its start and the positions\n"
     "                 after 5, 10 ... 55 plies of one fixed random game from it, to depth 12\n"
-    "                 unless --depth says otherwise\n";
+    "                 unless --depth says otherwise\n"
+    CLI_NOTATION_HELP
+    "                 (--verbose's moves and FENs)\n";
 
 #define BENCH_DEPTH 16
 
@@ -103,9 +106,12 @@ int cmd_bench(int argc, char **argv)
     long depth = -1, v;
     bool verbose = false;
     ShVariant variant = SH_VARIANT_RUSSIAN;
+    CliNotation notation = CLI_NOTATION_USUAL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--verbose") == 0) {
+        if (cli_notation_option(a, &notation)) {
+            continue;
+        } else if (strcmp(a, "--verbose") == 0) {
             verbose = true;
         } else if (strcmp(a, "--variant") == 0) {
             if (i + 1 >= argc || !cli_parse_variant(argv[++i], &variant))
@@ -152,6 +158,8 @@ int cmd_bench(int argc, char **argv)
     limits.depth = (int)depth;
     ShPosition others[VARIANT_POSITIONS];
     int count = variant == SH_VARIANT_RUSSIAN ? POSITION_COUNT : variant_positions(variant, others);
+    const ShKind *kind = sh_kind_of_variant(variant);
+    bool numeric = cli_numeric(kind, notation);
     uint64_t total = 0;
     double start = cli_now();
     int status = 0;
@@ -165,10 +173,10 @@ int cmd_bench(int argc, char **argv)
             status = 1;
             continue;
         }
-        if (variant == SH_VARIANT_RUSSIAN)
-            snprintf(fen, sizeof fen, "%s", POSITIONS[i]);
+        if (variant == SH_VARIANT_RUSSIAN && !numeric)
+            snprintf(fen, sizeof fen, "%s", POSITIONS[i]); /* as written above */
         else
-            sh_fen_write(&pos, false, fen);
+            sh_fen_write(&pos, numeric, fen);
         engine_clear(engine);
         EngineResult r;
         if (engine_search(engine, &pos, NULL, 0, &limits, NULL, NULL, &r, &err) != SH_OK) {
@@ -180,7 +188,8 @@ int cmd_bench(int argc, char **argv)
         if (verbose) {
             char move[SH_MOVE_TEXT_SIZE] = "(none)";
             if (r.has_move)
-                sh_move_write(&pos, &r.move, SH_NOTATION_FULL, move, NULL);
+                sh_move_write(&pos, &r.move,
+                              cli_notation_flags(kind, notation, SH_NOTATION_FULL), move, NULL);
             printf("%2d %12" PRIu64 " %-12s %6d %s\n", i + 1, r.nodes, move, r.score, fen);
         }
     }

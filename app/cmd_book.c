@@ -21,7 +21,7 @@ static const char HELP[] =
     "                          [--game-plies N] [--hash MB]\n"
     "                          [--games PDN...]\n"
     "       shashki book info FILE\n"
-    "       shashki book probe FILE FEN\n"
+    "       shashki book probe FILE FEN [--numeric|--algebraic]\n"
     "\n"
     "The opening book (docs/book.md). FILE 'built-in' is the book built into the program.\n"
     "\n"
@@ -555,8 +555,9 @@ static int info(const char *path)
     return 0;
 }
 
-static int probe(const char *path, const char *fen)
+static int probe(const char *path, const char *fen, CliNotation notation)
 {
+    int style = cli_notation_flags(cli_kind_default(), notation, SH_NOTATION_SHORT);
     ShPosition pos;
     if (!cli_read_fen(fen, &pos))
         return 2;
@@ -572,7 +573,7 @@ static int probe(const char *path, const char *fen)
         printf("depth %d, %d moves\n", book_depth(book, &pos), n);
     for (int i = 0; i < n; i++) {
         char mv[SH_MOVE_TEXT_SIZE], score[32] = "-";
-        sh_move_write(&pos, &moves[i].move, SH_NOTATION_SHORT, mv, NULL);
+        sh_move_write(&pos, &moves[i].move, style, mv, NULL);
         if (moves[i].searched)
             engine_text_score(moves[i].score, score, sizeof score);
         unsigned g = moves[i].wins + moves[i].draws + moves[i].losses;
@@ -585,7 +586,7 @@ static int probe(const char *path, const char *fen)
     BookMove chosen;
     if (book_choose(book, &pos, 0, 0, &chosen)) {
         char mv[SH_MOVE_TEXT_SIZE];
-        sh_move_write(&pos, &chosen.move, SH_NOTATION_SHORT, mv, NULL);
+        sh_move_write(&pos, &chosen.move, style, mv, NULL);
         printf("book move %s\n", mv);
     }
     book_free(owned);
@@ -602,8 +603,11 @@ int cmd_book(int argc, char **argv)
         return build(argc, argv);
     if (strcmp(argv[1], "info") == 0 && argc == 3)
         return info(argv[2]);
+    CliNotation notation = CLI_NOTATION_USUAL;
+    if (strcmp(argv[1], "probe") == 0 && argc == 5 && cli_notation_option(argv[4], &notation))
+        argc--;
     if (strcmp(argv[1], "probe") == 0 && argc == 4)
-        return probe(argv[2], argv[3]);
+        return probe(argv[2], argv[3], notation);
     cli_error("book: expected build, info FILE or probe FILE FEN (see shashki book --help)");
     return 2;
 }

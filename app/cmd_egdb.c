@@ -16,7 +16,7 @@ static const char HELP[] =
     "usage: shashki egdb build --pieces N [--dir DIR] [--threads T] [--memory MB] [--mpi]\n"
     "       shashki egdb info [DIR]\n"
     "       shashki egdb verify [DIR] [--pieces N] [--sample K] [--threads T]\n"
-    "       shashki egdb probe [--dir DIR] FEN\n"
+    "       shashki egdb probe [--dir DIR] [--numeric|--algebraic] FEN\n"
     "       shashki egdb convert [--dir DIR] [--pieces N] [--positions K] [--nodes N]\n"
     "                            [--min-dtc D] [--seed S]\n"
     "       shashki egdb bench [--dir DIR] [--probes N] [--seed S]\n"
@@ -310,9 +310,12 @@ static int egdb_bench(int argc, char **argv)
 static int egdb_probe(int argc, char **argv)
 {
     const char *dir = default_dir(), *fen = NULL;
+    CliNotation notation = CLI_NOTATION_USUAL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc)
             dir = argv[++i];
+        else if (cli_notation_option(argv[i], &notation))
+            continue;
         else if (argv[i][0] != '-' && !fen)
             fen = argv[i];
         else {
@@ -351,7 +354,10 @@ static int egdb_probe(int argc, char **argv)
         if (v.result != DB_DRAW || v.dtc >= 0) {
             if (dbprobe_best_move(db, &pos, &m)) {
                 char text[SH_MOVE_TEXT_SIZE];
-                if (sh_move_write(&pos, &m, SH_NOTATION_FULL, text, NULL) == SH_OK)
+                if (sh_move_write(&pos, &m,
+                                  cli_notation_flags(cli_kind_default(), notation,
+                                                     SH_NOTATION_FULL),
+                                  text, NULL) == SH_OK)
                     printf(" (best %s)", text);
             }
         }

@@ -21,7 +21,7 @@ static const char GAME_HELP[] =
     "usage: shashki game [--variant NAME] [--settings S] [--time CONTROL]\n"
     "                    [--fen POSITION | --opening CODE] [--white NAME] [--black NAME]\n"
     "                    [--players NAME,NAME,...] [--repetition claimed|automatic]\n"
-    "                    [--no-board] [--fake-clock]\n"
+    "                    [--no-board] [--fake-clock] [--numeric|--algebraic]\n"
     "\n"
     "People play at one terminal, two or, in Novgorod and Neva, three or four. After each\n"
     "move the board and the clocks are shown; moves are typed in any notation the game reads\n"
@@ -48,6 +48,8 @@ static const char GAME_HELP[] =
     "                    the default) or ends the game at once\n"
     "  --no-board        show the board only when asked\n"
     "  --fake-clock      the clocks move only with 'wait' (tests and demonstrations)\n"
+    CLI_NOTATION_HELP
+    "                    (the moves shown and the record)\n"
     "\n"
     "Commands:\n"
     "  MOVE [draw]       play a move (and offer a draw with it)\n"
@@ -113,6 +115,7 @@ static int input_line(Input *in, char *line, size_t size, int timeout_ms)
 
 typedef struct Session {
     ShPlay *play;
+    CliNotation notation; /* how moves are shown and the record written */
     ShFakeTime fake;
     bool fake_clock, show_board, interactive, asking_undo, announced;
 } Session;
@@ -214,13 +217,20 @@ static void show_position(Session *s)
 
 /* Move `ply` (0-based) as "12. c3-d4" or "12... f6-g5" (a move of the first player takes the
  * number's dot, the others' the three dots). */
+static bool numeric(const Session *s)
+{
+    return cli_numeric(sh_play_kind(s->play), s->notation);
+}
+
 static void print_move_at(const Session *s, int ply)
 {
     ShPlayMove m;
     if (sh_play_move_at(s->play, ply, &m, NULL) != SH_OK)
         return;
+    char text[SH_PLAY_MOVE_TEXT_SIZE];
+    cli_play_move_at_text(s->play, ply, numeric(s), text, sizeof text);
     int number = 1 + (ply + sh_play_to_move(s->play, 0)) / players(s);
-    printf("%d%s %s\n", number, m.player == 0 ? "." : "...", m.full);
+    printf("%d%s %s\n", number, m.player == 0 ? "." : "...", text);
 }
 
 static void print_move(const Session *s)
@@ -259,8 +269,11 @@ static void list_moves(const Session *s)
 {
     int count = 0;
     ShPlayMove *moves = sh_play_moves(s->play, &count);
-    for (int i = 0; i < count; i++)
-        printf("%s%s", i ? " " : "", moves[i].full);
+    for (int i = 0; i < count; i++) {
+        char text[SH_PLAY_MOVE_TEXT_SIZE];
+        cli_play_move_text(s->play, &moves[i], numeric(s), text, sizeof text);
+        printf("%s%s", i ? " " : "", text);
+    }
     printf(count ? "\n" : "no legal moves\n");
     free(moves);
 }
@@ -269,19 +282,11 @@ static void save(const Session *s, const char *file)
 {
     char *text = NULL;
     ShError err;
-    if (sh_play_write_pdn(s->play, false, &text, NULL, &err) != SH_OK) {
+    if (cli_play_pdn(s->play, s->notation, false, &text, &err) != SH_OK) {
         report(&err);
         return;
     }
-    if (!file) {
-        fputs(text, stdout);
-    } else {
-        FILE *f = fopen(file, "w");
-        if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-            printf("error: cannot write %s\n", file);
-        else
-            printf("saved %s\n", file);
-    }
+    cli_save_text(text, file);
     free(text);
 }
 
@@ -387,8 +392,10 @@ static void ask_undo(Session *s)
     ShPlayMove m;
     if (sh_play_move_at(s->play, ply - 1, &m, NULL) != SH_OK)
         return;
+    char text[SH_PLAY_MOVE_TEXT_SIZE];
+    cli_play_move_at_text(s->play, ply - 1, numeric(s), text, sizeof text);
     printf("%s asks to take back %s: %s, do you agree? (yes or no)\n", player(s, m.player),
-           m.full, players(s) == 2 ? player(s, m.player ^ 1) : "the others");
+           text, players(s) == 2 ? player(s, m.player ^ 1) : "the others");
     s->asking_undo = true;
 }
 
@@ -560,6 +567,8 @@ static int parse(int argc, char **argv, Session *s, Options *o)
             s->show_board = false;
         else if (strcmp(a, "--fake-clock") == 0)
             s->fake_clock = true;
+        else if (cli_notation_option(a, &s->notation))
+            continue;
         else {
             cli_error("unknown or incomplete option '%s' (see shashki game --help)", a);
             return 2;
@@ -601,8 +610,10 @@ static bool start(Session *s, const Options *o, char control[SH_TIME_CONTROL_SIZ
             cli_error("--time '%s': %s", o->time, err.message);
             return false;
         }
+        char tag[SH_TIME_CONTROL_SIZE];
         sh_timecontrol_write(&tc, control);
-        sh_play_set_tag(s->play, "TimeControl", control, NULL);
+        sh_timecontrol_write_pdn(&tc, tag); /* the record's tag in PDN's form: 300+3 */
+        sh_play_set_tag(s->play, "TimeControl", tag, NULL);
     }
     char date[16] = "????.??.??";
     time_t now = time(NULL);
@@ -630,9 +641,9 @@ static void greet(const Session *s, const Options *o, const char *control)
     printf(". Type help for the commands.\n");
     int plies = sh_play_ply_count(s->play);
     for (int i = 0; i < plies; i++) {
-        ShPlayMove m;
-        if (sh_play_move_at(s->play, i, &m, NULL) == SH_OK)
-            printf("%s%s", i ? " " : "ballot moves: ", m.full);
+        char text[SH_PLAY_MOVE_TEXT_SIZE];
+        cli_play_move_at_text(s->play, i, numeric(s), text, sizeof text);
+        printf("%s%s", i ? " " : "ballot moves: ", text);
     }
     if (plies)
         printf("\n");

@@ -23,8 +23,9 @@ static const char HELP[] =
     "  quit\n"
     "\n"
     "pos= lists squares 1 (b8) to 32 (g1): w b W B (kings) or e (empty), after the side to\n"
-    "move. Moves are from-to or fromxto followed by x and each captured square. Unknown\n"
-    "commands are ignored; a bad command is answered error message=\"...\".\n"
+    "move. Moves are from-to or fromxto followed by x and each captured square. An unknown\n"
+    "command or parameter, and a bad one, are answered error message=\"...\" (as Scan\n"
+    "answers them); after a pos that is refused, go is refused until a pos reads.\n"
     "\n" CLI_EGDB_HELP
     "                 (info lines then say egdb=win|draw|loss and egdb-hits=N)\n";
 

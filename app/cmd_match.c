@@ -12,6 +12,7 @@ static const char HELP[] =
     "                     [--concurrency N] [--pdn FILE] [--sprt elo0=A elo1=B]\n"
     "                     [--resign CM[/MOVES]] [--max-plies N] [--seed N] [--quiet]\n"
     "                     [--variant NAME] [--settings S] [--book FILE|on|none]\n"
+    "                     [--numeric|--algebraic]\n"
     "\n"
     "Play engine against engine: each opening twice, the colours swapped, and print a line\n"
     "per game, then the score of the first player: wins - losses - draws, the Elo difference\n"
@@ -47,7 +48,8 @@ static const char HELP[] =
     "  --depth D          a fixed depth per move\n"
     "  --nodes N          a fixed number of nodes per move\n"
     "  --concurrency N    games at once (default 1)\n"
-    "  --pdn FILE         write the games to FILE\n"
+    "  --pdn FILE         write the games to FILE (in the game's usual notation, or as\n"
+    "                     --numeric or --algebraic says: squares as numbers or letters)\n"
     "  --sprt elo0=A elo1=B [alpha=0.05] [beta=0.05]\n"
     "                     stop as soon as the score shows the difference nearer A or B\n"
     "  --resign CM[/M]    adjudicate a game both engines see lost by CM centi-men (the other\n"
@@ -131,6 +133,8 @@ int cmd_match(int argc, char **argv)
             quiet = true;
             continue;
         }
+        if (cli_notation_option(a, &cfg.notation))
+            continue;
         if (strcmp(a, "--sprt") == 0) {
             if (!parse_sprt(argc, argv, &i, &cfg.sprt_params))
                 return 2;

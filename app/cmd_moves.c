@@ -5,13 +5,14 @@
 #include "cli.h"
 
 static const char MOVES_HELP[] =
-    "usage: shashki moves [--numeric] [--variant NAME] [--settings S] [POSITION]\n"
+    "usage: shashki moves [--numeric|--algebraic] [--variant NAME] [--settings S] [POSITION]\n"
     "\n"
     "Print each legal move of the position (default: the game's start), one a line, in full\n"
     "notation (every square a capture lands on), followed by the position it leads to: a FEN\n"
-    "for the draughts and column games, the game's position text for the other games.\n"
+    "for the draughts and column games, the game's position text for the other games; both\n"
+    "in the game's usual notation (international: 32-28 W:W...; Russian: c3-d4 B:Wa1...).\n"
     "\n"
-    "  --numeric   squares as numbers (Russian 1..32: 1 = b8, 32 = g1) instead of a1..h8\n"
+    CLI_NOTATION_HELP
     CLI_GAMES_HELP
     "\n"
     "When the side to move has no legal move, the line says what the rules decide\n"
@@ -26,12 +27,12 @@ int cmd_moves(int argc, char **argv)
         fputs(MOVES_HELP, stdout);
         return 0;
     }
-    bool numeric = false;
+    CliNotation notation = CLI_NOTATION_USUAL;
     const char *position = NULL, *settings = NULL;
     const ShKind *kind = cli_kind_default();
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--numeric") == 0) {
-            numeric = true;
+        if (cli_notation_option(argv[i], &notation)) {
+            continue;
         } else if (strcmp(argv[i], "--variant") == 0 || strcmp(argv[i], "--settings") == 0) {
             if (i + 1 >= argc) {
                 cli_error("%s needs a value", argv[i]);
@@ -54,6 +55,7 @@ int cmd_moves(int argc, char **argv)
     ShPlay *play = cli_play_open(kind, settings, position);
     if (!play)
         return 2;
+    bool numeric = cli_numeric(kind, notation);
     int count = 0;
     ShPlayMove *moves = sh_play_moves(play, &count);
     char said[SH_PLAY_REASON_SIZE];

@@ -16,6 +16,7 @@ static const char OTHER_HELP[] =
     "usage: shashki other list\n"
     "       shashki other selfplay --variant NAME [--settings S] [--depth D] [--nodes N]\n"
     "                              [--level L] [--seed N] [--max-plies N]\n"
+    "                              [--numeric|--algebraic]\n"
     "       shashki other check FILE\n"
     "\n"
     "The other games played with a checkers set (docs/variants.md \"Other games of the seeds\").\n"
@@ -61,8 +62,11 @@ static int other_selfplay(int argc, char **argv)
     const ShKind *kind = NULL;
     const char *settings = NULL;
     long depth = 2, nodes = 0, level = 0, seed = 0, max_plies = 3000;
+    CliNotation notation = CLI_NOTATION_USUAL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
+        if (cli_notation_option(o, &notation))
+            continue;
         if (i + 1 >= argc || o[0] != '-' || o[1] != '-') {
             cli_error(o[0] == '-' ? "%s needs a value" : "unexpected argument '%s'", o);
             return 2;
@@ -119,7 +123,7 @@ static int other_selfplay(int argc, char **argv)
         }
     }
     char *text = NULL;
-    if (sh_play_write_pdn(play, false, &text, NULL, &err) == SH_OK)
+    if (cli_play_pdn(play, notation, false, &text, &err) == SH_OK)
         fputs(text, stdout);
     free(text);
     ShVerdict v;

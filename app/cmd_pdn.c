@@ -1,5 +1,5 @@
-/* cmd_pdn.c - shashki pdn check | convert: replay collections of records of any game, or write
- * them out anew. Records are read with the game interface's reader (ShPlayReader: each record's
+/* cmd_pdn.c - shashki pdn check | convert | annotate: replay collections of records of any game,
+ * write them out anew, or have the engine review them (annotate: pdn_annotate.c). Records are read with the game interface's reader (ShPlayReader: each record's
  * GameType and Variant tags name its game) and written with its writers; a draughts game's
  * record is judged by its arbiter in full (the rules' end, draws to claim, moves settled). */
 #include <stdlib.h>
@@ -8,8 +8,10 @@
 #include "cli.h"
 
 static const char PDN_HELP[] =
-    "usage: shashki pdn check [--quiet] [--variant NAME] FILE...\n"
+    "usage: shashki pdn check [--quiet] [--variant NAME] [--numeric|--algebraic] FILE...\n"
     "       shashki pdn convert [--numeric|--algebraic] [--full] [--variant NAME] FILE\n"
+    "       shashki pdn annotate [--time S | --nodes N | --depth D] [--threads T] [--hash MB]\n"
+    "                            [--egdb DIR] [--numeric] [--variant NAME] FILE\n"
     "\n"
     "check    replay every game of the PDN files and print a line for each: its number and\n"
     "         line, the players, the moves replayed, the recorded result and the arbiter's\n"
@@ -21,18 +23,48 @@ static const char PDN_HELP[] =
     "         where the moves that do not count begin. A game that goes on where the side to\n"
     "         move may claim a draw says so ('a draw may be claimed (threefold repetition)').\n"
     "         A move that fits several legal moves and is settled by the moves after it is\n"
-    "         named in the game's line.\n"
+    "         named in the game's line (in its usual notation, or as --numeric or\n"
+    "         --algebraic says).\n"
     "         --quiet prints only the failed games and the totals. Exit status 1 if any failed\n"
     "         or a file holds no game, 2 if a file cannot be read.\n"
     "\n"
     "convert  read a collection and write it to standard output: tags (GameType, FEN when\n"
     "         the game does not start from the initial position), moves in one notation,\n"
     "         comments, NAGs and variations. A game that cannot be read is copied as it is and\n"
-    "         reported on standard error (exit status 1).\n"
-    "         --algebraic  squares a1..h8, captures with ':' (the default)\n"
-    "         --numeric    squares 1..32, captures with 'x'\n"
+    "         reported on standard error (exit status 1). By default each game is written in\n"
+    "         its usual notation (numbers in international, frisian, canadian, english and\n"
+    "         pool; letters in the others):\n"
+    "         --algebraic  squares a1..h8, captures with ':'\n"
+    "         --numeric    squares 1..32 (1..50 ...), captures with 'x'\n"
     "         --full       every capture with its whole path (by default only where start and\n"
     "                      end are ambiguous)\n"
+    "\n"
+    "annotate review every game with the engine and write it to standard output with the\n"
+    "         engine's verdict after each move (engine/review.h tells how):\n"
+    "           {[%eval -1.20,14] Mistake (-23%): best c3-d4 +0.10 (c3-d4 f6-g5 g3-h4).\n"
+    "            Line: f6-e5 d4:f6 g7:e5}\n"
+    "         the score after the move in White's view, in men ('#7': White wins in 7 moves,\n"
+    "         '#-7' Black does, '#db' a win the endgame databases prove), the search's depth,\n"
+    "         for a marked move the better move, its score and line, then the line the engine\n"
+    "         expects. The marks are NAGs after the move, by what the move cost its player in\n"
+    "         expected score (the engine's score on the curve its evaluation was fitted to:\n"
+    "         +1.00 is 69%; a proven win 100%): $6 (?!) an inaccuracy, 8 points or more;\n"
+    "         $2 (?) a mistake, 15 or more; $4 (?\?) a blunder, 25 or more (a man given away\n"
+    "         in an even game); $1 (!) the one move that holds, the engine's best where the\n"
+    "         second best would have been a blunder.\n"
+    "         Every position is searched, after a ballot's moves, with the opening book and\n"
+    "         the endgame databases where they apply, by an engine cleared for each game.\n"
+    "         --nodes N    each position's search (default 1000000: the same review on every\n"
+    "                      machine, about 0.2 s a position; --time S seconds, --depth D plies)\n"
+    "         --threads T  search threads (default 1; one thread and --nodes or --depth give\n"
+    "                      the same scores and marks every run)\n"
+    "         --hash MB    the engine's table (default 64)\n"
+    "         --egdb DIR   the endgame databases (default $SHASHKI_EGDB or ./egdb, if any)\n"
+    "         On a terminal a progress bar (games, moves, the time left) is drawn on standard\n"
+    "         error. Ctrl-C stops it: the games done are written, the current one with the\n"
+    "         moves reviewed so far (exit status 130). The other games' records keep no\n"
+    "         comments: they are written as read. Exit status 1 if a game could not be read\n"
+    "         (it is copied unchanged) or reviewed.\n"
     "\n"
     "Each game's rules come from its GameType tag (20 international, 21 English, 22 Italian,\n"
     "23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 40\n"
@@ -103,9 +135,10 @@ static void players_of(const ShPlay *play, const char *text, const ShPdnInfo *in
 /* What a draughts game's arbiter says of a record: the verdict on its final position, where
  * it ended if the record goes on past its end, a draw to claim, the moves the next ones
  * settled. Returns true if the record passed. */
-static bool draughts_verdict(const ShGame *g, const ShPdnInfo *info, char *line, size_t size,
-                             int n)
+static bool draughts_verdict(const ShGame *g, const ShPdnInfo *info, bool numeric, char *line,
+                             size_t size, int n)
 {
+    int digits = numeric ? SH_NOTATION_NUMERIC : 0;
     ShReason why;
     ShResult verdict = sh_game_verdict(g, &why);
     int plies = sh_game_ply_count(g);
@@ -124,7 +157,7 @@ static bool draughts_verdict(const ShGame *g, const ShPdnInfo *info, char *line,
         int ply = info->end_ply - 1, after = plies - info->end_ply;
         const ShPosition *pos = sh_game_position_at(g, ply);
         char text[SH_MOVE_TEXT_SIZE] = "?";
-        sh_move_write(pos, sh_game_move_at(g, ply), SH_NOTATION_SHORT, text, NULL);
+        sh_move_write(pos, sh_game_move_at(g, ply), SH_NOTATION_SHORT | digits, text, NULL);
         int number = 1 + (ply + (int)sh_position_side(sh_game_start(g))) / 2;
         n += snprintf(line + n, size - (size_t)n,
                       " at ply %d (after %d%s %s); the %d pl%s after it (from line %d, column %d) "
@@ -146,7 +179,7 @@ static bool draughts_verdict(const ShGame *g, const ShPdnInfo *info, char *line,
         int ply = info->settled_plies[i];
         const ShPosition *pos = sh_game_position_at(g, ply);
         char text[SH_MOVE_TEXT_SIZE] = "?";
-        sh_move_write(pos, sh_game_move_at(g, ply), SH_NOTATION_FULL, text, NULL);
+        sh_move_write(pos, sh_game_move_at(g, ply), SH_NOTATION_FULL | digits, text, NULL);
         int number = 1 + (ply + (int)sh_position_side(sh_game_start(g))) / 2;
         n += snprintf(line + n, size - (size_t)n, "; move %d%s settled by the moves after it as %s",
                       number, sh_position_side(pos) == SH_BLACK ? "..." : ".", text);
@@ -172,7 +205,7 @@ static bool other_verdict(const ShPlay *play, const char *recorded, char *line, 
 
 /* The line of one record; returns true if it passed. */
 static bool report(const char *file, const char *text, const ShPlayReader *r, const ShPlay *play,
-                   ShStatus st, const ShError *err, bool quiet)
+                   ShStatus st, const ShError *err, bool quiet, CliNotation notation)
 {
     char line[2048], names[1100];
     players_of(play, text, &r->info, r->fallback, names, sizeof names);
@@ -185,7 +218,8 @@ static bool report(const char *file, const char *text, const ShPlayReader *r, co
         return false;
     }
     const ShGame *g = sh_play_game(play);
-    bool passed = g ? draughts_verdict(g, &r->info, line, sizeof line, n)
+    bool passed = g ? draughts_verdict(g, &r->info, cli_numeric(sh_play_kind(play), notation),
+                                       line, sizeof line, n)
                     : other_verdict(play, r->recorded, line, sizeof line, n);
     if (!quiet || !passed)
         puts(line);
@@ -211,10 +245,11 @@ static int pdn_check(int argc, char **argv)
 {
     bool quiet = false;
     int files = 0, passed = 0, failed = 0, status = 0;
+    CliNotation notation = CLI_NOTATION_USUAL;
     const ShKind *fallback = cli_kind_default();
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--quiet") == 0) {
-            quiet = true;
+        if (strcmp(argv[i], "--quiet") == 0 || cli_notation_option(argv[i], &notation)) {
+            quiet = quiet || strcmp(argv[i], "--quiet") == 0;
             continue;
         }
         if (fallback_option(argc, argv, &i, &fallback)) {
@@ -228,7 +263,8 @@ static int pdn_check(int argc, char **argv)
         }
     }
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--quiet") == 0)
+        CliNotation unused;
+        if (strcmp(argv[i], "--quiet") == 0 || cli_notation_option(argv[i], &unused))
             continue;
         if (strcmp(argv[i], "--variant") == 0) {
             i++;
@@ -262,7 +298,7 @@ static int pdn_check(int argc, char **argv)
                 free(text);
                 return 1;
             }
-            if (report(argv[i], text, &reader, play, st, &err, quiet))
+            if (report(argv[i], text, &reader, play, st, &err, quiet, notation))
                 passed++;
             else
                 failed++;
@@ -280,17 +316,16 @@ static int pdn_check(int argc, char **argv)
 
 static int pdn_convert(int argc, char **argv)
 {
-    bool numeric = false, full = false;
+    bool full = false;
+    CliNotation notation = CLI_NOTATION_USUAL;
     const char *file = NULL;
     const ShKind *fallback = cli_kind_default();
     for (int i = 0; i < argc; i++) {
         if (fallback_option(argc, argv, &i, &fallback)) {
             if (!fallback)
                 return 2;
-        } else if (strcmp(argv[i], "--numeric") == 0)
-            numeric = true;
-        else if (strcmp(argv[i], "--algebraic") == 0)
-            numeric = false;
+        } else if (cli_notation_option(argv[i], &notation))
+            continue;
         else if (strcmp(argv[i], "--full") == 0)
             full = true;
         else if (argv[i][0] == '-' && argv[i][1] == '-') {
@@ -307,7 +342,6 @@ static int pdn_convert(int argc, char **argv)
         cli_error("pdn convert needs a file (see shashki pdn --help)");
         return 2;
     }
-    int notation = (full ? SH_NOTATION_FULL : SH_NOTATION_SHORT) | (numeric ? SH_NOTATION_NUMERIC : 0);
     size_t size;
     char *text = cli_read_file(file, &size);
     if (!text) {
@@ -330,11 +364,10 @@ static int pdn_convert(int argc, char **argv)
             break;
         }
         char *out = NULL;
-        /* a draughts game in the notation asked; an other game in its own */
-        const ShGame *g = play ? sh_play_game(play) : NULL;
+        /* a draughts game in the notation asked (its usual one by default); an other game in
+         * its own */
         if (st == SH_OK)
-            st = g ? sh_pdn_write(g, notation, &out, NULL, &err)
-                   : sh_play_write_pdn(play, false, &out, NULL, &err);
+            st = cli_play_pdn(play, notation, full, &out, &err);
         if (st == SH_OK) {
             fputs(out, stdout);
         } else {
@@ -364,6 +397,9 @@ int cmd_pdn(int argc, char **argv)
         return pdn_check(argc - 2, argv + 2);
     if (strcmp(argv[1], "convert") == 0)
         return pdn_convert(argc - 2, argv + 2);
-    cli_error("unknown pdn command '%s': check or convert (see shashki pdn --help)", argv[1]);
+    if (strcmp(argv[1], "annotate") == 0)
+        return pdn_annotate(argc - 2, argv + 2);
+    cli_error("unknown pdn command '%s': check, convert or annotate (see shashki pdn --help)",
+              argv[1]);
     return 2;
 }

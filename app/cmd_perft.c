@@ -24,15 +24,17 @@ static const char PERFT_HELP[] =
     "                 mismatch and a last line 'N passed, M failed'; exit status 1 if any\n"
     "                 failed\n"
     "  --max-depth D  with --suite, check depths up to D only\n"
+    "  --numeric, --algebraic  taken as every command takes them (perft writes no move)\n"
     CLI_GAMES_HELP;
 
 static const char DIVIDE_HELP[] =
-    "usage: shashki divide DEPTH [FEN] [--variant NAME] [--paths]\n"
+    "usage: shashki divide DEPTH [FEN] [--variant NAME] [--paths] [--numeric|--algebraic]\n"
     "       shashki divide DEPTH [POSITION] --variant NAME [--settings S]   (an other game)\n"
     "\n"
-    "Perft split by the first move: each legal move (full notation) with the number of\n"
-    "positions DEPTH-1 plies after it, then the total.\n"
+    "Perft split by the first move: each legal move (full notation, in the game's usual\n"
+    "notation) with the number of positions DEPTH-1 plies after it, then the total.\n"
     "\n"
+    CLI_NOTATION_HELP
     CLI_GAMES_HELP;
 
 typedef struct PerftOptions {
@@ -44,6 +46,7 @@ typedef struct PerftOptions {
     ShPerftMode mode;
     const ShKind *kind;
     const char *settings;
+    CliNotation notation;
 } PerftOptions;
 
 static bool perft_options(int argc, char **argv, PerftOptions *o)
@@ -56,9 +59,12 @@ static bool perft_options(int argc, char **argv, PerftOptions *o)
     o->mode = SH_PERFT_DISTINCT;
     o->kind = cli_kind_default();
     o->settings = NULL;
+    o->notation = CLI_NOTATION_USUAL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--paths") == 0) {
+        if (cli_notation_option(a, &o->notation)) {
+            continue;
+        } else if (strcmp(a, "--paths") == 0) {
             o->mode = SH_PERFT_PATHS;
         } else if (strcmp(a, "--variant") == 0 || strcmp(a, "--settings") == 0) {
             if (i + 1 >= argc) {
@@ -280,7 +286,9 @@ int cmd_divide(int argc, char **argv)
         sh_play_free(child);
         if (paths)
             n *= paths_of(paths, count_paths, &moves[i]);
-        printf("%s %" PRIu64 "\n", moves[i].full, n);
+        char text[SH_PLAY_MOVE_TEXT_SIZE];
+        cli_play_move_text(play, &moves[i], cli_numeric(o.kind, o.notation), text, sizeof text);
+        printf("%s %" PRIu64 "\n", text, n);
         total += n;
     }
     printf("total %" PRIu64 "\n", total);

@@ -10,7 +10,7 @@
 static const char PUZZLES_HELP[] =
     "usage: shashki puzzles PDN... [--variant NAME] [--min-depth N] [--max-depth N]\n"
     "                       [--time-per-position S] [--nodes N] [--verify-depth N] [--all]\n"
-    "                       [--first-id N]\n"
+    "                       [--first-id N] [--numeric|--algebraic]\n"
     "\n"
     "Replay every game of the PDN files and find the puzzles in them: positions where the side\n"
     "to move has one move that wins material (a man, a king counting 3) or the game by force,\n"
@@ -31,10 +31,13 @@ static const char PUZZLES_HELP[] =
     "                         own moves gained material or won within --max-depth moves\n"
     "  --first-id N           number the puzzles from PN (default 1: P0001, P0002 ...)\n"
     "  --variant NAME         the game of records without a GameType tag (default russian)\n"
+    CLI_NOTATION_HELP
     "\n"
     "A position already found (the same one in another game) is not written again, nor the\n"
-    "positions of a puzzle's own solution. Exit status 0, 1 if a file held no game, 2 for a\n"
-    "bad argument or a file that cannot be read.\n";
+    "positions of a puzzle's own solution. A record that does not replay (an illegal move, a\n"
+    "broken record) is searched up to its fault, or skipped when nothing of it reads, with a\n"
+    "line on standard error saying which and why. Exit status 0, 1 if a file held no game, 2\n"
+    "for a bad argument or a file that cannot be read.\n";
 
 #define SEEN_BITS 16
 
@@ -74,6 +77,7 @@ int cmd_puzzles(int argc, char **argv)
     puzzle_options_default(&o);
     ShVariant variant = SH_VARIANT_RUSSIAN;
     long first_id = 1;
+    CliNotation notation = CLI_NOTATION_USUAL;
     const char **files = calloc((size_t)argc, sizeof *files);
     int nfiles = 0;
     if (!files)
@@ -82,7 +86,9 @@ int cmd_puzzles(int argc, char **argv)
         const char *a = argv[i];
         long v;
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--min-depth") == 0 || strcmp(a, "--max-depth") == 0) {
+        if (cli_notation_option(a, &notation)) {
+            continue;
+        } else if (strcmp(a, "--min-depth") == 0 || strcmp(a, "--max-depth") == 0) {
             if (!cli_parse_int(next, 1, 20, a, &v)) {
                 free(files);
                 return 2;
@@ -189,7 +195,7 @@ int cmd_puzzles(int argc, char **argv)
         ShGameOptions gopt = {.repetition = SH_REPETITION_CLAIMED, .replay = true};
         sh_pdn_reader_init(&reader, text, size, &gopt);
         reader.variant = variant;
-        long games = 0, tried = 0, found = 0;
+        long games = 0, tried = 0, found = 0, faulty = 0;
         double t1 = cli_now();
         clock_t c1 = clock();
         for (;;) {
@@ -199,6 +205,15 @@ int cmd_puzzles(int argc, char **argv)
             ShStatus st = sh_pdn_read_next(&reader, &game, &info, &err);
             if (st == SH_OK && !game)
                 break;
+            if (st != SH_OK) {
+                /* a record that does not replay: its moves before the fault are searched, and
+                 * the user is told which game and why */
+                fprintf(stderr, "%s: game %d (line %d) %s: line %d, column %d: %s\n",
+                        base_name(files[f]), info.number, info.line,
+                        game ? "searched up to its fault only" : "skipped", err.line,
+                        err.column, err.message);
+                faulty++;
+            }
             if (!game)
                 continue;
             games++;
@@ -220,7 +235,9 @@ int cmd_puzzles(int argc, char **argv)
                 snprintf(source, sizeof source, "%s game %d move %d", base_name(files[f]),
                          info.number, move_no);
                 snprintf(id, sizeof id, "P%04ld", next_id++);
-                size_t need = puzzle_write_pdn(&pz, game, source, id, pdn, 1 << 16);
+                bool numeric =
+                    cli_numeric(sh_kind_of_variant((ShVariant)pos->variant), notation);
+                size_t need = puzzle_write_pdn(&pz, game, source, id, numeric, pdn, 1 << 16);
                 if (need < (1 << 16))
                     fputs(pdn, stdout);
                 fflush(stdout);
@@ -229,8 +246,14 @@ int cmd_puzzles(int argc, char **argv)
             }
             sh_game_free(game);
         }
-        fprintf(stderr, "%s: %ld games, %ld positions tried, %ld puzzles, %.1f s (%.1f s CPU)\n",
-                base_name(files[f]), games, tried, found, cli_now() - t1,
+        char skip_note[64] = "";
+        if (faulty)
+            snprintf(skip_note, sizeof skip_note, " (%ld that do%s not replay)", faulty,
+                     faulty == 1 ? "es" : "");
+        fprintf(stderr,
+                "%s: %ld game%s%s, %ld positions tried, %ld puzzle%s, %.1f s (%.1f s CPU)\n",
+                base_name(files[f]), games, games == 1 ? "" : "s", skip_note, tried, found,
+                found == 1 ? "" : "s", cli_now() - t1,
                 (double)(clock() - c1) / CLOCKS_PER_SEC);
         if (games == 0 && status == 0)
             status = 1;
@@ -239,8 +262,10 @@ int cmd_puzzles(int argc, char **argv)
         total_found += found;
         free(text);
     }
-    fprintf(stderr, "total: %ld puzzles in %ld games (%ld positions tried), %.1f s (%.1f s CPU)\n",
-            total_found, total_games, total_tried, cli_now() - t0,
+    fprintf(stderr,
+            "total: %ld puzzle%s in %ld game%s (%ld positions tried), %.1f s (%.1f s CPU)\n",
+            total_found, total_found == 1 ? "" : "s", total_games, total_games == 1 ? "" : "s",
+            total_tried, cli_now() - t0,
             (double)(clock() - c0) / CLOCKS_PER_SEC);
     engine_free(engine);
     free(seen);

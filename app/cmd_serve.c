@@ -1,4 +1,5 @@
 /* cmd_serve.c - shashki serve: the web app on http://127.0.0.1:8080, or on the club's network. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 
 static const char SERVE_HELP[] =
     "usage: shashki serve [--port N] [--host ADDRESS] [--db NAME] [--egdb DIR] [--puzzles FILE]\n"
-    "                     [--set-password]\n"
+    "                     [--review-nodes N] [--set-password]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
     "live, analyse, solve puzzles, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
@@ -27,6 +28,8 @@ static const char SERVE_HELP[] =
     "                  holds none\n"
     "  --puzzles FILE  the Puzzles section's puzzles, a PDN file as shashki puzzles writes\n"
     "                  (docs/puzzles.md); default the set built into the program\n"
+    "  --review-nodes N  a game review's search of each position (default 1000000, about\n"
+    "                  0.2 s; reviews run in the background, below the games' engines)\n"
     "  --set-password  set the arbiter's password first: asked twice at a terminal, else\n"
     "                  read as one line from standard input; kept only as a salted hash\n"
     "\n"
@@ -34,14 +37,6 @@ static const char SERVE_HELP[] =
     "spectators watch; deleting games, changing results and importing are the arbiter's. Until\n"
     "a password is set, the arbiter is whoever uses this machine (requests from 127.0.0.1);\n"
     "once it is set, the arbiter logs in with it on the page.\n";
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
 
 /* One line from standard input, without its newline; echo off at a terminal. */
 static bool read_secret(const char *prompt, char *out, size_t size)
@@ -99,7 +94,7 @@ int cmd_serve(int argc, char **argv)
         }
         if (i + 1 >= argc ||
             (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb") &&
-             strcmp(a, "--puzzles"))) {
+             strcmp(a, "--puzzles") && strcmp(a, "--review-nodes"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
                       a);
             return 2;
@@ -116,6 +111,11 @@ int cmd_serve(int argc, char **argv)
             egdb = v;
         } else if (strcmp(a, "--puzzles") == 0) {
             options.puzzles_path = v;
+        } else if (strcmp(a, "--review-nodes") == 0) {
+            long nodes;
+            if (!cli_parse_int(v, 1000, 10000000, "--review-nodes", &nodes))
+                return 2;
+            options.review_nodes = (uint64_t)nodes;
         } else {
             options.db_path = v;
         }
@@ -130,6 +130,13 @@ int cmd_serve(int argc, char **argv)
             return 2;
         options.new_password = password;
     }
+    /* Ctrl-C and SIGTERM stop the server: blocked in every thread the server starts (they
+     * inherit the mask) and taken here, so that no engine's or worker's thread takes them */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
     char err[256];
     WebServer *server = web_start(&options, err, sizeof err);
     memset(password, 0, sizeof password);
@@ -137,11 +144,6 @@ int cmd_serve(int argc, char **argv)
         cli_error("%s", err);
         return 1;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
     printf("Shashki is ready at %s\n", web_url(server));
     if (web_on_network(server))
         printf("Players on the network open that address (the page shows it with a QR code);"
@@ -155,8 +157,9 @@ int cmd_serve(int argc, char **argv)
     else if (set_password)
         printf("The arbiter's password is set: log in with it on the page (Arbiter).\n");
     fflush(stdout);
-    while (!stop_requested)
-        pause();
+    int sig = 0;
+    while (sigwait(&stop, &sig) != 0) {
+    }
     web_stop(server);
     printf("stopped\n");
     return 0;

@@ -8,7 +8,7 @@
 
 static const char SOLVE_HELP[] =
     "usage: shashki solve FEN [--goal win|draw|material] [--moves N] [--time S] [--nodes N]\n"
-    "                     [--sound] [--stats] [--variant NAME]\n"
+    "                     [--sound] [--stats] [--variant NAME] [--numeric|--algebraic]\n"
     "\n"
     "Prove that the side to move forces the goal: every defence answered, down to a position\n"
     "the rules end (the side to move has no piece or no move), the kings-only endgame tables\n"
@@ -26,6 +26,7 @@ static const char SOLVE_HELP[] =
     "               the goal in as few moves, a cook another first move that reaches it at all\n"
     "               (within --moves); each is printed with where it is\n"
     "  --stats      print the positions searched and the CPU time\n"
+    CLI_NOTATION_HELP
     CLI_VARIANT_HELP
     "\n"
     "Exit status: 0 proven, 1 no solution within the limits (or the limits ran out first),\n"
@@ -72,10 +73,13 @@ int cmd_solve(int argc, char **argv)
     SolveLimits limits = {0};
     bool sound = false, stats = false;
     ShVariant variant = SH_VARIANT_RUSSIAN;
+    CliNotation choice = CLI_NOTATION_USUAL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long v;
-        if (strcmp(a, "--goal") == 0) {
+        if (cli_notation_option(a, &choice)) {
+            continue;
+        } else if (strcmp(a, "--goal") == 0) {
             const char *g = i + 1 < argc ? argv[++i] : "";
             if (strcmp(g, "win") == 0)
                 goal = SOLVE_GOAL_WIN;
@@ -130,6 +134,7 @@ int cmd_solve(int argc, char **argv)
         return 2;
     if (cli_no_moves(stdout, &pos))
         return 1;
+    int notation = cli_notation_flags(sh_kind_of_variant(variant), choice, SH_NOTATION_SHORT);
     SolveResult res;
     ShError err;
     if (solve_position(&pos, goal, &limits, sound, &res, &err) != SH_OK) {
@@ -141,15 +146,15 @@ int cmd_solve(int argc, char **argv)
     int status = 1;
     if (res.verdict == SOLVE_PROVEN) {
         printf("%s %s in %d move%s\n", side, goal_words(goal), res.moves, res.moves == 1 ? "" : "s");
-        size_t need = solve_format(&pos, &res, NULL, 0);
+        size_t need = solve_format_in(&pos, &res, notation, NULL, 0);
         char *text = malloc(need + 1);
         if (text) {
-            solve_format(&pos, &res, text, need + 1);
+            solve_format_in(&pos, &res, notation, text, need + 1);
             printf("solution: %s\n", text);
-            need = solve_format_main(&pos, &res, NULL, 0);
+            need = solve_format_main_in(&pos, &res, notation, NULL, 0);
             char *main_line = realloc(text, need + 1);
             if (main_line) {
-                solve_format_main(&pos, &res, main_line, need + 1);
+                solve_format_main_in(&pos, &res, notation, main_line, need + 1);
                 printf("main line: %s\n", main_line);
                 free(main_line);
             } else {
@@ -162,8 +167,8 @@ int cmd_solve(int argc, char **argv)
                 ShPosition before;
                 step_position(&pos, &res, fl->step, &before);
                 char played[SH_MOVE_TEXT_SIZE], alt[SH_MOVE_TEXT_SIZE];
-                sh_move_write(&before, &res.steps[fl->step].move, SH_NOTATION_SHORT, played, NULL);
-                sh_move_write(&before, &fl->alternative, SH_NOTATION_SHORT, alt, NULL);
+                sh_move_write(&before, &res.steps[fl->step].move, notation, played, NULL);
+                sh_move_write(&before, &fl->alternative, notation, alt, NULL);
                 if (fl->cook)
                     printf("cook: 1. %s also %s (within %d moves)\n", alt, goal_words(goal),
                            max_moves);

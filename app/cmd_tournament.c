@@ -1,10 +1,13 @@
-/* cmd_tournament.c - shashki tournament: an arbiter's events kept in the games' SQLite file,
- * the Dutch pairing of a TRF16 file, Berger tables. Engine events are tournament_run.c,
- * from-pdn tournament_pdn.c. Each change is one transaction (store/tstore.c); a change the
- * library refuses is reported and nothing is saved. */
+/* cmd_tournament.c - shashki tournament: its arguments, the files and tables that need no
+ * store (the Dutch pairing of a TRF16 file, Berger tables, brackets), an event opened from the
+ * games' SQLite file, and the commands' table. An arbiter's changes are tournament_changes.c,
+ * what shows an event tournament_views.c, engine events tournament_run.c, from-pdn
+ * tournament_pdn.c. Each change is one transaction (store/tstore.c); a change the library
+ * refuses is reported and nothing is saved. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "tournament.h"
@@ -48,15 +51,23 @@ static const char HELP[] =
     "  pairings EVENT [ROUND] [--stage S]            a round's pairings (default the last)\n"
     "  result EVENT ROUND BOARD RESULT... [--stage S] [--game N] [--game-id ID]\n"
     "                             enter results: 1-0 1/2-1/2 0-1 +- -+ -- (forfeits), * to\n"
-    "                             clear; several for a match's games, or --game N for one\n"
+    "                             clear; several for a match's games, or --game N for one;\n"
+    "                             each from the first-named player's side (1-0: the player\n"
+    "                             named first won that game, whatever its colours; that\n"
+    "                             player has White in games 1, 3 ...), as pairings shows them\n"
     "  standings EVENT [--stage S] [--format text|csv|html]\n"
     "  crosstable EVENT [--stage S] [--format text|csv|html]\n"
-    "  export EVENT trf|pdn|event [--stage S] [--output FILE]\n"
+    "  export EVENT trf|pdn|event [--stage S] [--output FILE] [--numeric|--algebraic]\n"
     "                             TRF16 (Swiss-Manager, Vega, JaVaFo, bbpPairings), the PDN of\n"
-    "                             every recorded game, or the event's own text\n"
+    "                             every recorded game (in the game's usual notation, or as\n"
+    "                             --numeric or --algebraic says), or the event's own text\n"
     "  import FILE.trf [--name NAME]                 an event of one Swiss stage from TRF16\n"
     "  log EVENT                  every change entered, with its time\n"
     "  delete EVENT               remove an event (its recorded games stay in the archive)\n"
+    "\n"
+    "Each change says what it did in a line. Exit status: 0 done; 1 a change refused (the\n"
+    "library's reason, or a player or event that is not there: nothing was changed); 2 a\n"
+    "malformed argument. A command that only reads does not create the --db file.\n"
     "\n"
     "Engines and collections:\n"
     "  run ...                    an event whose players are engines, played to the end\n"
@@ -66,17 +77,7 @@ static const char HELP[] =
 
 /* ---- arguments: positionals and --options with values ---- */
 
-#define MAX_POSITIONAL 64
-
-typedef struct Args {
-    int npos;
-    const char *pos[MAX_POSITIONAL];
-    const char *db, *stage, *format, *game, *game_id, *round, *output, *name;
-    const char *rating, *title, *club, *team, *federation, *born, *engine, *cycles;
-    bool swap_last;
-} Args;
-
-static bool args_parse(int argc, char **argv, Args *a)
+static bool args_parse(int argc, char **argv, TourArgs *a)
 {
     memset(a, 0, sizeof *a);
     a->db = "shashki-games.db";
@@ -97,6 +98,8 @@ static bool args_parse(int argc, char **argv, Args *a)
             a->swap_last = true;
             continue;
         }
+        if (cli_notation_option(s, &a->notation))
+            continue;
         if (s[0] == '-' && s[1] == '-' && s[2]) {
             bool known = false;
             for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
@@ -122,7 +125,7 @@ static bool args_parse(int argc, char **argv, Args *a)
             a->output = argv[++i];
             continue;
         }
-        if (a->npos == MAX_POSITIONAL) {
+        if (a->npos == TOUR_MAX_POSITIONAL) {
             cli_error("too many arguments");
             return false;
         }
@@ -131,7 +134,7 @@ static bool args_parse(int argc, char **argv, Args *a)
     return true;
 }
 
-static bool need(const Args *a, int n, const char *usage)
+bool tour_need(const TourArgs *a, int n, const char *usage)
 {
     if (a->npos < n) {
         cli_error("usage: shashki tournament %s", usage);
@@ -140,7 +143,7 @@ static bool need(const Args *a, int n, const char *usage)
     return true;
 }
 
-static bool int_option(const char *text, long min, long max, const char *what, int *out)
+bool tour_int(const char *text, long min, long max, const char *what, int *out)
 {
     long v;
     if (!cli_parse_int(text, min, max, what, &v))
@@ -152,7 +155,16 @@ static bool int_option(const char *text, long min, long max, const char *what, i
 /* ---- TRF16 and tables, no store ---- */
 
 
-static bool read_trf(const char *path, ShTrf *trf, int *status)
+/* "FILE:LINE:COLUMN: what", or "FILE: what" for what concerns the whole file (no XXR line). */
+static void trf_error(const char *path, const ShError *err)
+{
+    if (err->line > 0)
+        cli_error("%s:%d:%d: %s", path, err->line, err->column, err->message);
+    else
+        cli_error("%s: %s", path, err->message);
+}
+
+bool tour_read_trf(const char *path, ShTrf *trf, int *status)
 {
     size_t size;
     char *text = cli_read_file(path, &size);
@@ -165,20 +177,22 @@ static bool read_trf(const char *path, ShTrf *trf, int *status)
     ShStatus st = sh_trf_read(text, size, trf, &err);
     free(text);
     if (st != SH_OK) {
-        cli_error("%s:%d:%d: %s", path, err.line, err.column, err.message);
+        trf_error(path, &err);
         *status = 2;
         return false;
     }
     return true;
 }
 
-static int cmd_pair(const Args *a)
+static int cmd_pair(const TourArgs *a, int argc, char **argv)
 {
-    if (!need(a, 2, "pair FILE.trf"))
+    (void)argc;
+    (void)argv;
+    if (!tour_need(a, 2, "pair FILE.trf"))
         return 2;
     ShTrf trf;
     int status = 0;
-    if (!read_trf(a->pos[1], &trf, &status))
+    if (!tour_read_trf(a->pos[1], &trf, &status))
         return status;
     ShPairing p;
     ShError err;
@@ -189,7 +203,7 @@ static int cmd_pair(const Args *a)
         return 1;
     }
     if (st != SH_OK) {
-        cli_error("%s:%d:%d: %s", a->pos[1], err.line, err.column, err.message);
+        trf_error(a->pos[1], &err);
         return 2;
     }
     printf("%d\n", p.count);
@@ -199,13 +213,15 @@ static int cmd_pair(const Args *a)
     return 0;
 }
 
-static int cmd_berger(const Args *a)
+static int cmd_berger(const TourArgs *a, int argc, char **argv)
 {
-    if (!need(a, 2, "berger N [--cycles K] [--swap-last]"))
+    (void)argc;
+    (void)argv;
+    if (!tour_need(a, 2, "berger N [--cycles K] [--swap-last]"))
         return 2;
     int n, cycles = 1;
-    if (!int_option(a->pos[1], 2, 1000, "the number of players", &n) ||
-        (a->cycles && !int_option(a->cycles, 1, 10, "--cycles", &cycles)))
+    if (!tour_int(a->pos[1], 2, 1000, "the number of players", &n) ||
+        (a->cycles && !tour_int(a->cycles, 1, 10, "--cycles", &cycles)))
         return 2;
     /* an odd field plays the table of the next even number, that number being the bye */
     int even = n % 2 ? n + 1 : n;
@@ -223,12 +239,14 @@ static int cmd_berger(const Args *a)
     return 0;
 }
 
-static int cmd_bracket(const Args *a)
+static int cmd_bracket(const TourArgs *a, int argc, char **argv)
 {
-    if (!need(a, 2, "bracket N"))
+    (void)argc;
+    (void)argv;
+    if (!tour_need(a, 2, "bracket N"))
         return 2;
     int n;
-    if (!int_option(a->pos[1], 2, SH_EVENT_MAX_PLAYERS, "the number of players", &n))
+    if (!tour_int(a->pos[1], 2, SH_EVENT_MAX_PLAYERS, "the number of players", &n))
         return 2;
     int size = 1;
     while (size < n)
@@ -250,24 +268,20 @@ static int cmd_bracket(const Args *a)
 }
 
 /* The time to pair each round of a Swiss of n players (tournament_bench.c). */
-static int cmd_pair_bench(const Args *a)
+static int cmd_pair_bench(const TourArgs *a, int argc, char **argv)
 {
+    (void)argc;
+    (void)argv;
     int n = 500, rounds = 9;
-    if ((a->npos > 1 && !int_option(a->pos[1], 4, SH_EVENT_MAX_PLAYERS, "the players", &n)) ||
-        (a->round && !int_option(a->round, 1, 50, "--round", &rounds)))
+    if ((a->npos > 1 && !tour_int(a->pos[1], 4, SH_EVENT_MAX_PLAYERS, "the players", &n)) ||
+        (a->round && !tour_int(a->round, 1, 50, "--round", &rounds)))
         return 2;
     return tour_bench(n, rounds);
 }
 
 /* ---- the store ---- */
 
-typedef struct Open {
-    TStore *store;
-    long id;
-    ShEvent *event;
-} Open;
-
-static bool store_open_cli(const Args *a, TStore **store)
+bool tour_store_open(const TourArgs *a, TStore **store)
 {
     char err[512];
     *store = tstore_open(a->db, err, sizeof err);
@@ -276,10 +290,20 @@ static bool store_open_cli(const Args *a, TStore **store)
     return *store != NULL;
 }
 
-static bool open_event(const Args *a, const char *which, Open *o)
+bool tour_db_exists(const TourArgs *a)
+{
+    return access(a->db, F_OK) == 0;
+}
+
+bool tour_open(const TourArgs *a, const char *which, TourOpen *o)
 {
     memset(o, 0, sizeof *o);
-    if (!store_open_cli(a, &o->store))
+    if (!tour_db_exists(a)) {
+        cli_error("no event '%s': there is no file %s (shashki tournament create makes one)",
+                  which, a->db);
+        return false;
+    }
+    if (!tour_store_open(a, &o->store))
         return false;
     o->id = tstore_find(o->store, which);
     if (o->id <= 0) {
@@ -301,634 +325,23 @@ static bool open_event(const Args *a, const char *which, Open *o)
     return true;
 }
 
-static void close_event(Open *o)
+int tour_begin(const TourArgs *a, int n, const char *usage, TourOpen *o)
+{
+    if (!tour_need(a, n, usage))
+        return 2;
+    return tour_open(a, a->pos[1], o) ? 0 : 1;
+}
+
+void tour_close(TourOpen *o)
 {
     sh_event_free(o->event);
     tstore_close(o->store);
 }
 
-/* The change as the log keeps it: the command line after "tournament". */
-static void change_text(int argc, char **argv, char *out, size_t size)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (int i = 0; i < argc && n + 1 < size; i++) {
-        if (!strcmp(argv[i], "--db")) {
-            i++;
-            continue;
-        }
-        bool quote = strpbrk(argv[i], " \t'\"") != NULL;
-        n += (size_t)snprintf(out + n, size - n, "%s%s%s%s", n ? " " : "", quote ? "'" : "",
-                              argv[i], quote ? "'" : "");
-    }
-}
-
-static int save(Open *o, int argc, char **argv)
-{
-    char change[1024], err[512];
-    change_text(argc, argv, change, sizeof change);
-    if (!tstore_save(o->store, o->id, o->event, change, err, sizeof err)) {
-        cli_error("not saved: %s", err);
-        return 1;
-    }
-    return 0;
-}
-
-static int refused(const ShError *err)
-{
-    cli_error("%s (nothing was changed)", err->message);
-    return 1;
-}
-
-static bool apply_settings(ShEventSettings *s, const Args *a, int from, ShError *err)
-{
-    for (int i = from; i < a->npos; i++) {
-        const char *eq = strchr(a->pos[i], '=');
-        if (!eq) {
-            snprintf(err->message, sizeof err->message, "'%s' is not KEY=VALUE", a->pos[i]);
-            return false;
-        }
-        char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)(eq - a->pos[i]), a->pos[i]);
-        if (sh_event_settings_set(s, key, eq + 1, err) != SH_OK)
-            return false;
-    }
-    return true;
-}
-
-static int cmd_create(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 2, "create NAME [KEY=VALUE...]"))
-        return 2;
-    ShEventSettings s;
-    sh_event_settings_init(&s);
-    ShError err;
-    if (sh_event_settings_set(&s, "name", a->pos[1], &err) != SH_OK || !apply_settings(&s, a, 2, &err)) {
-        cli_error("%s", err.message);
-        return 2;
-    }
-    ShEvent *e;
-    if (sh_event_new(&e, &s, &err) != SH_OK) {
-        cli_error("%s", err.message);
-        return 2;
-    }
-    TStore *store;
-    if (!store_open_cli(a, &store)) {
-        sh_event_free(e);
-        return 1;
-    }
-    long existing = tstore_find(store, a->pos[1]);
-    ShEvent *other = NULL;
-    char msg0[256];
-    if (existing > 0 && tstore_load(store, existing, &other, msg0, sizeof msg0) &&
-        !strcmp(sh_event_settings(other)->name, a->pos[1])) {
-        cli_error("there is an event '%s' already (event %ld): nothing was created", a->pos[1],
-                  existing);
-        sh_event_free(other);
-        sh_event_free(e);
-        tstore_close(store);
-        return 1;
-    }
-    sh_event_free(other);
-    char change[1024], msg[512];
-    change_text(argc, argv, change, sizeof change);
-    long id;
-    bool ok = tstore_create(store, e, change, &id, msg, sizeof msg);
-    if (ok)
-        printf("event %ld: %s (%s)\n", id, s.name, sh_system_name(s.stages[0].system));
-    else
-        cli_error("not saved: %s", msg);
-    sh_event_free(e);
-    tstore_close(store);
-    return ok ? 0 : 1;
-}
-
-static int cmd_list(const Args *a)
-{
-    TStore *store;
-    if (!store_open_cli(a, &store))
-        return 1;
-    TStoredEvent rows[256];
-    int n = tstore_list(store, rows, 256);
-    for (int i = 0; i < n; i++) {
-        ShEvent *e;
-        char err[256];
-        if (!tstore_load(store, rows[i].id, &e, err, sizeof err)) {
-            printf("%4ld  %-30s  (%s)\n", rows[i].id, rows[i].name, err);
-            continue;
-        }
-        int stage = sh_event_current_stage(e);
-        printf("%4ld  %-30s  %3d players  %s\n", rows[i].id, rows[i].name,
-               sh_event_player_count(e),
-               sh_event_finished(e) ? "finished"
-               : stage ? "playing"
-                       : "not begun");
-        sh_event_free(e);
-    }
-    if (!n)
-        printf("no events in %s\n", a->db);
-    tstore_close(store);
-    return 0;
-}
-
-static int cmd_show(const Args *a)
-{
-    if (!need(a, 2, "show EVENT"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    char *text;
-    ShError err;
-    if (sh_event_settings_write(sh_event_settings(o.event), &text, &err) == SH_OK) {
-        fputs(text, stdout);
-        free(text);
-    }
-    printf("players = %d\n", sh_event_player_count(o.event));
-    for (int s = 1; s <= sh_event_stage_count(o.event); s++)
-        printf("stage %d: %d of %d rounds paired%s\n", s, sh_event_rounds_paired(o.event, s),
-               sh_event_rounds_total(o.event, s),
-               sh_event_rounds_paired(o.event, s) &&
-                       sh_event_round_complete(o.event, s, sh_event_rounds_paired(o.event, s))
-                   ? ""
-                   : sh_event_rounds_paired(o.event, s) ? " (results missing)" : "");
-    if (sh_event_finished(o.event))
-        printf("finished\n");
-    close_event(&o);
-    return 0;
-}
-
-static int cmd_set(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 3, "set EVENT KEY=VALUE..."))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    ShError err;
-    int status = 0;
-    for (int i = 2; i < a->npos && !status; i++) {
-        const char *eq = strchr(a->pos[i], '=');
-        char key[64];
-        if (!eq) {
-            cli_error("'%s' is not KEY=VALUE (nothing was changed)", a->pos[i]);
-            status = 2;
-            break;
-        }
-        snprintf(key, sizeof key, "%.*s", (int)(eq - a->pos[i]), a->pos[i]);
-        if (sh_event_set(o.event, key, eq + 1, &err) != SH_OK)
-            status = refused(&err);
-    }
-    if (!status)
-        status = save(&o, argc, argv);
-    close_event(&o);
-    return status;
-}
-
-static int cmd_add(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 3, "add EVENT NAME [--rating R] [--club C] ..."))
-        return 2;
-    ShEventPlayer p;
-    memset(&p, 0, sizeof p);
-    if (strlen(a->pos[2]) >= sizeof p.name) {
-        cli_error("the name is too long (%zu bytes at most)", sizeof p.name - 1);
-        return 2;
-    }
-    snprintf(p.name, sizeof p.name, "%s", a->pos[2]);
-    if ((a->rating && !int_option(a->rating, 0, 4000, "--rating", &p.rating)) ||
-        (a->born && !int_option(a->born, 1850, 2200, "--born", &p.birth_year)))
-        return 2;
-    snprintf(p.title, sizeof p.title, "%s", a->title ? a->title : "");
-    snprintf(p.club, sizeof p.club, "%s", a->club ? a->club : "");
-    snprintf(p.team, sizeof p.team, "%s", a->team ? a->team : "");
-    snprintf(p.federation, sizeof p.federation, "%s", a->federation ? a->federation : "");
-    snprintf(p.engine, sizeof p.engine, "%s", a->engine ? a->engine : "");
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    ShError err;
-    int id, status;
-    if (sh_event_add_player(o.event, &p, &id, &err) != SH_OK) {
-        status = refused(&err);
-    } else {
-        status = save(&o, argc, argv);
-        if (!status)
-            printf("player %d: %s\n", id, p.name);
-    }
-    close_event(&o);
-    return status;
-}
-
-static bool find_player(const ShEvent *e, const char *text, int *id)
-{
-    *id = sh_event_find_player(e, text);
-    if (*id <= 0) {
-        cli_error("no player '%s' in the event (shashki tournament players EVENT)", text);
-        return false;
-    }
-    return true;
-}
-
-static int event_year(const ShEvent *e)
-{
-    const char *date = sh_event_settings(e)->date;
-    return date[0] ? atoi(date) : 0;
-}
-
-static int cmd_players(const Args *a)
-{
-    if (!need(a, 2, "players EVENT"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int year = event_year(o.event);
-    printf("%4s  %-28s %6s %-5s %-20s %-4s %5s %-15s %s\n", "No", "Name", "Rating", "Title",
-           "Club/team", "Fed", "Born", "Category", "State");
-    for (int id = 1; id <= sh_event_player_count(o.event); id++) {
-        const ShEventPlayer *p = sh_event_player(o.event, id);
-        char state[64] = "";
-        if (p->withdrawn)
-            snprintf(state, sizeof state, "withdrawn from round %d", p->withdrawn);
-        else if (p->entered > 1)
-            snprintf(state, sizeof state, "entered in round %d", p->entered);
-        const char *cat = p->birth_year && year
-                              ? sh_age_category_name(sh_age_category(year - p->birth_year))
-                              : "";
-        printf("%4d  %-28.28s %6d %-5s %-20.20s %-4s %5d %-15s %s%s%s\n", p->id, p->name,
-               p->rating, p->title, p->club[0] ? p->club : p->team, p->federation,
-               p->birth_year, cat, state, p->engine[0] ? " engine " : "", p->engine);
-    }
-    close_event(&o);
-    return 0;
-}
-
-static int cmd_withdraw(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 3, "withdraw EVENT PLAYER [--round R]"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int id, round = 0, status = 2;
-    ShError err;
-    if (find_player(o.event, a->pos[2], &id) &&
-        (!a->round || int_option(a->round, 1, 100000, "--round", &round))) {
-        if (sh_event_withdraw(o.event, id, round, &err) != SH_OK)
-            status = refused(&err);
-        else
-            status = save(&o, argc, argv);
-    }
-    close_event(&o);
-    return status;
-}
-
-static int cmd_bye(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 4, "bye EVENT PLAYER ROUND [half|full|absent|none]"))
-        return 2;
-    const char *kind = a->npos > 4 ? a->pos[4] : "half";
-    ShPairingType type = !strcmp(kind, "half")     ? SH_PAIRING_HALF_BYE
-                         : !strcmp(kind, "full")   ? SH_PAIRING_FULL_BYE
-                         : !strcmp(kind, "absent") ? SH_PAIRING_ABSENT
-                         : !strcmp(kind, "none")   ? SH_PAIRING_GAME
-                                                   : (ShPairingType)-1;
-    if ((int)type < 0) {
-        cli_error("a bye is half, full, absent or none, not '%s'", kind);
-        return 2;
-    }
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int id, round, status = 2;
-    ShError err;
-    if (find_player(o.event, a->pos[2], &id) &&
-        int_option(a->pos[3], 1, 100000, "the round", &round)) {
-        if (sh_event_request_bye(o.event, id, round, type, &err) != SH_OK)
-            status = refused(&err);
-        else
-            status = save(&o, argc, argv);
-    }
-    close_event(&o);
-    return status;
-}
-
-static int cmd_next(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 2, "next EVENT"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int stage, round, status;
-    ShError err;
-    ShStatus st = sh_event_pair_next(o.event, &stage, &round, &err);
-    if (st != SH_OK) {
-        status = refused(&err);
-    } else {
-        status = save(&o, argc, argv);
-        if (!status)
-            tour_print_pairings(stdout, o.event, stage, round);
-    }
-    close_event(&o);
-    return status;
-}
-
-static int cmd_unpair(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 2, "unpair EVENT"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    ShError err;
-    int status = sh_event_unpair_last(o.event, &err) != SH_OK ? refused(&err) : save(&o, argc, argv);
-    close_event(&o);
-    return status;
-}
-
-/* The stage and round to show: --stage, ROUND, or the last paired. */
-static bool which_round(const Args *a, const ShEvent *e, int round_arg, int *stage, int *round)
-{
-    *stage = sh_event_current_stage(e);
-    if (a->stage && !int_option(a->stage, 1, sh_event_stage_count(e), "--stage", stage))
-        return false;
-    if (*stage == 0) {
-        cli_error("no round has been paired yet (shashki tournament next EVENT)");
-        return false;
-    }
-    int paired = sh_event_rounds_paired(e, *stage);
-    *round = paired;
-    if (round_arg < a->npos &&
-        !int_option(a->pos[round_arg], 1, paired > 0 ? paired : 1, "the round", round))
-        return false;
-    if (*round < 1) {
-        cli_error("stage %d has no round paired", *stage);
-        return false;
-    }
-    return true;
-}
-
-static int cmd_pairings(const Args *a)
-{
-    if (!need(a, 2, "pairings EVENT [ROUND] [--stage S]"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int stage, round;
-    int status = 1;
-    if (which_round(a, o.event, 2, &stage, &round)) {
-        tour_print_pairings(stdout, o.event, stage, round);
-        status = 0;
-    }
-    close_event(&o);
-    return status;
-}
-
-static int cmd_result(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 5, "result EVENT ROUND BOARD RESULT... [--stage S] [--game N]"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int stage = sh_event_current_stage(o.event), round, board, game = 1;
-    long game_id = 0;
-    ShError err;
-    int status = 2;
-    if ((a->stage && !int_option(a->stage, 1, sh_event_stage_count(o.event), "--stage", &stage)) ||
-        !int_option(a->pos[2], 1, 100000, "the round", &round) ||
-        !int_option(a->pos[3], 1, SH_EVENT_MAX_PLAYERS, "the board", &board) ||
-        (a->game && !int_option(a->game, 1, SH_EVENT_MAX_GAMES, "--game", &game)) ||
-        (a->game_id && !cli_parse_int(a->game_id, 0, 0x7fffffffL, "--game-id", &game_id)))
-        goto done;
-    if (stage == 0) {
-        cli_error("no round has been paired yet: there is no result to enter");
-        status = 1;
-        goto done;
-    }
-    status = 0;
-    for (int i = 4; i < a->npos && !status; i++) {
-        ShGameResult r;
-        if (!sh_event_result_parse(a->pos[i], &r)) {
-            cli_error("'%s' is not a result (1-0, 1/2-1/2, 0-1, +-, -+, --, *): nothing was "
-                      "changed",
-                      a->pos[i]);
-            status = 2;
-            break;
-        }
-        if (sh_event_set_result(o.event, stage, round, board, game - 1 + (i - 4), r, game_id,
-                                &err) != SH_OK)
-            status = refused(&err);
-    }
-    if (status)
-        goto done;
-    /* a knockout match tied after its games goes on to its tie-break games */
-    const ShEventPairing *p;
-    int np = sh_event_pairings(o.event, stage, round, &p);
-    for (int i = 0; i < np; i++)
-        if (p[i].board == board && sh_event_next_game(o.event, &p[i], NULL, NULL) == -2) {
-            int added;
-            if (sh_event_add_tiebreak_games(o.event, stage, round, board, &added, &err) == SH_OK) {
-                char control[SH_TIME_CONTROL_SIZE];
-                int tb;
-                sh_event_pairings(o.event, stage, round, &p);
-                int next = sh_event_next_game(o.event, &p[i], &tb, control);
-                printf("board %d is tied: %d tie-break game%s added (games %d-%d, %s)\n", board,
-                       added, added == 1 ? "" : "s", next + 1, next + added,
-                       control[0] ? control : "the event's control");
-            } else {
-                printf("board %d is tied: %s\n", board, err.message);
-            }
-            break;
-        }
-    status = save(&o, argc, argv);
-    if (!status && sh_event_round_complete(o.event, stage, round))
-        printf("round %d is complete\n", round);
-done:
-    close_event(&o);
-    return status;
-}
-
-static bool stage_option(const Args *a, const ShEvent *e, int *stage)
-{
-    *stage = 0;
-    return !a->stage || int_option(a->stage, 0, sh_event_stage_count(e), "--stage", stage);
-}
-
-static FILE *output_file(const Args *a)
-{
-    if (!a->output || !strcmp(a->output, "-"))
-        return stdout;
-    FILE *f = fopen(a->output, "w");
-    if (!f)
-        cli_error("cannot write %s: %s", a->output, strerror(errno));
-    return f;
-}
-
-static int finish_output(const Args *a, FILE *f, int status)
-{
-    if (f != stdout && fclose(f) != 0 && !status) {
-        cli_error("cannot write %s", a->output);
-        return 1;
-    }
-    return status;
-}
-
-static int cmd_table(const Args *a, bool crosstable)
-{
-    if (!need(a, 2, crosstable ? "crosstable EVENT [--stage S] [--format text|csv|html]"
-                               : "standings EVENT [--stage S] [--format text|csv|html]"))
-        return 2;
-    TourFormat f = TOUR_TEXT;
-    if (a->format && !tour_format_parse(a->format, &f)) {
-        cli_error("a format is text, csv or html, not '%s'", a->format);
-        return 2;
-    }
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int stage, status = 2;
-    FILE *out = NULL;
-    if (stage_option(a, o.event, &stage) && (out = output_file(a))) {
-        bool ok = crosstable ? tour_print_crosstable(out, o.event, stage, f)
-                             : tour_print_standings(out, o.event, stage, f);
-        status = finish_output(a, out, ok ? 0 : 1);
-    }
-    close_event(&o);
-    return status;
-}
-
-static int cmd_export(const Args *a)
-{
-    if (!need(a, 3, "export EVENT trf|pdn|event [--stage S] [--output FILE]"))
-        return 2;
-    const char *what = a->pos[2];
-    if (strcmp(what, "trf") && strcmp(what, "pdn") && strcmp(what, "event")) {
-        cli_error("export writes trf, pdn or event, not '%s'", what);
-        return 2;
-    }
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    int stage, status = 1;
-    FILE *out = NULL;
-    if (!stage_option(a, o.event, &stage) || !(out = output_file(a))) {
-        close_event(&o);
-        return 2;
-    }
-    ShError err;
-    char *text = NULL;
-    if (!strcmp(what, "trf")) {
-        ShTrf trf;
-        if (sh_event_to_trf(o.event, stage, &trf, &err) == SH_OK &&
-            sh_trf_write(&trf, &text, NULL, &err) == SH_OK) {
-            fputs(text, out);
-            status = 0;
-        } else {
-            cli_error("%s", err.message);
-        }
-        sh_trf_free(&trf);
-    } else if (!strcmp(what, "event")) {
-        if (sh_event_write(o.event, &text, &err) == SH_OK) {
-            fputs(text, out);
-            status = 0;
-        } else {
-            cli_error("%s", err.message);
-        }
-    } else {
-        char msg[512];
-        Store *games = store_open(a->db, msg, sizeof msg);
-        if (!games) {
-            cli_error("%s", msg);
-        } else {
-            int n = tour_write_pdn(out, games, o.event);
-            status = n < 0;
-            if (n >= 0)
-                fprintf(stderr, "%d game%s\n", n, n == 1 ? "" : "s");
-            store_close(games);
-        }
-    }
-    free(text);
-    status = finish_output(a, out, status);
-    close_event(&o);
-    return status;
-}
-
-static int cmd_import(const Args *a, int argc, char **argv)
-{
-    if (!need(a, 2, "import FILE.trf [--name NAME]"))
-        return 2;
-    ShTrf trf;
-    int status = 0;
-    if (!read_trf(a->pos[1], &trf, &status))
-        return status;
-    ShEvent *e;
-    ShError err;
-    ShStatus st = sh_event_from_trf(&trf, &e, &err);
-    sh_trf_free(&trf);
-    if (st != SH_OK) {
-        cli_error("%s: %s", a->pos[1], err.message);
-        return 2;
-    }
-    if (a->name && sh_event_set(e, "name", a->name, &err) != SH_OK) {
-        cli_error("%s", err.message);
-        sh_event_free(e);
-        return 2;
-    }
-    TStore *store;
-    if (!store_open_cli(a, &store)) {
-        sh_event_free(e);
-        return 1;
-    }
-    char change[1024], msg[512];
-    change_text(argc, argv, change, sizeof change);
-    long id;
-    bool ok = tstore_create(store, e, change, &id, msg, sizeof msg);
-    if (ok)
-        printf("event %ld: %s, %d players, %d rounds played of %d\n", id,
-               sh_event_settings(e)->name, sh_event_player_count(e),
-               sh_event_rounds_paired(e, 1), sh_event_rounds_total(e, 1));
-    else
-        cli_error("not saved: %s", msg);
-    sh_event_free(e);
-    tstore_close(store);
-    return ok ? 0 : 1;
-}
-
-static void print_change(void *ctx, const char *time, const char *change)
-{
-    (void)ctx;
-    printf("%s  %s\n", time, change);
-}
-
-static int cmd_log(const Args *a)
-{
-    if (!need(a, 2, "log EVENT"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    tstore_changes(o.store, o.id, print_change, NULL);
-    close_event(&o);
-    return 0;
-}
-
-static int cmd_delete(const Args *a)
-{
-    if (!need(a, 2, "delete EVENT"))
-        return 2;
-    Open o;
-    if (!open_event(a, a->pos[1], &o))
-        return 1;
-    bool ok = tstore_delete(o.store, o.id);
-    if (ok)
-        printf("event %ld deleted\n", o.id);
-    close_event(&o);
-    return ok ? 0 : 1;
-}
+static const TourEntry FILES[] = {
+    {"pair", cmd_pair}, {"berger", cmd_berger}, {"bracket", cmd_bracket},
+    {"bench", cmd_pair_bench}, {NULL, NULL},
+};
 
 int cmd_tournament(int argc, char **argv)
 {
@@ -946,56 +359,15 @@ int cmd_tournament(int argc, char **argv)
         fputs(HELP, stdout);
         return 0;
     }
-    Args a;
+    TourArgs a;
     if (!args_parse(argc, argv, &a))
         return 2;
-    /* a.pos[0] is the subcommand */
-    int n = argc - 1;
-    char **v = argv + 1;
-    if (!strcmp(sub, "pair"))
-        return cmd_pair(&a);
-    if (!strcmp(sub, "berger"))
-        return cmd_berger(&a);
-    if (!strcmp(sub, "bracket"))
-        return cmd_bracket(&a);
-    if (!strcmp(sub, "bench"))
-        return cmd_pair_bench(&a);
-    if (!strcmp(sub, "create"))
-        return cmd_create(&a, n, v);
-    if (!strcmp(sub, "list"))
-        return cmd_list(&a);
-    if (!strcmp(sub, "show"))
-        return cmd_show(&a);
-    if (!strcmp(sub, "set"))
-        return cmd_set(&a, n, v);
-    if (!strcmp(sub, "add"))
-        return cmd_add(&a, n, v);
-    if (!strcmp(sub, "players"))
-        return cmd_players(&a);
-    if (!strcmp(sub, "withdraw"))
-        return cmd_withdraw(&a, n, v);
-    if (!strcmp(sub, "bye"))
-        return cmd_bye(&a, n, v);
-    if (!strcmp(sub, "next"))
-        return cmd_next(&a, n, v);
-    if (!strcmp(sub, "unpair"))
-        return cmd_unpair(&a, n, v);
-    if (!strcmp(sub, "pairings"))
-        return cmd_pairings(&a);
-    if (!strcmp(sub, "result"))
-        return cmd_result(&a, n, v);
-    if (!strcmp(sub, "standings"))
-        return cmd_table(&a, false);
-    if (!strcmp(sub, "crosstable"))
-        return cmd_table(&a, true);
-    if (!strcmp(sub, "export"))
-        return cmd_export(&a);
-    if (!strcmp(sub, "import"))
-        return cmd_import(&a, n, v);
-    if (!strcmp(sub, "log"))
-        return cmd_log(&a);
-    if (!strcmp(sub, "delete"))
-        return cmd_delete(&a);
+    /* a.pos[0] is the subcommand; the log keeps the line from it on */
+    const TourEntry *const tables[] = {FILES, tour_changes, tour_views};
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+        for (const TourEntry *e = tables[t]; e->name; e++)
+            if (!strcmp(sub, e->name))
+                return e->run(&a, argc - 1, argv + 1);
     cli_error("unknown tournament command '%s' (shashki tournament --help)", sub);
     return 2;
 }

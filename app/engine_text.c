@@ -2,7 +2,10 @@
 #include "engine_text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "other_search.h"
 
 void engine_text_score(int score, char *out, size_t size)
 {
@@ -43,4 +46,17 @@ size_t engine_text_line(const ShPosition *pos, const ShMove *moves, int count, i
         sh_position_play(&p, &moves[i], &p);
     }
     return n;
+}
+
+void engine_text_play_score(const ShKind *kind, int score, char *out, size_t size)
+{
+    if (kind->family != SH_FAMILY_OTHER) {
+        engine_text_score(score, out, size);
+    } else if (other_search_is_mate(score)) {
+        int plies = OTHER_SEARCH_WIN - abs(score);
+        snprintf(out, size, "%s in %d %s", score > 0 ? "win" : "loss", plies,
+                 plies == 1 ? "ply" : "plies");
+    } else {
+        snprintf(out, size, "%+.2f", score / 100.0);
+    }
 }

@@ -18,7 +18,7 @@ static const CommandEntry COMMANDS[] = {
     {"openings", cmd_openings, "the official opening ballots (IDF-64, FMJD-64)"},
     {"db", cmd_db, "the web app's database: copy it between SQLite and PostgreSQL, look at it"},
     {"serve", cmd_serve, "the web app: play, analyse and keep games in the browser"},
-    {"play", cmd_repl, "the interactive prompt (the default with no command)"},
+    {"play", cmd_repl, "the interactive prompt (the default with no command); play the engine"},
     {"game", cmd_game, "people play at one terminal, any game: clocks, draw offers, the arbiter"},
     {"pdn", cmd_pdn, "check PDN game collections of any game (replay every game), or convert them"},
     {"analyse", cmd_analyse, "search a position: score and best line at each depth"},
@@ -49,7 +49,10 @@ static void usage(FILE *out)
             SH_VARIANT_COUNT - 1, sh_kind_count() - SH_VARIANT_COUNT);
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fputs("\n'shashki COMMAND --help' tells more. FEN is PDN's: W:W21-32:B1-12 or W:Wa1,Kc3:Bb4.\n",
+    fputs("\n'shashki COMMAND --help' tells more. FEN is PDN's: W:W21-32:B1-12 or W:Wa1,Kc3:Bb4.\n"
+          "Moves and positions are written in each game's usual notation (numbers in the 10x10\n"
+          "and 12x12 games, English and pool; letters in the others), or as --numeric or\n"
+          "--algebraic says.\n",
           out);
 }
 

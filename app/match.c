@@ -259,7 +259,7 @@ static void *runner(void *arg)
             fflush(cfg->log);
         }
         char *text = NULL;
-        if (cfg->pdn && game && sh_play_write_pdn(game, false, &text, NULL, NULL) == SH_OK) {
+        if (cfg->pdn && game && cli_play_pdn(game, cfg->notation, false, &text, NULL) == SH_OK) {
             fputs(text, cfg->pdn);
             fflush(cfg->pdn);
         }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli.h"
 #include "player.h"
 #include "stats.h"
 
@@ -51,6 +52,7 @@ typedef struct MatchConfig {
     int concurrency;
     MatchTime time;
     FILE *pdn;          /* games written here when not NULL */
+    CliNotation notation; /* ... in the game's usual notation, or as --numeric/--algebraic say */
     bool sprt;
     Sprt sprt_params;
     int resign_score;   /* centi-men (the other games: hundredths of a piece); 0 = never */

@@ -17,7 +17,7 @@
 
 /* ---- an event's games ---- */
 
-int tour_write_pdn(FILE *out, Store *store, const ShEvent *e)
+int tour_write_pdn(FILE *out, Store *store, const ShEvent *e, CliNotation notation)
 {
     const ShEventSettings *s = sh_event_settings(e);
     const ShEventPairing *all;
@@ -70,7 +70,7 @@ int tour_write_pdn(FILE *out, Store *store, const ShEvent *e)
             if (strcmp(row.result, "*") != 0 && !sh_play_over(game))
                 sh_play_end(game, row.result, "recorded", NULL);
             char *text;
-            if (sh_play_write_pdn(game, false, &text, NULL, NULL) == SH_OK) {
+            if (cli_play_pdn(game, notation, false, &text, NULL) == SH_OK) {
                 fputs(text, out);
                 fputc('\n', out);
                 free(text);

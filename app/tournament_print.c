@@ -234,6 +234,15 @@ static const char *stage_title(const ShEvent *e, int stage, char *buf, size_t si
     return buf;
 }
 
+const char *tour_rank_text(const ShStanding *rows, int n, int i, char buf[16])
+{
+    const ShStanding *r = &rows[i];
+    bool shared = (i > 0 && rows[i - 1].rank == r->rank && rows[i - 1].group == r->group) ||
+                  (i + 1 < n && rows[i + 1].rank == r->rank && rows[i + 1].group == r->group);
+    snprintf(buf, 16, "%d%s", r->rank, shared ? "=" : "");
+    return buf;
+}
+
 bool tour_print_standings(FILE *out, const ShEvent *e, int stage, TourFormat f)
 {
     const ShEventSettings *s = sh_event_settings(e);
@@ -312,9 +321,8 @@ bool tour_print_standings(FILE *out, const ShEvent *e, int stage, TourFormat f)
             else
                 set(&g, row, col[C_RANK], "%d-%d", r->place_from, r->place_to);
         } else {
-            bool shared = (i > 0 && rows[i - 1].rank == r->rank && rows[i - 1].group == r->group) ||
-                          (i + 1 < n && rows[i + 1].rank == r->rank && rows[i + 1].group == r->group);
-            set(&g, row, col[C_RANK], "%d%s", r->rank, shared ? "=" : "");
+            char rank[16];
+            set(&g, row, col[C_RANK], "%s", tour_rank_text(rows, n, i, rank));
         }
         if (groups)
             set(&g, row, col[C_GROUP], "%d", r->group);
@@ -477,8 +485,9 @@ static bool crosstable_stage(FILE *out, const ShEvent *e, int stage, TourFormat 
         const ShStanding *r = &rows[i];
         const ShEventPlayer *p = sh_event_player(e, r->id);
         int row = i + 1;
-        char pts[16];
-        set(&g, row, 0, "%d", i + 1);
+        char pts[16], rank[16];
+        /* the rank as the standings give it; the cells name opponents by their row */
+        set(&g, row, 0, "%s", tour_rank_text(rows, n, i, rank));
         set(&g, row, 1, "%.60s", p->name);
         if (p->rating)
             set(&g, row, 2, "%d", p->rating);
@@ -543,6 +552,30 @@ bool tour_print_crosstable(FILE *out, const ShEvent *e, int stage, TourFormat f)
 
 /* ---- pairings ---- */
 
+ShGameResult tour_first_side(const ShEventPairing *p, int game, ShGameResult r)
+{
+    int white, black;
+    sh_event_game_players(p, game, &white, &black);
+    if (white == p->white)
+        return r;
+    switch (r) {
+    case SH_GAME_WHITE_WINS: return SH_GAME_BLACK_WINS;
+    case SH_GAME_BLACK_WINS: return SH_GAME_WHITE_WINS;
+    case SH_GAME_WHITE_FORFEIT: return SH_GAME_BLACK_FORFEIT;
+    case SH_GAME_BLACK_FORFEIT: return SH_GAME_WHITE_FORFEIT;
+    default: return r;
+    }
+}
+
+void tour_pairing_results(const ShEventPairing *p, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int g = 0; g < p->ngames && n < size; g++)
+        n += (size_t)snprintf(out + n, size - n, "%s%s", g ? " " : "",
+                              sh_event_result_text(tour_first_side(p, g, p->games[g].result)));
+}
+
 void tour_print_pairings(FILE *out, const ShEvent *e, int stage, int round)
 {
     const ShEventPairing *p;
@@ -552,6 +585,19 @@ void tour_print_pairings(FILE *out, const ShEvent *e, int stage, int round)
     if (s->stage_count > 1)
         fprintf(out, " of stage %d (%s)", stage, sh_system_name(s->stages[stage - 1].system));
     fputc('\n', out);
+    /* the results' column as wide as its widest (a match's games, tie-break games added) */
+    int width = 9;
+    bool matches = false;
+    for (int i = 0; i < n; i++) {
+        char results[SH_EVENT_MAX_GAMES * 8 + 1];
+        tour_pairing_results(&p[i], results, sizeof results);
+        int w = (int)strlen(results);
+        width = w > width ? w : width;
+        matches |= p[i].type == SH_PAIRING_GAME && p[i].ngames > 1;
+    }
+    if (matches)
+        fprintf(out, "     (each game's result from the first-named player's side: White in "
+                     "games 1, 3 ...)\n");
     for (int i = 0; i < n; i++) {
         const ShEventPlayer *w = sh_event_player(e, p[i].white);
         if (p[i].type != SH_PAIRING_GAME) {
@@ -563,17 +609,11 @@ void tour_print_pairings(FILE *out, const ShEvent *e, int stage, int round)
             continue;
         }
         const ShEventPlayer *b = sh_event_player(e, p[i].black);
-        char left[64], right[64];
+        char left[64], right[64], results[SH_EVENT_MAX_GAMES * 8 + 1];
         snprintf(left, sizeof left, "%.28s (%d)", w->name, w->id);
         snprintf(right, sizeof right, "%.28s (%d)", b->name, b->id);
-        fprintf(out, "%3d  %-34s ", p[i].board, left);
-        char results[160] = "";
-        for (int g = 0; g < p[i].ngames; g++) {
-            size_t len = strlen(results);
-            snprintf(results + len, sizeof results - len, "%s%s", g ? " " : "",
-                     sh_event_result_text(p[i].games[g].result));
-        }
-        fprintf(out, "%-9s %s", results, right);
+        tour_pairing_results(&p[i], results, sizeof results);
+        fprintf(out, "%3d  %-34s %-*s %s", p[i].board, left, width, results, right);
         if (p[i].games[0].opening[0])
             fprintf(out, "  [%s]", p[i].games[0].opening);
         fputc('\n', out);

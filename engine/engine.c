@@ -333,6 +333,19 @@ static char *read_text(const char *path)
     return buf;
 }
 
+bool engine_param_known(const char *name)
+{
+    static const char *const NAMED[] = {"egdb-path", "book", "book-margin", "eval-file",
+                                        "eval-zero"};
+    for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0]; i++)
+        if (strcmp(name, SWITCHES[i].name) == 0)
+            return true;
+    for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; i++)
+        if (strcmp(name, NAMED[i]) == 0)
+            return true;
+    return false;
+}
+
 ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShError *err)
 {
     if (engine_busy(e)) {

@@ -232,6 +232,8 @@ void engine_clear(Engine *engine);
  *                the best are chosen among, by a choice seeded with EngineOptions.seed
  * Refused (SH_ERR_ARGUMENT) while a search runs, or for an unknown name or a bad value. */
 ShStatus engine_set_param(Engine *engine, const char *name, const char *value, ShError *err);
+/* Whether engine_set_param knows the setting `name` (whatever its value). */
+bool engine_param_known(const char *name);
 /* One line per setting, "name value  help", into out (NUL-terminated, cut to size). */
 void engine_param_list(const Engine *engine, char *out, int size);
 

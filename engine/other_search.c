@@ -247,9 +247,18 @@ static int choose(const int *scores, int n, int margin, uint64_t seed)
     return 0;
 }
 
+/* The mean of two depths' scores; a proven win or loss (the last depth's) stands. */
+static int mean_score(int now, int last)
+{
+    if (other_search_is_mate(now) || other_search_is_mate(last))
+        return now;
+    return (int)(((long)now + last) / 2);
+}
+
 typedef struct RootMove {
     ShOtherMove move;
     int score;
+    int index; /* in the generator's order */
 } RootMove;
 
 /* Best first; equal scores keep their order (so the search is the same on every libc). */
@@ -317,7 +326,7 @@ ShStatus other_search(const ShOtherGame *game, const ShOtherState *st,
         return SH_OK;
     }
     for (int i = 0; i < n; i++)
-        root[i] = (RootMove){list[i], -INF};
+        root[i] = (RootMove){list[i], -INF, i};
     out->has_move = true;
     out->best = root[0].move;
     out->pv[0] = root[0].move;
@@ -325,17 +334,26 @@ ShStatus other_search(const ShOtherGame *game, const ShOtherState *st,
     int margin = level < 10 ? lp.margin : 0;
     int scored = 1; /* root moves of the last iteration within the margin */
     int side = side_of(s, s->root_player);
+    int last[3] = {0, 0, 0}; /* the last depth's score, second and judged (two_depths) */
     for (int depth = 1; depth <= max_depth; depth++) {
-        int best = -INF;
+        int best = -INF, second = -INF;
         RootMove *iter = malloc((size_t)n * sizeof *iter);
         if (!iter)
             break;
         for (int i = 0; i < n; i++) {
             int lower = best > -INF ? best - margin - 1 : -INF;
+            if (lim.lines > 1 && second < lower) /* what beats the second best is scored exactly */
+                lower = second;
+            if (root[i].index == lim.judge - 1)
+                lower = -INF;
             int v = child_search(s, st, &root[i].move, depth - 1, lower, INF, 0, side);
             if (s->aborted)
                 break;
-            iter[i] = (RootMove){root[i].move, v};
+            iter[i] = (RootMove){root[i].move, v, root[i].index};
+            if (v > best)
+                second = best;
+            else if (v > second)
+                second = v;
             if (v > best) {
                 best = v;
                 s->pv[0][0] = root[i].move;
@@ -354,15 +372,37 @@ ShStatus other_search(const ShOtherGame *game, const ShOtherState *st,
         scored = 0;
         while (scored < n && root[scored].score >= root[0].score - margin)
             scored++;
+        bool proven = other_search_is_mate(root[0].score) || n == 1;
         out->depth = depth;
         out->score = root[0].score;
         out->best = root[0].move;
         out->pv_length = s->pv_length[0] < OTHER_SEARCH_PV_MAX ? s->pv_length[0] : OTHER_SEARCH_PV_MAX;
         memcpy(out->pv, s->pv[0], (size_t)out->pv_length * sizeof(ShOtherMove));
-        if (other_search_is_mate(root[0].score) || n == 1)
+        out->has_second = lim.lines > 1 && n > 1;
+        if (out->has_second) {
+            out->second = root[1].move;
+            out->second_score = root[1].score;
+        }
+        for (int i = 0; i < n && lim.judge > 0; i++) {
+            if (root[i].index == lim.judge - 1) {
+                out->has_judged = true;
+                out->judged_score = root[i].score;
+            }
+        }
+        if (lim.two_depths && !s->paranoid) {
+            /* OtherSearchLimits.two_depths: the mean of this depth's scores and the last's */
+            int now[3] = {out->score, out->second_score, out->judged_score};
+            if (depth > 1 && !proven) {
+                out->score = mean_score(out->score, last[0]);
+                out->second_score = mean_score(out->second_score, last[1]);
+                out->judged_score = mean_score(out->judged_score, last[2]);
+            }
+            memcpy(last, now, sizeof last);
+        }
+        if (proven)
             break;
     }
-    if (margin > 0 && scored > 1) {
+    if (margin > 0 && scored > 1 && !lim.two_depths) { /* two_depths: full strength only */
         int scores[SH_OTHER_MAX_MOVES];
         for (int i = 0; i < scored; i++)
             scores[i] = root[i].score;

@@ -52,6 +52,17 @@ typedef struct OtherSearchLimits {
     uint64_t seed;        /* for the levels' choice */
     int table_bits;       /* the table holds 2^bits entries; 0: 16 */
     const atomic_bool *stop; /* NULL, or set by another thread to stop at once */
+    int lines;            /* 2: the second best root move scored exactly too (a review's "only
+                             move"); 0 or 1: the best only */
+    int judge;            /* 1 + the index (in game->moves' order) of a root move whose exact
+                             score is wanted too (a review of a game of three or four); 0: none */
+    bool two_depths;      /* (two players, full strength) the scores (best, second, judged) are
+                             the mean of the last two depths completed: a search without a quiet
+                             end (corners' race: every move a step on, a jump many) misjudges
+                             the player whose turn it is at its leaves, so odd depths favour
+                             the player to move and even ones the other, and a review, which
+                             compares positions of both players, would draw a saw. A proven win
+                             or loss stands as found */
 } OtherSearchLimits;
 
 typedef struct OtherSearchResult {
@@ -63,6 +74,11 @@ typedef struct OtherSearchResult {
     double seconds;
     int pv_length;
     ShOtherMove pv[OTHER_SEARCH_PV_MAX]; /* pv[0] is best (the level's choice may differ) */
+    bool has_second;      /* with lines 2 and two moves or more: the second best and its score */
+    ShOtherMove second;
+    int second_score;
+    bool has_judged;      /* with judge: that move's score, for the player to move */
+    int judged_score;
 } OtherSearchResult;
 
 /* Search `st` of `game` within the limits. SH_ERR_ARGUMENT when the game is not searchable

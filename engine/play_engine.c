@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "engine.h"
 #include "error.h"
 #include "other_search.h"
@@ -74,6 +75,8 @@ static Engine *draughts_engine(PlayEngine *e, ShError *err)
     EngineOptions options;
     engine_options_default(&options);
     options.hash_mb = e->options.hash_mb;
+    if (e->options.threads > 0)
+        options.threads = e->options.threads;
     Engine *engine = engine_create(&options, err);
     if (!engine)
         return NULL;
@@ -97,6 +100,32 @@ static bool pv_add(char *pv, size_t size, const char *move)
         pv[n++] = ' ';
     memcpy(pv + n, move, m + 1);
     return true;
+}
+
+/* The second line of a search for two (PlayLimits.lines): its last exact report. */
+typedef struct SecondLine {
+    bool has;
+    int score;
+    ShMove move;
+} SecondLine;
+
+static void second_line(const EngineInfo *info, void *user)
+{
+    SecondLine *s = user;
+    if (info->multipv == 2 && info->bound == ENGINE_BOUND_EXACT && info->pv_length > 0) {
+        s->has = true;
+        s->score = info->score;
+        s->move = info->pv[0];
+    }
+}
+
+/* Whether the engine's opening book answers in this position (engine.h: at level 10, a search
+ * for one line): a search for two lines would not ask it. */
+static bool book_answers(const PlayEngine *e, const ShPosition *pos, const EngineOptions *o)
+{
+    BookMove m;
+    return e->options.book && o->level == ENGINE_LEVEL_MAX &&
+           book_choose(book_builtin(), pos, BOOK_MARGIN, o->seed, &m);
 }
 
 static ShStatus search_draughts(PlayEngine *e, const ShPlay *play, const PlayLimits *l,
@@ -125,13 +154,16 @@ static ShStatus search_draughts(PlayEngine *e, const ShPlay *play, const PlayLim
     limits.moves_to_go = l->moves_to_go;
     limits.nodes = l->nodes;
     limits.depth = l->depth;
+    if (l->lines > 1 && !book_answers(e, sh_game_position(game), &options))
+        limits.multipv = 2;
+    SecondLine second = {0};
     EngineResult r;
     memset(&r, 0, sizeof r);
     atomic_store(&e->searching, true);
     ShStatus s = SH_OK;
     if (!atomic_load(&e->stop))
-        s = engine_search(engine, sh_game_position(game), history, plies, &limits, NULL, NULL, &r,
-                          err);
+        s = engine_search(engine, sh_game_position(game), history, plies, &limits,
+                          limits.multipv > 1 ? second_line : NULL, &second, &r, err);
     atomic_store(&e->searching, false);
     free(history);
     if (s != SH_OK || !r.has_move)
@@ -155,6 +187,12 @@ static ShStatus search_draughts(PlayEngine *e, const ShPlay *play, const PlayLim
     out->depth = r.depth;
     out->nodes = r.nodes;
     out->seconds = r.time;
+    /* a search stopped during an iteration may have made the last second line its best */
+    if (second.has && !sh_move_equal(&second.move, &r.move) &&
+        sh_move_write(pos, &second.move, SH_NOTATION_FULL, out->second, NULL) == SH_OK) {
+        out->has_second = true;
+        out->second_score = second.score;
+    }
     return SH_OK;
 }
 
@@ -170,7 +208,26 @@ static ShStatus search_other(PlayEngine *e, const ShPlay *play, const PlayLimits
         .level = l->level,
         .seed = l->seed,
         .stop = &e->stop,
+        .lines = l->lines,
+        .two_depths = l->two_depths,
     };
+    if (l->judge) { /* the move judged, by its place in the generator's order */
+        ShPlayMove judged;
+        ShOtherMove *list = malloc(SH_OTHER_MAX_MOVES * sizeof *list);
+        if (!list)
+            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+        ShStatus st = sh_play_parse_move(play, l->judge, &judged, err);
+        int n = st == SH_OK ? g->moves(&rec->current, list) : 0;
+        for (int i = 0; i < n && !limits.judge; i++) {
+            char text[SH_OTHER_MOVE_TEXT_SIZE];
+            g->move_text(&rec->current, &list[i], text, sizeof text);
+            if (strcmp(text, judged.full) == 0)
+                limits.judge = i + 1;
+        }
+        free(list);
+        if (st != SH_OK)
+            return st;
+    }
     if (limits.seconds <= 0 && l->time_left >= 0) /* a share of the clock */
         limits.seconds = l->time_left / (l->moves_to_go > 0 ? l->moves_to_go + 2 : 30) +
                          l->increment * 0.8;
@@ -197,6 +254,13 @@ static ShStatus search_other(PlayEngine *e, const ShPlay *play, const PlayLimits
         out->depth = r->depth;
         out->nodes = r->nodes;
         out->seconds = r->seconds;
+        if (r->has_second) {
+            out->has_second = true;
+            g->move_text(&rec->current, &r->second, out->second, sizeof out->second);
+            out->second_score = r->second_score;
+        }
+        out->has_judged = r->has_judged;
+        out->judged_score = r->judged_score;
     }
     free(r);
     return s;

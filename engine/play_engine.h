@@ -22,6 +22,8 @@ typedef struct PlayEngine PlayEngine;
 
 typedef struct PlayEngineOptions {
     int hash_mb;       /* the draughts engine's table (0: 32 MiB) */
+    int threads;       /* the draughts engine's search threads (0: 1; the other games' search
+                          has one) */
     const char *egdb;  /* the endgame databases' folder (NULL or "": none) */
     bool book;         /* the opening book, at level 10 (engine.h) */
 } PlayEngineOptions;
@@ -35,6 +37,15 @@ typedef struct PlayLimits {
     uint64_t nodes;     /* a node cap (0: the level's) */
     int depth;          /* a depth cap (0: none) */
     uint64_t seed;      /* the levels' choice among near-best moves */
+    int lines;          /* 2: find the second best move and its score too (PlayChoice.second;
+                           the draughts engine's second line, where the opening book does not
+                           answer; the other games' search scores it exactly); 0 or 1: the best
+                           move only. For a review: a move that alone holds (engine/review.h) */
+    const char *judge;  /* a legal move (any notation the game reads) whose own score is wanted
+                           besides (PlayChoice.judged), from the same search: the other games'
+                           search only (NULL: none) */
+    bool two_depths;    /* the other games of two players: scores the mean of the last two
+                           depths (OtherSearchLimits.two_depths; a review's, engine/review.h) */
 } PlayLimits;
 
 #define PLAY_PV_SIZE 2048
@@ -52,6 +63,14 @@ typedef struct PlayChoice {
     int depth;
     uint64_t nodes;
     double seconds;
+    /* with PlayLimits.lines 2, where the position has a second move: that move (full text) and
+       its score, as `score` */
+    bool has_second;
+    char second[SH_PLAY_MOVE_TEXT_SIZE];
+    int second_score;
+    /* with PlayLimits.judge, in the other games: the score of the move judged, as `score` */
+    bool has_judged;
+    int judged_score;
 } PlayChoice;
 
 PlayEngine *play_engine_create(const PlayEngineOptions *options, ShError *err);

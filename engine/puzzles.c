@@ -252,7 +252,7 @@ static void put_word(Out *o, const char *word)
 }
 
 size_t puzzle_write_pdn(const Puzzle *pz, const ShGame *game, const char *source, const char *id,
-                        char *out, size_t size)
+                        bool numeric, char *out, size_t size)
 {
     Out o = {out, size, 0, 0};
     static const char *const COPIED[] = {"Event", "Site", "Date", "Round", "White", "Black"};
@@ -261,7 +261,7 @@ size_t puzzle_write_pdn(const Puzzle *pz, const ShGame *game, const char *source
     put_tag(&o, "Result", "*");
     put_tag(&o, "SetUp", "1");
     char fen[SH_FEN_SIZE];
-    sh_fen_write(&pz->pos, false, fen);
+    sh_fen_write(&pz->pos, numeric, fen);
     put_tag(&o, "FEN", fen);
     const ShRules *rules = sh_rules_get((ShVariant)pz->pos.variant);
     char num[32];
@@ -289,7 +289,8 @@ size_t puzzle_write_pdn(const Puzzle *pz, const ShGame *game, const char *source
             snprintf(num, sizeof num, "%d...", move_no);
             put_word(&o, num);
         }
-        if (sh_move_write(&p, &pz->line[i], SH_NOTATION_SHORT, text, NULL) != SH_OK)
+        if (sh_move_write(&p, &pz->line[i], SH_NOTATION_SHORT | (numeric ? SH_NOTATION_NUMERIC : 0),
+                          text, NULL) != SH_OK)
             break;
         put_word(&o, text);
         ShColor mover = (ShColor)p.side;

@@ -66,9 +66,10 @@ bool puzzle_find(const ShPosition *pos, const ShPosition *before, const PuzzleOp
                  Puzzle *out);
 
 /* The puzzle as a PDN game of the file format of docs/puzzles.md: the source game's tags,
- * the puzzle's, and the main line. `source` is "<file> game G move M", `id` "P0001". Returns
- * the length written (cut to size). */
+ * the puzzle's, and the main line, its FEN and moves in numbers when `numeric` (else in
+ * letters). `source` is "<file> game G move M", `id` "P0001". Returns the length written (cut
+ * to size). */
 size_t puzzle_write_pdn(const Puzzle *puzzle, const ShGame *source_game, const char *source,
-                        const char *id, char *out, size_t size);
+                        const char *id, bool numeric, char *out, size_t size);
 
 #endif

@@ -114,5 +114,11 @@ size_t solve_format(const ShPosition *pos, const SolveResult *res, char *out, si
 
 /* The main line only, moves separated by spaces ("c3-d4 f6-e5 d4:f6"). */
 size_t solve_format_main(const ShPosition *pos, const SolveResult *res, char *out, size_t size);
+/* Both in the notation given (sh_move_write's flags: SH_NOTATION_SHORT, with
+ * SH_NOTATION_NUMERIC for the squares' numbers: "1. 32-28! ..."). */
+size_t solve_format_in(const ShPosition *pos, const SolveResult *res, int notation, char *out,
+                       size_t size);
+size_t solve_format_main_in(const ShPosition *pos, const SolveResult *res, int notation,
+                            char *out, size_t size);
 
 #endif

@@ -41,6 +41,7 @@ static void finish(Out *o)
 
 typedef struct Tree {
     const SolveResult *res;
+    int notation;       /* sh_move_write's: SH_NOTATION_SHORT, with numbers or not */
     ShPosition *before; /* the position each step is played from */
     int *number;        /* the solver's move number of each step */
     int *first_child, *next_sibling;
@@ -92,8 +93,7 @@ static void tree_close(Tree *t)
 static void put_move(Out *o, const Tree *t, int i)
 {
     char text[SH_MOVE_TEXT_SIZE];
-    if (sh_move_write(&t->before[i], &t->res->steps[i].move, SH_NOTATION_SHORT, text, NULL) !=
-        SH_OK)
+    if (sh_move_write(&t->before[i], &t->res->steps[i].move, t->notation, text, NULL) != SH_OK)
         strcpy(text, "?");
     put(o, text);
 }
@@ -135,25 +135,16 @@ static void put_tail(Out *o, const Tree *t, int i, int depth)
 
 size_t solve_format(const ShPosition *pos, const SolveResult *res, char *out, size_t size)
 {
-    Out o = {out, size, 0};
-    if (!res || res->verdict != SOLVE_PROVEN || res->step_count <= 0 || !res->steps) {
-        finish(&o);
-        return 0;
-    }
-    Tree t;
-    if (!tree_open(&t, pos, res)) {
-        tree_close(&t);
-        finish(&o);
-        return 0;
-    }
-    put_step(&o, &t, 0, false);
-    put_tail(&o, &t, 0, 0);
-    tree_close(&t);
-    finish(&o);
-    return o.len;
+    return solve_format_in(pos, res, SH_NOTATION_SHORT, out, size);
 }
 
 size_t solve_format_main(const ShPosition *pos, const SolveResult *res, char *out, size_t size)
+{
+    return solve_format_main_in(pos, res, SH_NOTATION_SHORT, out, size);
+}
+
+size_t solve_format_in(const ShPosition *pos, const SolveResult *res, int notation, char *out,
+                       size_t size)
 {
     Out o = {out, size, 0};
     if (!res || res->verdict != SOLVE_PROVEN || res->step_count <= 0 || !res->steps) {
@@ -166,6 +157,29 @@ size_t solve_format_main(const ShPosition *pos, const SolveResult *res, char *ou
         finish(&o);
         return 0;
     }
+    t.notation = notation;
+    put_step(&o, &t, 0, false);
+    put_tail(&o, &t, 0, 0);
+    tree_close(&t);
+    finish(&o);
+    return o.len;
+}
+
+size_t solve_format_main_in(const ShPosition *pos, const SolveResult *res, int notation,
+                            char *out, size_t size)
+{
+    Out o = {out, size, 0};
+    if (!res || res->verdict != SOLVE_PROVEN || res->step_count <= 0 || !res->steps) {
+        finish(&o);
+        return 0;
+    }
+    Tree t;
+    if (!tree_open(&t, pos, res)) {
+        tree_close(&t);
+        finish(&o);
+        return 0;
+    }
+    t.notation = notation;
     int i = 0;
     while (i >= 0) {
         if (i > 0)

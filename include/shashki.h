@@ -509,6 +509,14 @@ typedef struct ShTimeControl {
 ShStatus sh_timecontrol_parse(const char *text, ShTimeControl *control, ShError *err);
 /* The canonical text ("1h10m/35+15m"); returns its length. */
 int sh_timecontrol_write(const ShTimeControl *control, char out[SH_TIME_CONTROL_SIZE]);
+/* The PGN/PDN TimeControl tag's form, which the records are written in: seconds, "300+3",
+ * "35/4200:900", "50/7200:25/3600", "-" (none); an increment after a period of moves "+i30"
+ * and a Bronstein delay "+d3", which PGN has no form for. Returns its length. */
+int sh_timecontrol_write_pdn(const ShTimeControl *control, char out[SH_TIME_CONTROL_SIZE]);
+/* A TimeControl tag's value as the PDN writers write it: either form read ("5m+3s" or
+ * "300+3"), the PDN form written into out and returned; a value that is not a time control
+ * ("?") is returned as it is. */
+const char *sh_timecontrol_pdn_tag(const char *value, char out[SH_TIME_CONTROL_SIZE]);
 /* Check a control built by hand: positive times, every period but the last with moves ... */
 ShStatus sh_timecontrol_validate(const ShTimeControl *control, ShError *err);
 bool sh_timecontrol_equal(const ShTimeControl *a, const ShTimeControl *b);

@@ -141,7 +141,8 @@ typedef struct ShKind {
     bool engine;            /* the engine plays it */
     bool draws;             /* a game can end without a winner, so a draw may be offered */
     bool claims;            /* a player may claim a draw (repetition; English's 40 moves) */
-    bool numeric;           /* its usual notation writes squares as numbers (10x10, 12x12) */
+    bool numeric;           /* its usual notation writes squares as numbers (10x10, 12x12,
+                               English and pool: "32-28"); else letters and figures ("c3-d4") */
     bool ballots;           /* the Russian ballots open it (opening codes "1-III" ...) */
     bool start_drawn;       /* its start is drawn by lot (flying) */
     int variant;            /* the ShVariant of a draughts or column game; -1 for the others */
@@ -323,6 +324,10 @@ const char *sh_play_player_tag(int player);
  * The draughts and column games' records keep comments; the other games' records keep none:
  * SH_ERR_ARGUMENT for them, as for a ply that has not been played. */
 ShStatus sh_play_set_comment(ShPlay *play, int ply, const char *text, ShError *err);
+/* A move annotation after move `ply`, PDN's NAG $1..$255 (! = 1, ? = 2, !! = 3, ?? = 4, !? = 5,
+ * ?! = 6), written in the record after the move; the same games keep them as keep comments (at
+ * most SH_GAME_MAX_NAGS a move). */
+ShStatus sh_play_add_nag(ShPlay *play, int ply, int nag, ShError *err);
 /* The game as PDN (the game's usual notation; `numeric` forces numbers on a draughts board),
  * ending with a blank line; *text malloc'ed, *size its length (may be NULL). */
 ShStatus sh_play_write_pdn(const ShPlay *play, bool numeric, char **text, size_t *size,

@@ -52,6 +52,7 @@ typedef struct Hub {
     char egdb[4096];     /* the endgame databases' folder the engine is given at init ("": none) */
     bool egdb_named;     /* named by the user (an error if it cannot be opened), not the default */
     bool book;           /* play from the built-in opening book at level 10 (set-param book) */
+    bool pos_refused;    /* the last pos was refused: nothing to search until a valid one */
     EngineEgdbValue egdb_root; /* the databases' verdict on the searched position */
     bool egdb_known;
 } Hub;
@@ -126,15 +127,81 @@ static void move_text(const Hub *h, const ShPosition *pos, const ShMove *m, char
         snprintf(out, size, "%s", text);
 }
 
+/* Two moves' Hub texts in the order a person reads a list: by their numbers, square by square. */
+static int compare_hub_texts(const void *a, const void *b)
+{
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    while (*x && *y) {
+        if (isdigit((unsigned char)*x) && isdigit((unsigned char)*y)) {
+            long u = strtol(x, (char **)&x, 10), v = strtol(y, (char **)&y, 10);
+            if (u != v)
+                return u < v ? -1 : 1;
+        } else if (*x != *y) {
+            return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+        } else {
+            x++, y++;
+        }
+    }
+    return (*x != 0) - (*y != 0);
+}
+
+/* The moves of `list` in the client's form (the Hub's, in its numbering), appended to the
+ * error's message, separated by commas. */
+static void append_hub_moves(const Hub *h, const ShPosition *pos, const ShMoveList *list,
+                             ShError *err)
+{
+    char texts[SH_MAX_MOVES][SH_MOVE_TEXT_SIZE];
+    const char *order[SH_MAX_MOVES];
+    int n = list->count < SH_MAX_MOVES ? list->count : SH_MAX_MOVES;
+    for (int i = 0; i < n; i++) {
+        move_text(h, pos, &list->moves[i], texts[i], sizeof texts[i]);
+        order[i] = texts[i];
+    }
+    qsort(order, (size_t)n, sizeof order[0], compare_hub_texts);
+    for (int i = 0; i < n; i++) {
+        size_t used = strlen(err->message);
+        snprintf(err->message + used, sizeof err->message - used, "%s%s", i ? ", " : "",
+                 order[i]);
+    }
+}
+
+/* A move of moves= in the client's numbering. A move refused is told in the client's terms:
+ * the move as it was sent and the candidates in its numbering and the Hub's form. */
 static ShStatus move_read(const Hub *h, const ShPosition *pos, const char *text, ShMove *m,
                           ShError *err)
 {
+    bool a1 = h->a1 && sh_board_squares(h->variant) == 32;
     char buf[256];
-    if (h->a1 && sh_board_squares(h->variant) == 32) {
+    if (a1)
         renumber_text(text, buf, sizeof buf);
-        text = buf;
+    ShMoveList matches;
+    ShError own;
+    ShStatus st = sh_move_parse_candidates(pos, a1 ? buf : text, &matches, &own);
+    if (st == SH_OK) {
+        *m = matches.moves[0];
+        return SH_OK;
     }
-    return sh_move_parse(pos, text, m, err);
+    ShError said;
+    if (st == SH_ERR_SYNTAX && a1 &&
+        sh_move_parse_candidates(pos, text, &matches, &said) == SH_ERR_SYNTAX)
+        own = said; /* a syntax error is the same in either numbering: said of the text sent */
+    if (st == SH_ERR_ILLEGAL_MOVE || st == SH_ERR_AMBIGUOUS_MOVE) {
+        ShMoveList legal;
+        sh_moves_generate(pos, &legal);
+        if (st == SH_ERR_AMBIGUOUS_MOVE)
+            snprintf(own.message, sizeof own.message, "ambiguous move '%.100s': it could be ",
+                     text);
+        else if (legal.count == 0)
+            snprintf(own.message, sizeof own.message,
+                     "illegal move '%.100s': the side to move has no legal move", text);
+        else
+            snprintf(own.message, sizeof own.message, "illegal move '%.100s'; legal: ", text);
+        if (st == SH_ERR_AMBIGUOUS_MOVE || legal.count > 0)
+            append_hub_moves(h, pos, st == SH_ERR_AMBIGUOUS_MOVE ? &matches : &legal, &own);
+    }
+    if (err)
+        *err = own;
+    return st;
 }
 
 /* ---- parsing a line ---- */
@@ -404,10 +471,13 @@ static void cmd_set_param(Hub *h, const Line *line)
             return;
         }
         h->book = on;
+    } else if (!engine_param_known(name)) {
+        say_error(h, "unknown parameter '%s' (the hub command lists the parameters; "
+                     "docs/engine.md the engine's settings)",
+                  name);
     } else if (h->engine) {
         ShError err;
-        if (engine_set_param(h->engine, name, value, &err) != SH_OK &&
-            strncmp(err.message, "unknown setting", 15) != 0)
+        if (engine_set_param(h->engine, name, value, &err) != SH_OK)
             say_error(h, "%s", err.message);
     } else if (h->pending_count < (int)(sizeof h->pending / sizeof h->pending[0])) {
         snprintf(h->pending[h->pending_count].name, sizeof h->pending[0].name, "%s", name);
@@ -485,6 +555,8 @@ static bool read_hub_position(ShVariant variant, const char *text, ShPosition *p
 
 static void cmd_pos(Hub *h, const Line *line)
 {
+    /* refused until it is read in full: a search needs a position the client gave */
+    h->pos_refused = true;
     ShPosition pos;
     const char *text = pair_value(line, "pos"), *error = NULL;
     char message[SH_ERROR_MESSAGE_SIZE + 64];
@@ -536,6 +608,7 @@ static void cmd_pos(Hub *h, const Line *line)
     free(copy);
     h->pos = pos;
     h->history_count = count;
+    h->pos_refused = false;
     engine_limits_default(&h->limits); /* a new position: the level is given afresh */
 }
 
@@ -602,6 +675,11 @@ static void cmd_go(Hub *h, const Line *line)
                                                       has_word(line, "analyse");
     if (!ponder && !analyze && !has_word(line, "think") && line->count > 0) {
         say_error(h, "go: expected think, ponder or analyze");
+        return;
+    }
+    if (h->pos_refused) {
+        say_error(h, "go: no position to search: the last pos was refused (send a pos that "
+                     "reads)");
         return;
     }
     if (!engine_ready(h))
@@ -686,7 +764,8 @@ static bool handle(Hub *h, char *text)
         cmd_level(h, &line);
     else if (strcmp(c, "go") == 0)
         cmd_go(h, &line);
-    /* Anything else is ignored, as the protocol says. */
+    else /* as Scan answers a command it does not know */
+        say_error(h, "unknown command '%s'", c);
     return true;
 }
 

@@ -39,8 +39,11 @@
  * Algebraic moves (c3-d4, e3:g5) and a capture given as just fromxto are accepted on input
  * when they are unambiguous.
  *
- * Unknown commands and unknown set-param names are ignored, as the protocol says; a known
- * command with bad arguments is answered `error message="..."` and otherwise ignored.
+ * An unknown command or set-param name, and a known command with bad arguments, are answered
+ * `error message="..."` (as Scan answers them) and otherwise ignored. A move of moves= that is
+ * refused is quoted as it was sent, with the legal moves in the client's numbering and the
+ * Hub's form. After a pos that is refused, go is refused too until a pos reads in full: the
+ * engine never answers for a position the client did not give.
  *
  * While a search runs, ping, stop, ponder-hit and quit act at once; any other command waits
  * until the search has ended and its `done` line is out, so a script of commands always

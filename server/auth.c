@@ -373,10 +373,9 @@ bool auth_verify_password(Auth *a, const char *peer, const char *hash, const cha
     size_t n = strlen(password);
     bool right = false;
     if (n <= AUTH_MAX_PASSWORD) {
-        if (hash && *hash)
-            right = crypto_pwhash_str_verify(hash, password, n) == 0;
-        else if (dummy[0])
-            (void)crypto_pwhash_str_verify(dummy, password, n);
+        /* without an account, its dummy is checked so that the answer takes as long */
+        const char *against = hash && *hash ? hash : dummy[0] ? dummy : NULL;
+        right = against && crypto_pwhash_str_verify(against, password, n) == 0 && against != dummy;
     }
     pthread_mutex_unlock(&a->hashing);
     auth_guess_end(a, peer, right);

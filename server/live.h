@@ -147,6 +147,9 @@ json_t *live_json_game(Live *l, bool geometry);
 json_t *live_json_summary(const StoredGame *row);
 /* The Position of the game after `ply` moves (-1: now): with its legal moves only now. */
 json_t *live_json_position(const Live *l, int ply);
+/* A move of the game, played or not (a review's better line), as the Game's moves give it. */
+json_t *live_json_move(const Live *l, const ShGeometry *board, const ShPlayMove *move,
+                       bool second);
 /* Add "you" (the players in `held`, a bit per player) and, when show_codes, the open seats'
  * codes to a Game. */
 void live_json_viewer(json_t *game, const Live *l, unsigned held, bool show_codes);

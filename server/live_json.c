@@ -192,6 +192,12 @@ static json_t *move_json(const Live *l, const ShGeometry *b, const ShPlayMove *m
     return j;
 }
 
+json_t *live_json_move(const Live *l, const ShGeometry *board, const ShPlayMove *move,
+                       bool second)
+{
+    return move_json(l, board, move, NULL, 0, second);
+}
+
 static json_t *unit_json(const Live *l, ShUnit u)
 {
     return json_pack("{s:s,s:s}", "owner", live_colour(l, u.owner), "kind",

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "web_accounts.h"
+#include "review_queue.h"
 #include "web_app.h"
 
 #define MAX_ROUTES 96
@@ -28,6 +29,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
     &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,   &WEB_EXPLORER_ROUTES, &WEB_ACCOUNTS_ROUTES,
+    &WEB_REVIEW_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -61,6 +63,7 @@ static void network_address(char *out, size_t size)
 
 static void server_free(WebServer *s)
 {
+    review_queue_close(s->app.reviews);
     if (s->app.games)
         live_close(s->app.games);
     auth_close(s->app.auth);
@@ -120,6 +123,11 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     web_analyse_attach(app->games);
     web_event_games_attach(app);
     web_rated_attach(app);
+    app->reviews = review_queue_open(app->games, options->review_nodes, err, errsize);
+    if (!app->reviews) {
+        server_free(s);
+        return NULL;
+    }
     HttpOptions http = {.host = host,
                         .port = options->port,
                         .max_connections = MAX_CONNECTIONS,

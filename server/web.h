@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct WebOptions {
     const char *host;         /* "127.0.0.1"; "0.0.0.0" for every address of the machine */
@@ -12,6 +13,7 @@ typedef struct WebOptions {
     const char *new_password; /* set the arbiter's password to this before serving, or NULL */
     const char *egdb_dir;     /* endgame databases for the engine, or NULL / "" for none */
     const char *puzzles_path; /* the Puzzles section's PDN file, or NULL for the built-in set */
+    uint64_t review_nodes;    /* a review's search of each position (0: REVIEW_DEFAULT_NODES) */
 } WebOptions;
 
 typedef struct WebServer WebServer;

@@ -11,7 +11,8 @@
  * game played in the app, its result recorded by itself), web_event_view.c (standings, the
  * crosstable, exports, the event's stream), the puzzles: web_puzzles.c (the Puzzles section:
  * puzzles, moves checked, hints, the player's rating) and web_solve.c (the analysis board's
- * "solve"). Each gives its routes as a table; web.c joins the tables. Every handler's
+ * "solve"), the reviews: web_review.c (a finished game's review asked for, followed, read; made
+ * by review_queue.c). Each gives its routes as a table; web.c joins the tables. Every handler's
  * context is the WebApp. Who may do what is decided by web_rights.c, on top of http.c's
  * cross-site checks. Every game of the project, of any kind, is played through the same
  * resources (the game interface, shashki_play.h, under live.h); a game's and an event's
@@ -41,6 +42,7 @@ typedef struct WebApp {
     bool network;     /* listening beyond this machine */
     char url[128];    /* the address players type ("http://192.168.1.5:8080/") */
     PuzzleSet puzzles; /* the Puzzles section's (web_puzzles.c), read-only once started */
+    struct ReviewQueue *reviews; /* the games' reviews made in the background (review_queue.h) */
 } WebApp;
 
 /* Positions the analysis board's "solve" works on at once (web_solve.c). */
@@ -66,7 +68,8 @@ typedef struct WebRoutes {
 extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_SEATS_ROUTES,
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
     WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES,
-    WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_EXPLORER_ROUTES, WEB_ACCOUNTS_ROUTES;
+    WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_EXPLORER_ROUTES, WEB_ACCOUNTS_ROUTES,
+    WEB_REVIEW_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */
@@ -85,6 +88,12 @@ void web_static(const HttpRequest *req, HttpResponse *res, void *ctx);
 void web_event_games_attach(WebApp *app);
 /* Where a recorded game was played, {id, name, stage, round, board, game}, or NULL. */
 json_t *web_event_link_json(WebApp *app, long game_id);
+
+/* A game's review in brief, for the Game (web_review.c, lock held): {"status", "done", "total"},
+ * or null when none was asked for. */
+json_t *web_review_brief(WebApp *app, Live *l);
+/* The game's record as PDN, with its review (comments, marks) when one is done (lock held). */
+ShStatus web_game_pdn(WebApp *app, Live *l, char **text, size_t *size);
 
 /* The analysis streams' part of a server's end (web_analyse.c). */
 void web_analyse_attach(WebGames *games);

@@ -108,7 +108,7 @@ static void on_export(const HttpRequest *req, HttpResponse *res, void *ctx)
             char *text = NULL;
             size_t len = 0;
             if (l)
-                sh_play_write_pdn(l->play, false, &text, &len, NULL);
+                web_game_pdn(app, l, &text, &len);
             pthread_mutex_unlock(&g->lock);
             if (!text)
                 continue;

@@ -52,6 +52,7 @@ json_t *web_game_json(WebApp *app, const HttpRequest *req, Live *l, unsigned tak
     live_json_viewer(j, l, held, held != 0 || rights_is_arbiter(app, req));
     json_t *event = web_event_link_json(app, l->id);
     json_object_set_new(j, "event", event ? event : json_null());
+    json_object_set_new(j, "review", web_review_brief(app, l));
     web_rated_json(app, j, l);
     return j;
 }
@@ -313,6 +314,7 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
     json_t *j = live_json_game(l, true);
     live_json_viewer(j, l, take, true);
     json_object_set_new(j, "event", json_null());
+    json_object_set_new(j, "review", json_null());
     web_rated_json(app, j, l);
     http_json(res, 201, j);
     pthread_mutex_unlock(&g->lock);
@@ -448,7 +450,7 @@ static void on_pdn(const HttpRequest *req, HttpResponse *res, void *ctx)
     char *text = NULL;
     char disposition[96];
     snprintf(disposition, sizeof disposition, "attachment; filename=\"shashki-%ld.pdn\"", l->id);
-    if (sh_play_write_pdn(l->play, false, &text, NULL, NULL) != SH_OK) {
+    if (web_game_pdn(app, l, &text, NULL) != SH_OK) {
         http_error(res, 500, "the game could not be written as PDN");
     } else {
         http_text(res, 200, "application/x-pdn; charset=utf-8", text);

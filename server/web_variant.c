@@ -24,8 +24,10 @@ bool web_variant_has_ballots(ShVariant variant)
 
 int web_variant_pdn_notation(ShVariant variant, bool numeric)
 {
-    const ShRules *rules = sh_rules_get(variant);
-    if (rules && rules->board_size >= 10)
+    /* the game's usual notation (ShKind.numeric: 10x10, 12x12, English, pool), as its games'
+     * records are written */
+    const ShKind *kind = sh_kind_of_variant(variant);
+    if (kind && kind->numeric)
         numeric = true;
     return SH_NOTATION_SHORT | (numeric ? SH_NOTATION_NUMERIC : 0);
 }

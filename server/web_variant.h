@@ -31,8 +31,9 @@ const char *web_variant_name(ShVariant variant);
 /* Whether the Russian ballot openings fit the game (Russian, giveaway, northern). */
 bool web_variant_has_ballots(ShVariant variant);
 /* The notation a game of the variant is written in as PDN: short, in numbers when `numeric`
- * asks for them and always on a board of 10x10 or more (PDN's own notation there, which every
- * program of the 10x10 world reads). */
+ * asks for them and always where the game's usual notation is numbers (ShKind.numeric: the
+ * boards of 10x10 and more, which every program of the 10x10 world reads so, English and
+ * pool), as its games' records are written. */
 int web_variant_pdn_notation(ShVariant variant, bool numeric);
 /* The variant a stored name gives (Russian for "" or an unknown name). */
 ShVariant web_variant_stored(const char *name);

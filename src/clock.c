@@ -394,30 +394,40 @@ static void out_add(Out *o, const char *format, ...)
         o->len = o->size - 1;
 }
 
+/* Seconds as PGN writes them: "300", "2.5". */
+static void write_seconds(Out *o, int64_t ms)
+{
+    out_add(o, "%lld", (long long)(ms / MS_PER_SECOND));
+    if (ms % MS_PER_SECOND) {
+        char digits[8];
+        snprintf(digits, sizeof digits, "%03lld", (long long)(ms % MS_PER_SECOND));
+        for (int i = 2; i > 0 && digits[i] == '0'; i--)
+            digits[i] = '\0';
+        out_add(o, ".%s", digits);
+    }
+}
+
 static void write_time(Out *o, int64_t ms)
 {
     int64_t h = ms / MS_PER_HOUR, m = ms % MS_PER_HOUR / MS_PER_MINUTE,
-            s = ms % MS_PER_MINUTE / MS_PER_SECOND, frac = ms % MS_PER_SECOND;
+            rest = ms % MS_PER_MINUTE;
     if (h)
         out_add(o, "%lldh", (long long)h);
     if (m)
         out_add(o, "%lldm", (long long)m);
-    if (s || frac || ms == 0) {
-        out_add(o, "%lld", (long long)s);
-        if (frac) {
-            char digits[8];
-            snprintf(digits, sizeof digits, "%03lld", (long long)frac);
-            for (int i = 2; i > 0 && digits[i] == '0'; i--)
-                digits[i] = '\0';
-            out_add(o, ".%s", digits);
-        }
+    if (rest || ms == 0) {
+        write_seconds(o, rest);
         out_add(o, "s");
     }
 }
 
-int sh_timecontrol_write(const ShTimeControl *tc, char out[SH_TIME_CONTROL_SIZE])
+/* A control in people's form ("1h10m/35+15m") or, `pdn`, the TimeControl tag's: seconds,
+ * "moves/seconds" joined by ':' ("35/4200:900"), PGN's "seconds+increment"; after a period of
+ * moves (no PGN form) "+i", and a Bronstein delay "+d", as the reader takes them. */
+static int write_control(const ShTimeControl *tc, bool pdn, char out[SH_TIME_CONTROL_SIZE])
 {
     Out o = {out, SH_TIME_CONTROL_SIZE, 0};
+    void (*time_of)(Out *, int64_t) = pdn ? write_seconds : write_time;
     out[0] = '\0';
     if (tc->count <= 0) {
         out_add(&o, "-");
@@ -425,21 +435,42 @@ int sh_timecontrol_write(const ShTimeControl *tc, char out[SH_TIME_CONTROL_SIZE]
     }
     for (int i = 0; i < tc->count && i < SH_TIME_MAX_PERIODS; i++) {
         if (i)
-            out_add(&o, "+");
-        write_time(&o, tc->periods[i].time_ms);
-        if (tc->periods[i].moves)
+            out_add(&o, pdn ? ":" : "+");
+        if (pdn && tc->periods[i].moves)
+            out_add(&o, "%d/", tc->periods[i].moves);
+        time_of(&o, tc->periods[i].time_ms);
+        if (!pdn && tc->periods[i].moves)
             out_add(&o, "/%d", tc->periods[i].moves);
     }
     bool sudden_death = tc->periods[tc->count - 1].moves == 0;
     if (tc->increment_ms) {
         out_add(&o, sudden_death ? "+" : "+i");
-        write_time(&o, tc->increment_ms);
+        time_of(&o, tc->increment_ms);
     }
     if (tc->delay_ms) {
         out_add(&o, "+d");
-        write_time(&o, tc->delay_ms);
+        time_of(&o, tc->delay_ms);
     }
     return (int)o.len;
+}
+
+int sh_timecontrol_write(const ShTimeControl *tc, char out[SH_TIME_CONTROL_SIZE])
+{
+    return write_control(tc, false, out);
+}
+
+int sh_timecontrol_write_pdn(const ShTimeControl *tc, char out[SH_TIME_CONTROL_SIZE])
+{
+    return write_control(tc, true, out);
+}
+
+const char *sh_timecontrol_pdn_tag(const char *value, char out[SH_TIME_CONTROL_SIZE])
+{
+    ShTimeControl tc;
+    if (!value || sh_timecontrol_parse(value, &tc, NULL) != SH_OK)
+        return value;
+    sh_timecontrol_write_pdn(&tc, out);
+    return out;
 }
 
 /* ---- presets ---- */

@@ -483,6 +483,9 @@ ShStatus pdn_check_line(const ShPosition *pos, const char *text, ShError *err)
 
 static void write_tag(Buf *b, const char *name, const char *value)
 {
+    char control[SH_TIME_CONTROL_SIZE];
+    if (strcmp(name, "TimeControl") == 0) /* in PDN's own form, whichever form it was given */
+        value = sh_timecontrol_pdn_tag(value, control);
     buf_str(b, "[");
     buf_str(b, name);
     buf_str(b, " \"");

@@ -255,7 +255,7 @@ AccountStatus accounts_set_role(Accounts *a, const char *name, const char *role,
 }
 
 /* One statement with bound values run to its end under the lock: its changes, -1 on error. */
-static long long run(Accounts *a, DbStmt *st)
+static long long run(DbStmt *st)
 {
     if (!st)
         return -1;
@@ -273,7 +273,7 @@ bool accounts_session_new(Accounts *a, long account, const unsigned char hash[ST
     DbStmt *st = db_prepare(a->db, "DELETE FROM account_sessions WHERE expires < ?");
     if (st)
         db_bind_int(st, 1, now);
-    run(a, st);
+    run(st);
     st = db_prepare(a->db, "INSERT INTO account_sessions (token, account, expires)"
                            " VALUES (?, ?, ?)");
     if (st) {
@@ -281,7 +281,7 @@ bool accounts_session_new(Accounts *a, long account, const unsigned char hash[ST
         db_bind_int(st, 2, account);
         db_bind_int(st, 3, now + seconds);
     }
-    bool ok = run(a, st) == 1;
+    bool ok = run(st) == 1;
     pthread_mutex_unlock(&a->lock);
     return ok;
 }
@@ -312,7 +312,7 @@ void accounts_session_end(Accounts *a, const unsigned char hash[STORE_HASH_SIZE]
     DbStmt *st = db_prepare(a->db, "DELETE FROM account_sessions WHERE token = ?");
     if (st)
         db_bind_blob(st, 1, hash, STORE_HASH_SIZE);
-    run(a, st);
+    run(st);
     pthread_mutex_unlock(&a->lock);
 }
 
@@ -339,13 +339,13 @@ void accounts_signup_count(Accounts *a, const char *address)
     DbStmt *st = db_prepare(a->db, "DELETE FROM signups WHERE time < ?");
     if (st)
         db_bind_int(st, 1, now - 24 * 3600);
-    run(a, st);
+    run(st);
     st = db_prepare(a->db, "INSERT INTO signups (address, time) VALUES (?, ?)");
     if (st) {
         db_bind_text(st, 1, address);
         db_bind_int(st, 2, now);
     }
-    run(a, st);
+    run(st);
     pthread_mutex_unlock(&a->lock);
 }
 
@@ -377,7 +377,7 @@ bool accounts_game_seat(Accounts *a, long game, int player, long account)
         db_bind_int(st, 2, player);
         db_bind_int(st, 3, account);
     }
-    bool ok = run(a, st) >= 0;
+    bool ok = run(st) >= 0;
     pthread_mutex_unlock(&a->lock);
     return ok;
 }
@@ -391,7 +391,7 @@ bool accounts_game_rated(Accounts *a, long game, ShSpeed speed)
         db_bind_int(st, 1, game);
         db_bind_text(st, 2, sh_speed_name(speed));
     }
-    bool ok = run(a, st) >= 0;
+    bool ok = run(st) >= 0;
     pthread_mutex_unlock(&a->lock);
     return ok;
 }
@@ -482,7 +482,7 @@ static bool save_rating(Accounts *a, long account, const char *kind, const char 
         db_bind_text(st, 8, now);
         db_bind_int(st, 9, (long long)time(NULL));
     }
-    if (run(a, st) != 1)
+    if (run(st) != 1)
         return false;
     st = db_prepare(a->db, "INSERT INTO rating_history (account, kind, speed, game, time, rating,"
                            " deviation) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -495,7 +495,7 @@ static bool save_rating(Accounts *a, long account, const char *kind, const char 
         db_bind_double(st, 6, r->rating);
         db_bind_double(st, 7, r->rd);
     }
-    return run(a, st) == 1;
+    return run(st) == 1;
 }
 
 bool accounts_rate_game(Accounts *a, long game, const char *kind, const char *result,
@@ -522,7 +522,7 @@ bool accounts_rate_game(Accounts *a, long game, const char *kind, const char *re
                     : NULL;
     if (st)
         db_bind_int(st, 1, game);
-    ok = ok && run(a, st) == 1;
+    ok = ok && run(st) == 1;
     ShRating before[2], next[2];
     int games[2];
     double days[2];

@@ -8,8 +8,10 @@
 
 #include "store_impl.h"
 
-/* The layout this version writes (db_layout: SQLite's user_version, a table in PostgreSQL). */
-#define STORE_LAYOUT 2
+/* The layout this version writes (db_layout: SQLite's user_version, a table in PostgreSQL): 3
+ * adds the reviews' tables to layout 2 (a database of layout 2 gets them, empty, when it is
+ * opened). */
+#define STORE_LAYOUT 3
 
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS games ("
@@ -41,7 +43,19 @@ static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS puzzle_attempts ("
     "  player TEXT NOT NULL, puzzle TEXT NOT NULL, hinted INTEGER NOT NULL DEFAULT 0,"
     "  score @REAL, at TEXT NOT NULL,"
-    "  PRIMARY KEY (player, puzzle));";
+    "  PRIMARY KEY (player, puzzle));"
+    /* The games' reviews (store.h "Reviews"; layout 3). */
+    "CREATE TABLE IF NOT EXISTS reviews ("
+    "  game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+    "  status TEXT NOT NULL, nodes INTEGER NOT NULL, plies INTEGER NOT NULL,"
+    "  seconds @REAL NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '',"
+    "  created TEXT NOT NULL, updated TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS review_positions ("
+    "  game INTEGER NOT NULL REFERENCES reviews(game) ON DELETE CASCADE,"
+    "  ply INTEGER NOT NULL, state TEXT NOT NULL, score INTEGER NOT NULL,"
+    "  depth INTEGER NOT NULL, nodes INTEGER NOT NULL, best TEXT NOT NULL, pv TEXT NOT NULL,"
+    "  second TEXT, second_score INTEGER, judged INTEGER,"
+    "  PRIMARY KEY (game, ply));";
 
 /* Layout 1 (two players on the games row, seats apart, each move's two clocks) to layout 2,
  * in one transaction with the foreign keys off (the old tables are dropped, not cascaded).
@@ -110,8 +124,9 @@ bool store_run(Store *store, const char *sql, int count, const char *const *valu
     return ok;
 }
 
-/* Bring a database of layout 1 to layout 2 (a new one gets layout 2 at once). Only an SQLite
- * file can be of layout 1: PostgreSQL came with layout 2. */
+/* Bring a database of layout 1 to this layout (a new one gets it at once; one of layout 2 gets
+ * the tables it lacks from the schema). Only an SQLite file can be of layout 1: PostgreSQL came
+ * with layout 2. */
 static bool migrate(Db *db, char *err, size_t errsize)
 {
     if (db_layout(db) >= STORE_LAYOUT)

@@ -11,7 +11,8 @@
  * A file of an earlier version (two players' columns white/black on the games row, seats in a
  * table of their own) is brought to this layout when it is opened, in one transaction: every
  * game it holds keeps its moves, names, clocks, seats and results (PRAGMA user_version says
- * which layout a file has: 2 is this one). Every function is safe to call from any thread.
+ * which layout a file has: 3 is this one, 2 the same without the reviews). Every function is
+ * safe to call from any thread.
  */
 #ifndef SHASHKI_STORE_H
 #define SHASHKI_STORE_H
@@ -20,6 +21,8 @@
 #include <stddef.h>
 
 #include "shashki_play.h"
+
+struct ReviewPosition;
 
 #define STORE_TEXT 128
 #define STORE_CODE_SIZE 8
@@ -113,6 +116,39 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
 
 /* Ids of the games still being played (to bring them back after a restart). */
 int store_playing(Store *store, long *ids, int max);
+
+/* Reviews (engine/review.h): a game's review is kept with it, so that it is computed once: a row
+ * (its state, the node limit of each position's search, the game's moves it covers, the time it
+ * took) and a row per position reviewed with what the engine said of it (the moves' marks are
+ * judged from these when read, review_judge). A review asked for and not done is "queued": a
+ * server that restarts asks for it again. Deleting the game deletes its review. */
+typedef struct StoredReview {
+    long game;
+    char status[16];       /* "queued", "done" or "failed" */
+    unsigned long nodes;   /* each position's search */
+    int plies;             /* the game's moves when it was asked for */
+    double seconds;        /* what it took, once done */
+    char error[STORE_TEXT];/* why it failed */
+    char created[32], updated[32];
+} StoredReview;
+
+/* Ask for a game's review: its row, "queued", in place of any earlier review (whose positions
+ * go). */
+bool store_review_queue(Store *store, const StoredReview *review);
+/* The game's review row; false when it has none. */
+bool store_review_get(Store *store, long game, StoredReview *out);
+/* The review done (status, seconds) with its positions [first, last], in one transaction. */
+bool store_review_save(Store *store, const StoredReview *review,
+                       const struct ReviewPosition *positions, int first, int last);
+/* A failed review: its row says why. */
+bool store_review_fail(Store *store, long game, const char *why);
+/* The positions of a done review into positions[0 .. count-1] (a review of the game as it is
+ * now, review_new: the rows set their state, score, line ...); false when it has none or they
+ * do not fit (a position beyond count). */
+bool store_review_positions(Store *store, long game, struct ReviewPosition *positions, int count);
+/* The games whose reviews are queued, oldest first; returns how many (at most max). */
+int store_reviews_queued(Store *store, long *games, int max);
+bool store_review_delete(Store *store, long game);
 
 /* Settings of the server (the arbiter's password hash ...): a value by its key. */
 bool store_setting_get(Store *store, const char *key, char *out, size_t size);

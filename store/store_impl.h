@@ -1,7 +1,7 @@
 /* store_impl.h - inside the games' store (store.h): the connection and what its modules share
  * (store.c opens the database and brings its layout up to date, store_games.c keeps the games,
- * store_puzzles.c the puzzles' players). Everything is written against db.h, so the same code
- * runs on SQLite and on PostgreSQL. */
+ * store_puzzles.c the puzzles' players, store_reviews.c the games' reviews). Everything is
+ * written against db.h, so the same code runs on SQLite and on PostgreSQL. */
 #ifndef SHASHKI_STORE_IMPL_H
 #define SHASHKI_STORE_IMPL_H
 

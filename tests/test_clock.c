@@ -3,6 +3,7 @@
  *   TEXT => CANONICAL             a time control read, then written
  *   TEXT => error COLUMN [~TEXT]  a time control refused at COLUMN
  *   preset NAME => CANONICAL      a preset (or "=> error")
+ *   pdn TEXT => TAG               a time control read, then written as PDN's TimeControl tag
  *   format MS => TEXT             sh_time_format
  *   clock TC                      a new clock on a fake time source at 0, stopped
  *   start SIDE | press ok|flag | pause | resume | stop
@@ -49,9 +50,9 @@ static void parse_case(char *left, char *right)
         *--end = '\0';
     while (*right == ' ')
         right++;
-    bool preset = strncmp(left, "preset ", 7) == 0;
+    bool preset = strncmp(left, "preset ", 7) == 0, pdn = strncmp(left, "pdn ", 4) == 0;
     ShStatus st = preset ? sh_timecontrol_preset(left + 7, &tc, &err)
-                         : sh_timecontrol_parse(left, &tc, &err);
+                         : sh_timecontrol_parse(left + (pdn ? 4 : 0), &tc, &err);
     if (strncmp(right, "error", 5) == 0) {
         CHECK_MSG(st != SH_OK, "'%s' was read", left);
         int column = atoi(right + 5);
@@ -68,7 +69,10 @@ static void parse_case(char *left, char *right)
         return;
     }
     char out[SH_TIME_CONTROL_SIZE];
-    sh_timecontrol_write(&tc, out);
+    if (pdn)
+        sh_timecontrol_write_pdn(&tc, out);
+    else
+        sh_timecontrol_write(&tc, out);
     CHECK_STR(out, right);
     ShTimeControl back;
     CHECK(sh_timecontrol_parse(out, &back, &err) == SH_OK && sh_timecontrol_equal(&tc, &back));

@@ -423,12 +423,25 @@ static void comments(void)
     CHECK_INT(sh_play_write_pdn(play, false, &pdn, NULL, &err), SH_OK);
     CHECK(pdn && !strchr(pdn, '{'));
     free(pdn);
+    test_case("annotations: a draughts record keeps a move's NAG, read back as written");
+    CHECK_INT(sh_play_add_nag(play, 1, 4, &err), SH_ERR_ARGUMENT); /* no second move yet */
+    CHECK_INT(sh_play_add_nag(play, 0, 4, &err), SH_OK);
+    CHECK_INT(sh_play_write_pdn(play, false, &pdn, NULL, &err), SH_OK);
+    CHECK(pdn && strstr(pdn, "1. c3-d4 $4"));
+    ShGame *back = NULL;
+    CHECK_INT(sh_pdn_read_game(pdn, &back, &err), SH_OK);
+    int nags[SH_GAME_MAX_NAGS];
+    CHECK_INT(back ? sh_game_nags(back, 0, nags) : 0, 1);
+    CHECK_INT(nags[0], 4);
+    sh_game_free(back);
+    free(pdn);
     sh_play_free(play);
     play = new_play("corners");
     char move[SH_PLAY_MOVE_TEXT_SIZE];
     first_move(play, move, sizeof move);
     CHECK_INT(sh_play_move(play, move, NULL, &err), SH_OK);
     CHECK_INT(sh_play_set_comment(play, 0, "no place for it", &err), SH_ERR_ARGUMENT);
+    CHECK_INT(sh_play_add_nag(play, 0, 2, &err), SH_ERR_ARGUMENT);
     sh_play_free(play);
 }
 

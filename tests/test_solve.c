@@ -348,7 +348,7 @@ static void test_finder(void)
     CHECK_INT(pz.rating, 1200);
     CHECK_STR(puzzle_theme_name(pz.theme), "breakthrough"); /* f4:b8 crowns */
     char pdn[2048];
-    puzzle_write_pdn(&pz, NULL, "constructed", "P0001", pdn, sizeof pdn);
+    puzzle_write_pdn(&pz, NULL, "constructed", "P0001", false, pdn, sizeof pdn);
     CHECK(strstr(pdn, "[PuzzleId \"P0001\"]") != NULL);
     CHECK(strstr(pdn, "[FEN \"W:Wc3,d2,e3,f4,g3:Bc7,e7,f6,g7,Kh4\"]") != NULL);
     CHECK(strstr(pdn, "\n1. c3-d4 h4:e5 2. f4:b8 *\n") != NULL);

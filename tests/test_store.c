@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "review.h"
 #include "store.h"
 #include "store_copy.h"
 #include "test.h"
@@ -203,6 +204,93 @@ static void store_migration(void)
     remove_db(path2);
 }
 
+/* A game's review: queued, listed, done with its positions, read back; asked for again it starts
+ * afresh; it goes with its game. */
+static void store_reviews(Store *s, long game)
+{
+    test_case("a review queued is listed; done, its positions come back as saved");
+    StoredReview r = {.game = game, .nodes = 5000, .plies = 2};
+    CHECK(store_review_queue(s, &r));
+    long queued[4];
+    CHECK_INT(store_reviews_queued(s, queued, 4), 1);
+    CHECK_INT(queued[0], game);
+    StoredReview got;
+    CHECK(store_review_get(s, game, &got));
+    CHECK_STR(got.status, "queued");
+    CHECK(got.nodes == 5000 && got.plies == 2);
+    ReviewPosition saved[3], back[3];
+    memset(saved, 0, sizeof saved);
+    saved[0] = (ReviewPosition){.state = REVIEW_SEARCHED, .score = 12, .depth = 9, .nodes = 4999,
+                                .best = "c3-d4", .pv = "c3-d4 f6-g5", .has_second = true,
+                                .second = "c3-b4", .second_score = -3};
+    saved[1] = (ReviewPosition){.state = REVIEW_SEARCHED, .score = -20, .depth = 8,
+                                .best = "f6-g5", .pv = "f6-g5", .has_judged = true,
+                                .judged_score = -40};
+    saved[2] = (ReviewPosition){.state = REVIEW_OVER, .score = -10000};
+    r.seconds = 1.5;
+    CHECK(store_review_save(s, &r, saved, 0, 2));
+    CHECK(store_review_get(s, game, &got));
+    CHECK_STR(got.status, "done");
+    CHECK(got.seconds == 1.5);
+    CHECK_INT(store_reviews_queued(s, queued, 4), 0);
+    memset(back, 0, sizeof back);
+    CHECK(store_review_positions(s, game, back, 3));
+    CHECK(back[0].state == REVIEW_SEARCHED && back[0].score == 12 && back[0].depth == 9);
+    CHECK(back[0].nodes == 4999 && back[0].has_second && back[0].second_score == -3);
+    CHECK_STR(back[0].pv, "c3-d4 f6-g5");
+    CHECK_STR(back[0].second, "c3-b4");
+    CHECK(!back[0].has_judged && back[1].has_judged && back[1].judged_score == -40);
+    CHECK(!back[1].has_second && back[2].state == REVIEW_OVER && back[2].score == -10000);
+    CHECK(!store_review_positions(s, game, back, 2)); /* a position beyond the game */
+
+    test_case("a review asked for again starts afresh; a failed one says why");
+    CHECK(store_review_queue(s, &r));
+    CHECK(!store_review_positions(s, game, back, 3));
+    CHECK(store_review_fail(s, game, "the engine stopped"));
+    CHECK(store_review_get(s, game, &got));
+    CHECK_STR(got.status, "failed");
+    CHECK_STR(got.error, "the engine stopped");
+    CHECK(store_review_save(s, &r, saved, 0, 2));
+}
+
+/* A file of layout 2 (before the reviews) gains their tables when it is opened. */
+static void store_layout_two(void)
+{
+    test_case("a games file of layout 2 gains the reviews' tables");
+    char path[] = "/tmp/shashki-store-v2-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    close(fd);
+    unlink(path);
+    char err[256];
+    Store *s = store_open(path, err, sizeof err);
+    CHECK_MSG(s != NULL, "%s", err);
+    StoredGame g = game_named("Two", "Layout");
+    CHECK(s && store_create(s, &g));
+    store_close(s);
+    sqlite3 *db = NULL;
+    CHECK(sqlite3_open(path, &db) == SQLITE_OK);
+    CHECK(sqlite3_exec(db, "DROP TABLE review_positions; DROP TABLE reviews;"
+                           " PRAGMA user_version=2;", NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(db);
+    s = store_open(path, err, sizeof err);
+    CHECK_MSG(s != NULL, "%s", err);
+    if (s) {
+        StoredReview r = {.game = g.id, .nodes = 1000, .plies = 0};
+        CHECK(store_review_queue(s, &r));
+        StoredReview got;
+        CHECK(store_review_get(s, g.id, &got));
+        StoredGame b;
+        StoredMove *moves = NULL;
+        int count;
+        CHECK(store_load(s, g.id, &b, &moves, &count));
+        CHECK_STR(b.player[1].name, "Layout");
+        free(moves);
+        store_close(s);
+    }
+    remove_db(path);
+}
+
 /* The archive's behaviour on one database: a file's path (SQLite) or a PostgreSQL
  * connection. */
 static void store_behaviour(const char *path, const char *on)
@@ -309,8 +397,12 @@ static void store_behaviour(const char *path, const char *on)
     long ids[8];
     CHECK_INT(store_playing(s, ids, 8), 2);
 
-    test_case("delete removes a game and its moves; a missing game is not found");
+    store_reviews(s, a.id);
+
+    test_case("delete removes a game, its moves and its review; a missing game is not found");
     CHECK(store_delete(s, a.id));
+    StoredReview gone;
+    CHECK(!store_review_get(s, a.id, &gone));
     CHECK(!store_delete(s, a.id));
     CHECK(!store_load(s, a.id, &b, &moves, &count));
     CHECK_INT(count, 0);
@@ -319,6 +411,7 @@ static void store_behaviour(const char *path, const char *on)
 
 void suite_store(void)
 {
+    store_layout_two();
     store_migration();
     char path[] = "/tmp/shashki-store-XXXXXX";
     int fd = mkstemp(path);

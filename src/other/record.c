@@ -144,6 +144,9 @@ static void out_printf(Out *o, const char *format, ...)
 
 static void out_tag(Out *o, const char *name, const char *value)
 {
+    char control[SH_TIME_CONTROL_SIZE];
+    if (strcmp(name, "TimeControl") == 0) /* in PDN's own form, whichever form it was given */
+        value = sh_timecontrol_pdn_tag(value, control);
     out_printf(o, "[%s \"", name);
     for (const char *p = value && *value ? value : "?"; *p; p++) {
         if (*p == '"' || *p == '\\')

@@ -50,6 +50,16 @@ static bool has_ballots(ShVariant v)
     return v == SH_VARIANT_RUSSIAN || v == SH_VARIANT_GIVEAWAY || v == SH_VARIANT_NORTHERN;
 }
 
+/* The games whose players write squares as numbers: the 10x10 and 12x12 games (FMJD, Scan,
+ * lidraughts), English checkers (the EDA and ACF literature, PDN's GameType 21) and American
+ * pool (the APCA's rules place the men on "the first twelve dark squares"; its records, as
+ * English checkers', are numbered). The Russian games, Brazilian, Czech, Italian, Spanish,
+ * Turkish and the column games are written with letters and figures (c3-d4). */
+static bool usual_numeric(ShVariant v)
+{
+    return sh_rules_get(v)->board_size >= 10 || v == SH_VARIANT_ENGLISH || v == SH_VARIANT_POOL;
+}
+
 static void table_fill(KindTable *t)
 {
     for (int v = 0; v < SH_VARIANT_COUNT; v++) {
@@ -67,7 +77,7 @@ static void table_fill(KindTable *t)
             .engine = true,
             .draws = true,
             .claims = true,
-            .numeric = r->board_size >= 10,
+            .numeric = usual_numeric((ShVariant)v),
             .ballots = has_ballots((ShVariant)v),
             .start_drawn = r->start_drawn,
             .variant = v,

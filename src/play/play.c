@@ -419,6 +419,17 @@ ShStatus sh_play_set_comment(ShPlay *p, int ply, const char *text, ShError *err)
     return sh_game_set_comment(p->game, ply, text && *text ? text : NULL, err);
 }
 
+ShStatus sh_play_add_nag(ShPlay *p, int ply, int nag, ShError *err)
+{
+    if (ply < 0 || ply >= p->ops->ply_count(p))
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no move %d: the game has %d", ply + 1,
+                         p->ops->ply_count(p));
+    if (!p->game)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a record of %s keeps no annotations",
+                         p->kind->name);
+    return sh_game_add_nag(p->game, ply, nag, err);
+}
+
 ShStatus sh_play_write_pdn(const ShPlay *p, bool numeric, char **text, size_t *size,
                            ShError *err)
 {

@@ -680,6 +680,26 @@ static ShEventPairing *find_board(ShEvent *e, int stage, int round, int board)
     return NULL;
 }
 
+/* A match decided without its last tie-break games (a result corrected) has no use for them:
+ * those not begun (no result, no game linked) are taken away, a tie-break stage at a time. */
+static void drop_unneeded_tiebreaks(const ShEvent *e, ShEventPairing *p)
+{
+    while (p->ngames > 0 && p->games[p->ngames - 1].tiebreak > 0) {
+        int n = p->ngames, t = p->games[n - 1].tiebreak, first = n;
+        while (first > 0 && p->games[first - 1].tiebreak == t)
+            first--;
+        for (int i = first; i < n; i++)
+            if (p->games[i].result != SH_GAME_PENDING || p->games[i].game_id)
+                return;
+        ShEventPairing before = *p;
+        before.ngames = first;
+        bool tb;
+        if (!event_knockout_winner(e, &before, &tb))
+            return;
+        p->ngames = first;
+    }
+}
+
 ShStatus sh_event_set_result(ShEvent *e, int stage, int round, int board, int game,
                              ShGameResult result, long game_id, ShError *err)
 {
@@ -734,6 +754,8 @@ ShStatus sh_event_set_result(ShEvent *e, int stage, int round, int board, int ga
     }
     p->games[game].result = result;
     p->games[game].game_id = game_id;
+    if (e->settings.stages[stage - 1].system == SH_SYSTEM_KNOCKOUT)
+        drop_unneeded_tiebreaks(e, p);
     return SH_OK;
 }
 

@@ -30,6 +30,19 @@ static bool add_other(ShTrf *t, const char *code, const char *value)
     return t->other[t->other_count++] != NULL;
 }
 
+/* Append a group of pairing numbers (XXP, 240) to a list; a group that finds no room is
+ * dropped, its numbers freed. */
+static void add_group(ShTrfGroup **list, int *count, ShTrfGroup g)
+{
+    ShTrfGroup *bigger = realloc(*list, sizeof(ShTrfGroup) * (size_t)(*count + 1));
+    if (!bigger) {
+        free(g.numbers);
+        return;
+    }
+    *list = bigger;
+    (*list)[(*count)++] = g;
+}
+
 ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
 {
     sh_trf_init(t);
@@ -54,8 +67,14 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
     int rounds = sh_event_rounds_paired(e, stage);
     while (rounds > 0 && !sh_event_round_complete(e, stage, rounds))
         rounds--;
+    /* the start date as TRF writes dates, YYYY/MM/DD */
+    char date[sizeof s->date];
+    snprintf(date, sizeof date, "%s", s->date);
+    for (char *c = date; *c; c++)
+        if (*c == '.')
+            *c = '/';
     bool ok = add_other(t, "012", s->name) && add_other(t, "022", s->site) &&
-              add_other(t, "042", s->date) && add_other(t, "102", s->arbiter);
+              add_other(t, "042", date) && add_other(t, "102", s->arbiter);
     t->count = n;
     t->players = calloc((size_t)n + 1, sizeof(ShTrfPlayer));
     ShStanding *rows = NULL;
@@ -103,7 +122,8 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
         case SH_PAIRING_BYE: *cw = (ShTrfCell){0, '-', 'U'}; continue;
         case SH_PAIRING_HALF_BYE: *cw = (ShTrfCell){0, '-', 'H'}; continue;
         case SH_PAIRING_FULL_BYE: *cw = (ShTrfCell){0, '-', 'F'}; continue;
-        case SH_PAIRING_REST: *cw = (ShTrfCell){0, '-', '-'}; continue;
+        /* a free round: no game and no points, TRF's zero-point bye (not '-', a forfeit) */
+        case SH_PAIRING_REST: *cw = (ShTrfCell){0, '-', 'Z'}; continue;
         case SH_PAIRING_ABSENT: *cw = (ShTrfCell){0, '-', 'Z'}; continue;
         default: break;
         }
@@ -181,6 +201,22 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
             tp->rounds = rounds + 1;
         }
     }
+    /* the rounds after the next: a "240 R a b ..." line each for the players absent from it
+     * (withdrawn, entering later, absent by request), so that a withdrawal reads back as one */
+    for (int r = rounds + 2; r <= t->total_rounds; r++) {
+        int g = event_round_of(e, stage, r);
+        ShTrfGroup absent = {0, malloc(sizeof(int) * ((size_t)n + 1)), r};
+        if (!absent.numbers)
+            break;
+        for (int i = 0; i < n; i++)
+            if (!event_player_active(e, ids[i], g) ||
+                event_requested(e, ids[i], g) == SH_PAIRING_ABSENT)
+                absent.numbers[absent.count++] = i + 1;
+        if (absent.count)
+            add_group(&t->absent, &t->absent_count, absent);
+        else
+            free(absent.numbers);
+    }
     /* players who may not meet: one XXP line per club (and team) of two players or more */
     for (int which = 0; which < 2; which++) {
         if ((which == 0 && !s->avoid_club) || (which == 1 && !s->avoid_team))
@@ -203,15 +239,10 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
                     done[j] = true;
                 }
             }
-            ShTrfGroup *bigger = g.count > 1 ? realloc(t->forbidden, sizeof(ShTrfGroup) *
-                                                                         (size_t)(t->forbidden_count + 1))
-                                             : NULL;
-            if (!bigger) {
+            if (g.count > 1)
+                add_group(&t->forbidden, &t->forbidden_count, g);
+            else
                 free(g.numbers);
-                continue;
-            }
-            t->forbidden = bigger;
-            t->forbidden[t->forbidden_count++] = g;
         }
         free(done);
     }
@@ -222,6 +253,56 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
     free(ids);
     free(number);
     return SH_OK;
+}
+
+/* The start date of a 042 line (YYYY/MM/DD as TRF writes it, or with dots or dashes), the
+ * event's YYYY.MM.DD; a date that does not read is left out. */
+static void read_date(ShEventSettings *s, const char *text)
+{
+    char date[16];
+    snprintf(date, sizeof date, "%.10s", text);
+    for (char *c = date; *c; c++)
+        if (*c == '/' || *c == '-')
+            *c = '.';
+    sh_event_settings_set(s, "date", date, NULL);
+}
+
+/* The coming rounds' byes and absences a file gives (a bye cell beyond the rounds played, "240"
+ * lines): requests, except that a player absent from every coming round has withdrawn. */
+static void coming_absences(const ShTrf *t, ShEvent *e, int played, int total)
+{
+    int coming = total - played;
+    ShPairingType *want = coming > 0 ? malloc(sizeof *want * (size_t)coming) : NULL;
+    if (!want)
+        return;
+    for (int i = 0; i < t->count; i++) {
+        const ShTrfPlayer *tp = &t->players[i];
+        for (int k = 0; k < coming; k++)
+            want[k] = SH_PAIRING_GAME;
+        for (int r = played; r < tp->rounds && r < total; r++) {
+            char res = tp->cells[r].result;
+            want[r - played] = res == 'H'   ? SH_PAIRING_HALF_BYE
+                               : res == 'F' ? SH_PAIRING_FULL_BYE
+                                            : SH_PAIRING_ABSENT;
+        }
+        for (int g = 0; g < t->absent_count; g++) {
+            int k = t->absent[g].round - played - 1;
+            for (int m = 0; k >= 0 && k < coming && m < t->absent[g].count; m++)
+                if (t->absent[g].numbers[m] == tp->number && want[k] == SH_PAIRING_GAME)
+                    want[k] = SH_PAIRING_ABSENT;
+        }
+        bool gone = true;
+        for (int k = 0; k < coming; k++)
+            gone = gone && want[k] == SH_PAIRING_ABSENT;
+        if (gone) {
+            sh_event_withdraw(e, tp->number, played + 1, NULL);
+            continue;
+        }
+        for (int k = 0; k < coming; k++)
+            if (want[k] != SH_PAIRING_GAME)
+                sh_event_request_bye(e, tp->number, played + 1 + k, want[k], NULL);
+    }
+    free(want);
 }
 
 ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
@@ -236,8 +317,12 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
             snprintf(s.site, sizeof s.site, "%.95s", t->other[i] + 4);
         else if (!strncmp(t->other[i], "102 ", 4))
             snprintf(s.arbiter, sizeof s.arbiter, "%.95s", t->other[i] + 4);
+        else if (!strncmp(t->other[i], "042 ", 4))
+            read_date(&s, t->other[i] + 4);
     if (!s.name[0])
         snprintf(s.name, sizeof s.name, "event");
+    if (t->count == 0) /* not an event's file, as sh_trf_pair says */
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the file has no players (001 lines)");
     int played = sh_trf_rounds_played(t, NULL);
     s.stages[0].system = SH_SYSTEM_SWISS;
     s.stages[0].rounds = t->total_rounds ? t->total_rounds : played;
@@ -343,17 +428,7 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
             }
         }
     }
-    /* byes already written for the next round: requests */
-    for (int i = 0; i < t->count; i++) {
-        const ShTrfPlayer *tp = &t->players[i];
-        if (tp->rounds <= played)
-            continue;
-        char res = tp->cells[played].result;
-        ShPairingType type = res == 'H'   ? SH_PAIRING_HALF_BYE
-                             : res == 'F' ? SH_PAIRING_FULL_BYE
-                                          : SH_PAIRING_ABSENT;
-        sh_event_request_bye(e, tp->number, played + 1, type, NULL);
-    }
+    coming_absences(t, e, played, s.stages[0].rounds);
     *out = e;
     return SH_OK;
 }

@@ -47,7 +47,7 @@ const servers = new Set();
 
 export class Server {
   /** options: {password} sets the arbiter's password at start, {host} the address to listen on,
-   *  {puzzles} the puzzles file to serve */
+   *  {puzzles} the puzzles file to serve, {reviewNodes} a review's search of each position */
   constructor(db, options = {}) {
     this.db = db;
     this.options = options;
@@ -63,6 +63,7 @@ export class Server {
       if (this.options.host) args.push('--host', this.options.host);
       if (this.options.password) args.push('--set-password');
       if (this.options.puzzles) args.push('--puzzles', this.options.puzzles);
+      if (this.options.reviewNodes) args.push('--review-nodes', String(this.options.reviewNodes));
       const proc = spawn(PROGRAM, args, { stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
       if (this.options.password) proc.stdin.end(this.options.password + '\n');
       this.proc = proc;

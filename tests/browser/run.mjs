@@ -14,6 +14,7 @@ import { unitTests } from './unit.mjs';
 import { pageTests, phoneTests } from './pages.mjs';
 import { playTests } from './play.mjs';
 import { archiveTests } from './archive.mjs';
+import { reviewTests } from './review.mjs';
 import { variantTests, variantAnalysisTests } from './variants.mjs';
 import { boardTests } from './boards.mjs';
 import { puzzleTests } from './puzzles.mjs';
@@ -27,6 +28,7 @@ unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
 playTests(); // against the engine and at one board: clicks, drags, captures, clock, draws, resign
 archiveTests(); // the archive (play.mjs's games), the analysis board, a server kill
+reviewTests(); // a finished game reviewed by the engine: the chart, the marks, through a restart
 variantTests(); // English, Italian, Turkish
 boardTests(); // the boards larger than 8x8: international, Canadian
 puzzleTests(); // the Puzzles section and "solve"

@@ -103,6 +103,9 @@ export const api = {
   gamePdn: (id) => requestText(`/api/games/${id}/pdn`),
   pdnUrl: (id) => `/api/games/${id}/pdn`,
   result: (id, result, note) => request('POST', `/api/games/${id}/result`, { result, note: note || null }),
+  /** A finished game's review (docs/web-api.md "Reviews"): asked for, read. */
+  askReview: (id) => request('POST', `/api/games/${id}/review`, {}),
+  review: (id) => request('GET', `/api/games/${id}/review`),
   freeSeat: (id, color) => request('DELETE', `/api/games/${id}/seats/${color}`),
   join: (code) => request('POST', '/api/join', { code }),
   club: () => request('GET', '/api/club'),
@@ -162,6 +165,20 @@ export const api = {
         onState(JSON.parse(ev.data));
       } catch (e) {
         console.error('bad state event', e);
+      }
+    });
+    source.onerror = () => onError && onError(source);
+    return () => source.close();
+  },
+
+  /** Follow a game's review: onReview(review) for each `review` event. Returns stop(). */
+  reviewEvents(id, onReview, onError) {
+    const source = new EventSource(`/api/games/${id}/review/events`);
+    source.addEventListener('review', (ev) => {
+      try {
+        onReview(JSON.parse(ev.data));
+      } catch (e) {
+        console.error('bad review event', e);
       }
     });
     source.onerror = () => onError && onError(source);

@@ -1,12 +1,13 @@
 // archive.js - the archive (#/archive?q=&result=&status=&variant=&page=): every game kept, of
 // every kind (the draughts games, the column games, the other games of two, three or four
 // players), each with its game and its players, searched by player, result or game, opened for
-// replay in the game view on its own board (#/play/ID), deleted, imported from and exported to
-// PDN.
+// replay in the game view on its own board (#/play/ID), reviewed by the engine (#/play/ID?review:
+// review.js), deleted, imported from and exported to PDN.
 
 import { api } from './api.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { reasonText, t } from './i18n.js';
+import './i18n_review.js';
 import { resultScore } from './game_panel.js';
 import { session } from './session.js';
 import { playerChips, playersOf, variantInfo, variantName, variantOptions } from './variants.js';
@@ -189,6 +190,9 @@ export class ArchiveView {
       h(
         'span.aactions',
         h('a.btn.small', { href: `#/play/${g.id}`, dataset: { action: 'replay' } }, icon('play'), h('span', t('archive.open'))),
+        g.status === 'finished' && g.moves > 0 && variantInfo(g.variant || 'russian').engine !== false
+          ? h('a.btn.small.icon-only', { href: `#/play/${g.id}?review`, title: t('archive.review'), 'aria-label': t('archive.review'), dataset: { action: 'review' } }, icon('chart'))
+          : null,
         h('a.btn.small.icon-only', { href: api.pdnUrl(g.id), download: `shashki-${g.id}.pdn`, title: 'PDN', 'aria-label': 'PDN' }, icon('download')),
         session.arbiter
           ? h(

@@ -6,7 +6,8 @@
 // resignations, and follows the game's server-sent events (falling back to polling when they
 // break), redrawing from each Game it receives. The board (game_board.js) is the draughts board
 // or the cells' board, as the game's family says; the panel (game_panel.js) shows the players,
-// the status, the moves and the actions; the arbiter's result is game_arbiter.js's dialog.
+// the status, the moves and the actions; the arbiter's result is game_arbiter.js's dialog; a
+// finished game's review (the engine's chart and marks) is review.js's card.
 //
 // Who this page is in the game comes from the server: `you` lists the seats this device holds
 // (their tokens are HttpOnly cookies), `codes` the open seats' codes when it may see them. A
@@ -25,12 +26,14 @@ import './i18n_games.js';
 import { MoveList } from './movelist.js';
 import { newGameDialog } from './newgame.js';
 import { moveText, pref } from './prefs.js';
+import { ReviewPanel } from './review.js';
 import { coloursOf, familyOf } from './variants.js';
 
 const flips = new Map(); // game id -> the person turned the board
 
 export class GameView {
-  constructor(root, id) {
+  /** params: the address's query; `review` asks for the game's review when it is over. */
+  constructor(root, id, params = new URLSearchParams()) {
     this.root = root;
     this.id = id;
     this.game = null;
@@ -47,6 +50,8 @@ export class GameView {
     });
     this.clocks = new Clocks(() => this.onFlag());
     this.moveList = new MoveList((ply) => this.review(ply), { autoplay: true });
+    this.reviewPanel = new ReviewPanel(this);
+    this.reviewPanel.autostart = params.has('review');
 
     this.els = {
       boardSlot: h('div.play-board'),
@@ -61,7 +66,8 @@ export class GameView {
     this.layout = h(
       'div.play',
       this.els.boardSlot,
-      h('div.play-side', this.els.top, this.els.players, this.els.status, this.els.seats, this.els.moves, this.els.actions, this.els.bottom),
+      this.reviewPanel.chartSlot,
+      h('div.play-side', this.els.top, this.els.players, this.els.status, this.els.seats, this.reviewPanel.el, this.els.moves, this.els.actions, this.els.bottom),
     );
     root.replaceChildren(h('div.loading', t('game.loading')));
     this.keys = (e) => this.onKey(e);
@@ -121,6 +127,7 @@ export class GameView {
     clearInterval(this.poll);
     this.clocks.stop();
     this.moveList.destroy();
+    this.reviewPanel.destroy();
     document.removeEventListener('keydown', this.keys);
   }
 
@@ -252,6 +259,7 @@ export class GameView {
     }
     this.board.setInteractive(this.canMove());
     this.render();
+    this.reviewPanel.setGame(g);
     // a game that ends while it is watched stays followed: the arbiter may still correct it
     if (g.status !== 'playing') {
       clearInterval(this.poll);
@@ -276,6 +284,7 @@ export class GameView {
     }
     this.board.setInteractive(this.canMove());
     this.render();
+    this.reviewPanel.onPly();
   }
 
   /** The FEN of the position shown (the analysis board's link: draughts games). */

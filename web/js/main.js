@@ -1,7 +1,7 @@
 // main.js - the page's frame: header, settings, and the hash router.
 //
 //   #/ or #/play        start page          #/analysis?fen=..   analysis board
-//   #/play/ID           a game              #/archive?q=..      the archive
+//   #/play/ID           a game (?review: its review asked for)   #/archive?q=..   the archive
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
 //   #/puzzles?id=..     the puzzles (theme=, difficulty= filter them)
@@ -56,7 +56,7 @@ function mount() {
   root.dataset.view = name;
   if (name === 'play' && parts[1]) {
     const id = Number(parts[1]);
-    view = new GameView(root, id);
+    view = new GameView(root, id, params);
     document.title = `${t('app.name')} · #${id}`;
   } else if (name === 'join' && parts[1]) {
     section = 'play';

@@ -3,7 +3,7 @@
 // A row is White's turn and Black's, numbered as PDN numbers them (a game Black begins, such as
 // English, begins with "1. …"); in two-move a turn is two moves, shown side by side. In a game
 // of three or four players a row is a round: a cell per player in the game's order (a player
-// out of the game leaves a gap).
+// out of the game leaves a gap). A review's marks (?!, ?, ??, !) follow the moves they judge.
 
 import { h, icon } from './dom.js';
 import { t } from './i18n.js';
@@ -64,6 +64,7 @@ export class MoveList {
     this.colours = null; // a game of three or four players: its colours, a column each
     this.text = moveText; // a move as the list writes it
     this.extra = null; // extra(move, ply): something to show after a move (a column's pieces)
+    this.mark = null; // mark(ply): a review's mark of the move ('??', '?', '?!', '!') or null
     this.startSide = 'white';
     this.current = 0;
     this.playing = null;
@@ -94,6 +95,12 @@ export class MoveList {
     this.colours = colours && colours.length > 2 ? colours : null;
     this.text = text;
     this.extra = extra;
+  }
+
+  /** A review's marks: mark(ply) gives the move's ('??', '?', '?!', '!') or null. */
+  setMarks(mark) {
+    this.mark = mark;
+    this.render();
   }
 
   /** moves: [Move]; startSide: who moved first; current: the ply shown. */
@@ -158,10 +165,12 @@ export class MoveList {
       if (!turn) return h('span.move.blank', '…');
       const buttons = turn.plies.map((ply) => {
         const move = this.moves[ply - 1];
+        const mark = this.mark ? this.mark(ply) : null;
         const b = h(
           'button.move',
-          { type: 'button', dataset: { ply: String(ply), side: move.side || turn.side }, 'aria-current': ply === this.current ? 'true' : null, onclick: () => this.onSelect(ply) },
+          { type: 'button', dataset: { ply: String(ply), side: move.side || turn.side, ...(mark ? { mark } : {}) }, 'aria-current': ply === this.current ? 'true' : null, onclick: () => this.onSelect(ply) },
           this.text(move),
+          mark ? h('span.move-mark', { 'aria-label': t(`review.mark.${mark}`) }, mark) : null,
           this.extra ? this.extra(move, ply) : null,
         );
         if (ply === this.current) active = b;

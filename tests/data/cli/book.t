@@ -12,6 +12,10 @@ book move *
 $ shashki book probe built-in start | grep '^c3-d4 '
 c3-d4 * games 448 W 9% D 81% L 10%
 
+# in numbers on request (issue 27): c3-d4 is 22-18
+$ shashki book probe built-in start --numeric | grep '^22-18 '
+22-18 * games 448 W 9% D 81% L 10%
+
 # a ballot's position (IDF 1-III: 1.g3-h4 h6-g5) is in the book, searched
 $ shashki book probe built-in W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,h2,h4:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g5,g7,h8
 depth *, * moves

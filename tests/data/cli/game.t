@@ -50,7 +50,8 @@ Black to move
      a b c d e f g h
 White to move
 
-# draw offers (1.9.3-1.9.6): with a move, after a move, declined, declined by moving, accepted
+# draw offers (1.9.3-1.9.6): with a move, after a move, declined, declined by moving, accepted;
+# at the start the side named is the one to move (issue 27, item 3)
 $ shashki game --no-board | grep -v '^$'
 < draw
 < c3-d4 draw
@@ -123,7 +124,15 @@ the move is taken back
 White to move
 game over: Black wins: White resigned (0-1)
 
-# clocks: the increment after each move, pause and resume, the flag
+# English, where Black moves first: Black may offer with its first move
+$ shashki game --variant english --no-board
+< draw
+shashki game: ? (White) against ? (Black). Type help for the commands.
+Black to move
+error: no move has been made yet: Black may offer a draw with a move (MOVE draw), White right after making one (1.9.3)
+
+# clocks: the increment after each move, pause and resume, the flag; the record's TimeControl in
+# PDN's form, seconds (PGN's 300+3 for 5m+3s; issue 27)
 $ shashki game --no-board --time 5m+3s --fake-clock | grep -v '^$'
 < time
 < c3-d4
@@ -167,7 +176,7 @@ clocks: White 0:06.1, Black 3:46
 [Black "?"]
 [Result "*"]
 [GameType "25"]
-[TimeControl "5m+3s"]
+[TimeControl "300+3"]
 1. c3-d4 f6-g5 2. g3-h4 g5-f4 *
 
 # an opening ballot with the ballot games' control (1h10m/35+15m); a flag falls
@@ -192,7 +201,7 @@ error: the game is over (Black wins: White lost on time)
 [GameType "25"]
 [Termination "Black wins: White lost on time"]
 [Opening "IDF-64 1-III"]
-[TimeControl "1h10m/35+15m"]
+[TimeControl "35/4200:900"]
 1. g3-h4 h6-g5 0-1
 
 # the arbiter: 5 moves with two kings against one

@@ -222,7 +222,7 @@ game over: Black resigned (1/3-1/3-1/3-0)
 [Black "Est"]
 [Red "Sud"]
 [Blue "Ouest"]
-[TimeControl "1m"]
+[TimeControl "60"]
 [Termination "resignation"]
 [GameType "neva"]
 [Variant "neva"]

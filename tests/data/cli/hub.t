@@ -75,8 +75,8 @@ $ shashki hub
 ready
 done
 
-# bad lines: error message="..." and the line is otherwise ignored; unknown commands and
-# unknown parameters are ignored
+# bad lines: error message="..." and the line is otherwise ignored; an unknown command or
+# parameter is answered error too, as Scan answers them (issue 27)
 $ shashki hub
 < init
 < frobnicate now
@@ -98,6 +98,8 @@ $ shashki hub
 < name=value
 < ping
 ready
+error message="unknown command 'frobnicate'"
+error message="unknown parameter 'no-such-thing' (the hub command lists the parameters; docs/engine.md the engine's settings)"
 error message="pos= must be W or B and then 32 squares (w b W B e)"
 error message="pos= squares must be w, b, W, B or e"
 error message="move 1 '22-19': *"
@@ -114,6 +116,33 @@ error message="move-numbering is b8 or a1, not 'z9'"
 error message="lmr must be 0 to 2, not 'maybe'"
 error message="a line must start with a command"
 pong
+
+# pydraughts 0.6's numbering (issue 27): a move refused is quoted as it was sent, and the legal
+# moves are in the same 1 = a1 numbering (9 = a3, 13 = b4, 14 = d4 ...); in the b8 numbering the
+# list is the b8 one. After a pos that is refused, go is refused until a pos reads (the engine
+# does not answer for the position before); a parameter of the engine's own is taken before
+# init as after it
+$ shashki hub
+< set-param name=move-numbering value=a1
+< set-param name=lmr value=1
+< init
+< pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="22-18"
+< go think
+< pos moves="10-14 23-18"
+< set-param name=move-numbering value=b8
+< pos moves="22-18 11-14"
+< go think
+< pos moves="22-18"
+< level depth=1
+< go think
+ready
+error message="move 1 '22-18': illegal move '22-18'; legal: 9-13, 10-13, 10-14, 11-14, 11-15, 12-15, 12-16"
+error message="go: no position to search: the last pos was refused (send a pos that reads)"
+error message="move 2 '23-18': illegal move '23-18'; legal: 21-17, 21-18, 22-18, 22-19, 23-19, 23-20, 24-20"
+error message="move 2 '11-14': illegal move '11-14'; legal: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16"
+error message="go: no position to search: the last pos was refused (send a pos that reads)"
+info depth=1 *
+done move=*
 
 # stop ends an analysis (go analyze searches until told); quit leaves at once
 $ shashki hub

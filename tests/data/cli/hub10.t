@@ -48,7 +48,7 @@ ready
 error message="pos= must be W or B and then 50 squares (w b W B e)"
 error message="pos= squares must be w, b, W, B or e"
 error message="move 1 '34-28': illegal move '34-28'; legal: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
-error message="move 3 '28x19x24': illegal move '28x19x24'; legal: 28x19"
+error message="move 3 '28x19x24': illegal move '28x19x24'; legal: 28x19x23"
 pong
 info depth=1 score=* nodes=* time=* nps=* pv="*"
 done move=*

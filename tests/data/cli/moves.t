@@ -44,5 +44,5 @@ $ shashki moves W:Wa2
 ? 2
 
 $ shashki moves --help
-usage: shashki moves [--numeric] [--variant NAME] [--settings S] [POSITION]
+usage: shashki moves [--numeric|--algebraic] [--variant NAME] [--settings S] [POSITION]
 ...

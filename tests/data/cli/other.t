@@ -79,6 +79,13 @@ $ shashki other selfplay --variant belarusian --depth 1 --max-plies 4
 ...
 ! belarusian: 4 plies, not over
 
+# a draughts game's record in its usual notation: English's numbers (Black's first move, then
+# White's), or letters on request (issue 27)
+$ shashki other selfplay --variant english --depth 1 --max-plies 2 | grep -c '^1\.\.\. [0-9][0-9]*-[0-9][0-9]* 2\. [0-9][0-9]*-[0-9][0-9]* '
+1
+$ shashki other selfplay --variant english --depth 1 --max-plies 2 --algebraic | grep -c '^1\.\.\. [a-h][1-8]-[a-h][1-8] 2\. [a-h][1-8]-[a-h][1-8] '
+1
+
 $ shashki other frobnicate
 ! unknown: shashki other frobnicate (list, selfplay or check)
 ? 2

@@ -139,6 +139,13 @@ $ shashki pdn convert $DATA/games/lidraughts2025.pdn | shashki pdn convert --num
 -:9 (line 108) ? - ?: 61 plies, recorded 1-0, arbiter: White wins: Black has no pieces
 9 passed, 0 failed
 
+# a record's TimeControl is read in either form and written in PDN's (seconds: 5m+3s is 300+3,
+# the ballots' 1h10m/35+15m is 35/4200:900; issue 27)
+$ printf '[TimeControl "5m+3s"]\n\n1. c3-d4 *\n\n[TimeControl "1h10m/35+15m"]\n\n1. c3-d4 *\n\n[TimeControl "300+3"]\n\n*\n' | shashki pdn convert - | grep TimeControl
+[TimeControl "300+3"]
+[TimeControl "35/4200:900"]
+[TimeControl "300+3"]
+
 $ shashki pdn check
 ! pdn check needs a file (see shashki pdn --help)
 ? 2
@@ -149,7 +156,7 @@ $ shashki pdn check /nonexistent.pdn
 ? 2
 
 $ shashki pdn frobnicate
-! unknown pdn command 'frobnicate': check or convert (see shashki pdn --help)
+! unknown pdn command 'frobnicate': check, convert or annotate (see shashki pdn --help)
 ? 2
 
 $ shashki pdn convert --colour $DATA/pdn/positions.pdn
@@ -157,7 +164,7 @@ $ shashki pdn convert --colour $DATA/pdn/positions.pdn
 ? 2
 
 $ shashki pdn
-! usage: shashki pdn check [--quiet] [--variant NAME] FILE...
+! usage: shashki pdn check [--quiet] [--variant NAME] [--numeric|--algebraic] FILE...
 !        shashki pdn convert [--numeric|--algebraic] [--full] [--variant NAME] FILE
 ! check    replay every game of the PDN files and print a line for each: its number and
 !          line, the players, the moves replayed, the recorded result and the arbiter's
@@ -169,15 +176,18 @@ $ shashki pdn
 !          where the moves that do not count begin. A game that goes on where the side to
 !          move may claim a draw says so ('a draw may be claimed (threefold repetition)').
 !          A move that fits several legal moves and is settled by the moves after it is
-!          named in the game's line.
+!          named in the game's line (in its usual notation, or as --numeric or
+!          --algebraic says).
 !          --quiet prints only the failed games and the totals. Exit status 1 if any failed
 !          or a file holds no game, 2 if a file cannot be read.
 ! convert  read a collection and write it to standard output: tags (GameType, FEN when
 !          the game does not start from the initial position), moves in one notation,
 !          comments, NAGs and variations. A game that cannot be read is copied as it is and
-!          reported on standard error (exit status 1).
-!          --algebraic  squares a1..h8, captures with ':' (the default)
-!          --numeric    squares 1..32, captures with 'x'
+!          reported on standard error (exit status 1). By default each game is written in
+!          its usual notation (numbers in international, frisian, canadian, english and
+!          pool; letters in the others):
+!          --algebraic  squares a1..h8, captures with ':'
+!          --numeric    squares 1..32 (1..50 ...), captures with 'x'
 !          --full       every capture with its whole path (by default only where start and
 !                       end are ambiguous)
 ! Each game's rules come from its GameType tag (20 international, 21 English, 22 Italian,

@@ -74,6 +74,20 @@ g3-f4 40
 g3-h4 48
 total 302
 
+# divide takes --numeric (issue 27): c3-d4 is 22-18 (a3 = 21, b4 = 17 ... h4 = 20); perft
+# takes it too, and writes no move
+$ shashki divide 3 --numeric
+21-17 47
+22-17 47
+22-18 40
+23-18 40
+23-19 40
+24-19 40
+24-20 48
+total 302
+$ shashki perft 1 --numeric
+perft 1 7 *
+
 $ shashki divide 1 B:We3,e5,g3,g5:Bf6
 f6:d4:f2:h4:f6 1
 total 1

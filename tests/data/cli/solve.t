@@ -8,6 +8,26 @@ solution: 1. c3-d4! h4:e5 2. f4:b8
 main line: c3-d4 h4:e5 f4:b8
 dual: at 2. f4:b8, f4:h6 also wins material as fast
 
+# the solution in the game's usual notation (issue 27): international in numbers (c5 = 27, d6 =
+# 22, e7 = 18), or in letters on request; Russian in letters, or in numbers on request
+$ shashki solve --variant international W:W27:B22
+White wins in 1 move
+solution: 1. 27x18!
+main line: 27x18
+$ shashki solve --variant international W:W27:B22 --algebraic
+White wins in 1 move
+solution: 1. c5:e7!
+main line: c5:e7
+$ shashki solve W:W19,23,26,22,24:B6,7,8,11,K20 --goal material --moves 3 --numeric
+White wins material in 2 moves
+solution: 1. 22-18! 20x15 2. 19x1
+main line: 22-18 20x15 19x1
+
+# an other game of a checkers set is named as one, with the commands that play it (issue 27)
+$ shashki solve --variant corners W:W27:B22
+! 'corners' is one of the other games of a checkers set, which this command does not play (play, moves, perft, divide, analyse, game, match, tournament, pdn and other do: shashki other list)
+? 2
+
 # A. Shoshin's etude (draughts.narod.ru): the key move as published
 $ shashki solve W:WKa5,a3:Ba7,f4 --moves 10
 White wins in 6 moves

@@ -49,6 +49,19 @@ $ shashki tournament pair /nonexistent.trf
 ! cannot read /nonexistent.trf
 ? 2
 
+# what concerns the whole file is said of the file, not of a line 0 (issue 27)
+$ shashki tournament pair $DATA/tournament/noxxr.trf
+! noxxr.trf: the file does not say how many rounds the event has (an XXR line)
+? 2
+
+# a file with no player is no event to import (as pair says of it), and no file is made
+$ printf '012 Nothing here\n' | shashki tournament import - --db $DB-empty
+! -: the file has no players (001 lines)
+? 2
+
+$ test -e $DB-empty || echo "no file was made"
+no file was made
+
 # knockout seeding: byes to the top seeds
 $ shashki tournament bracket 6
 1 bye
@@ -119,9 +132,12 @@ $ shashki tournament result Autumn 1 1 2-2 --db $DB
 ! '2-2' is not a result
 ? 2
 
+# a result entered is said in a line (issue 27)
 $ shashki tournament result Autumn 1 1 1-0 --db $DB
+round 1, board 1: Ivanov I. (1) 1-0 Sidorov S. (3)
 
 $ shashki tournament result Autumn 1 2 1/2-1/2 --db $DB
+round 1, board 2: Orlov O. (4) 1/2-1/2 Petrov P. (2)
 round 1 is complete
 
 $ shashki tournament standings Autumn --db $DB
@@ -134,11 +150,12 @@ Rank  No  Name * Club/team  Points  Games  +/=/-  bh-c1  bh    sb    Perf  Elo +
    4   3  Sidorov S. * 0      1  0/0/1 *
 *
 
+# the ranks as the standings give them, 2= shared (the cells name opponents by their row)
 $ shashki tournament crosstable Autumn --format csv --db $DB
 Rank,Name,Rating,1,Points,bh-c1
 1,Ivanov I.,2100,4w1,1,0.00
-2,Petrov P.,2000,3b=,0.5,0.00
-3,Orlov O.,1800,2w=,0.5,0.00
+2=,Petrov P.,2000,3b=,0.5,0.00
+2=,Orlov O.,1800,2w=,0.5,0.00
 4,Sidorov S.,1900,1b0,0,0.00
 
 $ shashki tournament standings Autumn --format html --db $DB
@@ -146,6 +163,22 @@ $ shashki tournament standings Autumn --format html --db $DB
 ...
 
 $ shashki tournament bye Autumn Orlov 2 half --db $DB
+Orlov O. (4) has a half-point bye in round 2
+
+# a change that names nobody in the event is refused: exit 1, "nothing was changed", as any
+# refused change (issue 27)
+$ shashki tournament bye Autumn Nobody 5 half --db $DB
+! no player 'Nobody' in the event (shashki tournament players EVENT): nothing was changed
+? 1
+
+$ shashki tournament withdraw Autumn Nobody --db $DB
+! nothing was changed
+? 1
+
+# a malformed argument is 2
+$ shashki tournament bye Autumn Orlov soon half --db $DB
+! the round must be a whole number
+? 2
 
 $ shashki tournament next Autumn --db $DB
 Round 2
@@ -154,8 +187,10 @@ Round 2
   3  Orlov O. (4) * half-point bye
 
 $ shashki tournament unpair Autumn --db $DB
+round 2 is taken back: its pairings are gone
 
 $ shashki tournament withdraw Autumn Sidorov --db $DB
+Sidorov S. (3) is withdrawn: no more rounds from round 2
 
 $ shashki tournament next Autumn --db $DB
 Round 2
@@ -164,13 +199,31 @@ Round 2
 
 $ shashki tournament export Autumn trf --db $DB
 012 Autumn Open
-042 2026.10.01
+042 2026/10/01
 001    1      Ivanov I.                         2100                 1990        1.0    1     3 w 1
 001    2      Petrov P.                         2000                 2010        0.5    3     4 b =
 001    3      Sidorov S.                        1900                 1960        0.0    4     1 b 0  0000 - Z
 001    4      Orlov O.                          1800                 2016        0.5    2     2 w =  0000 - H
 XXR 3
 XXC white1
+240    3    3
+
+# TRF16 in keeps the start date (042, so age categories) and the withdrawal (absent from
+# every coming round: withdrawn, not merely absent from the next) (issue 27)
+$ shashki tournament export Autumn trf --db $DB | shashki tournament import - --name Again --db $DB
+event 2: Again, 4 players, 1 round played of 3
+
+$ shashki tournament players Again --db $DB
+  No  Name * Category * State
+   1  Ivanov I. * 1990 adults *
+   2  Petrov P. * 2010 older-youth *
+   3  Sidorov S. * 1960 adults * withdrawn from round 2
+   4  Orlov O. * 2016 children *
+
+$ shashki tournament next Again --db $DB
+Round 2
+  1  Petrov P. (2) * Ivanov I. (1)
+  2  Orlov O. (4) * half-point bye
 
 $ shashki tournament log Autumn --db $DB
 *  create 'Autumn Open' system=swiss rounds=3 date=2026.10.01
@@ -193,7 +246,7 @@ $ shashki tournament show Nothing --db $DB
 
 # TRF16 in: an event of one Swiss stage
 $ shashki tournament import $DATA/tournament/small.trf --name Imported --db $DB
-event 2: Imported, 6 players, 1 rounds played of 3
+event 3: Imported, 6 players, 1 round played of 3
 
 $ shashki tournament next Imported --db $DB
 Round 2
@@ -207,7 +260,7 @@ $ shashki tournament import $DATA/tournament/bad.trf --db $DB
 
 # engines: a round robin of three at depth 1, played to the end
 $ shashki tournament run Trio --engine one=self:level=1 --engine two=self:level=2 --engine three=self:level=3 system=round-robin --depth 1 --quiet --db $DB
-Event 3: Trio, 3 engines, round-robin
+Event 4: Trio, 3 engines, round-robin
 ...
 
 $ shashki tournament show Trio --db $DB
@@ -217,12 +270,12 @@ finished
 
 # stopped after a game, then resumed where it was
 $ shashki tournament run Quad --engine a=self --engine b=self --engine c=self --engine d=self system=swiss rounds=2 --depth 1 --quiet --stop-after 1 --db $DB
-Event 4: Quad, 4 engines, swiss
+Event 5: Quad, 4 engines, swiss
 *
 Stopped after 1 game; 'shashki tournament run Quad --db *' resumes.
 
 $ shashki tournament run Quad --depth 1 --quiet --db $DB
-Event 4: Quad, resumed (4 players)
+Event 5: Quad, resumed (4 players)
 ...
 Quad: standings
 ...
@@ -230,6 +283,11 @@ Quad: standings
 $ shashki tournament export Quad pdn --db $DB
 ! 4 games
 ...
+
+# the records in numbers on request (issue 27): each of the 4 games opens with a move of White's
+# numbered squares
+$ shashki tournament export Quad pdn --numeric --db $DB | grep -c '^1\. [0-9][0-9]*-[0-9][0-9]* '
+4
 
 # two teams of engines, each member against every member of the other
 $ shashki tournament run Match --team North --engine n1=self:level=1 --engine n2=self:level=2 --team South --engine s1=self:level=1 --engine s2=self:level=2 system=scheveningen --depth 1 --quiet --db $DB

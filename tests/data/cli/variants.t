@@ -15,8 +15,22 @@ perft 2 64 *
 perft 3 708 *
 perft 4 7538 *
 
-# a variant's FEN is read in its own numbering: English 1 = b8, so 9-14 is b6-c5 (Black)
-$ shashki moves --numeric --variant english B:W22:B9
+# a variant's FEN is read in its own numbering: English 1 = b8, so 9-14 is b6-c5 (Black);
+# English and pool are written in numbers by default, as their literature writes them
+# (issue 27), the Russian board's letters on request; Russian itself in letters
+$ shashki moves --variant english B:W22:B9
+9-13 W:W22:B13
+9-14 W:W22:B14
+$ shashki moves --variant pool B:W22:B9
+9-13 W:W22:B13
+9-14 W:W22:B14
+$ shashki moves --algebraic --variant english B:W22:B9
+b6-a5 W:Wc3:Ba5
+b6-c5 W:Wc3:Bc5
+$ shashki moves --variant russian B:W22:B9
+b6-a5 W:Wc3:Ba5
+b6-c5 W:Wc3:Bc5
+$ shashki moves --numeric --variant russian B:W22:B9
 9-13 W:W22:B13
 9-14 W:W22:B14
 
@@ -36,13 +50,25 @@ perft 4 4265 *
 perft 5 27117 *
 
 # a man that reaches the crowning row during a capture and must go on stays a man (Russian
-# would crown it there)
-$ shashki moves --variant international W:Wb8:Bc9,e9,j2
+# would crown it there); in algebraic notation, then in the game's usual one, the numbers
+# (b8 = 11, d10 = 2, f8 = 13, j2 = 45)
+$ shashki moves --algebraic --variant international W:Wb8:Bc9,e9,j2
 b8:d10:f8 B:Wf8:Bj2
+$ shashki moves --variant international W:Wb8:Bc9,e9,j2
+11x2x13 B:W13:B45
 
-# 10x10 squares: 46 = a1, 41 = b2; a1..j10 in algebraic notation
-$ shashki moves --numeric --variant international W:W46:B1
+# 10x10 squares: 46 = a1, 41 = b2, 1 = b10; a1..j10 in algebraic notation. International is
+# written in numbers by default (FMJD, Scan, lidraughts: issue 27), letters on request
+$ shashki moves --variant international W:W46:B1
 46-41 B:W41:B1
+$ shashki moves --algebraic --variant international W:W46:B1
+a1-b2 B:Wb2:Bb10
+$ shashki moves --variant international "W:W31-50:B1-20" | head -2
+31-26 B:W26,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+31-27 B:W27,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+$ shashki divide 1 --variant international --algebraic | head -2
+b4-a5 1
+b4-c5 1
 $ shashki moves --variant international W:Wa2
 ! bad FEN 'W:Wa2': FEN column 4: a2 is a light square; pieces stand on dark squares
 ? 2
@@ -59,17 +85,17 @@ perft 4 3874 *
 perft 5 21265 *
 
 # a man captures along the rank too, over the next playing square (c5 or g5)
-$ shashki moves --variant frisian W:We5:Bc5,g5
+$ shashki moves --algebraic --variant frisian W:We5:Bc5,g5
 e5:a5 B:Wa5:Bg5
 e5:i5 B:Wi5:Bc5
 
 # the value rule: two men (h4, g7) are worth more than a king (b2)
-$ shashki moves --variant frisian W:Wa1,h2:BKb2,h4,g7
+$ shashki moves --algebraic --variant frisian W:Wa1,h2:BKb2,h4,g7
 h2:h6:f8 B:Wa1,f8:BKb2
 
 # a king that has made three moves in a row (the FEN's RWa1=3) may not make a fourth while its
 # side has men; its third move shows in the FEN it leads to
-$ shashki moves --variant frisian W:WKa1,j4:Bj10:RWa1=3
+$ shashki moves --algebraic --variant frisian W:WKa1,j4:Bj10:RWa1=3
 j4-i5 B:WKa1,i5:Bj10
 $ shashki moves --numeric --variant frisian W:WKa1,j4:Bj10:RWa1=2
 46-41 B:W35,K41:B5:RW41=3
@@ -197,13 +223,13 @@ perft 3 1222 *
 perft 4 10053 *
 
 # a man passing the crowning row mid-capture goes on as a man, not crowned where it ends
-$ shashki moves --variant canadian W:Wb10:Bc11,e11,k3
+$ shashki moves --algebraic --variant canadian W:Wb10:Bc11,e11,k3
 b10:d12:f10 B:Wf10:Bk3
 
 # 12x12 squares: 67 = a1, 61 = b2; a1..l12, and k9 is a square (a king there is Kk9)
-$ shashki moves --numeric --variant canadian W:W67:B1
+$ shashki moves --variant canadian W:W67:B1
 67-61 B:W61:B1
-$ shashki moves --variant canadian W:Wk9:BKk3
+$ shashki moves --algebraic --variant canadian W:Wk9:BKk3
 k9-j10 B:Wj10:BKk3
 k9-l10 B:Wl10:BKk3
 $ shashki moves --variant canadian W:Wm1
