@@ -41,6 +41,7 @@ static const Suite SUITES[] = {
     {"web", suite_web},
     {"tournament", suite_tournament},
     {"tournament-store", suite_tournament_store},
+    {"trf", suite_trf},
     {"browser", suite_browser},
     {"load", suite_load},
 };

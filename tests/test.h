@@ -91,6 +91,7 @@ void suite_store(void);
 void suite_web(void);
 void suite_tournament(void);
 void suite_tournament_store(void);
+void suite_trf(void); /* TRF16 as arbiters write it: every kind of cell, double forfeits */
 void suite_browser(void);
 void suite_book(void);
 void suite_load(void); /* only with --slow */

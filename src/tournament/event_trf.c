@@ -307,12 +307,12 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
             p.white = tp->number;
             if (c->opponent == 0) {
                 switch (c->result) {
-                case 'U': p.type = SH_PAIRING_BYE; break;
+                case 'U':
+                case '+': p.type = SH_PAIRING_BYE; break; /* as the reader scores it */
                 case 'H':
                 case '=':
                 case 'D': p.type = SH_PAIRING_HALF_BYE; break;
                 case 'F':
-                case '+':
                 case 'W':
                 case '1': p.type = SH_PAIRING_FULL_BYE; break;
                 case ' ': continue;
@@ -324,7 +324,17 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
                 p.type = SH_PAIRING_GAME;
                 p.black = c->opponent;
                 p.ngames = 1;
-                char res = c->result;
+                char res = c->result, other = t->players[c->opponent - 1].cells[r].result;
+                bool draw = strchr("=D", res) && strchr("=D", other);
+                if (strchr("10=WDL", res) && !draw &&
+                    !(strchr("1W", res) && strchr("0L", other)) &&
+                    !(strchr("0L", res) && strchr("1W", other))) {
+                    sh_event_free(e);
+                    return error_set(err, SH_ERR_ARGUMENT, tp->line, 92 + 10 * r + 7,
+                                     "round %d: %d and %d scored %c and %c, a score an event "
+                                     "does not hold (a win, a draw or a loss each way)",
+                                     r + 1, tp->number, c->opponent, res, other);
+                }
                 p.games[0].result = res == '1' || res == 'W' ? SH_GAME_WHITE_WINS
                                     : res == '0' || res == 'L' ? SH_GAME_BLACK_WINS
                                     : res == '=' || res == 'D' ? SH_GAME_DRAW

@@ -200,7 +200,9 @@ static ShStatus read_player(ShTrf *trf, const Line *l, int *cap, ShError *err)
         return at(err, l, 85, "the rank (columns 86-89) is not a number");
     int cells = 0, cell_cap = 0, last = -1;
     size_t start = 91;
-    for (; start + 8 <= l->n; start += 10) {
+    /* the last cell may end at its colour: a game without a result yet, its trailing blank
+     * cut off */
+    for (; start + 6 <= l->n; start += 10) {
         Line c = *l;
         ShTrfCell cell = {0, '-', ' '};
         if (!blank(&c, start - 2, start))
@@ -208,8 +210,9 @@ static ShStatus read_player(ShTrf *trf, const Line *l, int *cap, ShError *err)
         long opp = number(&c, start, start + 4);
         if (opp == -2)
             return at(err, l, start, "the opponent (4 digits) is not a number");
-        char color = l->s[start + 5], result = (char)toupper((unsigned char)l->s[start + 7]);
-        if (l->s[start + 4] != ' ' || l->s[start + 6] != ' ')
+        char color = l->s[start + 5];
+        char result = start + 7 < l->n ? (char)toupper((unsigned char)l->s[start + 7]) : ' ';
+        if (l->s[start + 4] != ' ' || (start + 6 < l->n && l->s[start + 6] != ' '))
             return at(err, l, start + 4, "a round's cell is 'NNNN c r' (opponent, colour, result)");
         if (color != 'w' && color != 'b' && color != '-' && color != ' ')
             return at(err, l, start + 5, "the colour is w, b or -");
@@ -224,11 +227,12 @@ static ShStatus read_player(ShTrf *trf, const Line *l, int *cap, ShError *err)
             bool played = strchr("10=WDL", result) != NULL;
             if (opp == 0 && (color == 'w' || color == 'b'))
                 return at(err, l, start + 5, "a colour without an opponent");
-            if (opp == 0 && played)
-                return at(err, l, start + 7, "a game result without an opponent");
-            if (opp > 0 && strchr("UHFZ ", result))
+            /* 0000 with 1 = 0 (W D L) is how older programs write a full-point, half-point
+             * or zero-point bye; an opponent with no result is a pairing whose game has no
+             * result yet */
+            if (opp > 0 && strchr("UHFZ", result))
                 return at(err, l, start + 7, "a bye (U H F Z) has no opponent: 0000");
-            if (played && color != 'w' && color != 'b')
+            if (opp > 0 && played && color != 'w' && color != 'b')
                 return at(err, l, start + 5, "a played game needs its colour, w or b");
             if (opp > 0 && (result == '+' || result == '-') && color == ' ')
                 return at(err, l, start + 5, "the colour is w, b or -");
@@ -458,6 +462,8 @@ static int cell_points(const ShTrf *trf, const ShTrfCell *c)
 {
     char r = c->result;
     bool paired = c->opponent > 0 || r == 'U' || r == '+';
+    if (r == ' ' && c->opponent > 0)
+        return 0; /* a game with no result yet */
     if (strchr("=DH", r))
         return trf->draw;
     if (strchr("+W1FU", r))
@@ -486,7 +492,7 @@ static ShStatus check(ShTrf *trf, ShError *err)
         for (int r = 0; r < p->rounds; r++) {
             ShTrfCell *c = &p->cells[r];
             int col = 92 + 10 * r;
-            if (c->opponent <= 0 || c->result == ' ')
+            if (c->opponent <= 0)
                 continue;
             if (c->opponent > trf->count)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col,
@@ -494,19 +500,33 @@ static ShStatus check(ShTrf *trf, ShError *err)
                                  c->opponent);
             const ShTrfPlayer *o = &trf->players[c->opponent - 1];
             const ShTrfCell *oc = r < o->rounds ? &o->cells[r] : NULL;
-            bool played = is_played(c->result);
             if (!oc || oc->opponent != p->number)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col,
                                  "round %d: player %d meets %d, but %d's cell does not say so",
                                  r + 1, p->number, o->number, o->number);
-            if (played && (!is_played(oc->result) || oc->color == c->color))
+            bool pending = c->result == ' ', played = is_played(c->result);
+            if (pending != (oc->result == ' '))
+                return error_set(err, SH_ERR_SYNTAX, p->line, col + 7,
+                                 "round %d: the game of %d and %d has a result on one side only",
+                                 r + 1, p->number, o->number);
+            if ((played || pending) && (c->color == 'w' || c->color == 'b') &&
+                oc->color == c->color)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col + 5,
-                                 "round %d: player %d and %d both have %s", r + 1, p->number,
-                                 o->number,
-                                 !is_played(oc->result) ? "a game and a forfeit" : "one colour");
-            if (oc->result != complement(c->result) && !(played && is_played(oc->result) &&
-                                                          complement(c->result) == '=' &&
-                                                          strchr("=D", oc->result)))
+                                 "round %d: player %d and %d both have one colour", r + 1,
+                                 p->number, o->number);
+            if (pending)
+                continue;
+            if (played && !is_played(oc->result))
+                return error_set(err, SH_ERR_SYNTAX, p->line, col + 5,
+                                 "round %d: player %d and %d both have a game and a forfeit",
+                                 r + 1, p->number, o->number);
+            /* a result and its complement; a draw either way (= or D); a double forfeit
+             * (- and -: neither came); and the reduced scores an arbiter may give a game
+             * played (0-0, 0-1/2: FIDE Laws 11.3 and 12.9) */
+            bool agree = oc->result == complement(c->result) ||
+                         (c->result == '-' && oc->result == '-') ||
+                         (played && strchr("0L=D", c->result) && strchr("0L=D", oc->result));
+            if (!agree)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col + 7,
                                  "round %d: the results of %d (%c) and %d (%c) disagree", r + 1,
                                  p->number, c->result, o->number, oc->result);
