@@ -40,6 +40,14 @@ extern "C" {
  * or "162" the points of a win, draw, loss, zero-point bye, forfeit loss, pairing-allocated
  * bye; "XXP a b ..." players who may not meet one another (same club, set by the arbiter);
  * "240 R a b ..." players absent from round R. Every other line is kept as it is.
+ *
+ * Cells as arbiters' programs write them: a double forfeit ("-" on both sides: 0 points each,
+ * no game, so the two may be paired again); the byes of older programs (0000 with "+" the
+ * pairing-allocated bye, "1" or "W" a full-point, "=" or "D" a half-point, "0" or "L" a
+ * zero-point bye); a blank cell (not paired: a late entry, a withdrawal); the reduced scores
+ * an arbiter may give a game played (0 and 0, 0 and =); a game with no result yet (an opponent
+ * and a colour, the result blank: 0 points, and the next round cannot be paired until it is
+ * in).
  * ---------------------------------------------------------------------------------------- */
 
 #define SH_TRF_NAME_SIZE 64
@@ -47,7 +55,8 @@ extern "C" {
 typedef struct ShTrfCell {
     int opponent; /* pairing number, 0 for none */
     char color;   /* 'w', 'b' or '-' */
-    char result;  /* '1' '0' '=' '+' '-' 'W' 'D' 'L' 'U' 'H' 'F' 'Z', or ' ' (not recorded) */
+    char result;  /* '1' '0' '=' '+' '-' 'W' 'D' 'L' 'U' 'H' 'F' 'Z', or ' ' (not recorded; with
+                     an opponent, a game with no result yet) */
 } ShTrfCell;
 
 typedef struct ShTrfPlayer {
@@ -115,7 +124,7 @@ typedef struct ShPairing {
 /* Pair the next round of the TRF by the FIDE Dutch system (C.04.3 as in force since July
  * 2025), as JaVaFo and bbpPairings do with "-p". SH_ERR_NO_PAIRING when no pairing exists,
  * SH_ERR_ARGUMENT when the TRF cannot be paired as it stands (no total number of rounds, all
- * rounds played). */
+ * rounds played, a game of a round played with no result yet). */
 ShStatus sh_trf_pair(const ShTrf *trf, ShPairing *out, ShError *err);
 void sh_pairing_free(ShPairing *pairing);
 
