@@ -258,13 +258,26 @@ static ShStatus read_stage(ShEvent *e, const Line *l, ShError *err)
             group < 0 || group > ss->groups)
             return error_set(err, SH_ERR_SYNTAX, l->number, l->column[6] + (int)(c - list),
                              "a player id:group of the event expected");
+        for (int j = 0; j < i; j++)
+            if (ss->ids[j] == id)
+                return error_set(err, SH_ERR_SYNTAX, l->number,
+                                 l->column[6] + (int)(c - list), "player %d is given twice",
+                                 id);
         ss->ids[i] = id;
         ss->group[i] = group;
         c += used;
         if (*c == ',')
             c++;
     }
+    if (*c)
+        return error_set(err, SH_ERR_SYNTAX, l->number, l->column[6] + (int)(c - list),
+                         "a player id:group of the event expected");
     ss->count = n;
+    int size = 1;
+    while (size < n)
+        size *= 2;
+    if (e->settings.stages[s - 1].system == SH_SYSTEM_KNOCKOUT && ss->bracket != size)
+        return bad_field(err, l, 4, "the bracket of the stage's players (a power of two)");
     return SH_OK;
 }
 

@@ -14,6 +14,20 @@
 #include "error.h"
 #include "shashki_tournament.h"
 
+/* The bytes of the character at s (n bytes left): one for ASCII, a stray continuation byte or
+ * a bad lead byte; a lead byte with the continuation bytes it announces (as many as there are).
+ * The reader counts columns and the writer pads names by this one rule, so that whatever bytes
+ * a name holds, it is written back where it was read. */
+static size_t char_bytes(const char *s, size_t n)
+{
+    unsigned char c = (unsigned char)s[0];
+    size_t want = c >= 0xF0 && c < 0xF8 ? 4 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xC0 && c < 0xE0 ? 2 : 1;
+    size_t k = 1;
+    while (k < want && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k++;
+    return k;
+}
+
 void sh_trf_init(ShTrf *trf)
 {
     memset(trf, 0, sizeof *trf);
@@ -93,8 +107,16 @@ static void field_text(const Line *l, size_t from, size_t to, char *out, size_t 
     size_t k = to_byte - from_byte;
     if (k > size - 1) {
         k = size - 1;
-        while (k > 0 && ((unsigned char)l->orig[from_byte + k] & 0xC0) == 0x80)
-            k--;
+        /* cut at a character: the last whole one that fits */
+        size_t whole = 0;
+        for (size_t c = 0; c < k;) {
+            size_t w = char_bytes(l->orig + from_byte + c, to_byte - from_byte - c);
+            if (c + w > k)
+                break;
+            c += w;
+            whole = c;
+        }
+        k = whole;
     }
     memcpy(out, l->orig + from_byte, k);
     out[k] = '\0';
@@ -201,41 +223,48 @@ static ShStatus read_player(ShTrf *trf, const Line *l, int *cap, ShError *err)
     int cells = 0, cell_cap = 0, last = -1;
     size_t start = 91;
     /* the last cell may end at its colour: a game without a result yet, its trailing blank
-     * cut off */
+     * cut off; an error past this point frees the cells read */
+#define FAIL(status)                                                                         \
+    do {                                                                                     \
+        free(p.cells);                                                                       \
+        return (status);                                                                     \
+    } while (0)
     for (; start + 6 <= l->n; start += 10) {
         Line c = *l;
         ShTrfCell cell = {0, '-', ' '};
         if (!blank(&c, start - 2, start))
-            return at(err, l, start - 2, "the two columns before a round's cell must be blank");
+            FAIL(at(err, l, start - 2, "the two columns before a round's cell must be blank"));
         long opp = number(&c, start, start + 4);
         if (opp == -2)
-            return at(err, l, start, "the opponent (4 digits) is not a number");
+            FAIL(at(err, l, start, "the opponent (4 digits) is not a number"));
         char color = l->s[start + 5];
         char result = start + 7 < l->n ? (char)toupper((unsigned char)l->s[start + 7]) : ' ';
         if (l->s[start + 4] != ' ' || (start + 6 < l->n && l->s[start + 6] != ' '))
-            return at(err, l, start + 4, "a round's cell is 'NNNN c r' (opponent, colour, result)");
+            FAIL(at(err, l, start + 4,
+                    "a round's cell is 'NNNN c r' (opponent, colour, result)"));
         if (color != 'w' && color != 'b' && color != '-' && color != ' ')
-            return at(err, l, start + 5, "the colour is w, b or -");
+            FAIL(at(err, l, start + 5, "the colour is w, b or -"));
         if (!strchr("10=+-WDLUHFZ ", result))
-            return at(err, l, start + 7, "the result is one of 1 0 = + - W D L U H F Z");
+            FAIL(at(err, l, start + 7, "the result is one of 1 0 = + - W D L U H F Z"));
         if (opp == p.number)
-            return at(err, l, start, "a player cannot meet himself");
-        bool empty = opp < 0 && color == ' ' && result == ' ';
+            FAIL(at(err, l, start, "a player cannot meet himself"));
+        /* no opponent and no result: not paired (blank, or "0000 -" as some programs write) */
+        bool empty = opp <= 0 && result == ' ' && color != 'w' && color != 'b';
         if (!empty) {
             if (opp < 0)
                 opp = 0;
             bool played = strchr("10=WDL", result) != NULL;
             if (opp == 0 && (color == 'w' || color == 'b'))
-                return at(err, l, start + 5, "a colour without an opponent");
+                FAIL(at(err, l, start + 5, "a colour without an opponent"));
             /* 0000 with 1 = 0 (W D L) is how older programs write a full-point, half-point
              * or zero-point bye; an opponent with no result is a pairing whose game has no
              * result yet */
             if (opp > 0 && strchr("UHFZ", result))
-                return at(err, l, start + 7, "a bye (U H F Z) has no opponent: 0000");
+                FAIL(at(err, l, start + 7, "a bye (U H F Z) has no opponent: 0000"));
             if (opp > 0 && played && color != 'w' && color != 'b')
-                return at(err, l, start + 5, "a played game needs its colour, w or b");
+                FAIL(at(err, l, start + 5, "a played game needs its colour, w or b"));
             if (opp > 0 && (result == '+' || result == '-') && color == ' ')
-                return at(err, l, start + 5, "the colour is w, b or -");
+                FAIL(at(err, l, start + 5, "the colour is w, b or -"));
             cell.opponent = (int)opp;
             cell.color = color == ' ' ? '-' : color;
             cell.result = result;
@@ -247,10 +276,9 @@ static ShStatus read_player(ShTrf *trf, const Line *l, int *cap, ShError *err)
         }
         p.cells[cells++] = cell;
     }
-    if (!blank(l, start, l->n)) {
-        free(p.cells);
-        return at(err, l, start, "text after the last round's cell");
-    }
+    if (!blank(l, start, l->n))
+        FAIL(at(err, l, start, "text after the last round's cell"));
+#undef FAIL
     p.rounds = last + 1;
     if (!grow((void **)&trf->players, cap, trf->count, sizeof(ShTrfPlayer))) {
         free(p.cells);
@@ -635,10 +663,8 @@ ShStatus sh_trf_read(const char *text, size_t size, ShTrf *trf, ShError *err)
                 break;
             }
             size_t cps = 0;
-            for (size_t k = 0; k < l.n; k++) {
+            for (size_t k = 0; k < l.n; k += char_bytes(l.s + k, l.n - k)) {
                 unsigned char ch = (unsigned char)l.s[k];
-                if ((ch & 0xC0) == 0x80)
-                    continue;
                 map[cps] = k;
                 ascii[cps++] = ch < 0x80 ? (char)ch : '?';
             }
@@ -737,9 +763,7 @@ ShStatus sh_trf_write(const ShTrf *trf, char **text, size_t *size, ShError *err)
         size_t nb = 0;
         int chars = 0;
         for (const char *q = p->name; *q && chars < 33; chars++) {
-            size_t k = 1;
-            while (q[k] && ((unsigned char)q[k] & 0xC0) == 0x80)
-                k++;
+            size_t k = char_bytes(q, strlen(q));
             memcpy(name + nb, q, k);
             nb += k;
             q += k;
