@@ -42,6 +42,7 @@ static const Suite SUITES[] = {
     {"tournament", suite_tournament},
     {"tournament-store", suite_tournament_store},
     {"trf", suite_trf},
+    {"team", suite_team},
     {"browser", suite_browser},
     {"load", suite_load},
 };

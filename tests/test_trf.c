@@ -1,6 +1,7 @@
 /* test_trf.c - TRF16 files as arbiters write them: every legal kind of cell read, scored and
- * paired (the .trf files of tests/data/tournament, hand-made; the pairings below worked out by hand from
- * FIDE C.04.3, see tests/data/README.md), double forfeits in an event and its TRF. */
+ * paired (the .trf files of tests/data/tournament, hand-made; the pairings below worked out
+ * by hand from FIDE C.04.3, see tests/data/README.md), double forfeits in an event and its
+ * TRF. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -6,6 +6,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "team.h"
 
 static char *dup_text(const char *s)
 {
@@ -124,7 +125,7 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
         }
         int winner = 0, pw, pb;
         sh_event_pairing_points(e, p, &pw, &pb, &winner);
-        if (s->stages[stage - 1].system == SH_SYSTEM_KNOCKOUT && winner) {
+        if (event_knockout(e, stage) && winner) {
             ww = winner == p->white;
             bw = winner == p->black;
         }
@@ -215,6 +216,31 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
         }
         free(done);
     }
+    /* the teams (013), their players in pairing order */
+    for (int i = 0; i < n; i++) {
+        const char *team = sh_event_player(e, ids[i])->team;
+        bool seen = !team[0];
+        for (int k = 0; k < t->team_count && !seen; k++)
+            seen = !strcasecmp(t->teams[k].name, team);
+        if (seen)
+            continue;
+        ShTrfTeam *bigger =
+            realloc(t->teams, sizeof(ShTrfTeam) * (size_t)(t->team_count + 1));
+        int *numbers = malloc(sizeof(int) * ((size_t)n + 1));
+        if (bigger)
+            t->teams = bigger;
+        if (!bigger || !numbers) {
+            free(numbers);
+            break;
+        }
+        ShTrfTeam *tt = &t->teams[t->team_count++];
+        memset(tt, 0, sizeof *tt);
+        snprintf(tt->name, sizeof tt->name, "%.63s", team);
+        tt->numbers = numbers;
+        for (int j = i; j < n; j++)
+            if (!strcasecmp(sh_event_player(e, ids[j])->team, team))
+                tt->numbers[tt->count++] = j + 1;
+    }
     t->order = malloc(sizeof(int) * ((size_t)n + 1));
     if (t->order)
         for (int i = 0; i < n; i++)
@@ -266,6 +292,10 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
         p.rating = tp->rating;
         snprintf(p.title, sizeof p.title, "%s", tp->title);
         snprintf(p.federation, sizeof p.federation, "%s", tp->federation);
+        for (int k = 0; k < t->team_count; k++)
+            for (int j = 0; j < t->teams[k].count; j++)
+                if (t->teams[k].numbers[j] == tp->number)
+                    snprintf(p.team, sizeof p.team, "%s", t->teams[k].name);
         p.birth_year = atoi(tp->birth);
         if (p.birth_year < 1850 || p.birth_year > 2200)
             p.birth_year = 0;

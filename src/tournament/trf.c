@@ -21,7 +21,10 @@
 static size_t char_bytes(const char *s, size_t n)
 {
     unsigned char c = (unsigned char)s[0];
-    size_t want = c >= 0xF0 && c < 0xF8 ? 4 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xC0 && c < 0xE0 ? 2 : 1;
+    size_t want = c >= 0xF0 && c < 0xF8   ? 4
+                  : c >= 0xE0 && c < 0xF0 ? 3
+                  : c >= 0xC0 && c < 0xE0 ? 2
+                                          : 1;
     size_t k = 1;
     while (k < want && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
         k++;
@@ -60,6 +63,9 @@ void sh_trf_free(ShTrf *trf)
     for (int i = 0; i < trf->other_count; i++)
         free(trf->other[i]);
     free(trf->other);
+    for (int i = 0; i < trf->team_count; i++)
+        free(trf->teams[i].numbers);
+    free(trf->teams);
     sh_trf_init(trf);
 }
 
@@ -422,6 +428,39 @@ static ShStatus read_line(ShTrf *trf, const Line *l, int caps[4], ShError *err)
         }
         return SH_OK;
     }
+    if (strcmp(code, "013") == 0) {
+        ShTrfTeam t;
+        memset(&t, 0, sizeof t);
+        field_text(l, 4, 36, t.name, sizeof t.name);
+        int cap = 0;
+        for (size_t at_col = 36; at_col < l->n; at_col += 5) {
+            if (at_col > 36 && l->s[at_col - 1] != ' ') {
+                free(t.numbers);
+                return at(err, l, at_col - 1, "a team's numbers are 4 columns, a blank between");
+            }
+            long v = number(l, at_col, at_col + 4);
+            if (v == -1)
+                continue;
+            if (v <= 0) {
+                free(t.numbers);
+                return at(err, l, at_col, "a team's player: a pairing number from 1");
+            }
+            if (!grow((void **)&t.numbers, &cap, t.count, sizeof(int))) {
+                free(t.numbers);
+                return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+            }
+            t.numbers[t.count++] = (int)v;
+        }
+        ShTrfTeam *bigger =
+            realloc(trf->teams, sizeof(ShTrfTeam) * (size_t)(trf->team_count + 1));
+        if (!bigger) {
+            free(t.numbers);
+            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+        }
+        trf->teams = bigger;
+        trf->teams[trf->team_count++] = t;
+        return SH_OK;
+    }
     if (strcmp(code, "XXP") == 0 || strcmp(code, "240") == 0) {
         bool absent = code[0] == '2';
         ShTrfGroup g;
@@ -515,6 +554,12 @@ static ShStatus check(ShTrf *trf, ShError *err)
                              i + 1);
         }
     }
+    for (int t = 0; t < trf->team_count; t++)
+        for (int k = 0; k < trf->teams[t].count; k++)
+            if (trf->teams[t].numbers[k] > trf->count)
+                return error_set(err, SH_ERR_SYNTAX, 0, 0,
+                                 "team '%s' (013) names player %d, who is not in the file",
+                                 trf->teams[t].name, trf->teams[t].numbers[k]);
     for (int i = 0; i < trf->count; i++) {
         ShTrfPlayer *p = &trf->players[i];
         for (int r = 0; r < p->rounds; r++) {
@@ -739,6 +784,19 @@ static void put(Out *o, const char *format, ...)
     }
 }
 
+/* Text in `width` columns (characters, not bytes): cut at a character, padded with blanks. */
+static void put_padded(Out *o, const char *text, int width)
+{
+    int chars = 0;
+    for (const char *q = text; *q && chars < width; chars++) {
+        size_t k = char_bytes(q, strlen(q));
+        put(o, "%.*s", (int)k, q);
+        q += k;
+    }
+    for (; chars < width; chars++)
+        put(o, " ");
+}
+
 static void put_points(Out *o, const char *code, int tenths)
 {
     put(o, "%s %d.%d\n", code, tenths / 10, tenths % 10);
@@ -783,6 +841,14 @@ ShStatus sh_trf_write(const ShTrf *trf, char **text, size_t *size, ShError *err)
             else
                 put(&o, "  %4d %c %c", c->opponent, c->color, c->result);
         }
+        put(&o, "\n");
+    }
+    for (int t = 0; t < trf->team_count; t++) {
+        const ShTrfTeam *team = &trf->teams[t];
+        put(&o, "013 ");
+        put_padded(&o, team->name, 32);
+        for (int k = 0; k < team->count; k++)
+            put(&o, k ? " %4d" : "%4d", team->numbers[k] % 10000);
         put(&o, "\n");
     }
     if (trf->total_rounds > 0)
