@@ -13,8 +13,9 @@ static const char HELP[] =
     "usage: shashki tournament COMMAND [ARGS...] [--db FILE]\n"
     "\n"
     "Competitions: round robin, Swiss (FIDE Dutch), knockout, Scheveningen, stages of them,\n"
-    "points series, micro-matches. Events live in the games' SQLite file (--db, default\n"
-    "shashki-games.db, the web app's), one transaction per change; standings are derived.\n"
+    "points series, micro-matches; team events (boards=N) and individual-team ones\n"
+    "(team-best=K). Events live in the games' SQLite file (--db, default shashki-games.db,\n"
+    "the web app's), one transaction per change; standings are derived.\n"
     "EVENT is an event's id or name (a unique prefix will do); PLAYER a player's number or\n"
     "name. docs/tournaments.md tells more.\n"
     "\n"
@@ -38,7 +39,9 @@ static const char HELP[] =
     "  show EVENT                 its settings, players and rounds so far\n"
     "  set EVENT KEY=VALUE...     change settings (refused when it would change what was played)\n"
     "  add EVENT NAME [--rating R] [--title T] [--club C] [--team T] [--federation F]\n"
-    "             [--born YEAR] [--engine SPEC]      enter a player (after round 1: late entry)\n"
+    "             [--born YEAR] [--engine SPEC] [--board N]\n"
+    "                             enter a player (after round 1: late entry; a team event:\n"
+    "                             --team, and --board for the team's board order)\n"
     "  players EVENT              the players, with age category and state\n"
     "  withdraw EVENT PLAYER [--round R]             no more rounds from R (default the next)\n"
     "  bye EVENT PLAYER ROUND [half|full|absent|none] a bye asked for in a coming round\n"
@@ -49,6 +52,10 @@ static const char HELP[] =
     "                             enter results: 1-0 1/2-1/2 0-1 +- -+ -- (forfeits), * to\n"
     "                             clear; several for a match's games, or --game N for one\n"
     "  standings EVENT [--stage S] [--format text|csv|html]\n"
+    "                             (a team event: the team standings; an individual-team\n"
+    "                             event: the players', then the team standing)\n"
+    "  teams EVENT [--format F]   the team standings\n"
+    "  boards EVENT [--format F]  the board prizes of a team event\n"
     "  crosstable EVENT [--stage S] [--format text|csv|html]\n"
     "  export EVENT trf|pdn|event [--stage S] [--output FILE]\n"
     "                             TRF16 (Swiss-Manager, Vega, JaVaFo, bbpPairings), the PDN of\n"
@@ -71,7 +78,7 @@ typedef struct Args {
     int npos;
     const char *pos[MAX_POSITIONAL];
     const char *db, *stage, *format, *game, *game_id, *round, *output, *name;
-    const char *rating, *title, *club, *team, *federation, *born, *engine, *cycles;
+    const char *rating, *title, *club, *team, *federation, *born, *engine, *cycles, *board;
     bool swap_last;
 } Args;
 
@@ -88,7 +95,7 @@ static bool args_parse(int argc, char **argv, Args *a)
         {"--output", &a->output}, {"-o", &a->output},             {"--name", &a->name},
         {"--rating", &a->rating}, {"--title", &a->title},         {"--club", &a->club},
         {"--team", &a->team},     {"--federation", &a->federation}, {"--born", &a->born},
-        {"--engine", &a->engine}, {"--cycles", &a->cycles},
+        {"--engine", &a->engine}, {"--cycles", &a->cycles},       {"--board", &a->board},
     };
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -496,7 +503,8 @@ static int cmd_add(const Args *a, int argc, char **argv)
     }
     snprintf(p.name, sizeof p.name, "%s", a->pos[2]);
     if ((a->rating && !int_option(a->rating, 0, 4000, "--rating", &p.rating)) ||
-        (a->born && !int_option(a->born, 1850, 2200, "--born", &p.birth_year)))
+        (a->born && !int_option(a->born, 1850, 2200, "--born", &p.birth_year)) ||
+        (a->board && !int_option(a->board, 1, SH_TEAM_MAX_MEMBERS, "--board", &p.board)))
         return 2;
     snprintf(p.title, sizeof p.title, "%s", a->title ? a->title : "");
     snprintf(p.club, sizeof p.club, "%s", a->club ? a->club : "");
@@ -792,8 +800,12 @@ static int cmd_table(const Args *a, bool crosstable)
     int stage, status = 2;
     FILE *out = NULL;
     if (stage_option(a, o.event, &stage) && (out = output_file(a))) {
-        bool ok = crosstable ? tour_print_crosstable(out, o.event, stage, f)
-                             : tour_print_standings(out, o.event, stage, f);
+        const ShEventSettings *s = sh_event_settings(o.event);
+        bool ok = crosstable      ? tour_print_crosstable(out, o.event, stage, f)
+                  : s->boards     ? tour_print_team_standings(out, o.event, f)
+                                  : tour_print_standings(out, o.event, stage, f);
+        if (ok && !crosstable && !s->boards && s->team_best && f == TOUR_TEXT)
+            ok = tour_print_team_standings(out, o.event, f);
         status = finish_output(a, out, ok ? 0 : 1);
     }
     close_event(&o);
@@ -987,6 +999,8 @@ int cmd_tournament(int argc, char **argv)
         return cmd_table(&a, false);
     if (!strcmp(sub, "crosstable"))
         return cmd_table(&a, true);
+    if (!strcmp(sub, "teams") || !strcmp(sub, "boards"))
+        return tour_team_command(sub, a.pos[1], a.db, a.format, a.npos);
     if (!strcmp(sub, "export"))
         return cmd_export(&a);
     if (!strcmp(sub, "import"))

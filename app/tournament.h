@@ -32,6 +32,15 @@ void tour_print_pairings(FILE *out, const ShEvent *event, int stage, int round);
 const char *tour_cell_result(const ShEvent *event, const ShEventPairing *pairing, int id,
                              bool ascii);
 
+/* Team events (tournament_team.c): a round's matches, the team standings (a team event's,
+ * or an individual-team event's best-K standing), the board prizes. */
+void tour_print_team_matches(FILE *out, const ShEvent *event, int stage, int round);
+bool tour_print_team_standings(FILE *out, const ShEvent *event, TourFormat format);
+bool tour_print_board_prizes(FILE *out, const ShEvent *event, TourFormat format);
+/* shashki tournament teams|boards EVENT [--format F] [--db FILE]: the exit status. */
+int tour_team_command(const char *command, const char *event, const char *db,
+                      const char *format, int npos);
+
 /* The PDN of every recorded game of the event (from the games' archive), with the event's
  * tags; returns the number of games written, -1 on an error (printed). */
 int tour_write_pdn(FILE *out, Store *store, const ShEvent *event);

@@ -5,9 +5,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "shashki_tournament.h"
 #include "test.h"
+#include "tstore.h"
 
 static ShEvent *new_event(const char *settings[][2], int n)
 {
@@ -448,8 +450,197 @@ static void refusals(void)
     sh_event_free(e);
 }
 
+/*
+ * Engine events by the command line (shashki tournament run, tiny node limits): a 10-team,
+ * 4-board team Swiss of 7 rounds and a 6-team, 2-board round robin. Each event is read back
+ * from its file and checked independently of the library's team code: every match's boards
+ * (the line-ups in board order, the home team White on the odd boards), the match and game
+ * points recomputed from the boards' results, match by match, the standings' match points,
+ * game points, wins and Sonneborn-Berger summed again from them, the pairing rules (a round
+ * robin meets every team once; a Swiss never twice, a bye at most once) and the board prizes'
+ * points.
+ */
+static ShEvent *run_event(const char *name, int teams, int boards, const char *settings,
+                          const char *db)
+{
+    char cmd[8192];
+    int n = snprintf(cmd, sizeof cmd, "%s tournament run '%s' --db %s --nodes 150 --quiet %s",
+                     test_program(), name, db, settings);
+    static const int LEVELS[] = {1, 4, 2, 6, 3, 5, 7, 2, 5, 3};
+    for (int t = 0; t < teams; t++) {
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --team T%d", t + 1);
+        for (int b = 0; b < boards; b++)
+            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --engine T%d.%d=self:level=%d",
+                          t + 1, b + 1, LEVELS[(t + b) % 10]);
+    }
+    snprintf(cmd + n, sizeof cmd - (size_t)n, " > /dev/null 2>&1");
+    int status = system(cmd);
+    CHECK_MSG(status == 0, "%s: exit %d", cmd, status);
+    char msg[256];
+    TStore *store = tstore_open(db, msg, sizeof msg);
+    ShEvent *e = NULL;
+    if (!store || !tstore_load(store, tstore_find(store, name), &e, msg, sizeof msg))
+        CHECK_MSG(false, "%s", msg);
+    tstore_close(store);
+    return e;
+}
+
+static void check_engine_event(ShEvent *e, bool round_robin)
+{
+    const ShEventSettings *s = sh_event_settings(e);
+    int N = s->boards;
+    ShTeam *teams;
+    int nt = sh_event_teams(e, &teams);
+    int team_of[512] = {0};
+    for (int t = 0; t < nt; t++)
+        for (int k = 0; k < teams[t].count; k++)
+            team_of[teams[t].members[k]] = t + 1;
+    int mp[64] = {0}, gp[64] = {0}, wins[64] = {0}, met[64][64] = {{0}}, byes[64] = {0};
+    int opp[64][16] = {{0}}, opp_gp[64][16] = {{0}};
+    int rounds = sh_event_rounds_paired(e, 1);
+    CHECK(sh_event_finished(e));
+    for (int r = 1; r <= rounds; r++) {
+        const ShEventPairing *p;
+        int np = sh_event_pairings(e, 1, r, &p);
+        for (int i = 0; i < np;) {
+            int h = p[i].home, a = p[i].away, table = (p[i].board - 1) / N;
+            int hp = 0, ap = 0, j = i;
+            for (; j < np && (p[j].board - 1) / N == table; j++) {
+                if (!a)
+                    continue;
+                int b = (p[j].board - 1) % N; /* 0-based board of the match */
+                CHECK_INT(p[j].type, SH_PAIRING_GAME);
+                int hw = b % 2 == 0 ? p[j].white : p[j].black;
+                int aw = b % 2 == 0 ? p[j].black : p[j].white;
+                CHECK_MSG(team_of[hw] == h && team_of[aw] == a, "round %d board %d", r,
+                          p[j].board);
+                /* the line-ups: every team fields its members in board order */
+                CHECK(teams[h - 1].members[b] == hw && teams[a - 1].members[b] == aw);
+                ShGameResult res = p[j].games[0].result;
+                int w = res == SH_GAME_WHITE_WINS ? 10 : res == SH_GAME_DRAW ? 5 : 0;
+                CHECK(res == SH_GAME_WHITE_WINS || res == SH_GAME_DRAW ||
+                      res == SH_GAME_BLACK_WINS);
+                hp += b % 2 == 0 ? w : 10 - w;
+                ap += b % 2 == 0 ? 10 - w : w;
+            }
+            if (!a) {
+                byes[h]++;
+                if (!round_robin) {
+                    mp[h] += 20;
+                    gp[h] += N * 5;
+                }
+            } else {
+                CHECK_INT(hp + ap, N * 10);
+                CHECK_MSG(!met[h][a], "round %d: teams %d and %d meet again", r, h, a);
+                met[h][a] = met[a][h] = 1;
+                int mh = hp > ap ? 20 : hp == ap ? 10 : 0;
+                mp[h] += mh;
+                mp[a] += 20 - mh;
+                gp[h] += hp;
+                gp[a] += ap;
+                wins[h] += hp > ap;
+                wins[a] += ap > hp;
+                opp[h][r] = a;
+                opp[a][r] = h;
+                opp_gp[h][r] = hp;
+                opp_gp[a][r] = ap;
+            }
+            i = j;
+        }
+    }
+    for (int t = 1; t <= nt; t++)
+        CHECK_MSG(byes[t] <= 1, "team %d: %d byes", t, byes[t]);
+    if (round_robin)
+        for (int x = 1; x <= nt; x++)
+            for (int y = 1; y <= nt; y++)
+                CHECK_MSG(x == y || met[x][y], "teams %d and %d never met", x, y);
+    ShTeamStanding *rows;
+    ShError err;
+    int n = sh_event_team_standings(e, &rows, &err);
+    CHECK_INT(n, nt);
+    int sb_key = -1;
+    for (int k = 0; k < 3; k++)
+        if ((s->team_tiebreak_count ? s->team_tiebreaks[k] : k == 2 ? SH_TTB_SONNEBORN_BERGER
+                                                                    : SH_TTB_GAME_POINTS) ==
+            SH_TTB_SONNEBORN_BERGER)
+            sb_key = k;
+    for (int i = 0; i < n; i++) {
+        int t = rows[i].team;
+        double sb = 0;
+        for (int r = 1; r <= rounds; r++)
+            if (opp[t][r])
+                sb += mp[opp[t][r]] / 10.0 * opp_gp[t][r] / 10.0;
+        CHECK_MSG(rows[i].match_points == mp[t] && rows[i].game_points == gp[t] &&
+                      rows[i].wins == wins[t],
+                  "team %d: mp %d gp %d wins %d; recomputed %d %d %d", t, rows[i].match_points,
+                  rows[i].game_points, rows[i].wins, mp[t], gp[t], wins[t]);
+        if (sb_key >= 0)
+            CHECK_MSG(fabs(rows[i].tiebreaks[sb_key] - sb) < 1e-9, "team %d: sb %.2f, %.2f", t,
+                      rows[i].tiebreaks[sb_key], sb);
+        if (i > 0)
+            CHECK(rows[i - 1].match_points >= rows[i].match_points);
+    }
+    free(rows);
+    /* board 1's prize list: each player's points on board 1 */
+    ShBoardPrize *bp;
+    int nb = sh_event_board_prizes(e, 1, &bp, &err);
+    for (int i = 0; i < nb; i++) {
+        int pts = 0, games = 0;
+        const ShEventPairing *all;
+        int na = sh_event_all_pairings(e, &all);
+        for (int k = 0; k < na; k++)
+            if (all[k].type == SH_PAIRING_GAME && (all[k].board - 1) % N == 0 &&
+                (all[k].white == bp[i].id || all[k].black == bp[i].id)) {
+                ShGameResult res = all[k].games[0].result;
+                bool white = all[k].white == bp[i].id;
+                pts += res == SH_GAME_DRAW ? 5
+                       : (res == SH_GAME_WHITE_WINS) == white ? 10
+                                                               : 0;
+                games++;
+            }
+        CHECK_MSG(bp[i].points == pts && bp[i].games == games, "board 1: player %d", bp[i].id);
+        if (i > 0)
+            CHECK(bp[i - 1].percentage >= bp[i].percentage);
+    }
+    free(bp);
+    free(teams);
+}
+
+static void engine_events(void)
+{
+    char db[] = "/tmp/shashki-teams-XXXXXX";
+    int fd = mkstemp(db);
+    if (fd >= 0)
+        close(fd);
+    unlink(db);
+    test_case("team Swiss of 10 teams x 4 boards, 7 rounds, played by engines (tournament "
+              "run): boards, points and standings recomputed, no rematch");
+    ShEvent *e = run_event("Team Swiss", 10, 4, "boards=4 system=swiss rounds=7 openings=ballot",
+                           db);
+    if (e) {
+        CHECK_INT(sh_event_rounds_paired(e, 1), 7);
+        check_engine_event(e, false);
+        sh_event_free(e);
+    }
+    test_case("team round robin of 6 teams x 2 boards played by engines: every team meets "
+              "every other once, standings recomputed");
+    e = run_event("Team RR", 6, 2, "boards=2 system=round-robin openings=ballot", db);
+    if (e) {
+        CHECK_INT(sh_event_rounds_paired(e, 1), 5);
+        check_engine_event(e, true);
+        sh_event_free(e);
+    }
+    char side[300];
+    snprintf(side, sizeof side, "%s-wal", db);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", db);
+    unlink(side);
+    unlink(db);
+}
+
 void suite_team(void)
 {
+    engine_events();
     round_robin_by_hand();
     swiss_and_knockout();
     individual_team();
