@@ -635,6 +635,8 @@ static int cmd_next(const Args *a, int argc, char **argv)
         status = refused(&err);
     } else {
         status = save(&o, argc, argv);
+        if (!status && sh_event_settings(o.event)->boards)
+            tour_print_team_matches(stdout, o.event, stage, round);
         if (!status)
             tour_print_pairings(stdout, o.event, stage, round);
     }

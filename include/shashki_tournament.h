@@ -345,8 +345,9 @@ typedef struct ShEventPlayer {
     char club[SH_EVENT_TEXT];
     char team[SH_EVENT_TEXT];      /* Scheveningen: the team (two teams); a team event's or an
                                       individual-team event's team */
-    int board;                     /* a team event: the board order in the team (1 first; 0:
-                                      after those numbered, in the order of entry) */
+    int board;                     /* a team event: the player's place in the team's board
+                                      order (1 first); 0: by entry, the numbered placed
+                                      among them at their numbers */
     char federation[8];
     int birth_year;                /* 0: unknown */
     char engine[512];              /* engine events: a player (self, self:level=3, hub:CMD) */

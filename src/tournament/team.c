@@ -35,24 +35,26 @@ static int find_team(const ShTeam *t, int n, const char *name)
     return -1;
 }
 
-static void add_member(const ShEvent *e, ShTeam *t, int id)
+/* Put the members in board order: a member with a board number takes that place, the others
+ * follow in their order of entry (the k-th entered, unnumbered, has key 2k + 1; board b has
+ * 2b, so a numbered member goes before an unnumbered one of the same place). */
+static void board_order(const ShEvent *e, ShTeam *t)
 {
-    if (t->count >= SH_TEAM_MAX_MEMBERS)
-        return;
-    /* board order: numbered boards first (by number), then by entry */
-    const ShEventPlayer *p = sh_event_player(e, id);
-    int key = p->board ? p->board : SH_TEAM_MAX_MEMBERS + 1;
-    int j = t->count;
-    while (j > 0) {
-        const ShEventPlayer *q = sh_event_player(e, t->members[j - 1]);
-        int qk = q->board ? q->board : SH_TEAM_MAX_MEMBERS + 1;
-        if (qk < key || (qk == key && q->id < id))
-            break;
-        t->members[j] = t->members[j - 1];
-        j--;
+    int key[SH_TEAM_MAX_MEMBERS];
+    for (int k = 0; k < t->count; k++) {
+        const ShEventPlayer *p = sh_event_player(e, t->members[k]);
+        key[k] = p->board ? 2 * p->board : 2 * (k + 1) + 1;
     }
-    t->members[j] = id;
-    t->count++;
+    for (int i = 1; i < t->count; i++) {
+        int id = t->members[i], kk = key[i], j = i;
+        while (j > 0 && key[j - 1] > kk) {
+            t->members[j] = t->members[j - 1];
+            key[j] = key[j - 1];
+            j--;
+        }
+        t->members[j] = id;
+        key[j] = kk;
+    }
 }
 
 int sh_event_teams(const ShEvent *e, ShTeam **out)
@@ -77,9 +79,11 @@ int sh_event_teams(const ShEvent *e, ShTeam **out)
     for (int id = 1; id <= e->nplayers; id++) {
         const ShEventPlayer *p = sh_event_player(e, id);
         int i = p->team[0] ? find_team(t, n, p->team) : -1;
-        if (i >= 0)
-            add_member(e, &t[i], id);
+        if (i >= 0 && t[i].count < SH_TEAM_MAX_MEMBERS)
+            t[i].members[t[i].count++] = id;
     }
+    for (int i = 0; i < n; i++)
+        board_order(e, &t[i]);
     int boards = e->settings.boards ? e->settings.boards : SH_TEAM_MAX_MEMBERS;
     for (int i = 0; i < n; i++) {
         int sum = 0, k = 0;
