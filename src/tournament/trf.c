@@ -684,6 +684,10 @@ ShStatus sh_trf_read(const char *text, size_t size, ShTrf *trf, ShError *err)
         size_t s = i;
         while (i < size && text[i] != '\n' && text[i] != '\r')
             i++;
+        /* a byte-order mark means nothing in a line (files joined together have one inside) */
+        while (i - s >= 3 && (unsigned char)text[s] == 0xEF &&
+               (unsigned char)text[s + 1] == 0xBB && (unsigned char)text[s + 2] == 0xBF)
+            s += 3;
         Line l = {text + s, i - s, ++line, NULL, NULL};
         if (i < size && text[i] == '\r' && i + 1 < size && text[i + 1] == '\n')
             i++;
