@@ -43,6 +43,7 @@ static const Suite SUITES[] = {
     {"tournament-store", suite_tournament_store},
     {"trf", suite_trf},
     {"team", suite_team},
+    {"contest", suite_contest},
     {"browser", suite_browser},
     {"load", suite_load},
 };
