@@ -611,7 +611,7 @@ static void on_answer(const HttpRequest *req, HttpResponse *res, void *ctx)
     ShError err;
     ShAttemptView v;
     ShStatus st = SH_OK;
-    bool changed = false;
+    bool changed = false, unreadable = false;
     if (!solver) {
         http_refuse(res, 401, "solver", "sign in to contest %ld with its code first", id);
     } else if (!sh_contest_problem(c, problem)) {
@@ -622,17 +622,21 @@ static void on_answer(const HttpRequest *req, HttpResponse *res, void *ctx)
         changed = true;
     } else if (!move) {
         http_field_error(res, 400, "move", 0, 0, "an answer is a move or a text");
+    } else if (sh_contest_attempt(c, solver, problem, &v, NULL), v.state != SH_ATTEMPT_OPEN) {
+        http_field_error(res, 409, "move", 0, 0, "problem %d is over for %s", problem,
+                         sh_contest_solver_name(c, solver));
     } else {
-        sh_contest_attempt(c, solver, problem, &v, NULL);
         ShMove m;
         st = sh_move_parse(&v.position, move, &m, &err);
+        unreadable = st != SH_OK;
         if (st == SH_OK)
             st = sh_contest_answer(c, solver, problem, &m, now, contest_wins, &limits, &v, &err);
         changed = true;
     }
     if (changed && st != SH_OK) {
-        http_field_error(res, err.code == SH_ERR_SYNTAX || !text ? 400 : 409, text ? "text" : "move",
-                         err.line, err.column, "%s", err.message);
+        unreadable = unreadable || err.code == SH_ERR_SYNTAX;
+        http_field_error(res, unreadable ? 400 : 409, text ? "text" : "move", err.line,
+                         err.column, "%s", err.message);
         /* the time up fails the open problems: kept */
         if (strstr(err.message, "time is up"))
             save(app, id, c, NULL);
