@@ -41,6 +41,9 @@ static const Suite SUITES[] = {
     {"web", suite_web},
     {"tournament", suite_tournament},
     {"tournament-store", suite_tournament_store},
+    {"trf", suite_trf},
+    {"team", suite_team},
+    {"contest", suite_contest},
     {"browser", suite_browser},
     {"load", suite_load},
 };
