@@ -26,6 +26,7 @@ int cmd_game(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_egdb(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_contest(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_puzzles(int argc, char **argv);
 int cmd_other(int argc, char **argv);

@@ -16,9 +16,9 @@ static const char HELP[] =
     "usage: shashki tournament COMMAND [ARGS...] [--db NAME]\n"
     "\n"
     "Competitions: round robin, Swiss (FIDE Dutch), knockout, Scheveningen, stages of them,\n"
-    "points series, micro-matches. Events live in the web app's database (--db: an SQLite\n"
-    "file, default shashki-games.db, or postgresql://...), one transaction per change;\n"
-    "standings are derived.\n"
+    "points series, micro-matches; team events (boards=N) and individual-team ones\n"
+    "(team-best=K). Events live in the web app's database (--db: an SQLite file, default\n"
+    "shashki-games.db, or postgresql://...), one transaction per change; standings are derived.\n"
     "EVENT is an event's id or name (a unique prefix will do); PLAYER a player's number or\n"
     "name. docs/tournaments.md tells more.\n"
     "\n"
@@ -42,7 +42,9 @@ static const char HELP[] =
     "  show EVENT                 its settings, players and rounds so far\n"
     "  set EVENT KEY=VALUE...     change settings (refused when it would change what was played)\n"
     "  add EVENT NAME [--rating R] [--title T] [--club C] [--team T] [--federation F]\n"
-    "             [--born YEAR] [--engine SPEC]      enter a player (after round 1: late entry)\n"
+    "             [--born YEAR] [--engine SPEC] [--board N]\n"
+    "                             enter a player (after round 1: late entry; a team event:\n"
+    "                             --team, and --board for the team's board order)\n"
     "  players EVENT              the players, with age category and state\n"
     "  withdraw EVENT PLAYER [--round R]             no more rounds from R (default the next)\n"
     "  bye EVENT PLAYER ROUND [half|full|absent|none] a bye asked for in a coming round\n"
@@ -56,6 +58,10 @@ static const char HELP[] =
     "                             named first won that game, whatever its colours; that\n"
     "                             player has White in games 1, 3 ...), as pairings shows them\n"
     "  standings EVENT [--stage S] [--format text|csv|html]\n"
+    "                             (a team event: the team standings; an individual-team\n"
+    "                             event: the players', then the team standing)\n"
+    "  teams EVENT [--format F]   the team standings\n"
+    "  boards EVENT [--format F]  the board prizes of a team event\n"
     "  crosstable EVENT [--stage S] [--format text|csv|html]\n"
     "  export EVENT trf|pdn|event [--stage S] [--output FILE] [--numeric|--algebraic]\n"
     "                             TRF16 (Swiss-Manager, Vega, JaVaFo, bbpPairings), the PDN of\n"
@@ -90,7 +96,7 @@ static bool args_parse(int argc, char **argv, TourArgs *a)
         {"--output", &a->output}, {"-o", &a->output},             {"--name", &a->name},
         {"--rating", &a->rating}, {"--title", &a->title},         {"--club", &a->club},
         {"--team", &a->team},     {"--federation", &a->federation}, {"--born", &a->born},
-        {"--engine", &a->engine}, {"--cycles", &a->cycles},
+        {"--engine", &a->engine}, {"--cycles", &a->cycles},       {"--board", &a->board},
     };
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];

@@ -31,6 +31,7 @@ static const CommandEntry COMMANDS[] = {
     {"hub", cmd_hub, "the engine over the Hub protocol (for pydraughts, bots, match runners)"},
     {"dxp", cmd_dxp, "play 10x10 engines over DXP (DamExchange): serve or connect"},
     {"tournament", cmd_tournament, "competitions: round robin, Swiss, knockout, engine events"},
+    {"contest", cmd_contest, "solving and composing contests: problems, solvers, standings, award"},
     {"other", cmd_other, "the other games of a checkers set (corners, go-ban ...): list, self-play, check"},
 };
 

@@ -42,6 +42,14 @@ void tour_pairing_results(const ShEventPairing *pairing, char *out, size_t size)
 ShGameResult tour_first_side(const ShEventPairing *pairing, int game, ShGameResult result);
 /* The rank of standings row i as the standings print it: "3", or "3=" when shared. */
 const char *tour_rank_text(const ShStanding *rows, int n, int i, char buf[16]);
+/* Team events (tournament_team.c): a round's matches, the team standings (a team event's,
+ * or an individual-team event's best-K standing), the board prizes. */
+void tour_print_team_matches(FILE *out, const ShEvent *event, int stage, int round);
+bool tour_print_team_standings(FILE *out, const ShEvent *event, TourFormat format);
+bool tour_print_board_prizes(FILE *out, const ShEvent *event, TourFormat format);
+/* shashki tournament teams|boards EVENT [--format F] [--db FILE]: the exit status. */
+int tour_team_command(const char *command, const char *event, const char *db,
+                      const char *format, int npos);
 
 /* The PDN of every recorded game of the event (from the games' archive), with the event's
  * tags, in the game's usual notation or as `notation` says; returns the number of games
@@ -65,7 +73,7 @@ typedef struct TourArgs {
     int npos;
     const char *pos[TOUR_MAX_POSITIONAL];
     const char *db, *stage, *format, *game, *game_id, *round, *output, *name;
-    const char *rating, *title, *club, *team, *federation, *born, *engine, *cycles;
+    const char *rating, *title, *club, *team, *federation, *born, *engine, *cycles, *board;
     bool swap_last;
     CliNotation notation; /* export pdn: --numeric, --algebraic */
 } TourArgs;

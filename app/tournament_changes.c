@@ -161,7 +161,8 @@ static int cmd_add(const TourArgs *a, int argc, char **argv)
     }
     snprintf(p.name, sizeof p.name, "%s", a->pos[2]);
     if ((a->rating && !tour_int(a->rating, 0, 4000, "--rating", &p.rating)) ||
-        (a->born && !tour_int(a->born, 1850, 2200, "--born", &p.birth_year)))
+        (a->born && !tour_int(a->born, 1850, 2200, "--born", &p.birth_year)) ||
+        (a->board && !tour_int(a->board, 1, SH_TEAM_MAX_MEMBERS, "--board", &p.board)))
         return 2;
     snprintf(p.title, sizeof p.title, "%s", a->title ? a->title : "");
     snprintf(p.club, sizeof p.club, "%s", a->club ? a->club : "");
@@ -263,6 +264,8 @@ static int cmd_next(const TourArgs *a, int argc, char **argv)
         status = refused(&err);
     } else {
         status = save(&o, argc, argv);
+        if (!status && sh_event_settings(o.event)->boards)
+            tour_print_team_matches(stdout, o.event, stage, round);
         if (!status)
             tour_print_pairings(stdout, o.event, stage, round);
     }

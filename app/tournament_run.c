@@ -43,15 +43,18 @@ static const char HELP[] =
     "  --engine SPEC      a player: self, self:level=3, self:hash=32,lmr=0, hub:COMMAND (any\n"
     "                     Hub engine: the draughts games only); LABEL= names it (default:\n"
     "                     self, self:level=3 ...)\n"
-    "  --team NAME        the engines after it are of team NAME (Scheveningen: two teams;\n"
-    "                     avoid=team keeps a Swiss from pairing them)\n"
+    "  --team NAME        the engines after it are of team NAME, in board order (a team\n"
+    "                     event, boards=N; Scheveningen: two teams; avoid=team keeps a\n"
+    "                     Swiss from pairing them)\n"
     "  KEY=VALUE          the event's settings (shashki tournament --help, docs/tournaments.md):\n"
     "                     system=swiss|round-robin|knockout|scheveningen, rounds=N, cycles=K,\n"
     "                     games=2 (micro-matches, or knockout matches), openings=ballot,\n"
     "                     time=10s+0.1s, tiebreak-time=..., variant=NAME (any game of two\n"
     "                     players: an other game's engines are self, self:level=N),\n"
     "                     variant-settings=KEY=VALUE,... (an other game's choices),\n"
-    "                     stage.2.system=...\n"
+    "                     stage.2.system=..., boards=N (a team event: system=round-robin,\n"
+    "                     swiss or knockout over the teams, match-points=2-1-0,\n"
+    "                     team-tie=armageddon|board-count|berger), team-best=K\n"
     "  --tc CONTROL       the clock when the event names no time (default 10s+0.1s)\n"
     "  --movetime S | --depth D | --nodes N\n"
     "                     instead of a clock\n"
@@ -604,7 +607,13 @@ int tour_run(int argc, char **argv)
             break;
         if (sh_event_round_complete(r.event, stage, round)) {
             printf("\n");
-            tour_print_standings(stdout, r.event, stage, TOUR_TEXT);
+            if (sh_event_settings(r.event)->boards) { /* a team event: its matches, teams */
+                tour_print_team_matches(stdout, r.event, stage, round);
+                printf("\n");
+                tour_print_team_standings(stdout, r.event, TOUR_TEXT);
+            } else {
+                tour_print_standings(stdout, r.event, stage, TOUR_TEXT);
+            }
             fflush(stdout);
         }
     }
@@ -613,8 +622,15 @@ int tour_run(int argc, char **argv)
         status = 1;
     } else if (!status && sh_event_finished(r.event)) {
         printf("\nFinal standings\n\n");
-        tour_print_standings(stdout, r.event, 0, TOUR_TEXT);
-        tour_print_crosstable(stdout, r.event, 0, TOUR_TEXT);
+        if (sh_event_settings(r.event)->boards) {
+            tour_print_team_standings(stdout, r.event, TOUR_TEXT);
+            tour_print_board_prizes(stdout, r.event, TOUR_TEXT);
+        } else {
+            tour_print_standings(stdout, r.event, 0, TOUR_TEXT);
+            if (sh_event_settings(r.event)->team_best)
+                tour_print_team_standings(stdout, r.event, TOUR_TEXT);
+            tour_print_crosstable(stdout, r.event, 0, TOUR_TEXT);
+        }
     } else if (!status) {
         printf("\nStopped after %d game%s; 'shashki tournament run %s%s%s' resumes.\n", r.played,
                r.played == 1 ? "" : "s", o.name, strcmp(o.db, "shashki-games.db") ? " --db " : "",

@@ -188,8 +188,12 @@ static int print_table(const TourArgs *a, bool crosstable)
     int stage, status = 2;
     FILE *out = NULL;
     if (stage_option(a, o.event, &stage) && (out = output_file(a))) {
-        bool ok = crosstable ? tour_print_crosstable(out, o.event, stage, f)
-                             : tour_print_standings(out, o.event, stage, f);
+        const ShEventSettings *s = sh_event_settings(o.event);
+        bool ok = crosstable  ? tour_print_crosstable(out, o.event, stage, f)
+                  : s->boards ? tour_print_team_standings(out, o.event, f)
+                              : tour_print_standings(out, o.event, stage, f);
+        if (ok && !crosstable && !s->boards && s->team_best && f == TOUR_TEXT)
+            ok = tour_print_team_standings(out, o.event, f);
         status = finish_output(a, out, ok ? 0 : 1);
     }
     tour_close(&o);
@@ -287,7 +291,17 @@ static int cmd_crosstable(const TourArgs *a, int argc, char **argv)
     return print_table(a, true);
 }
 
+/* teams, boards: a team event's standings and board prizes (tournament_team.c). */
+static int cmd_teams(const TourArgs *a, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return tour_team_command(a->pos[0], a->npos > 1 ? a->pos[1] : NULL, a->db, a->format,
+                             a->npos);
+}
+
 const TourEntry tour_views[] = {
+    {"teams", cmd_teams},       {"boards", cmd_teams},
     {"list", cmd_list},         {"show", cmd_show},           {"players", cmd_players},
     {"pairings", cmd_pairings}, {"standings", cmd_standings}, {"crosstable", cmd_crosstable},
     {"export", cmd_export},     {"log", cmd_log},             {NULL, NULL},

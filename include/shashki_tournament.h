@@ -39,7 +39,16 @@ extern "C" {
  * order of the players; "152 W|B" the same colour; "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"
  * or "162" the points of a win, draw, loss, zero-point bye, forfeit loss, pairing-allocated
  * bye; "XXP a b ..." players who may not meet one another (same club, set by the arbiter);
- * "240 R a b ..." players absent from round R. Every other line is kept as it is.
+ * "240 R a b ..." players absent from round R; "013" a team (its name in columns 5-36, its
+ * players' pairing numbers in 37-40, 42-45 ...). Every other line is kept as it is.
+ *
+ * Cells as arbiters' programs write them: a double forfeit ("-" on both sides: 0 points each,
+ * no game, so the two may be paired again); the byes of older programs (0000 with "+" the
+ * pairing-allocated bye, "1" or "W" a full-point, "=" or "D" a half-point, "0" or "L" a
+ * zero-point bye); a blank cell (not paired: a late entry, a withdrawal); the reduced scores
+ * an arbiter may give a game played (0 and 0, 0 and =); a game with no result yet (an opponent
+ * and a colour, the result blank: 0 points, and the next round cannot be paired until it is
+ * in).
  * ---------------------------------------------------------------------------------------- */
 
 #define SH_TRF_NAME_SIZE 64
@@ -47,7 +56,8 @@ extern "C" {
 typedef struct ShTrfCell {
     int opponent; /* pairing number, 0 for none */
     char color;   /* 'w', 'b' or '-' */
-    char result;  /* '1' '0' '=' '+' '-' 'W' 'D' 'L' 'U' 'H' 'F' 'Z', or ' ' (not recorded) */
+    char result;  /* '1' '0' '=' '+' '-' 'W' 'D' 'L' 'U' 'H' 'F' 'Z', or ' ' (not recorded; with
+                     an opponent, a game with no result yet) */
 } ShTrfCell;
 
 typedef struct ShTrfPlayer {
@@ -72,6 +82,12 @@ typedef struct ShTrfGroup {
     int round;              /* for absences ("240"): the round, 1-based */
 } ShTrfGroup;
 
+typedef struct ShTrfTeam {  /* "013": a team and its players' pairing numbers */
+    char name[SH_TRF_NAME_SIZE];
+    int count;
+    int *numbers;
+} ShTrfTeam;
+
 typedef struct ShTrf {
     int count;              /* players, by pairing number: players[i].number == i + 1 */
     ShTrfPlayer *players;
@@ -86,6 +102,8 @@ typedef struct ShTrf {
     ShTrfGroup *absent;     /* 240 */
     int other_count;
     char **other;           /* every other line, kept in order (012 name, 092 ...) */
+    int team_count;
+    ShTrfTeam *teams;       /* 013: name in columns 5-36, numbers in 37-40, 42-45 ... */
 } ShTrf;
 
 /* An empty file: no players, 1 / 0.5 / 0 points, the bye worth a win. */
@@ -115,7 +133,7 @@ typedef struct ShPairing {
 /* Pair the next round of the TRF by the FIDE Dutch system (C.04.3 as in force since July
  * 2025), as JaVaFo and bbpPairings do with "-p". SH_ERR_NO_PAIRING when no pairing exists,
  * SH_ERR_ARGUMENT when the TRF cannot be paired as it stands (no total number of rounds, all
- * rounds played). */
+ * rounds played, a game of a round played with no result yet). */
 ShStatus sh_trf_pair(const ShTrf *trf, ShPairing *out, ShError *err);
 void sh_pairing_free(ShPairing *pairing);
 
@@ -223,6 +241,32 @@ const char *sh_tiebreak_name(ShTieBreak tb);  /* "bh", "bh-c1", "bh-m1", "sb", "
 const char *sh_tiebreak_title(ShTieBreak tb); /* "Buchholz cut 1" ... */
 bool sh_tiebreak_find(const char *name, ShTieBreak *tb);
 
+/* Team events: how a knockout match tied on game points is decided. */
+typedef enum ShTeamTie {
+    SH_TEAM_TIE_ARMAGEDDON = 0, /* a tie-break game of the first boards, the away team's player
+                                   White: a draw sends the home team (Black) through */
+    SH_TEAM_TIE_BOARD_COUNT,    /* the last board's result dropped, then the one before ...
+                                   until one team leads; still tied: the Armageddon game */
+    SH_TEAM_TIE_BERGER,         /* Berger by boards: the points of board b weigh boards + 1 - b;
+                                   still tied: the Armageddon game */
+    SH_TEAM_TIE_COUNT
+} ShTeamTie;
+const char *sh_team_tie_name(ShTeamTie tie); /* "armageddon", "board-count", "berger" */
+
+/* Team tie-breaks (after match points, which rank first). */
+#define SH_TEAM_MAX_TIEBREAKS 6
+typedef enum ShTeamTieBreak {
+    SH_TTB_GAME_POINTS = 0, /* gp: the game (board) points */
+    SH_TTB_SONNEBORN_BERGER,/* sb: for each match, the opponent's match points times the game
+                               points scored against it (the Olympiad's) */
+    SH_TTB_DIRECT,          /* de: the match points among the tied, when they have all met */
+    SH_TTB_BUCHHOLZ,        /* bh: the opponents' match points */
+    SH_TTB_MATCH_WINS,      /* win: matches won */
+    SH_TTB_COUNT
+} ShTeamTieBreak;
+const char *sh_team_tiebreak_name(ShTeamTieBreak tb);
+bool sh_team_tiebreak_find(const char *name, ShTeamTieBreak *tb);
+
 /* One stage of an event. */
 typedef struct ShStage {
     ShSystem system;
@@ -263,6 +307,16 @@ typedef struct ShEventSettings {
     char game[24];              /* the game of the event's games: a ShKind's name (russian, the
                                    default; corners ...: include/shashki_play.h) */
     char game_settings[128];    /* that game's settings ("" the defaults) */
+    /* Team events (see "Teams" below): boards > 0 makes every stage's system pair teams of
+     * that many boards; 0 is an individual event. */
+    int boards;
+    int match_win, match_draw, match_loss; /* match points, tenths (default 20 / 10 / 0) */
+    ShTeamTie team_tie;         /* a knockout match tied on game points */
+    int team_tiebreak_count;
+    ShTeamTieBreak team_tiebreaks[SH_TEAM_MAX_TIEBREAKS];
+    int board_prize_games;      /* board prizes: the fewest games played on the board */
+    int team_best;              /* individual-team events: the team's K best members count
+                                   (0: no team standing) */
 } ShEventSettings;
 
 /* The game of the event's games. */
@@ -289,7 +343,11 @@ typedef struct ShEventPlayer {
     int rating;                    /* 0: unrated */
     char title[8];
     char club[SH_EVENT_TEXT];
-    char team[SH_EVENT_TEXT];      /* Scheveningen: the team (two teams) */
+    char team[SH_EVENT_TEXT];      /* Scheveningen: the team (two teams); a team event's or an
+                                      individual-team event's team */
+    int board;                     /* a team event: the player's place in the team's board
+                                      order (1 first); 0: by entry, the numbered placed
+                                      among them at their numbers */
     char federation[8];
     int birth_year;                /* 0: unknown */
     char engine[512];              /* engine events: a player (self, self:level=3, hub:CMD) */
@@ -335,6 +393,8 @@ typedef struct ShEventPairing {
     int ngames;
     ShEventGame games[SH_EVENT_MAX_GAMES]; /* game i: White is `white` for even i, the
                                               other player for odd i */
+    int home, away;           /* a team event: the match's teams (sh_event_teams numbers; away
+                                 0 for a team's bye); 0 in an individual event */
 } ShEventPairing;
 
 typedef struct ShEvent ShEvent;
@@ -456,6 +516,83 @@ int sh_event_standings(const ShEvent *event, int stage, ShStanding **rows, ShErr
  * score and change (the difference capped at 400, as FIDE does). */
 double sh_rating_performance(int score_tenths, int games, double opponents_average);
 double sh_rating_expected(int rating, int opponent);
+
+/* ------------------------------------------------------------------------------------------
+ * Teams
+ *
+ * A team event (settings boards = N) is an event whose players belong to teams (the player's
+ * `team`, in the board order of `board`, then entry; members past the N a round needs are
+ * reserves). Each stage's system pairs the teams: round robin (Berger tables over the teams),
+ * Swiss (FIDE C.04.6, see docs/tournaments.md for the edition and the choices made), knockout
+ * (the tie rule of `team_tie`). A team match at table t of a round is the N pairings of boards
+ * (t-1)N+1 .. tN: board b of the match is the b-th player of each team's line-up (its first N
+ * members playing in that round: present, not withdrawn, no bye asked), the home team (named
+ * first) White on the odd boards and Black on the even ones. A board a team cannot fill is
+ * won by forfeit (a full-point bye of the player who came); a team's bye (an odd number of
+ * teams) is one pairing of type SH_PAIRING_BYE (Swiss, knockout: the match points of a win and
+ * half the game points) or SH_PAIRING_REST (round robin: nothing). Results are the boards'
+ * games' (sh_event_set_result), so a team event is played, stored, exported and run by engines
+ * as an individual one; the team standings are computed from them.
+ *
+ * An individual-team event (boards 0, team_best K) is an individual event whose team
+ * standing is the sum of each team's K best members' points (ties: the lower sum of their
+ * places), beside the individual standings.
+ * ---------------------------------------------------------------------------------------- */
+
+#define SH_TEAM_MAX_MEMBERS 32
+
+typedef struct ShTeam {
+    int number;                       /* 1-based: the team's pairing number */
+    char name[SH_EVENT_TEXT];
+    int rating;                       /* the average rating of its first `boards` members */
+    int count;
+    int members[SH_TEAM_MAX_MEMBERS]; /* player ids in board order */
+} ShTeam;
+
+/* The teams: in a team event once it has started, in their pairing order (by rating, then
+ * entry); otherwise in the order their first member entered. *teams is malloc'ed; returns
+ * the count (-1 out of memory). */
+int sh_event_teams(const ShEvent *event, ShTeam **teams);
+
+typedef struct ShTeamMatch {
+    int stage, round, table;
+    int home, away;              /* team numbers; away 0: home's bye (or free round) */
+    int home_points, away_points;/* game points, tenths */
+    int home_mp, away_mp;        /* match points, tenths (as far as results are in) */
+    bool complete;               /* every board's result in (and a knockout match decided) */
+    int winner;                  /* the team through or ahead, 0 while tied or open */
+    bool tiebreak_needed;        /* a knockout match tied after its boards, the Armageddon
+                                    game not yet added (sh_event_add_tiebreak_games) */
+} ShTeamMatch;
+
+/* The team matches of a round; *out is malloc'ed; returns the count (-1 on an error). */
+int sh_event_team_matches(const ShEvent *event, int stage, int round, ShTeamMatch **out);
+
+typedef struct ShTeamStanding {
+    int team;                  /* the team's number */
+    int rank;
+    int match_points, game_points; /* tenths; an individual-team event: points of the best K */
+    int matches, wins, draws, losses;
+    double tiebreaks[SH_TEAM_MAX_TIEBREAKS]; /* in the settings' order; an individual-team
+                                                event: [0] the sum of the K places */
+    bool out;                  /* knockout: eliminated */
+} ShTeamStanding;
+
+/* The team standings of a team event (every stage's matches), or of an individual-team event
+ * (team_best set). *rows is malloc'ed; returns the count, -1 with err set. */
+int sh_event_team_standings(const ShEvent *event, ShTeamStanding **rows, ShError *err);
+
+typedef struct ShBoardPrize {
+    int id;                    /* the player */
+    int rank;                  /* by result: percentage, then points, then performance */
+    int games, points;         /* games played on the board (forfeits not), points (tenths) */
+    double percentage;         /* points / games, 0-100 */
+    double performance;        /* the rating performance (0 without rated opponents) */
+} ShBoardPrize;
+
+/* The players of board `board` (1..boards) of a team event with at least
+ * `board_prize_games` games on it (settings), best first. *rows malloc'ed; the count or -1. */
+int sh_event_board_prizes(const ShEvent *event, int board, ShBoardPrize **rows, ShError *err);
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,7 @@
 #include "review_queue.h"
 #include "web_app.h"
 
-#define MAX_ROUTES 96
+#define MAX_ROUTES 128
 #define MAX_CONNECTIONS 512
 
 struct WebServer {
@@ -29,7 +29,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
     &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,   &WEB_EXPLORER_ROUTES, &WEB_ACCOUNTS_ROUTES,
-    &WEB_REVIEW_ROUTES,
+    &WEB_REVIEW_ROUTES,  &WEB_CONTESTS_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -69,6 +69,8 @@ static void server_free(WebServer *s)
     auth_close(s->app.auth);
     tstore_close(s->app.tstore);
     accounts_close(s->app.accounts);
+    cstore_close(s->app.cstore);
+    pthread_mutex_destroy(&s->app.contests_lock);
     store_close(s->app.store);
     puzzle_set_free(&s->app.puzzles);
     free(s);
@@ -82,6 +84,7 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         return NULL;
     }
     WebApp *app = &s->app;
+    pthread_mutex_init(&app->contests_lock, NULL);
     bool read = options->puzzles_path && *options->puzzles_path
                     ? puzzle_set_load(options->puzzles_path, &app->puzzles, err, errsize)
                     : puzzle_set_builtin(&app->puzzles, err, errsize);
@@ -103,6 +106,11 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     }
     app->accounts = accounts_open(options->db_path, err, errsize);
     if (!app->accounts) {
+        server_free(s);
+        return NULL;
+    }
+    app->cstore = cstore_open(options->db_path, err, errsize);
+    if (!app->cstore) {
         server_free(s);
         return NULL;
     }

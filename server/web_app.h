@@ -12,7 +12,8 @@
  * crosstable, exports, the event's stream), the puzzles: web_puzzles.c (the Puzzles section:
  * puzzles, moves checked, hints, the player's rating) and web_solve.c (the analysis board's
  * "solve"), the reviews: web_review.c (a finished game's review asked for, followed, read; made
- * by review_queue.c). Each gives its routes as a table; web.c joins the tables. Every handler's
+ * by review_queue.c), the contests: web_contests.c (solving and composing contests). Each gives
+ * its routes as a table; web.c joins the tables. Every handler's
  * context is the WebApp. Who may do what is decided by web_rights.c, on top of http.c's
  * cross-site checks. Every game of the project, of any kind, is played through the same
  * resources (the game interface, shashki_play.h, under live.h); a game's and an event's
@@ -25,6 +26,7 @@
 
 #include "accounts.h"
 #include "auth.h"
+#include "cstore.h"
 #include "http.h"
 #include "live.h"
 #include "puzzle_set.h"
@@ -37,6 +39,9 @@ typedef struct WebApp {
     Accounts *accounts; /* the players' accounts and ratings, in the same file */
     WebGames *games;  /* its lock guards the events too */
     unsigned events_version; /* bumped on every change of any event (games' lock) */
+    CStore *cstore;   /* the contests, in the same file (web_contests.c) */
+    pthread_mutex_t contests_lock; /* a contest loaded, changed and saved */
+    unsigned contests_version; /* bumped on every change of any contest (games' lock) */
     Auth *auth;
     int port;
     bool network;     /* listening beyond this machine */
@@ -69,7 +74,7 @@ extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
     WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES,
     WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_EXPLORER_ROUTES, WEB_ACCOUNTS_ROUTES,
-    WEB_REVIEW_ROUTES;
+    WEB_REVIEW_ROUTES, WEB_CONTESTS_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */

@@ -243,6 +243,71 @@ static const char *number_text(json_t *v, char *buf, size_t size)
     return buf;
 }
 
+/* A team event's team standings (and an individual-team event's team standing), first in the
+ * CSV and the HTML page. */
+static void export_team(json_t *team, Text *t, bool html)
+{
+    json_t *rows = json_object_get(team, "standings"), *tbs = json_object_get(team, "tiebreaks");
+    bool individual = !json_integer_value(json_object_get(team, "boards"));
+    size_t i, k;
+    json_t *r, *v;
+    char buf[32];
+    const char *head = individual ? "Rank,Team,Points" : "Rank,Team,MP,GP,Matches,W,D,L";
+    if (html) {
+        put(t, "<h2>Team standings</h2>\n<table><tr><th>%s</th>",
+            individual ? "Rank</th><th>Team</th><th>Points"
+                       : "Rank</th><th>Team</th><th>MP</th><th>GP</th><th>Matches</th>"
+                         "<th>+</th><th>=</th><th>-");
+    } else {
+        put(t, "%s", head);
+    }
+    json_array_foreach(tbs, k, v) put(t, html ? "<th>%s</th>" : ",%s", json_string_value(v));
+    put(t, html ? "</tr>\n" : "\n");
+    json_array_foreach(rows, i, r) {
+        put(t, html ? "<tr><td>%lld</td><td class=\"name\">" : "%lld,",
+            (long long)json_integer_value(json_object_get(r, "rank")));
+        if (html)
+            put_html(t, json_string_value(json_object_get(r, "name")));
+        else
+            put_csv(t, json_string_value(json_object_get(r, "name")));
+        put(t, html ? "</td><td>%s</td>" : ",%s",
+            number_text(json_object_get(r, "match_points"), buf, sizeof buf));
+        if (!individual) {
+            put(t, html ? "<td>%s</td>" : ",%s",
+                number_text(json_object_get(r, "game_points"), buf, sizeof buf));
+            static const char *const FIELDS[] = {"matches", "wins", "draws", "losses"};
+            for (int f = 0; f < 4; f++)
+                put(t, html ? "<td>%lld</td>" : ",%lld",
+                    (long long)json_integer_value(json_object_get(r, FIELDS[f])));
+        }
+        json_array_foreach(json_object_get(r, "tiebreaks"), k, v)
+            put(t, html ? "<td>%s</td>" : ",%s", number_text(v, buf, sizeof buf));
+        put(t, html ? "</tr>\n" : "\n");
+    }
+    put(t, html ? "</table>\n" : "\n");
+    json_t *boards = json_object_get(team, "board_prizes");
+    json_array_foreach(boards, i, r) {
+        if (!html)
+            break;
+        put(t, "<h2>Board %zu</h2>\n<table><tr><th>Rank</th><th>Name</th><th>Team</th>"
+               "<th>Points</th><th>Games</th><th>%%</th><th>Perf</th></tr>\n",
+            i + 1);
+        json_array_foreach(r, k, v) {
+            put(t, "<tr><td>%lld</td><td class=\"name\">",
+                (long long)json_integer_value(json_object_get(v, "rank")));
+            put_html(t, json_string_value(json_object_get(v, "name")));
+            put(t, "</td><td>");
+            put_html(t, json_string_value(json_object_get(v, "team")));
+            put(t, "</td><td>%s</td><td>%lld</td><td>%.1f</td><td>%.0f</td></tr>\n",
+                number_text(json_object_get(v, "points"), buf, sizeof buf),
+                (long long)json_integer_value(json_object_get(v, "games")),
+                json_real_value(json_object_get(v, "percentage")),
+                json_real_value(json_object_get(v, "performance")));
+        }
+        put(t, "</table>\n");
+    }
+}
+
 static void export_csv(const ShEvent *e, json_t *rows, Text *t)
 {
     const ShEventSettings *s = sh_event_settings(e);
@@ -283,9 +348,13 @@ static void export_html(const ShEvent *e, json_t *rows, json_t *cross, Text *t)
     put_html(t, s->name);
     put(t, "</h1>\n<p>");
     put_html(t, s->site);
-    put(t, " %s &middot; %s</p>\n<h2>Standings</h2>\n<table><tr><th>Rank</th><th>Name</th>"
-           "<th>Rating</th><th>Points</th>",
-        s->date, sh_system_name(s->stages[0].system));
+    put(t, " %s &middot; %s</p>\n", s->date, sh_system_name(s->stages[0].system));
+    json_t *team = web_event_team_json(e);
+    if (team)
+        export_team(team, t, true);
+    json_decref(team);
+    put(t, "<h2>Standings</h2>\n<table><tr><th>Rank</th><th>Name</th>"
+           "<th>Rating</th><th>Points</th>");
     for (int k = 0; k < s->tiebreak_count; k++)
         put(t, "<th>%s</th>", sh_tiebreak_name(s->tiebreaks[k]));
     json_t *cols = json_object_get(cross, "columns");
@@ -414,6 +483,10 @@ static void on_export(const HttpRequest *req, HttpResponse *res, void *ctx)
         if (!rows) {
             http_error(res, 409, "%s", why);
         } else if (what[0] == 'c') {
+            json_t *team = web_event_team_json(e);
+            if (team)
+                export_team(team, &t, false);
+            json_decref(team);
             export_csv(e, rows, &t);
             type = "text/csv; charset=utf-8";
         } else {

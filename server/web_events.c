@@ -90,11 +90,11 @@ static json_t *settings_json(const ShEvent *e)
 static json_t *player_json(const ShEventPlayer *p)
 {
     int level = web_event_engine_level(p);
-    return json_pack("{s:i,s:s,s:i,s:s,s:s,s:s,s:s,s:i,s:o,s:i,s:i}", "id", p->id, "name",
+    return json_pack("{s:i,s:s,s:i,s:s,s:s,s:s,s:s,s:i,s:o,s:i,s:i,s:i}", "id", p->id, "name",
                      p->name, "rating", p->rating, "title", p->title, "club", p->club, "team",
                      p->team, "federation", p->federation, "birth_year", p->birth_year,
                      "engine", level ? json_integer(level) : json_null(), "entered",
-                     p->entered, "withdrawn", p->withdrawn);
+                     p->entered, "withdrawn", p->withdrawn, "board", p->board);
 }
 
 static json_t *pairing_json(const ShEvent *e, const ShEventPairing *p)
@@ -115,13 +115,18 @@ static json_t *pairing_json(const ShEvent *e, const ShEventPairing *p)
     char control[SH_TIME_CONTROL_SIZE] = "";
     int tb = 0;
     int next = p->type == SH_PAIRING_GAME ? sh_event_next_game(e, p, &tb, control) : -1;
-    return json_pack("{s:i,s:i,s:i,s:i,s:o,s:s,s:o,s:o,s:o,s:o,s:o}", "stage", p->stage, "round",
-                     p->round, "board", p->board, "white", p->white, "black",
-                     p->black ? json_integer(p->black) : json_null(), "type",
-                     pairing_type_name(p->type), "white_points", web_event_points(wp),
-                     "black_points", web_event_points(bp), "winner",
-                     winner ? json_integer(winner) : json_null(), "next_game",
-                     next >= 0 ? json_integer(next) : json_null(), "games", games);
+    json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:o,s:s,s:o,s:o,s:o,s:o,s:o}", "stage", p->stage,
+                          "round", p->round, "board", p->board, "white", p->white, "black",
+                          p->black ? json_integer(p->black) : json_null(), "type",
+                          pairing_type_name(p->type), "white_points", web_event_points(wp),
+                          "black_points", web_event_points(bp), "winner",
+                          winner ? json_integer(winner) : json_null(), "next_game",
+                          next >= 0 ? json_integer(next) : json_null(), "games", games);
+    if (p->home) { /* a team event's board: the match's teams */
+        json_object_set_new(o, "home", json_integer(p->home));
+        json_object_set_new(o, "away", p->away ? json_integer(p->away) : json_null());
+    }
+    return o;
 }
 
 json_t *web_event_json(WebApp *app, long id, const ShEvent *e)
@@ -162,7 +167,8 @@ json_t *web_event_json(WebApp *app, long id, const ShEvent *e)
     char why[256];
     json_t *standings = web_event_standings_json(e, 0, why, sizeof why);
     int stage = sh_event_current_stage(e);
-    return json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:i,s:b,s:b,s:b,s:o,s:o}",
+    json_t *team = web_event_team_json(e);
+    json_t *out = json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:i,s:b,s:b,s:b,s:o,s:o}",
                      "id", (json_int_t)id, "name", s->name, "site", s->site, "date", s->date,
                      "system", sh_system_name(s->stages[0].system), "variant",
                      sh_event_kind(s)->name, "time", s->time_control, "settings",
@@ -170,6 +176,9 @@ json_t *web_event_json(WebApp *app, long id, const ShEvent *e)
                      "stage", stage, "started", stage > 0, "finished", sh_event_finished(e),
                      "can_pair", can_pair, "tiebreaks", tiebreaks, "standings",
                      standings ? standings : json_array());
+    if (team)
+        json_object_set_new(out, "team", team);
+    return out;
 }
 
 static void reply_event(WebApp *app, HttpResponse *res, int status, long id, const ShEvent *e)
@@ -381,15 +390,17 @@ static void on_add_player(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     ShEventPlayer p;
     memset(&p, 0, sizeof p);
-    long rating = 0, born = 0, level = 0;
+    long rating = 0, born = 0, level = 0, board = 0;
     if (!get_text(body, "name", p.name, sizeof p.name, res) ||
         !get_text(body, "title", p.title, sizeof p.title, res) ||
         !get_text(body, "club", p.club, sizeof p.club, res) ||
         !get_text(body, "team", p.team, sizeof p.team, res) ||
         !get_text(body, "federation", p.federation, sizeof p.federation, res) ||
         !http_get_int(body, "rating", 0, 4000, &rating, res) ||
-        !http_get_int(body, "birth_year", 0, 2200, &born, res))
+        !http_get_int(body, "birth_year", 0, 2200, &born, res) ||
+        !http_get_int(body, "board", 0, SH_TEAM_MAX_MEMBERS, &board, res))
         goto done;
+    p.board = (int)board;
     json_t *engine = json_object_get(body, "engine");
     if (engine && !json_is_null(engine) &&
         !http_get_int(body, "engine", 1, 10, &level, res))

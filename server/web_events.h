@@ -25,6 +25,9 @@ bool web_event_commit(WebApp *app, long id, const ShEvent *event, const char *ch
 json_t *web_event_json(WebApp *app, long id, const ShEvent *event);
 /* The standings of a stage (0: the whole event) as JSON rows; NULL with err set. */
 json_t *web_event_standings_json(const ShEvent *event, int stage, char *err, size_t size);
+/* A team event's or individual-team event's part of the Event (teams, matches, team
+ * standings, board prizes: web_event_teams.c); NULL for an individual event. */
+json_t *web_event_team_json(const ShEvent *event);
 /* Points in tenths as a JSON number (15 -> 1.5). */
 json_t *web_event_points(int tenths);
 /* An engine player's level from its spec ("self:level=3" -> 3), 0 for a person. */

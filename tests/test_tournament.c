@@ -411,8 +411,9 @@ static void random_swiss(uint64_t seed, bool with_trf, int *paired, int *impossi
             ShGameResult res = x < 40   ? SH_GAME_WHITE_WINS
                                : x < 70 ? SH_GAME_BLACK_WINS
                                : x < 95 ? SH_GAME_DRAW
-                               : x < 98 ? SH_GAME_WHITE_FORFEIT
-                                        : SH_GAME_BLACK_FORFEIT;
+                               : x < 97 ? SH_GAME_WHITE_FORFEIT
+                               : x < 99 ? SH_GAME_BLACK_FORFEIT
+                                        : SH_GAME_DOUBLE_FORFEIT;
             CHECK(sh_event_set_result(s.e, 1, round, p[i].board, 0, res, 0, &err) == SH_OK);
         }
     }

@@ -296,6 +296,11 @@ static void player_make(const DutchInput *in, const int *scores_back, int i, int
               : run            ? invert(last)
                                : DUTCH_NO_COLOR;
     p->repeated = run > 1 ? last : DUTCH_NO_COLOR;
+    if (in->no_absolute_colours) {
+        p->repeated = DUTCH_NO_COLOR;
+        if (p->imbalance > 1)
+            p->imbalance = 1;
+    }
     p->strong = !absolute(p) && p->imbalance;
     p->float1 = in->rounds >= 1 ? float_of(in, scores_back, i, 1) : FLOAT_NONE;
     p->float2 = in->rounds >= 2 ? float_of(in, scores_back, i, 2) : FLOAT_NONE;

@@ -37,6 +37,8 @@ typedef struct DutchInput {
     const bool *absent;              /* players: not in the next round's pairing */
     const unsigned char *forbidden;  /* players x players: may not meet (NULL: none) */
     const int *order;                /* the ranking order of the players (NULL: by index) */
+    bool no_absolute_colours;        /* teams (FIDE C.04.6): no colour preference is absolute,
+                                        so colours never forbid a pairing */
 } DutchInput;
 
 typedef struct DutchPair {

@@ -15,6 +15,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "team.h"
 
 uint64_t event_lot(uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
 {
@@ -50,6 +51,9 @@ static ShStatus check_settings(const ShEventSettings *s, ShError *err)
     }
     if (s->win <= s->draw || s->draw < s->loss)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a win must score more than a draw");
+    ShStatus team = team_settings_check(s, err);
+    if (team != SH_OK)
+        return team;
     const ShKind *kind = sh_event_kind(s);
     if (s->openings != SH_OPENINGS_FREE && !kind->ballots)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
@@ -133,10 +137,12 @@ ShStatus sh_event_set(ShEvent *e, const char *key, const char *value, ShError *e
         }
         if (s.win != e->settings.win || s.draw != e->settings.draw ||
             s.loss != e->settings.loss || s.match_scoring != e->settings.match_scoring ||
-            s.stage_count < started)
+            s.stage_count < started || s.boards != e->settings.boards ||
+            s.match_win != e->settings.match_win || s.match_draw != e->settings.match_draw ||
+            s.match_loss != e->settings.match_loss)
             return error_set(err, SH_ERR_ARGUMENT, 0, 0,
-                             "%s: the scoring and the stages played are fixed once play has "
-                             "begun",
+                             "%s: the scoring (match points, boards) and the stages played are "
+                             "fixed once play has begun",
                              key);
         if (strcmp(s.game, e->settings.game) || strcmp(s.game_settings, e->settings.game_settings))
             return error_set(err, SH_ERR_ARGUMENT, 0, 0,
@@ -232,11 +238,22 @@ ShStatus sh_event_add_player(ShEvent *e, const ShEventPlayer *player, int *id, S
     int next = event_next_round(e);
     if (started) {
         const ShStage *st = &e->settings.stages[started - 1];
-        if (started > 1 || st->system != SH_SYSTEM_SWISS)
+        if (event_is_team(e)) {
+            /* a reserve of a team already playing */
+            bool known = false;
+            const StageState *ss = &e->stage[0];
+            for (int i = 0; i < ss->count && !known; i++)
+                known = player->team[0] &&
+                        !strcasecmp(sh_event_player(e, ss->ids[i])->team, player->team);
+            if (!known)
+                return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                                 "the event has begun: a player may join a team already "
+                                 "playing (its reserves), not a new team");
+        } else if (started > 1 || st->system != SH_SYSTEM_SWISS)
             return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                              "the event has begun: a late entry is possible only in the "
                              "Swiss of its first stage");
-        if (next > e->stage[0].total_rounds)
+        if (next > e->stage[0].total_rounds && !event_is_team(e))
             return error_set(err, SH_ERR_ARGUMENT, 0, 0, "every round has been paired");
     }
     if (!event_room_for_player(e))
@@ -535,7 +552,7 @@ void sh_event_pairing_points(const ShEvent *e, const ShEventPairing *p, int *whi
         break;
     }
     bool complete;
-    if (st->system == SH_SYSTEM_KNOCKOUT) {
+    if (event_knockout(e, p->stage)) {
         bool tb;
         sum_games(s, p, 0, main_games(p), white, black, &complete);
         if (winner)
@@ -561,7 +578,9 @@ static bool pairing_complete(const ShEvent *e, const ShEventPairing *p)
     for (int i = 0; i < p->ngames; i++)
         if (p->games[i].result == SH_GAME_PENDING)
             return false;
-    if (e->settings.stages[p->stage - 1].system == SH_SYSTEM_KNOCKOUT) {
+    if (event_is_team(e))
+        return team_pairing_complete(e, p);
+    if (event_knockout(e, p->stage)) {
         bool tb;
         return event_knockout_winner(e, p, &tb) != 0;
     }
@@ -730,7 +749,7 @@ ShStatus sh_event_set_result(ShEvent *e, int stage, int round, int board, int ga
         return SH_OK;
     }
     /* a later round of a knockout was paired from this result: it is fixed */
-    if (e->settings.stages[stage - 1].system == SH_SYSTEM_KNOCKOUT && round < paired) {
+    if (event_knockout(e, stage) && round < paired) {
         bool tb;
         ShEventPairing copy = *p;
         copy.games[game].result = result;
@@ -741,7 +760,7 @@ ShStatus sh_event_set_result(ShEvent *e, int stage, int round, int board, int ga
                              round + 1);
     }
     /* tie-break games after a decided match are not needed */
-    if (p->games[game].tiebreak > 0) {
+    if (p->games[game].tiebreak > 0 && !event_is_team(e)) {
         bool tb;
         ShEventPairing before = *p;
         for (int i = game; i < before.ngames; i++)
@@ -787,7 +806,9 @@ ShStatus sh_event_add_tiebreak_games(ShEvent *e, int stage, int round, int board
     if (!p)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "stage %d round %d has no board %d",
                          stage, round, board);
-    if (e->settings.stages[stage - 1].system != SH_SYSTEM_KNOCKOUT)
+    if (event_is_team(e) && e->settings.stages[stage - 1].system == SH_SYSTEM_KNOCKOUT)
+        return team_add_armageddon(e, stage, round, board, added, err);
+    if (!event_knockout(e, stage))
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                          "tie-break games are played in knockout matches only");
     bool tb;
@@ -834,7 +855,9 @@ int sh_event_next_game(const ShEvent *e, const ShEventPairing *p, int *tiebreak,
                 tiebreak_control(&e->settings, p->games[i].tiebreak, control);
             return i;
         }
-    if (e->settings.stages[p->stage - 1].system == SH_SYSTEM_KNOCKOUT) {
+    if (event_is_team(e))
+        return team_needs_armageddon(e, p) ? -2 : -1;
+    if (event_knockout(e, p->stage)) {
         bool tb;
         if (!event_knockout_winner(e, p, &tb) && tb)
             return -2;

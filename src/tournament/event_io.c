@@ -108,7 +108,10 @@ ShStatus sh_event_write(const ShEvent *e, char **text, ShError *err)
         field(&o, p->federation);
         putf(&o, "\t%d", p->birth_year);
         field(&o, p->engine);
-        putf(&o, "\t%d\t%d\n", p->entered, p->withdrawn);
+        putf(&o, "\t%d\t%d", p->entered, p->withdrawn);
+        if (p->board) /* a team's board order (written only when set: older texts read) */
+            putf(&o, "\t%d", p->board);
+        put(&o, "\n", 1);
     }
     for (int i = 0; i < e->nrequests; i++)
         putf(&o, "request\t%d\t%d\t%d\n", e->requests[i].id, e->requests[i].round,
@@ -125,8 +128,11 @@ ShStatus sh_event_write(const ShEvent *e, char **text, ShError *err)
     }
     for (int i = 0; i < e->npairings; i++) {
         const ShEventPairing *p = &e->pairings[i];
-        putf(&o, "pairing\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", p->stage, p->round, p->board,
+        putf(&o, "pairing\t%d\t%d\t%d\t%d\t%d\t%d\t%d", p->stage, p->round, p->board,
              p->white, p->black, (int)p->type, p->ngames);
+        if (p->home) /* a team match's teams (team events only) */
+            putf(&o, "\t%d\t%d", p->home, p->away);
+        put(&o, "\n", 1);
         for (int g = 0; g < p->ngames; g++) {
             putf(&o, "game\t%d\t%ld\t%d", (int)p->games[g].result, p->games[g].game_id,
                  p->games[g].tiebreak);
@@ -187,8 +193,9 @@ static ShStatus copy_field(const Line *l, int i, char *out, size_t size, ShError
 
 static ShStatus read_player(ShEvent *e, const Line *l, ShError *err)
 {
-    if (l->count != 12)
-        return error_set(err, SH_ERR_SYNTAX, l->number, 1, "a player line has 12 fields");
+    if (l->count != 12 && l->count != 13)
+        return error_set(err, SH_ERR_SYNTAX, l->number, 1, "a player line has 12 fields "
+                                                           "(13 with a team board)");
     ShEventPlayer p;
     memset(&p, 0, sizeof p);
     NUMBER(1, e->nplayers + 1, e->nplayers + 1, "the next player id", p.id);
@@ -206,6 +213,8 @@ static ShStatus read_player(ShEvent *e, const Line *l, ShError *err)
     NUMBER(8, 0, 2200, "a birth year", p.birth_year);
     NUMBER(10, 1, 100000, "the round entered", p.entered);
     NUMBER(11, 0, 100000, "the round withdrawn", p.withdrawn);
+    if (l->count == 13)
+        NUMBER(12, 1, SH_TEAM_MAX_MEMBERS, "a board in the team, 1 to 32", p.board);
     if (!event_room_for_player(e))
         return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
     e->players[e->nplayers++] = p;
@@ -258,20 +267,34 @@ static ShStatus read_stage(ShEvent *e, const Line *l, ShError *err)
             group < 0 || group > ss->groups)
             return error_set(err, SH_ERR_SYNTAX, l->number, l->column[6] + (int)(c - list),
                              "a player id:group of the event expected");
+        for (int j = 0; j < i; j++)
+            if (ss->ids[j] == id)
+                return error_set(err, SH_ERR_SYNTAX, l->number,
+                                 l->column[6] + (int)(c - list), "player %d is given twice",
+                                 id);
         ss->ids[i] = id;
         ss->group[i] = group;
         c += used;
         if (*c == ',')
             c++;
     }
+    if (*c)
+        return error_set(err, SH_ERR_SYNTAX, l->number, l->column[6] + (int)(c - list),
+                         "a player id:group of the event expected");
     ss->count = n;
+    int size = 1;
+    while (size < n)
+        size *= 2;
+    if (e->settings.stages[s - 1].system == SH_SYSTEM_KNOCKOUT && ss->bracket != size)
+        return bad_field(err, l, 4, "the bracket of the stage's players (a power of two)");
     return SH_OK;
 }
 
 static ShStatus read_pairing(ShEvent *e, const Line *l, ShEventPairing *p, ShError *err)
 {
-    if (l->count != 8)
-        return error_set(err, SH_ERR_SYNTAX, l->number, 1, "a pairing line has 8 fields");
+    if (l->count != 8 && !(l->count == 10 && e->settings.boards))
+        return error_set(err, SH_ERR_SYNTAX, l->number, 1,
+                         "a pairing line has 8 fields (10 in a team event)");
     memset(p, 0, sizeof *p);
     NUMBER(1, 1, e->settings.stage_count, "a stage of the settings", p->stage);
     if (!e->stage[p->stage - 1].started)
@@ -287,6 +310,10 @@ static ShStatus read_pairing(ShEvent *e, const Line *l, ShEventPairing *p, ShErr
     if (p->black == p->white)
         return bad_field(err, l, 5, "another player than White");
     NUMBER(7, 0, SH_EVENT_MAX_GAMES, "a number of games", p->ngames);
+    if (l->count == 10) {
+        NUMBER(8, 1, SH_EVENT_MAX_PLAYERS, "the home team", p->home);
+        NUMBER(9, 0, SH_EVENT_MAX_PLAYERS, "the away team (0: a bye)", p->away);
+    }
     return SH_OK;
 }
 

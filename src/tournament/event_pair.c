@@ -20,6 +20,7 @@
 #include "dutch.h"
 #include "error.h"
 #include "event.h"
+#include "team.h"
 
 static ShStatus no_memory(ShError *err)
 {
@@ -47,6 +48,8 @@ static void sort_by_rating(const ShEvent *e, int *ids, int n)
 
 ShStatus event_start_stage(ShEvent *e, int s, ShError *err)
 {
+    if (event_is_team(e))
+        return team_start_stage(e, s, err);
     StageState *ss = &e->stage[s - 1];
     const ShStage *st = &e->settings.stages[s - 1];
     int g = event_next_round(e);
@@ -573,6 +576,12 @@ ShStatus event_pair_round(ShEvent *e, int stage, int round, ShError *err)
     Round r = {e, stage, round, event_round_of(e, stage, round), &e->settings.stages[stage - 1], 0};
     int first = e->npairings;
     ShStatus st;
+    if (event_is_team(e)) {
+        st = team_pair_round(e, stage, round, err);
+        if (st == SH_OK)
+            draw_ballots(e, stage, round, first);
+        return st;
+    }
     switch (r.st->system) {
     case SH_SYSTEM_ROUND_ROBIN: st = round_robin(&r, err); break;
     case SH_SYSTEM_SWISS: st = swiss(&r, err); break;

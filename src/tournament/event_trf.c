@@ -6,6 +6,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "team.h"
 
 static char *dup_text(const char *s)
 {
@@ -144,7 +145,7 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
         }
         int winner = 0, pw, pb;
         sh_event_pairing_points(e, p, &pw, &pb, &winner);
-        if (s->stages[stage - 1].system == SH_SYSTEM_KNOCKOUT && winner) {
+        if (event_knockout(e, stage) && winner) {
             ww = winner == p->white;
             bw = winner == p->black;
         }
@@ -245,6 +246,31 @@ ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
                 free(g.numbers);
         }
         free(done);
+    }
+    /* the teams (013), their players in pairing order */
+    for (int i = 0; i < n; i++) {
+        const char *team = sh_event_player(e, ids[i])->team;
+        bool seen = !team[0];
+        for (int k = 0; k < t->team_count && !seen; k++)
+            seen = !strcasecmp(t->teams[k].name, team);
+        if (seen)
+            continue;
+        ShTrfTeam *bigger =
+            realloc(t->teams, sizeof(ShTrfTeam) * (size_t)(t->team_count + 1));
+        int *numbers = malloc(sizeof(int) * ((size_t)n + 1));
+        if (bigger)
+            t->teams = bigger;
+        if (!bigger || !numbers) {
+            free(numbers);
+            break;
+        }
+        ShTrfTeam *tt = &t->teams[t->team_count++];
+        memset(tt, 0, sizeof *tt);
+        snprintf(tt->name, sizeof tt->name, "%.63s", team);
+        tt->numbers = numbers;
+        for (int j = i; j < n; j++)
+            if (!strcasecmp(sh_event_player(e, ids[j])->team, team))
+                tt->numbers[tt->count++] = j + 1;
     }
     t->order = malloc(sizeof(int) * ((size_t)n + 1));
     if (t->order)
@@ -351,6 +377,10 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
         p.rating = tp->rating;
         snprintf(p.title, sizeof p.title, "%s", tp->title);
         snprintf(p.federation, sizeof p.federation, "%s", tp->federation);
+        for (int k = 0; k < t->team_count; k++)
+            for (int j = 0; j < t->teams[k].count; j++)
+                if (t->teams[k].numbers[j] == tp->number)
+                    snprintf(p.team, sizeof p.team, "%s", t->teams[k].name);
         p.birth_year = atoi(tp->birth);
         if (p.birth_year < 1850 || p.birth_year > 2200)
             p.birth_year = 0;
@@ -392,12 +422,12 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
             p.white = tp->number;
             if (c->opponent == 0) {
                 switch (c->result) {
-                case 'U': p.type = SH_PAIRING_BYE; break;
+                case 'U':
+                case '+': p.type = SH_PAIRING_BYE; break; /* as the reader scores it */
                 case 'H':
                 case '=':
                 case 'D': p.type = SH_PAIRING_HALF_BYE; break;
                 case 'F':
-                case '+':
                 case 'W':
                 case '1': p.type = SH_PAIRING_FULL_BYE; break;
                 case ' ': continue;
@@ -409,7 +439,17 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
                 p.type = SH_PAIRING_GAME;
                 p.black = c->opponent;
                 p.ngames = 1;
-                char res = c->result;
+                char res = c->result, other = t->players[c->opponent - 1].cells[r].result;
+                bool draw = strchr("=D", res) && strchr("=D", other);
+                if (strchr("10=WDL", res) && !draw &&
+                    !(strchr("1W", res) && strchr("0L", other)) &&
+                    !(strchr("0L", res) && strchr("1W", other))) {
+                    sh_event_free(e);
+                    return error_set(err, SH_ERR_ARGUMENT, tp->line, 92 + 10 * r + 7,
+                                     "round %d: %d and %d scored %c and %c, a score an event "
+                                     "does not hold (a win, a draw or a loss each way)",
+                                     r + 1, tp->number, c->opponent, res, other);
+                }
                 p.games[0].result = res == '1' || res == 'W' ? SH_GAME_WHITE_WINS
                                     : res == '0' || res == 'L' ? SH_GAME_BLACK_WINS
                                     : res == '=' || res == 'D' ? SH_GAME_DRAW

@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "shashki_tournament.h"
+#include "team.h"
 
 static const char *const SYSTEMS[SH_SYSTEM_COUNT] = {"round-robin", "swiss", "knockout",
                                                      "scheveningen"};
@@ -156,6 +157,7 @@ void sh_event_settings_init(ShEventSettings *s)
     s->initial_color = SH_WHITE;
     s->seed = 1;
     snprintf(s->game, sizeof s->game, "russian");
+    team_settings_init(s);
 }
 
 const ShKind *sh_event_kind(const ShEventSettings *s)
@@ -432,6 +434,8 @@ ShStatus sh_event_settings_set(ShEventSettings *s, const char *key, const char *
             }
             s->series_count = k;
         }
+    } else if (team_setting_known(key)) {
+        return team_setting_set(s, key, value, err);
     } else if (!strcmp(key, "seed")) {
         char *end;
         unsigned long long seed = strtoull(value, &end, 10);
@@ -497,6 +501,7 @@ ShStatus sh_event_settings_write(const ShEventSettings *s, char **text, ShError 
     PUT("\nseed = %llu\nvariant = %s\n", (unsigned long long)s->seed, sh_event_kind(s)->name);
     if (s->game_settings[0])
         PUT("variant-settings = %s\n", s->game_settings);
+    n += team_settings_write(s, out + n, n < cap ? cap - n : 0);
     PUT("stages = %d\n", s->stage_count);
     for (int i = 0; i < s->stage_count; i++) {
         const ShStage *st = &s->stages[i];

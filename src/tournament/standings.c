@@ -27,6 +27,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "team.h"
 
 typedef struct Cell {
     int opp;             /* opponent id, 0 none */
@@ -575,7 +576,7 @@ static int stage_standings(const ShEvent *e, int stage, Row **out, ShError *err)
         r->st.performance =
             rated ? floor(sh_rating_performance(pts, rated, floor(opp / rated + 0.5)) + 0.5) : 0;
     }
-    if (s->stages[stage - 1].system == SH_SYSTEM_KNOCKOUT) {
+    if (event_knockout(e, stage)) {
         knockout_places(e, stage, rows, t.n);
         /* sort by place, then points */
         for (int i = 1; i < t.n; i++) {

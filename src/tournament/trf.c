@@ -14,6 +14,23 @@
 #include "error.h"
 #include "shashki_tournament.h"
 
+/* The bytes of the character at s (n bytes left): one for ASCII, a stray continuation byte or
+ * a bad lead byte; a lead byte with the continuation bytes it announces (as many as there are).
+ * The reader counts columns and the writer pads names by this one rule, so that whatever bytes
+ * a name holds, it is written back where it was read. */
+static size_t char_bytes(const char *s, size_t n)
+{
+    unsigned char c = (unsigned char)s[0];
+    size_t want = c >= 0xF0 && c < 0xF8   ? 4
+                  : c >= 0xE0 && c < 0xF0 ? 3
+                  : c >= 0xC0 && c < 0xE0 ? 2
+                                          : 1;
+    size_t k = 1;
+    while (k < want && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k++;
+    return k;
+}
+
 void sh_trf_init(ShTrf *trf)
 {
     memset(trf, 0, sizeof *trf);
@@ -46,6 +63,9 @@ void sh_trf_free(ShTrf *trf)
     for (int i = 0; i < trf->other_count; i++)
         free(trf->other[i]);
     free(trf->other);
+    for (int i = 0; i < trf->team_count; i++)
+        free(trf->teams[i].numbers);
+    free(trf->teams);
     sh_trf_init(trf);
 }
 
@@ -93,8 +113,16 @@ static void field_text(const Line *l, size_t from, size_t to, char *out, size_t 
     size_t k = to_byte - from_byte;
     if (k > size - 1) {
         k = size - 1;
-        while (k > 0 && ((unsigned char)l->orig[from_byte + k] & 0xC0) == 0x80)
-            k--;
+        /* cut at a character: the last whole one that fits */
+        size_t whole = 0;
+        for (size_t c = 0; c < k;) {
+            size_t w = char_bytes(l->orig + from_byte + c, to_byte - from_byte - c);
+            if (c + w > k)
+                break;
+            c += w;
+            whole = c;
+        }
+        k = whole;
     }
     memcpy(out, l->orig + from_byte, k);
     out[k] = '\0';
@@ -200,38 +228,49 @@ static ShStatus read_player(ShTrf *trf, const Line *l, int *cap, ShError *err)
         return at(err, l, 85, "the rank (columns 86-89) is not a number");
     int cells = 0, cell_cap = 0, last = -1;
     size_t start = 91;
-    for (; start + 8 <= l->n; start += 10) {
+    /* the last cell may end at its colour: a game without a result yet, its trailing blank
+     * cut off; an error past this point frees the cells read */
+#define FAIL(status)                                                                         \
+    do {                                                                                     \
+        free(p.cells);                                                                       \
+        return (status);                                                                     \
+    } while (0)
+    for (; start + 6 <= l->n; start += 10) {
         Line c = *l;
         ShTrfCell cell = {0, '-', ' '};
         if (!blank(&c, start - 2, start))
-            return at(err, l, start - 2, "the two columns before a round's cell must be blank");
+            FAIL(at(err, l, start - 2, "the two columns before a round's cell must be blank"));
         long opp = number(&c, start, start + 4);
         if (opp == -2)
-            return at(err, l, start, "the opponent (4 digits) is not a number");
-        char color = l->s[start + 5], result = (char)toupper((unsigned char)l->s[start + 7]);
-        if (l->s[start + 4] != ' ' || l->s[start + 6] != ' ')
-            return at(err, l, start + 4, "a round's cell is 'NNNN c r' (opponent, colour, result)");
+            FAIL(at(err, l, start, "the opponent (4 digits) is not a number"));
+        char color = l->s[start + 5];
+        char result = start + 7 < l->n ? (char)toupper((unsigned char)l->s[start + 7]) : ' ';
+        if (l->s[start + 4] != ' ' || (start + 6 < l->n && l->s[start + 6] != ' '))
+            FAIL(at(err, l, start + 4,
+                    "a round's cell is 'NNNN c r' (opponent, colour, result)"));
         if (color != 'w' && color != 'b' && color != '-' && color != ' ')
-            return at(err, l, start + 5, "the colour is w, b or -");
+            FAIL(at(err, l, start + 5, "the colour is w, b or -"));
         if (!strchr("10=+-WDLUHFZ ", result))
-            return at(err, l, start + 7, "the result is one of 1 0 = + - W D L U H F Z");
+            FAIL(at(err, l, start + 7, "the result is one of 1 0 = + - W D L U H F Z"));
         if (opp == p.number)
-            return at(err, l, start, "a player cannot meet himself");
-        bool empty = opp < 0 && color == ' ' && result == ' ';
+            FAIL(at(err, l, start, "a player cannot meet himself"));
+        /* no opponent and no result: not paired (blank, or "0000 -" as some programs write) */
+        bool empty = opp <= 0 && result == ' ' && color != 'w' && color != 'b';
         if (!empty) {
             if (opp < 0)
                 opp = 0;
             bool played = strchr("10=WDL", result) != NULL;
             if (opp == 0 && (color == 'w' || color == 'b'))
-                return at(err, l, start + 5, "a colour without an opponent");
-            if (opp == 0 && played)
-                return at(err, l, start + 7, "a game result without an opponent");
-            if (opp > 0 && strchr("UHFZ ", result))
-                return at(err, l, start + 7, "a bye (U H F Z) has no opponent: 0000");
-            if (played && color != 'w' && color != 'b')
-                return at(err, l, start + 5, "a played game needs its colour, w or b");
+                FAIL(at(err, l, start + 5, "a colour without an opponent"));
+            /* 0000 with 1 = 0 (W D L) is how older programs write a full-point, half-point
+             * or zero-point bye; an opponent with no result is a pairing whose game has no
+             * result yet */
+            if (opp > 0 && strchr("UHFZ", result))
+                FAIL(at(err, l, start + 7, "a bye (U H F Z) has no opponent: 0000"));
+            if (opp > 0 && played && color != 'w' && color != 'b')
+                FAIL(at(err, l, start + 5, "a played game needs its colour, w or b"));
             if (opp > 0 && (result == '+' || result == '-') && color == ' ')
-                return at(err, l, start + 5, "the colour is w, b or -");
+                FAIL(at(err, l, start + 5, "the colour is w, b or -"));
             cell.opponent = (int)opp;
             cell.color = color == ' ' ? '-' : color;
             cell.result = result;
@@ -243,10 +282,9 @@ static ShStatus read_player(ShTrf *trf, const Line *l, int *cap, ShError *err)
         }
         p.cells[cells++] = cell;
     }
-    if (!blank(l, start, l->n)) {
-        free(p.cells);
-        return at(err, l, start, "text after the last round's cell");
-    }
+    if (!blank(l, start, l->n))
+        FAIL(at(err, l, start, "text after the last round's cell"));
+#undef FAIL
     p.rounds = last + 1;
     if (!grow((void **)&trf->players, cap, trf->count, sizeof(ShTrfPlayer))) {
         free(p.cells);
@@ -390,6 +428,39 @@ static ShStatus read_line(ShTrf *trf, const Line *l, int caps[4], ShError *err)
         }
         return SH_OK;
     }
+    if (strcmp(code, "013") == 0) {
+        ShTrfTeam t;
+        memset(&t, 0, sizeof t);
+        field_text(l, 4, 36, t.name, sizeof t.name);
+        int cap = 0;
+        for (size_t at_col = 36; at_col < l->n; at_col += 5) {
+            if (at_col > 36 && l->s[at_col - 1] != ' ') {
+                free(t.numbers);
+                return at(err, l, at_col - 1, "a team's numbers are 4 columns, a blank between");
+            }
+            long v = number(l, at_col, at_col + 4);
+            if (v == -1)
+                continue;
+            if (v <= 0) {
+                free(t.numbers);
+                return at(err, l, at_col, "a team's player: a pairing number from 1");
+            }
+            if (!grow((void **)&t.numbers, &cap, t.count, sizeof(int))) {
+                free(t.numbers);
+                return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+            }
+            t.numbers[t.count++] = (int)v;
+        }
+        ShTrfTeam *bigger =
+            realloc(trf->teams, sizeof(ShTrfTeam) * (size_t)(trf->team_count + 1));
+        if (!bigger) {
+            free(t.numbers);
+            return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+        }
+        trf->teams = bigger;
+        trf->teams[trf->team_count++] = t;
+        return SH_OK;
+    }
     if (strcmp(code, "XXP") == 0 || strcmp(code, "240") == 0) {
         bool absent = code[0] == '2';
         ShTrfGroup g;
@@ -458,6 +529,8 @@ static int cell_points(const ShTrf *trf, const ShTrfCell *c)
 {
     char r = c->result;
     bool paired = c->opponent > 0 || r == 'U' || r == '+';
+    if (r == ' ' && c->opponent > 0)
+        return 0; /* a game with no result yet */
     if (strchr("=DH", r))
         return trf->draw;
     if (strchr("+W1FU", r))
@@ -481,12 +554,18 @@ static ShStatus check(ShTrf *trf, ShError *err)
                              i + 1);
         }
     }
+    for (int t = 0; t < trf->team_count; t++)
+        for (int k = 0; k < trf->teams[t].count; k++)
+            if (trf->teams[t].numbers[k] > trf->count)
+                return error_set(err, SH_ERR_SYNTAX, 0, 0,
+                                 "team '%s' (013) names player %d, who is not in the file",
+                                 trf->teams[t].name, trf->teams[t].numbers[k]);
     for (int i = 0; i < trf->count; i++) {
         ShTrfPlayer *p = &trf->players[i];
         for (int r = 0; r < p->rounds; r++) {
             ShTrfCell *c = &p->cells[r];
             int col = 92 + 10 * r;
-            if (c->opponent <= 0 || c->result == ' ')
+            if (c->opponent <= 0)
                 continue;
             if (c->opponent > trf->count)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col,
@@ -494,19 +573,33 @@ static ShStatus check(ShTrf *trf, ShError *err)
                                  c->opponent);
             const ShTrfPlayer *o = &trf->players[c->opponent - 1];
             const ShTrfCell *oc = r < o->rounds ? &o->cells[r] : NULL;
-            bool played = is_played(c->result);
             if (!oc || oc->opponent != p->number)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col,
                                  "round %d: player %d meets %d, but %d's cell does not say so",
                                  r + 1, p->number, o->number, o->number);
-            if (played && (!is_played(oc->result) || oc->color == c->color))
+            bool pending = c->result == ' ', played = is_played(c->result);
+            if (pending != (oc->result == ' '))
+                return error_set(err, SH_ERR_SYNTAX, p->line, col + 7,
+                                 "round %d: the game of %d and %d has a result on one side only",
+                                 r + 1, p->number, o->number);
+            if ((played || pending) && (c->color == 'w' || c->color == 'b') &&
+                oc->color == c->color)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col + 5,
-                                 "round %d: player %d and %d both have %s", r + 1, p->number,
-                                 o->number,
-                                 !is_played(oc->result) ? "a game and a forfeit" : "one colour");
-            if (oc->result != complement(c->result) && !(played && is_played(oc->result) &&
-                                                          complement(c->result) == '=' &&
-                                                          strchr("=D", oc->result)))
+                                 "round %d: player %d and %d both have one colour", r + 1,
+                                 p->number, o->number);
+            if (pending)
+                continue;
+            if (played && !is_played(oc->result))
+                return error_set(err, SH_ERR_SYNTAX, p->line, col + 5,
+                                 "round %d: player %d and %d both have a game and a forfeit",
+                                 r + 1, p->number, o->number);
+            /* a result and its complement; a draw either way (= or D); a double forfeit
+             * (- and -: neither came); and the reduced scores an arbiter may give a game
+             * played (0-0, 0-1/2: FIDE Laws 11.3 and 12.9) */
+            bool agree = oc->result == complement(c->result) ||
+                         (c->result == '-' && oc->result == '-') ||
+                         (played && strchr("0L=D", c->result) && strchr("0L=D", oc->result));
+            if (!agree)
                 return error_set(err, SH_ERR_SYNTAX, p->line, col + 7,
                                  "round %d: the results of %d (%c) and %d (%c) disagree", r + 1,
                                  p->number, c->result, o->number, oc->result);
@@ -591,6 +684,10 @@ ShStatus sh_trf_read(const char *text, size_t size, ShTrf *trf, ShError *err)
         size_t s = i;
         while (i < size && text[i] != '\n' && text[i] != '\r')
             i++;
+        /* a byte-order mark means nothing in a line (files joined together have one inside) */
+        while (i - s >= 3 && (unsigned char)text[s] == 0xEF &&
+               (unsigned char)text[s + 1] == 0xBB && (unsigned char)text[s + 2] == 0xBF)
+            s += 3;
         Line l = {text + s, i - s, ++line, NULL, NULL};
         if (i < size && text[i] == '\r' && i + 1 < size && text[i + 1] == '\n')
             i++;
@@ -615,10 +712,8 @@ ShStatus sh_trf_read(const char *text, size_t size, ShTrf *trf, ShError *err)
                 break;
             }
             size_t cps = 0;
-            for (size_t k = 0; k < l.n; k++) {
+            for (size_t k = 0; k < l.n; k += char_bytes(l.s + k, l.n - k)) {
                 unsigned char ch = (unsigned char)l.s[k];
-                if ((ch & 0xC0) == 0x80)
-                    continue;
                 map[cps] = k;
                 ascii[cps++] = ch < 0x80 ? (char)ch : '?';
             }
@@ -693,6 +788,19 @@ static void put(Out *o, const char *format, ...)
     }
 }
 
+/* Text in `width` columns (characters, not bytes): cut at a character, padded with blanks. */
+static void put_padded(Out *o, const char *text, int width)
+{
+    int chars = 0;
+    for (const char *q = text; *q && chars < width; chars++) {
+        size_t k = char_bytes(q, strlen(q));
+        put(o, "%.*s", (int)k, q);
+        q += k;
+    }
+    for (; chars < width; chars++)
+        put(o, " ");
+}
+
 static void put_points(Out *o, const char *code, int tenths)
 {
     put(o, "%s %d.%d\n", code, tenths / 10, tenths % 10);
@@ -717,9 +825,7 @@ ShStatus sh_trf_write(const ShTrf *trf, char **text, size_t *size, ShError *err)
         size_t nb = 0;
         int chars = 0;
         for (const char *q = p->name; *q && chars < 33; chars++) {
-            size_t k = 1;
-            while (q[k] && ((unsigned char)q[k] & 0xC0) == 0x80)
-                k++;
+            size_t k = char_bytes(q, strlen(q));
             memcpy(name + nb, q, k);
             nb += k;
             q += k;
@@ -739,6 +845,14 @@ ShStatus sh_trf_write(const ShTrf *trf, char **text, size_t *size, ShError *err)
             else
                 put(&o, "  %4d %c %c", c->opponent, c->color, c->result);
         }
+        put(&o, "\n");
+    }
+    for (int t = 0; t < trf->team_count; t++) {
+        const ShTrfTeam *team = &trf->teams[t];
+        put(&o, "013 ");
+        put_padded(&o, team->name, 32);
+        for (int k = 0; k < team->count; k++)
+            put(&o, k ? " %4d" : "%4d", team->numbers[k] % 10000);
         put(&o, "\n");
     }
     if (trf->total_rounds > 0)

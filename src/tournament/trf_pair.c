@@ -87,6 +87,15 @@ ShStatus sh_trf_pair(const ShTrf *trf, ShPairing *out, ShError *err)
     else if (rounds >= trf->total_rounds)
         st = error_set(err, SH_ERR_ARGUMENT, 0, 0,
                        "all %d rounds have been played (XXR %d)", rounds, trf->total_rounds);
+    for (int i = 0; i < n && st == SH_OK; i++) {
+        const ShTrfPlayer *p = &trf->players[i];
+        for (int r = 0; r < rounds && r < p->rounds && st == SH_OK; r++)
+            if (p->cells[r].opponent > 0 && p->cells[r].result == ' ')
+                st = error_set(err, SH_ERR_ARGUMENT, p->line, 92 + 10 * r + 7,
+                               "round %d: the game of %d and %d has no result yet (the next "
+                               "round is paired when every result is in)",
+                               r + 1, p->number, p->cells[r].opponent);
+    }
     if (st != SH_OK) {
         free(absent);
         free(order);

@@ -23,6 +23,8 @@ import { explorerTests } from './explorer.mjs';
 import { clubTests } from './club.mjs';
 import { eventKindTests, eventTests } from './events.mjs';
 import { kindTests } from './kinds.mjs';
+import { teamTests } from './teams.mjs';
+import { contestTests } from './contests.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -39,6 +41,8 @@ phoneTests(); // every view at phone width (the games left in `state`), the keyb
 clubTests(); // a club's evening on several devices
 eventTests(); // a tournament night
 eventKindTests(); // events of column checkers and of corners
+teamTests(); // a team event: matches on two devices, team standings, board prizes
+contestTests(); // a solving contest on the solvers' phones, a composing contest
 kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
 
 run();

@@ -132,6 +132,25 @@ export const api = {
   standings: (id, stage) => request('GET', `/api/events/${id}/standings` + query({ stage })),
   eventExportUrl: (id, what) => `/api/events/${id}/export/${what}`,
 
+  contests: () => request('GET', '/api/contests'),
+  contest: (id) => request('GET', `/api/contests/${id}`),
+  createContest: (settings) => request('POST', '/api/contests', settings),
+  deleteContest: (id) => request('DELETE', `/api/contests/${id}`),
+  contestSettings: (id, settings) => request('POST', `/api/contests/${id}/settings`, settings),
+  addContestProblem: (id, problem) => request('POST', `/api/contests/${id}/problems`, problem),
+  addContestEntry: (id, entry) => request('POST', `/api/contests/${id}/entries`, entry),
+  contestMark: (id, mark) => request('POST', `/api/contests/${id}/marks`, mark),
+  joinContest: (id, code, name) => request('POST', `/api/contests/${id}/join`, { code, name }),
+  contestSheet: (id) => request('GET', `/api/contests/${id}/me`),
+  /** A solver's answer: {move} or {text}; the sheet after it. */
+  contestAnswer: (id, problem, answer) => request('POST', `/api/contests/${id}/problems/${problem}/answer`, answer),
+  /** Follow the contests: onChange() each time one changes. Returns stop(). */
+  contestEvents(id, onChange) {
+    const source = new EventSource(`/api/contests/${id}/events`);
+    source.addEventListener('contest', () => onChange());
+    return () => source.close();
+  },
+
   puzzles: (params = {}) => request('GET', '/api/puzzles' + query(params)),
   puzzle: (id) => request('GET', `/api/puzzles/${encodeURIComponent(id)}`),
   puzzleMove: (id, step, move) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { step, move }),

@@ -14,6 +14,7 @@ import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { t } from './i18n.js';
 import { joinUrl } from './club.js';
 import { systemName } from './events.js';
+import { matchOf, matchRow, teamStandings } from './event_teams.js';
 import { session } from './session.js';
 import { variantName } from './variants.js';
 
@@ -47,13 +48,14 @@ export class EventView {
       players: h('section.card.event-players', { dataset: { section: 'players' } }),
       pairings: h('section.card.event-pairings', { dataset: { section: 'pairings' } }),
       standings: h('section.card.event-standings', { dataset: { section: 'standings' } }),
+      teams: h('section.card.event-teams', { dataset: { section: 'teams' }, hidden: true }),
       cross: h('section.card.event-cross', { dataset: { section: 'crosstable' } }),
       log: h('details.card.event-log', h('summary.card-title', t('events.log')), h('ol.log-list')),
     };
     // the change log, read when opened and again with each change while open
     this.els.log.addEventListener('toggle', () => this.els.log.open && this.loadLog());
     root.replaceChildren(
-      h('div.event', this.els.head, h('div.event-grid', h('div.event-main', this.els.pairings, this.els.standings, this.els.cross), h('div.event-aside', this.els.players, this.els.log))),
+      h('div.event', this.els.head, h('div.event-grid', h('div.event-main', this.els.pairings, this.els.teams, this.els.standings, this.els.cross), h('div.event-aside', this.els.players, this.els.log))),
     );
     this.els.head.append(h('p.muted', '…'));
     this.stop = api.eventEvents(id, (ev) => this.update(ev), () => this.reconnect());
@@ -118,6 +120,8 @@ export class EventView {
     this.renderPlayers(ev);
     this.renderPairings(ev);
     this.renderStandings(ev);
+    this.els.teams.replaceChildren(...teamStandings(ev));
+    this.els.teams.hidden = !ev.team;
     this.renderCross(ev);
     if (this.els.log.open) this.loadLog();
   }
@@ -181,19 +185,22 @@ export class EventView {
     const name = h('input#pl-name', { type: 'text', name: 'name', maxlength: '90', placeholder: t('events.playerName') });
     const rating = h('input#pl-rating', { type: 'number', name: 'rating', min: '0', max: '4000', placeholder: t('events.rating') });
     const club = h('input#pl-club', { type: 'text', name: 'club', maxlength: '90', placeholder: t('events.club') });
-    // a Scheveningen match is between two teams: each player says which
-    const team = this.ev.system === 'scheveningen' ? h('input#pl-team', { type: 'text', name: 'team', maxlength: '90', placeholder: t('events.team') }) : null;
+    // a Scheveningen match is between two teams, and a team event's players are in teams:
+    // each player says which (and, in a team event, his board in the team's order)
+    const team = this.ev.system === 'scheveningen' || this.ev.team ? h('input#pl-team', { type: 'text', name: 'team', maxlength: '90', placeholder: t('events.team') }) : null;
+    const board = this.ev.team && this.ev.team.boards ? h('input#pl-board', { type: 'number', name: 'board', min: '1', max: '32', placeholder: t('teams.board'), 'aria-label': t('teams.board') }) : null;
     const kind = h('select#pl-kind', { name: 'kind', 'aria-label': t('events.kind') }, h('option', { value: '0' }, t('events.person')), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => h('option', { value: String(n) }, t('events.engineLevel', { n }))));
     const form = h(
       'form.player-form',
       { novalidate: true, dataset: { form: 'add-player' } },
-      h('div.player-form-grid', name, rating, club, kind, team),
+      h('div.player-form-grid', name, rating, club, kind, team, board),
       h('button.btn', { type: 'submit', dataset: { action: 'add-player' } }, icon('plus'), t('events.addPlayer')),
     );
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       const body = { name: name.value.trim() || null, club: club.value.trim() || null };
       if (team && team.value.trim()) body.team = team.value.trim();
+      if (board && board.value) body.board = Number(board.value);
       if (rating.value) body.rating = Number(rating.value);
       if (kind.value !== '0') body.engine = Number(kind.value);
       const r = await this.act(() => api.addPlayer(this.id, body));
@@ -202,6 +209,7 @@ export class EventView {
         rating.value = '';
         club.value = '';
         kind.value = '0';
+        if (board) board.value = '';
         this.update(r).then(() => document.getElementById('pl-name') && document.getElementById('pl-name').focus());
       }
     });
@@ -236,7 +244,15 @@ export class EventView {
         ),
       ),
     );
-    const rows = shown.pairings.map((p) => this.pairingRow(ev, shown, p));
+    // a team event: each match's row before its boards
+    const rows = [];
+    let lastMatch = null;
+    for (const p of shown.pairings) {
+      const m = matchOf(ev, shown, p.board);
+      if (m && m !== lastMatch) rows.push(matchRow(ev, m));
+      lastMatch = m;
+      rows.push(this.pairingRow(ev, shown, p));
+    }
     this.els.pairings.replaceChildren(
       h('div.card-head', h('h2.card-title', t('events.roundN', { n: shown.round }), shown.complete ? h('span.chip', t('events.complete')) : null), tabs),
       table('event-table.pairings-table', [t('events.board'), t('color.white'), t('events.result'), t('color.black'), ''], rows),

@@ -8,6 +8,7 @@ import { api } from './api.js';
 import { errorText, h, icon } from './dom.js';
 import { t } from './i18n.js';
 import './i18n_games.js';
+import './i18n_teams.js';
 import { settingsControls } from './newgame.js';
 import { session } from './session.js';
 import { coloursOf, variantInfo, variantLabel, variantName, variantOptions } from './variants.js';
@@ -34,6 +35,7 @@ function newEventForm(onCreated) {
   const system = select('ev-system', SYSTEMS.map((s) => [s, systemName(s)]), 'swiss');
   const rounds = h('input#ev-rounds', { type: 'number', name: 'rounds', min: '0', max: '99', value: '0' });
   const games = h('input#ev-games', { type: 'number', name: 'games', min: '1', max: '24', value: '1' });
+  const boards = h('input#ev-boards', { type: 'number', name: 'boards', min: '0', max: '32', value: '0' });
   const scoring = select('ev-scoring', [['1-0.5-0', t('events.scoring.chess')], ['2-1-0', t('events.scoring.draughts')]], '1-0.5-0');
   const time = h('input#ev-time', { type: 'text', name: 'time', placeholder: '15m+5s', maxlength: '60' });
   const openings = select('ev-openings', [['free', t('events.openings.free')], ['ballot', t('events.openings.ballot')], ['ballot-round', t('events.openings.ballotRound')]], 'free');
@@ -52,7 +54,7 @@ function newEventForm(onCreated) {
   variant.addEventListener('change', drawSettings);
   const tiebreaks = h('input#ev-tiebreaks', { type: 'text', name: 'tiebreaks', value: 'bh-c1,bh,sb', list: 'ev-tiebreak-names' });
   const list = h('datalist#ev-tiebreak-names', TIEBREAKS.map((n) => h('option', { value: n })));
-  const inputs = { name, system, rounds, games, scoring, time, openings, variant, tiebreaks, 'variant-settings': settingsField };
+  const inputs = { name, system, rounds, games, boards, scoring, time, openings, variant, tiebreaks, 'variant-settings': settingsField };
   const form = h(
     'form.card.event-form',
     { novalidate: true, dataset: { form: 'new-event' } },
@@ -62,6 +64,7 @@ function newEventForm(onCreated) {
       field('ev-system', t('events.systemLabel'), system),
       field('ev-rounds', t('events.rounds'), rounds, t('events.roundsHint')),
       field('ev-games', t('events.games'), games),
+      field('ev-boards', t('teams.boards'), boards, t('teams.boardsHint')),
       field('ev-scoring', t('events.scoring'), scoring),
       field('ev-time', t('events.time'), time, t('events.timeHint')),
       field('ev-openings', t('events.openings'), openings),
@@ -79,6 +82,7 @@ function newEventForm(onCreated) {
     for (const el of Object.values(inputs)) el.classList.remove('invalid');
     const body = { name: name.value.trim(), system: system.value, scoring: scoring.value, openings: openings.value, variant: variant.value, games: Number(games.value) || 1 };
     if (Number(rounds.value) > 0) body.rounds = Number(rounds.value);
+    if (Number(boards.value) > 0) body.boards = Number(boards.value);
     if (time.value.trim()) body.time = time.value.trim();
     if (tiebreaks.value.trim()) body.tiebreaks = tiebreaks.value.split(',').map((s) => s.trim()).filter(Boolean);
     if (!settingsField.hidden && settings.value()) body['variant-settings'] = settings.value();

@@ -4,6 +4,7 @@
 //   #/play/ID           a game (?review: its review asked for)   #/archive?q=..   the archive
 //   #/join/CODE         take a seat with its code, then its game
 //   #/events            the events (tournaments)   #/events/ID   one event
+//   #/contests          solving and composing contests   #/contests/ID   one contest
 //   #/puzzles?id=..     the puzzles (theme=, difficulty= filter them)
 //   #/more              more games (other.js); the old #/more/ID and #/more/join/CODE lead to
 //                       #/play/ID and #/join/CODE (every game is played in the game view)
@@ -17,6 +18,7 @@ import { api } from './api.js';
 import { AnalysisView } from './analysis.js';
 import { ArchiveView } from './archive.js';
 import { ChapaevView } from './chapaev.js';
+import { ContestView, ContestsView } from './contests.js';
 import { JoinView } from './club.js';
 import { h, icon } from './dom.js';
 import { EventView } from './event.js';
@@ -27,6 +29,7 @@ import { PuzzlesView } from './puzzles.js';
 import { OtherListView } from './other.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import './i18n_games.js';
+import './i18n_contests.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
 import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
 import { loadVariants } from './variants.js';
@@ -68,6 +71,12 @@ function mount() {
   } else if (name === 'events') {
     view = new EventsView(root);
     document.title = `${t('app.name')} · ${t('events.title')}`;
+  } else if (name === 'contests' && parts[1]) {
+    view = new ContestView(root, Number(parts[1]));
+    document.title = `${t('app.name')} · ${t('contests.title')}`;
+  } else if (name === 'contests') {
+    view = new ContestsView(root);
+    document.title = `${t('app.name')} · ${t('contests.title')}`;
   } else if (name === 'puzzles') {
     view = new PuzzlesView(root, params);
     document.title = `${t('app.name')} · ${t('nav.puzzles')}`;
@@ -118,7 +127,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', 'more.nav')),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('contests', 'contests.nav'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', 'more.nav')),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [
