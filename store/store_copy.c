@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "accounts.h"
+#include "cstore.h"
 #include "db.h"
 #include "store.h"
 #include "store_copy.h"
@@ -39,6 +40,12 @@ static bool prepare_layout(const char *name, char *err, size_t size)
         return false;
     }
     accounts_close(a);
+    CStore *c = cstore_open(name, why, sizeof why);
+    if (!c) {
+        snprintf(err, size, "%s: %s", name, why);
+        return false;
+    }
+    cstore_close(c);
     return true;
 }
 
