@@ -11,7 +11,7 @@
 
 static const char SERVE_HELP[] =
     "usage: shashki serve [--port N] [--host ADDRESS] [--db NAME] [--egdb DIR] [--puzzles FILE]\n"
-    "                     [--review-nodes N] [--set-password]\n"
+    "                     [--review-nodes N] [--proxy NAME] [--set-password]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
     "live, analyse, solve puzzles, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
@@ -22,7 +22,12 @@ static const char SERVE_HELP[] =
     "                  address players type, which the page also shows with a QR code)\n"
     "  --db NAME       where games and events are kept: an SQLite file (default\n"
     "                  shashki-games.db), or a PostgreSQL database, postgresql://USER@HOST/DB\n"
-    "                  (docs/postgresql.md); shashki db copy moves a file's games into one\n"
+    "                  (docs/postgresql.md); shashki db copy moves a file's games into one.\n"
+    "                  Several serve processes may share one PostgreSQL database, behind\n"
+    "                  nginx (docs/federation.md)\n"
+    "  --proxy NAME    behind a reverse proxy on this machine that players reach as NAME\n"
+    "                  (play.example.org): that Host is answered, and who asks is read from\n"
+    "                  the proxy's X-Forwarded-For\n"
     "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
     "                  build); default $SHASHKI_EGDB or ./egdb, played without when that\n"
     "                  holds none\n"
@@ -94,7 +99,7 @@ int cmd_serve(int argc, char **argv)
         }
         if (i + 1 >= argc ||
             (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb") &&
-             strcmp(a, "--puzzles") && strcmp(a, "--review-nodes"))) {
+             strcmp(a, "--puzzles") && strcmp(a, "--review-nodes") && strcmp(a, "--proxy"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
                       a);
             return 2;
@@ -109,6 +114,8 @@ int cmd_serve(int argc, char **argv)
             options.host = v;
         } else if (strcmp(a, "--egdb") == 0) {
             egdb = v;
+        } else if (strcmp(a, "--proxy") == 0) {
+            options.proxy = v;
         } else if (strcmp(a, "--puzzles") == 0) {
             options.puzzles_path = v;
         } else if (strcmp(a, "--review-nodes") == 0) {

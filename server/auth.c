@@ -16,11 +16,6 @@
 /* A code's symbols: digits and capitals without 0, 1, I and O, which are misread. */
 static const char CODE_SYMBOLS[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
-typedef struct Session {
-    unsigned char hash[STORE_HASH_SIZE];
-    time_t expires; /* 0: unused */
-} Session;
-
 typedef struct Peer {
     char address[64];
     int failures;     /* wrong guesses in a row */
@@ -35,7 +30,6 @@ struct Auth {
     char hash[crypto_pwhash_STRBYTES];
     bool has_password;
     char site[16];
-    Session sessions[AUTH_MAX_SESSIONS];
     Peer peers[MAX_PEERS];
 };
 
@@ -94,8 +88,23 @@ const char *auth_site_id(const Auth *a)
     return a->site;
 }
 
+/* Several processes share the database: the password one of them set is read again. */
+static void refresh(Auth *a)
+{
+    if (!store_shared(a->store))
+        return;
+    char hash[crypto_pwhash_STRBYTES];
+    bool has = store_setting_get(a->store, PASSWORD_KEY, hash, sizeof hash) && hash[0];
+    pthread_mutex_lock(&a->lock);
+    a->has_password = has;
+    if (has)
+        memcpy(a->hash, hash, sizeof hash);
+    pthread_mutex_unlock(&a->lock);
+}
+
 bool auth_has_password(Auth *a)
 {
+    refresh(a);
     pthread_mutex_lock(&a->lock);
     bool has = a->has_password;
     pthread_mutex_unlock(&a->lock);
@@ -110,6 +119,19 @@ bool auth_set_password(Auth *a, const char *password, char *err, size_t errsize)
                  AUTH_MIN_PASSWORD, AUTH_MAX_PASSWORD);
         return false;
     }
+    /* the same password again (serve --set-password at every start) is no new password: the
+     * sessions go on */
+    refresh(a);
+    char old[crypto_pwhash_STRBYTES];
+    pthread_mutex_lock(&a->lock);
+    bool had = a->has_password;
+    memcpy(old, a->hash, sizeof old);
+    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_lock(&a->hashing);
+    bool same = had && crypto_pwhash_str_verify(old, password, n) == 0;
+    pthread_mutex_unlock(&a->hashing);
+    if (same)
+        return true;
     char hash[crypto_pwhash_STRBYTES];
     pthread_mutex_lock(&a->hashing);
     int rc = crypto_pwhash_str(hash, password, n, crypto_pwhash_OPSLIMIT_INTERACTIVE,
@@ -126,8 +148,8 @@ bool auth_set_password(Auth *a, const char *password, char *err, size_t errsize)
     pthread_mutex_lock(&a->lock);
     memcpy(a->hash, hash, sizeof hash);
     a->has_password = true;
-    memset(a->sessions, 0, sizeof a->sessions); /* a new password ends every session */
     pthread_mutex_unlock(&a->lock);
+    store_sessions_clear(a->store); /* a new password ends every session */
     return true;
 }
 
@@ -197,6 +219,7 @@ void auth_guess_end(Auth *a, const char *address, bool right)
 bool auth_check_password(Auth *a, const char *peer, const char *password)
 {
     auth_guess_begin(a, peer);
+    refresh(a);
     pthread_mutex_lock(&a->lock);
     char hash[crypto_pwhash_STRBYTES];
     bool has = a->has_password;
@@ -262,22 +285,7 @@ bool auth_session_new(Auth *a, char token[AUTH_TOKEN_TEXT])
 {
     unsigned char hash[STORE_HASH_SIZE];
     auth_token_new(token, hash);
-    time_t now = time(NULL);
-    pthread_mutex_lock(&a->lock);
-    Session *slot = &a->sessions[0];
-    for (int i = 0; i < AUTH_MAX_SESSIONS; i++) {
-        Session *s = &a->sessions[i];
-        if (s->expires < now) { /* unused or expired */
-            slot = s;
-            break;
-        }
-        if (s->expires < slot->expires)
-            slot = s; /* else the one that ends first */
-    }
-    memcpy(slot->hash, hash, sizeof hash);
-    slot->expires = now + AUTH_SESSION_SECONDS;
-    pthread_mutex_unlock(&a->lock);
-    return true;
+    return store_session_add(a->store, hash, (long long)time(NULL) + AUTH_SESSION_SECONDS);
 }
 
 bool auth_session_valid(Auth *a, const char *token)
@@ -286,14 +294,7 @@ bool auth_session_valid(Auth *a, const char *token)
         return false;
     unsigned char hash[STORE_HASH_SIZE];
     token_hash(token, hash);
-    time_t now = time(NULL);
-    bool found = false;
-    pthread_mutex_lock(&a->lock);
-    for (int i = 0; i < AUTH_MAX_SESSIONS; i++) /* every one, found or not */
-        found |= a->sessions[i].expires >= now &&
-                 sodium_memcmp(a->sessions[i].hash, hash, STORE_HASH_SIZE) == 0;
-    pthread_mutex_unlock(&a->lock);
-    return found;
+    return store_session_live(a->store, hash, (long long)time(NULL));
 }
 
 void auth_session_end(Auth *a, const char *token)
@@ -302,11 +303,7 @@ void auth_session_end(Auth *a, const char *token)
         return;
     unsigned char hash[STORE_HASH_SIZE];
     token_hash(token, hash);
-    pthread_mutex_lock(&a->lock);
-    for (int i = 0; i < AUTH_MAX_SESSIONS; i++)
-        if (sodium_memcmp(a->sessions[i].hash, hash, STORE_HASH_SIZE) == 0)
-            memset(&a->sessions[i], 0, sizeof a->sessions[i]);
-    pthread_mutex_unlock(&a->lock);
+    store_session_end(a->store, hash);
 }
 
 /* ---- join codes ---- */

@@ -2,6 +2,8 @@
  * auth.h - the secrets of the web app: the arbiter's password, the arbiter's sessions, the
  * players' seat tokens and join codes, and the slowing down of guesses.
  *
+ * Sessions are kept in the store (by their token's hash) so that any process of a site knows
+ * them; with a database several processes share, the password is read again when checked.
  * Everything here is libsodium's: the password is kept only as crypto_pwhash_str's salted
  * Argon2id hash (in the store's settings), tokens and codes come from randombytes, a token is
  * kept as its BLAKE2b hash (crypto_generichash) and compared with sodium_memcmp, so that
@@ -26,7 +28,6 @@
 #define AUTH_MIN_PASSWORD 6
 #define AUTH_MAX_PASSWORD 256
 #define AUTH_SESSION_SECONDS (12 * 3600)
-#define AUTH_MAX_SESSIONS 64
 #define AUTH_GUESS_DELAY_MS 250
 #define AUTH_GUESS_DELAY_MAX_MS 8000
 

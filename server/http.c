@@ -43,7 +43,8 @@ const char *http_cookie(const HttpRequest *req, const char *name)
                                        MHD_COOKIE_KIND, name);
 }
 
-void http_peer(const HttpRequest *req, char *out, size_t size)
+/* The connection's own address. */
+static void socket_peer(const HttpRequest *req, char *out, size_t size)
 {
     snprintf(out, size, "?");
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(
@@ -59,12 +60,49 @@ void http_peer(const HttpRequest *req, char *out, size_t size)
                   (socklen_t)size);
 }
 
+static bool loopback(const char *peer)
+{
+    return strncmp(peer, "127.", 4) == 0 || strcmp(peer, "::1") == 0 ||
+           strncmp(peer, "::ffff:127.", 11) == 0;
+}
+
+void http_peer(const HttpRequest *req, char *out, size_t size)
+{
+    if (req->forwarded[0])
+        snprintf(out, size, "%s", req->forwarded);
+    else
+        socket_peer(req, out, size);
+}
+
 bool http_peer_is_local(const HttpRequest *req)
 {
     char peer[64];
     http_peer(req, peer, sizeof peer);
-    return strncmp(peer, "127.", 4) == 0 || strcmp(peer, "::1") == 0 ||
-           strncmp(peer, "::ffff:127.", 11) == 0;
+    return loopback(peer);
+}
+
+/* Behind the proxy: the last address of X-Forwarded-For (the one the proxy itself added) of a
+ * request that came from the proxy; a request without one is the proxy's own. */
+static void forwarded_for(const HttpServer *server, struct MHD_Connection *connection,
+                          HttpRequest *req)
+{
+    if (!server->options.proxy)
+        return;
+    char peer[64];
+    socket_peer(req, peer, sizeof peer);
+    const char *list = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                                   "X-Forwarded-For");
+    if (!loopback(peer) || !list)
+        return;
+    const char *last = strrchr(list, ',');
+    last = last ? last + 1 : list;
+    while (*last == ' ')
+        last++;
+    size_t n = strcspn(last, " ");
+    if (n == 0 || n >= sizeof req->forwarded)
+        return;
+    memcpy(req->forwarded, last, n);
+    req->forwarded[n] = '\0';
 }
 
 /* ---- responses ---- */
@@ -428,6 +466,12 @@ static bool host_allowed(const HttpServer *server, const char *header)
     if (strcasecmp(name, "localhost") == 0 || strcmp(name, "127.0.0.1") == 0 ||
         strcmp(name, "::1") == 0 || strcasecmp(name, bound) == 0)
         return true;
+    if (server->options.proxy) { /* the name players type, with its port or without */
+        char site[256];
+        host_name(server->options.proxy, site, sizeof site);
+        if (strcasecmp(name, site) == 0)
+            return true;
+    }
     unsigned char addr[16];
     return strcmp(bound, "0.0.0.0") == 0 &&
            (inet_pton(AF_INET, name, addr) == 1 || inet_pton(AF_INET6, name, addr) == 1);
@@ -437,9 +481,11 @@ static bool host_allowed(const HttpServer *server, const char *header)
 static bool same_origin(const char *value, const char *host, bool rest_ok)
 {
     size_t n = strlen(host);
-    if (strncmp(value, "http://", 7) != 0 || strncasecmp(value + 7, host, n) != 0)
+    /* a proxy may serve the page over TLS: https://HOST is the same site */
+    size_t scheme = strncmp(value, "http://", 7) == 0 ? 7 : strncmp(value, "https://", 8) == 0 ? 8 : 0;
+    if (!scheme || strncasecmp(value + scheme, host, n) != 0)
         return false;
-    char after = value[7 + n];
+    char after = value[scheme + n];
     return after == '\0' || (rest_ok && after == '/');
 }
 
@@ -518,6 +564,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     HttpResponse res = {.status = 200};
     HttpRequest req = {.method = method, .path = url, .body = up->data ? up->data : "",
                        .body_size = up->size, .connection = connection};
+    forwarded_for(server, connection, &req);
     char scratch[1024];
     if (up->too_large) {
         http_error(&res, 413, "the request body is larger than %u bytes", HTTP_MAX_BODY);

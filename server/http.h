@@ -30,6 +30,7 @@ typedef struct HttpRequest {
     const char *body;                   /* NUL-terminated, possibly empty */
     size_t body_size;
     void *connection;                   /* for http_query */
+    char forwarded[64];                 /* behind a proxy: who asked it (X-Forwarded-For), or "" */
 } HttpRequest;
 
 /* An event stream: `next` is called again and again from the connection's thread; it may
@@ -73,6 +74,12 @@ typedef struct HttpOptions {
     const HttpRoute *routes;
     int nroutes;
     void *context; /* given to every handler */
+    /* Behind a reverse proxy on this machine (nginx: docs/federation.md) that players reach as
+     * `proxy` (the Host they type, "play.example.org"): that Host is answered, and a request
+     * from the proxy (a loopback address) is from the last address of its X-Forwarded-For, so
+     * that the rights of "this machine" and the pacing of guesses see the player, not the
+     * proxy. NULL: no proxy. */
+    const char *proxy;
 } HttpOptions;
 
 /* Start serving in background threads; NULL with a message in err (size errsize) if it cannot. */

@@ -148,7 +148,8 @@ void live_settle(WebGames *g, Live *l)
     live_row_sync(l);
     if (!live_playing(l))
         live_engine_cancel(l);
-    store_update(g->store, &l->row);
+    if (!store_update(g->store, &l->row) && live_refresh_stale(g, l))
+        return;
     live_changed(g, l);
 }
 
@@ -336,9 +337,20 @@ static void seats_open(WebGames *g, Live *l)
 
 Live *live_get(WebGames *g, long id)
 {
-    for (Live *l = g->live; l; l = l->next)
-        if (l->id == id)
-            return l;
+    for (Live *l = g->live; l; l = l->next) {
+        if (l->id != id)
+            continue;
+        if (g->shared) { /* another process may have changed it */
+            long version = store_version(g->store, id);
+            if (version < 0) {
+                live_forget(g, id);
+                return NULL;
+            }
+            if (version != l->row.version && !l->thinking)
+                live_reload(g, l);
+        }
+        return l;
+    }
     StoredGame *row = malloc(sizeof *row);
     StoredMove *moves = NULL;
     int count;
@@ -359,6 +371,42 @@ Live *live_get(WebGames *g, long id)
     g->live = l;
     evict_finished(g);
     return l;
+}
+
+bool live_reload(WebGames *g, Live *l)
+{
+    StoredGame *row = malloc(sizeof *row);
+    StoredMove *moves = NULL;
+    int count;
+    if (!row || !store_load(g->store, l->id, row, &moves, &count)) {
+        free(row);
+        return false;
+    }
+    char why[256];
+    Live *n = live_rebuild(row, moves, count, why, sizeof why);
+    free(moves);
+    free(row);
+    if (!n)
+        return false;
+    live_engine_cancel(l);
+    sh_play_free(l->play);
+    l->play = n->play;
+    l->row = n->row;
+    json_decref(l->history);
+    l->history = NULL;
+    free(l->event);
+    l->event = NULL;
+    free(n);
+    return true;
+}
+
+bool live_refresh_stale(WebGames *g, Live *l)
+{
+    if (!l->row.stale)
+        return false;
+    live_reload(g, l);
+    live_changed(g, l);
+    return true;
 }
 
 void live_forget(WebGames *g, long id)
@@ -424,6 +472,7 @@ WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsiz
     pthread_cond_init(&g->changed, NULL);
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_init(&g->watch[i], NULL);
+    live_sync_init(g);
     enum { MAX_PLAYING = 4096 };
     long *ids = malloc(MAX_PLAYING * sizeof *ids);
     int n = ids ? store_playing(store, ids, MAX_PLAYING) : 0;
@@ -469,6 +518,7 @@ void live_close(WebGames *g)
     while (g->workers > 0 || g->streams > 0)
         pthread_cond_wait(&g->changed, &g->lock);
     pthread_mutex_unlock(&g->lock);
+    live_unshare(g);
     if (g->ticker)
         pthread_join(g->ticker, NULL);
     for (int i = 0; i < LIVE_ENGINE_POOL; i++)

@@ -79,6 +79,14 @@ typedef struct WebGames {
     void *hook_context[LIVE_MAX_HOOKS];
     int hooks;
     pthread_t ticker;
+    /* several processes on one database (live_sync.c): */
+    bool shared;          /* the store is shared: copies are checked and kept fresh */
+    char owner[96];       /* this process's name in the engine's jobs */
+    pthread_t listener;   /* the notifications' thread */
+    bool listening;
+    /* called (lock held) for a notification that is not a game's: an event changed ("e ID") */
+    void (*on_notice)(struct WebGames *games, const char *notice, void *ctx);
+    void *notice_context;
     uint64_t seed;
     char egdb[4096]; /* the engines' endgame databases ("": none) */
 } WebGames;
@@ -100,6 +108,22 @@ Live *live_get(WebGames *g, long id);
  * "" when the store failed) when the game cannot be made. */
 Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const char *round,
                   ShError *err, const char **field);
+/* Read a game again from the store, its copy in memory replaced (lock held; the engine's
+ * search of the old position is stopped). False if it cannot be read. */
+bool live_reload(WebGames *g, Live *l);
+/* A change just refused because the game had changed elsewhere (l->row.stale): the copy is
+ * read again and its watchers told; true then (lock held). */
+bool live_refresh_stale(WebGames *g, Live *l);
+/* Several processes, one site (live_sync.c): when the store is shared (PostgreSQL), listen to
+ * the other processes' changes (a game's new version is read again and its watchers woken;
+ * a new game is read), take the engine's jobs whose process died, renew this one's. Nothing
+ * on SQLite. False with the reason when the listener cannot start. */
+bool live_share(WebGames *g, char *err, size_t size);
+/* Whether the store is shared, and this process's name (live_open, before any game is read). */
+void live_sync_init(WebGames *g);
+void live_unshare(WebGames *g);
+#define LIVE_JOB_LEASE 10 /* seconds: a dead process's search is taken over after this */
+
 /* Drop a game from memory (lock held; the store is the caller's business). */
 void live_forget(WebGames *g, long id);
 void live_free(Live *l);

@@ -76,12 +76,13 @@ static void engine_answer(WebGames *g, Live *l, const PlayChoice *c)
     } else {
         sh_play_move(l->play, c->move, NULL, NULL);
     }
-    if (sh_play_ply_count(l->play) == before + 1) {
-        live_save_move(g, l);
-    } else {
-        live_row_sync(l);
-        store_update(g->store, &l->row);
-    }
+    bool saved = sh_play_ply_count(l->play) == before + 1 ? live_save_move(g, l)
+                                                           : (live_row_sync(l),
+                                                              store_update(g->store, &l->row));
+    if (g->shared && saved)
+        store_job_done(g->store, l->id);
+    if (!saved)
+        live_refresh_stale(g, l);
 }
 
 static void *engine_worker(void *arg)
@@ -117,6 +118,8 @@ static void *engine_worker(void *arg)
     l->engine = NULL;
     l->thinking = false;
     l->cancel = false;
+    if (g->shared && wanted && l->id > 0 && !live_engine_to_move(l))
+        store_job_done(g->store, l->id);
     /* the engine may be to move again (two moves a turn, engines on every seat) */
     if (moved && l->id > 0)
         live_engine_maybe_move(g, l);
@@ -134,6 +137,10 @@ void live_engine_maybe_move(WebGames *g, Live *l)
 {
     if (l->thinking || g->stopping || !live_engine_to_move(l) ||
         !sh_play_kind(l->play)->engine)
+        return;
+    /* several processes: the one that takes the move's job searches */
+    if (g->shared &&
+        !store_job_take(g->store, l->id, sh_play_ply_count(l->play), g->owner, LIVE_JOB_LEASE))
         return;
     EngineJob *job = calloc(1, sizeof *job);
     if (!job)

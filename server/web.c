@@ -61,6 +61,16 @@ static void network_address(char *out, size_t size)
     freeifaddrs(list);
 }
 
+/* Another process changed an event (lock held): its streams here are woken. */
+static void on_notice(WebGames *g, const char *notice, void *ctx)
+{
+    WebApp *app = ctx;
+    if (notice[0] == 'e') {
+        app->events_version++;
+        pthread_cond_broadcast(&g->changed);
+    }
+}
+
 static void server_free(WebServer *s)
 {
     review_queue_close(s->app.reviews);
@@ -130,6 +140,12 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     }
     web_analyse_attach(app->games);
     web_event_games_attach(app);
+    app->games->on_notice = on_notice;
+    app->games->notice_context = app;
+    if (!live_share(app->games, err, errsize)) {
+        server_free(s);
+        return NULL;
+    }
     web_rated_attach(app);
     app->reviews = review_queue_open(app->games, options->review_nodes, err, errsize);
     if (!app->reviews) {
@@ -141,7 +157,8 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
                         .max_connections = MAX_CONNECTIONS,
                         .routes = s->routes,
                         .nroutes = routes_build(s->routes),
-                        .context = app};
+                        .context = app,
+                        .proxy = options->proxy};
     s->http = http_server_start(&http, err, errsize);
     if (!s->http) {
         server_free(s);

@@ -14,6 +14,7 @@ typedef struct WebOptions {
     const char *egdb_dir;     /* endgame databases for the engine, or NULL / "" for none */
     const char *puzzles_path; /* the Puzzles section's PDN file, or NULL for the built-in set */
     uint64_t review_nodes;    /* a review's search of each position (0: REVIEW_DEFAULT_NODES) */
+    const char *proxy;        /* behind a reverse proxy reached as this name (HttpOptions), or NULL */
 } WebOptions;
 
 typedef struct WebServer WebServer;

@@ -108,8 +108,60 @@ void web_event_start_engine_games(WebApp *app, long event_id, ShEvent *e, int st
     }
 }
 
+/* A finished game's result entered in its event (lock held): false when the save was refused
+ * because another process saved the event meanwhile (the caller reads it again). */
+static bool record_result(WebApp *app, Live *l, const TStoreLink *link)
+{
+    ShEvent *e;
+    char why[256];
+    if (!tstore_load(app->tstore, link->event, &e, why, sizeof why))
+        return true;
+    ShGameResult result = event_result(l->row.result);
+    const ShEventPairing *list;
+    int n = sh_event_pairings(e, link->stage, link->round, &list);
+    const ShEventPairing *p = NULL;
+    for (int i = 0; i < n; i++)
+        if (list[i].board == link->board)
+            p = &list[i];
+    bool done = true;
+    if (p && link->game < p->ngames && p->games[link->game].game_id == l->id &&
+        p->games[link->game].result != result) {
+        char change[512];
+        ShVerdict v;
+        sh_play_verdict(l->play, &v);
+        const char *reason = v.reason;
+        snprintf(change, sizeof change,
+                 "result stage %d round %d board %d game %d %s (game %ld: %s%s%s)", link->stage,
+                 link->round, link->board, link->game + 1, sh_event_result_text(result), l->id,
+                 reason, l->row.note[0] ? "; " : "", l->row.note);
+        ShError err;
+        if (sh_event_set_result(e, link->stage, link->round, link->board, link->game, result,
+                                l->id, &err) == SH_OK &&
+            web_event_commit(app, link->event, e, change, NULL)) {
+            /* a match of two engines goes on with its next game */
+            const ShEventPairing *again;
+            n = sh_event_pairings(e, link->stage, link->round, &again);
+            for (int i = 0; i < n; i++) {
+                int tb;
+                long id;
+                if (again[i].board == link->board && both_engines(e, &again[i]) &&
+                    sh_event_next_game(e, &again[i], &tb, NULL) >= 0)
+                    web_event_start_game(app, link->event, e, &again[i], &id, why, sizeof why);
+            }
+        } else if (tstore_stale(app->tstore)) {
+            done = false;
+        } else {
+            fprintf(stderr, "shashki: game %ld's result could not be entered in event %ld\n",
+                    l->id, link->event);
+        }
+    }
+    sh_event_free(e);
+    return done;
+}
+
 /* The hook (lock held): a game of an event that has ended, or whose result the arbiter
- * changed, enters its result in the event. */
+ * changed, enters its result in the event; read again and entered again when another process
+ * saved the event meanwhile (its own games' results, an arbiter's change). */
 static void on_game_change(WebGames *g, Live *l, void *ctx)
 {
     (void)g;
@@ -120,47 +172,8 @@ static void on_game_change(WebGames *g, Live *l, void *ctx)
     TStoreLink link;
     if (!tstore_game_link(app->tstore, l->id, &link))
         return;
-    ShEvent *e;
-    char why[256];
-    if (!tstore_load(app->tstore, link.event, &e, why, sizeof why))
-        return;
-    ShGameResult result = event_result(l->row.result);
-    const ShEventPairing *list;
-    int n = sh_event_pairings(e, link.stage, link.round, &list);
-    const ShEventPairing *p = NULL;
-    for (int i = 0; i < n; i++)
-        if (list[i].board == link.board)
-            p = &list[i];
-    if (p && link.game < p->ngames && p->games[link.game].game_id == l->id &&
-        p->games[link.game].result != result) {
-        char change[512];
-        ShVerdict v;
-        sh_play_verdict(l->play, &v);
-        const char *reason = v.reason;
-        snprintf(change, sizeof change,
-                 "result stage %d round %d board %d game %d %s (game %ld: %s%s%s)", link.stage,
-                 link.round, link.board, link.game + 1, sh_event_result_text(result), l->id,
-                 reason, l->row.note[0] ? "; " : "", l->row.note);
-        ShError err;
-        if (sh_event_set_result(e, link.stage, link.round, link.board, link.game, result, l->id,
-                                &err) == SH_OK &&
-            web_event_commit(app, link.event, e, change, NULL)) {
-            /* a match of two engines goes on with its next game */
-            const ShEventPairing *again;
-            n = sh_event_pairings(e, link.stage, link.round, &again);
-            for (int i = 0; i < n; i++) {
-                int tb;
-                long id;
-                if (again[i].board == link.board && both_engines(e, &again[i]) &&
-                    sh_event_next_game(e, &again[i], &tb, NULL) >= 0)
-                    web_event_start_game(app, link.event, e, &again[i], &id, why, sizeof why);
-            }
-        } else {
-            fprintf(stderr, "shashki: game %ld's result could not be entered in event %ld\n",
-                    l->id, link.event);
-        }
+    for (int attempt = 0; attempt < 8 && !record_result(app, l, &link); attempt++) {
     }
-    sh_event_free(e);
 }
 
 json_t *web_event_link_json(WebApp *app, long game_id)

@@ -39,7 +39,9 @@ bool web_event_commit(WebApp *app, long id, const ShEvent *event, const char *ch
 {
     char why[256];
     if (!tstore_save(app->tstore, id, event, change, why, sizeof why)) {
-        if (res)
+        if (res && tstore_stale(app->tstore))
+            http_error(res, 409, "%s", why);
+        else if (res)
             http_error(res, 500, "the event could not be saved: %s", why);
         return false;
     }

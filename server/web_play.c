@@ -59,9 +59,14 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
         live_row_sync(l);
         http_field_error(res, 409, "offer_draw", 0, 0, "%s", err.message);
     } else if (!live_save_move(g, l)) {
-        sh_play_undo(l->play, NULL);
-        live_row_sync(l);
-        http_error(res, 500, "the move could not be saved");
+        if (live_refresh_stale(g, l)) { /* another process changed the game first */
+            http_error(res, 409, "the game changed meanwhile (it has %d moves now): reload it",
+                       sh_play_ply_count(l->play));
+        } else {
+            sh_play_undo(l->play, NULL);
+            live_row_sync(l);
+            http_error(res, 500, "the move could not be saved");
+        }
     } else {
         if (!live_playing(l))
             store_update(g->store, &l->row);

@@ -253,3 +253,23 @@ int db_tables(Db *db, char (*names)[64], int max)
     }
     return out < max ? out : max;
 }
+
+DbListener *db_listen(const char *name, const char *channel, char *err, size_t size)
+{
+    if (!db_is_postgres(name)) {
+        if (size)
+            err[0] = '\0';
+        return NULL;
+    }
+    return db_pg_listen(name, channel, err, size);
+}
+
+int db_listener_wait(DbListener *l, int timeout_ms, char *payload, size_t size)
+{
+    return db_pg_listener_wait(l, timeout_ms, payload, size);
+}
+
+void db_listener_close(DbListener *l)
+{
+    db_pg_listener_close(l);
+}

@@ -84,6 +84,16 @@ bool db_has_column(Db *db, const char *table, const char *column);
  * its foreign keys name: the order in which rows may be copied in. The count, at most max;
  * -1 on an error. */
 int db_tables(Db *db, char (*names)[64], int max);
+/* A listener of a shared database's notifications (PostgreSQL's LISTEN on a channel, on a
+ * connection of its own): db_listen gives NULL for an SQLite file (nobody else writes it) with
+ * err "", or NULL with the reason. db_listener_wait waits up to timeout_ms for the next
+ * notification: 1 with its payload, 0 for none in that time, -1 when the connection is lost
+ * (close it and listen again). One thread uses a listener. */
+typedef struct DbListener DbListener;
+DbListener *db_listen(const char *name, const char *channel, char *err, size_t size);
+int db_listener_wait(DbListener *l, int timeout_ms, char *payload, size_t size);
+void db_listener_close(DbListener *l);
+
 /* "LIKE" for SQLite (blind to ASCII case already), "ILIKE" for PostgreSQL. */
 const char *db_like(const Db *db);
 

@@ -3,6 +3,7 @@
  * blob as binary) by PQexecParams, the `?` of the store's SQL numbered $1, $2 ...; the rows
  * come back as text. A transaction is a plain BEGIN: PostgreSQL locks the rows it changes. */
 #include <libpq-fe.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -377,4 +378,67 @@ Db *db_pg_open(const char *conninfo, char *err, size_t size)
     }
     PQsetNoticeProcessor(db->conn, quiet, NULL);
     return &db->base;
+}
+
+/* ---- notifications ---- */
+
+struct DbListener {
+    PGconn *conn;
+};
+
+DbListener *db_pg_listen(const char *conninfo, const char *channel, char *err, size_t size)
+{
+    DbListener *l = calloc(1, sizeof *l);
+    if (!l) {
+        snprintf(err, size, "out of memory");
+        return NULL;
+    }
+    l->conn = PQconnectdb(conninfo);
+    char sql[128];
+    snprintf(sql, sizeof sql, "LISTEN %s", channel);
+    PGresult *r = PQstatus(l->conn) == CONNECTION_OK ? PQexec(l->conn, sql) : NULL;
+    bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok)
+        snprintf(err, size, "cannot listen: %s", PQerrorMessage(l->conn));
+    PQclear(r);
+    if (!ok) {
+        PQfinish(l->conn);
+        free(l);
+        return NULL;
+    }
+    PQsetNoticeProcessor(l->conn, quiet, NULL);
+    return l;
+}
+
+int db_pg_listener_wait(DbListener *l, int timeout_ms, char *payload, size_t size)
+{
+    for (int round = 0; round < 2; round++) {
+        if (!PQconsumeInput(l->conn))
+            return -1;
+        PGnotify *n = PQnotifies(l->conn);
+        if (n) {
+            snprintf(payload, size, "%s", n->extra);
+            PQfreemem(n);
+            return 1;
+        }
+        if (round == 1)
+            break;
+        struct pollfd fd = {.fd = PQsocket(l->conn), .events = POLLIN};
+        if (fd.fd < 0)
+            return -1;
+        int ready = poll(&fd, 1, timeout_ms);
+        if (ready < 0)
+            return 0; /* a signal: the caller looks again */
+        if (ready == 0)
+            return 0;
+    }
+    return PQstatus(l->conn) == CONNECTION_OK ? 0 : -1;
+}
+
+void db_pg_listener_close(DbListener *l)
+{
+    if (!l)
+        return;
+    PQfinish(l->conn);
+    free(l);
 }

@@ -92,7 +92,8 @@ static DbStep s_step(DbStmt *st)
     if (rc == SQLITE_ROW)
         return DB_ROW;
     if (rc == SQLITE_DONE) {
-        st->changes = sqlite3_changes(handle_of(st->db));
+        /* a query changes nothing (sqlite3_changes would give the connection's last change) */
+        st->changes = sqlite3_stmt_readonly(stmt_of(st)) ? 0 : sqlite3_changes(handle_of(st->db));
         return DB_DONE;
     }
     note_error(st->db);

@@ -10,8 +10,9 @@
 
 /* The layout this version writes (db_layout: SQLite's user_version, a table in PostgreSQL): 3
  * adds the reviews' tables to layout 2 (a database of layout 2 gets them, empty, when it is
- * opened). */
-#define STORE_LAYOUT 3
+ * opened); 4 a version to each game (bumped by every change: several processes share a
+ * PostgreSQL database) and the arbiter's sessions (in the database, for every process). */
+#define STORE_LAYOUT 4
 
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS games ("
@@ -22,7 +23,12 @@ static const char SCHEMA[] =
     "  time_control TEXT NOT NULL, start TEXT NOT NULL, opening TEXT NOT NULL,"
     "  status TEXT NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL,"
     "  draw_offer INTEGER NOT NULL DEFAULT -1, note TEXT NOT NULL DEFAULT '',"
-    "  moves INTEGER NOT NULL);"
+    "  moves INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS arbiter_sessions (token @BLOB PRIMARY KEY,"
+    "  expires INTEGER NOT NULL);"
+    /* The engine's moves to make, when several processes share the database (store.h). */
+    "CREATE TABLE IF NOT EXISTS engine_jobs (game INTEGER PRIMARY KEY, ply INTEGER NOT NULL,"
+    "  owner TEXT NOT NULL, lease INTEGER NOT NULL);"
     "CREATE TABLE IF NOT EXISTS game_players ("
     "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     "  player INTEGER NOT NULL, name TEXT NOT NULL, level INTEGER NOT NULL,"
@@ -148,6 +154,12 @@ static bool migrate(Db *db, char *err, size_t errsize)
             }
         }
     }
+    /* layouts 2 and 3: the games' version */
+    if (!old && db_has_column(db, "games", "id") && !db_has_column(db, "games", "version") &&
+        !db_exec(db, "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0")) {
+        snprintf(err, errsize, "cannot add a column to the games: %s", db_error(db));
+        return false;
+    }
     size_t size = sizeof MIGRATE_1_TO_2 + sizeof SCHEMA;
     char *sql = malloc(size);
     if (!sql) {
@@ -192,7 +204,152 @@ Store *store_open(const char *path, char *err, size_t errsize)
         return NULL;
     }
     pthread_mutex_init(&store->lock, NULL);
+    snprintf(store->name, sizeof store->name, "%s", path);
     return store;
+}
+
+/* One statement on a session's hash and a time (-1: none), lock taken here: a SELECT's 1 for a
+ * row found (0 none), another's rows changed, -1 on an error. */
+static long long session_run(Store *store, const char *sql, const unsigned char *hash,
+                             long long when)
+{
+    pthread_mutex_lock(&store->lock);
+    DbStmt *st = db_prepare(store->db, sql);
+    long long n = -1;
+    if (st) {
+        int at = 1;
+        if (hash)
+            db_bind_blob(st, at++, hash, STORE_HASH_SIZE);
+        if (when >= 0)
+            db_bind_int(st, at, when);
+        DbStep step = db_step(st);
+        bool query = strncmp(sql, "SELECT", 6) == 0; /* a row found, or the rows changed */
+        n = step == DB_ERROR ? -1 : query ? step == DB_ROW : db_statement_changes(st);
+        db_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return n;
+}
+
+bool store_session_add(Store *store, const unsigned char hash[STORE_HASH_SIZE], long long expires)
+{
+    session_run(store, "DELETE FROM arbiter_sessions WHERE expires < ?", NULL,
+                (long long)time(NULL));
+    return session_run(store, "INSERT INTO arbiter_sessions (token, expires) VALUES (?, ?)", hash,
+                       expires) == 1;
+}
+
+bool store_session_live(Store *store, const unsigned char hash[STORE_HASH_SIZE], long long now)
+{
+    return session_run(store, "SELECT 1 FROM arbiter_sessions WHERE token = ? AND expires >= ?",
+                       hash, now) == 1;
+}
+
+void store_session_end(Store *store, const unsigned char hash[STORE_HASH_SIZE])
+{
+    session_run(store, "DELETE FROM arbiter_sessions WHERE token = ?", hash, -1);
+}
+
+void store_sessions_clear(Store *store)
+{
+    session_run(store, "DELETE FROM arbiter_sessions", NULL, -1);
+}
+
+bool store_job_take(Store *store, long game, int ply, const char *owner, int seconds)
+{
+    long long now = (long long)time(NULL);
+    pthread_mutex_lock(&store->lock);
+    DbStmt *st = db_prepare(store->db,
+                            "INSERT INTO engine_jobs (game, ply, owner, lease) VALUES (?, ?, ?, ?)"
+                            " ON CONFLICT (game) DO UPDATE SET ply = excluded.ply, owner ="
+                            " excluded.owner, lease = excluded.lease WHERE engine_jobs.lease < ?"
+                            " OR engine_jobs.ply <> excluded.ply OR engine_jobs.owner ="
+                            " excluded.owner");
+    bool taken = false;
+    if (st) {
+        db_bind_int(st, 1, game);
+        db_bind_int(st, 2, ply);
+        db_bind_text(st, 3, owner);
+        db_bind_int(st, 4, now + seconds);
+        db_bind_int(st, 5, now);
+        taken = db_step(st) == DB_DONE && db_statement_changes(st) == 1;
+        db_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return taken;
+}
+
+long store_job_take_any(Store *store, const char *owner, int seconds)
+{
+    if (db_kind(store->db) != DB_POSTGRES)
+        return 0;
+    long long now = (long long)time(NULL);
+    pthread_mutex_lock(&store->lock);
+    DbStmt *st = db_prepare(store->db,
+                            "UPDATE engine_jobs SET owner = ?, lease = ? WHERE game = (SELECT"
+                            " game FROM engine_jobs WHERE lease < ? ORDER BY game LIMIT 1 FOR"
+                            " UPDATE SKIP LOCKED) RETURNING game");
+    long game = 0;
+    if (st) {
+        db_bind_text(st, 1, owner);
+        db_bind_int(st, 2, now + seconds);
+        db_bind_int(st, 3, now);
+        if (db_step(st) == DB_ROW)
+            game = (long)db_column_int(st, 0);
+        db_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return game;
+}
+
+void store_job_renew(Store *store, long game, const char *owner, int seconds)
+{
+    pthread_mutex_lock(&store->lock);
+    DbStmt *st = db_prepare(store->db, "UPDATE engine_jobs SET lease = ? WHERE game = ? AND"
+                                       " owner = ?");
+    if (st) {
+        db_bind_int(st, 1, (long long)time(NULL) + seconds);
+        db_bind_int(st, 2, game);
+        db_bind_text(st, 3, owner);
+        db_step(st);
+        db_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+}
+
+void store_job_done(Store *store, long game)
+{
+    pthread_mutex_lock(&store->lock);
+    DbStmt *st = db_prepare(store->db, "DELETE FROM engine_jobs WHERE game = ?");
+    if (st) {
+        db_bind_int(st, 1, game);
+        db_step(st);
+        db_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+}
+
+bool store_shared(const Store *store)
+{
+    return db_kind(store->db) == DB_POSTGRES;
+}
+
+const char *store_name(const Store *store)
+{
+    return store->name;
+}
+
+bool store_notify(Store *store, const char *what)
+{
+    if (db_kind(store->db) != DB_POSTGRES)
+        return true;
+    DbStmt *st = db_prepare(store->db, "SELECT pg_notify('shashki', ?)");
+    if (!st)
+        return false;
+    db_bind_text(st, 1, what);
+    bool ok = db_step(st) != DB_ERROR;
+    db_finalize(st);
+    return ok;
 }
 
 void store_close(Store *store)

@@ -58,6 +58,10 @@ typedef struct StoredGame {
     int draw_offer;                   /* the player whose offer waits, -1 for none */
     char note[STORE_TEXT];            /* the arbiter's note on the result, or "" */
     int moves;                        /* number of moves stored */
+    long version;                     /* bumped by every change saved: the row as this copy
+                                       * knows it (several processes: store_version) */
+    bool stale;                       /* the last change was refused: the game had changed in
+                                       * the database since this copy was read */
 } StoredGame;
 
 typedef struct StoredMove {
@@ -74,11 +78,11 @@ bool store_create(Store *store, StoredGame *game);
 /* Add a whole game, its rows and its `count` moves, in one transaction (its id is set). */
 bool store_add_game(Store *store, StoredGame *game, const StoredMove *moves, int count);
 /* Save the game's rows (state, result, players, clocks, seats, draw offer) as they are now. */
-bool store_update(Store *store, const StoredGame *game);
+bool store_update(Store *store, StoredGame *game);
 /* Add move number `ply` (1-based) with the game's rows in the same transaction. */
-bool store_add_move(Store *store, const StoredGame *game, int ply, const StoredMove *move);
+bool store_add_move(Store *store, StoredGame *game, int ply, const StoredMove *move);
 /* Drop every move after `ply` (undo), with the game's rows, in one transaction. */
-bool store_truncate(Store *store, const StoredGame *game, int ply);
+bool store_truncate(Store *store, StoredGame *game, int ply);
 bool store_delete(Store *store, long id);
 
 /* Add a game played or read elsewhere (an engine event's, an imported record) as finished, in
@@ -86,6 +90,35 @@ bool store_delete(Store *store, long id);
  * ShPlay; the players' names and levels and the time control as the caller set them in `game`
  * (its id is set). */
 bool store_add_finished(Store *store, const ShPlay *play, StoredGame *game);
+
+/* The arbiter's sessions, by their token's hash (the token itself is never stored): a new one
+ * ending at `expires` (seconds since the epoch; the ended ones go), whether one is live, an end
+ * to one, an end to every one (a new password). */
+bool store_session_add(Store *store, const unsigned char hash[STORE_HASH_SIZE], long long expires);
+bool store_session_live(Store *store, const unsigned char hash[STORE_HASH_SIZE], long long now);
+void store_session_end(Store *store, const unsigned char hash[STORE_HASH_SIZE]);
+void store_sessions_clear(Store *store);
+
+/* The engine's moves when several processes share the database: a job per game whose engine
+ * is to move, taken by one process (owner) for a lease of `seconds`, renewed while it searches;
+ * when the lease runs out (the process was killed) another takes it. store_job_take takes the
+ * game's job for its move `ply` (made if missing; taken from another owner only when its lease
+ * ran out or it was for another move); store_job_take_any takes any job whose lease ran out
+ * (FOR UPDATE SKIP LOCKED: two processes never take the same), 0 when none (always on SQLite);
+ * store_job_done ends it. */
+bool store_job_take(Store *store, long game, int ply, const char *owner, int seconds);
+long store_job_take_any(Store *store, const char *owner, int seconds);
+void store_job_renew(Store *store, long game, const char *owner, int seconds);
+void store_job_done(Store *store, long game);
+
+/* The version of a game's rows in the database (-1: no such game): a process that holds a copy
+ * of the game reads it again when this has moved on (several processes on one PostgreSQL). */
+long store_version(Store *store, long id);
+/* The game in progress whose open seat has this join code (0: none). */
+long store_game_with_code(Store *store, const char *code);
+/* Whether the database is shared by several processes (PostgreSQL), and its name. */
+bool store_shared(const Store *store);
+const char *store_name(const Store *store);
 
 /* Load a game and its moves (*moves malloc'ed, free() it); false if there is no such game. */
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count);

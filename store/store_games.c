@@ -31,13 +31,15 @@ static void bind_row(DbStmt *st, const StoredGame *g, const char *updated, bool 
     db_bind_int(st, at++, g->draw_offer);
     db_bind_int(st, at++, g->moves);
     db_bind_text(st, at++, g->note);
-    if (!insert)
+    if (!insert) {
         db_bind_int(st, at++, g->id);
+        db_bind_int(st, at++, g->version);
+    }
 }
 
 static const char UPDATE_SQL[] =
     "UPDATE games SET updated = ?, status = ?, result = ?, reason = ?, draw_offer = ?,"
-    " moves = ?, note = ? WHERE id = ?";
+    " moves = ?, note = ?, version = version + 1 WHERE id = ? AND version = ?";
 
 static const char INSERT_SQL[] =
     "INSERT INTO games (created, updated, variant, settings, players, time_control, start,"
@@ -144,6 +146,10 @@ static bool create(Store *store, StoredGame *g, const StoredMove *moves, int cou
     ok = ok && save_players(store, g);
     for (int i = 0; ok && moves && i < count; i++)
         ok = insert_move(store, g->id, i + 1, &moves[i], g->players);
+    char note[64];
+    snprintf(note, sizeof note, "g %ld 0", g->id);
+    ok = ok && store_notify(store, note);
+    g->version = 0;
     ok = store_finish(store, ok);
     pthread_mutex_unlock(&store->lock);
     return ok;
@@ -159,8 +165,9 @@ bool store_add_game(Store *store, StoredGame *g, const StoredMove *moves, int co
     return create(store, g, moves, count);
 }
 
-/* The game's rows (lock held, in a transaction). */
-static bool update(Store *store, const StoredGame *g)
+/* The game's rows (lock held, in a transaction), if the game is still at the version this
+ * copy read (g->stale otherwise); the other processes are told (store_notify). */
+static bool update(Store *store, StoredGame *g)
 {
     char now[32];
     store_now(now);
@@ -169,25 +176,42 @@ static bool update(Store *store, const StoredGame *g)
         return false;
     bind_row(st, g, now, false);
     bool ok = db_step(st) == DB_DONE;
+    if (ok && db_statement_changes(st) != 1) {
+        g->stale = true;
+        ok = false;
+    }
     db_finalize(st);
-    return ok && save_players(store, g);
+    char note[64];
+    snprintf(note, sizeof note, "g %ld %ld", g->id, g->version + 1);
+    return ok && save_players(store, g) && store_notify(store, note);
 }
 
-bool store_update(Store *store, const StoredGame *g)
+/* The end of a change of a game's rows: its version moves on when it was saved. */
+static bool changed(Store *store, StoredGame *g, bool ok)
+{
+    ok = store_finish(store, ok);
+    if (ok)
+        g->version++;
+    return ok;
+}
+
+bool store_update(Store *store, StoredGame *g)
 {
     pthread_mutex_lock(&store->lock);
+    g->stale = false;
     bool ok = store_begin(store);
-    ok = store_finish(store, ok && update(store, g));
+    ok = changed(store, g, ok && update(store, g));
     pthread_mutex_unlock(&store->lock);
     return ok;
 }
 
-bool store_add_move(Store *store, const StoredGame *g, int ply, const StoredMove *m)
+bool store_add_move(Store *store, StoredGame *g, int ply, const StoredMove *m)
 {
     pthread_mutex_lock(&store->lock);
+    g->stale = false;
     bool ok = store_begin(store);
     ok = ok && insert_move(store, g->id, ply, m, g->players) && update(store, g);
-    ok = store_finish(store, ok);
+    ok = changed(store, g, ok);
     pthread_mutex_unlock(&store->lock);
     return ok;
 }
@@ -208,12 +232,13 @@ static bool run_on_game(Store *store, const char *sql, long id, long long n, lon
     return ok;
 }
 
-bool store_truncate(Store *store, const StoredGame *g, int ply)
+bool store_truncate(Store *store, StoredGame *g, int ply)
 {
     pthread_mutex_lock(&store->lock);
+    g->stale = false;
     bool ok = store_begin(store);
     ok = ok && run_on_game(store, "DELETE FROM moves WHERE game = ? AND ply > ?", g->id, ply, NULL);
-    ok = store_finish(store, ok && update(store, g));
+    ok = changed(store, g, ok && update(store, g));
     pthread_mutex_unlock(&store->lock);
     return ok;
 }
@@ -228,6 +253,9 @@ bool store_delete(Store *store, long id)
     ok = ok && run_on_game(store, "DELETE FROM moves WHERE game = ?", id, -1, NULL) &&
          run_on_game(store, "DELETE FROM game_players WHERE game = ?", id, -1, NULL) &&
          run_on_game(store, "DELETE FROM games WHERE id = ?", id, -1, &changes);
+    char note[64];
+    snprintf(note, sizeof note, "g %ld -1", id);
+    ok = ok && store_notify(store, note);
     ok = store_finish(store, ok) && changes == 1;
     pthread_mutex_unlock(&store->lock);
     return ok;
@@ -237,7 +265,7 @@ bool store_delete(Store *store, long id)
 
 static const char COLUMNS[] =
     "id, created, updated, variant, settings, players, time_control, start, opening, status,"
-    " result, reason, draw_offer, note, moves";
+    " result, reason, draw_offer, note, moves, version";
 
 static void read_game(DbStmt *st, StoredGame *g)
 {
@@ -259,6 +287,7 @@ static void read_game(DbStmt *st, StoredGame *g)
     g->draw_offer = (int)db_column_int(st, 12);
     store_copy_text(g->note, sizeof g->note, db_column_text(st, 13));
     g->moves = (int)db_column_int(st, 14);
+    g->version = (long)db_column_int(st, 15);
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         g->player[p].clock = -1;
 }
@@ -400,6 +429,38 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
         read_players(store, &out[i]);
     pthread_mutex_unlock(&store->lock);
     return written;
+}
+
+long store_version(Store *store, long id)
+{
+    pthread_mutex_lock(&store->lock);
+    DbStmt *st = db_prepare(store->db, "SELECT version FROM games WHERE id = ?");
+    long version = -1;
+    if (st) {
+        db_bind_int(st, 1, id);
+        if (db_step(st) == DB_ROW)
+            version = (long)db_column_int(st, 0);
+        db_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return version;
+}
+
+long store_game_with_code(Store *store, const char *code)
+{
+    pthread_mutex_lock(&store->lock);
+    DbStmt *st = db_prepare(store->db, "SELECT p.game FROM game_players p JOIN games g ON"
+                                       " g.id = p.game WHERE p.code = ? AND p.token IS NULL AND"
+                                       " g.status = 'playing'");
+    long id = 0;
+    if (st) {
+        db_bind_text(st, 1, code);
+        if (db_step(st) == DB_ROW)
+            id = (long)db_column_int(st, 0);
+        db_finalize(st);
+    }
+    pthread_mutex_unlock(&store->lock);
+    return id;
 }
 
 int store_playing(Store *store, long *ids, int max)

@@ -13,7 +13,13 @@
 struct Store {
     Db *db;
     pthread_mutex_t lock; /* one connection, used by one thread at a time */
+    char name[512];       /* the database's name, as opened */
 };
+
+/* Tell every process of a shared database (PostgreSQL's NOTIFY on the channel "shashki", sent
+ * when the transaction commits) that something changed: "g ID VERSION" a game (VERSION -1:
+ * deleted), "e ID" an event; nothing on SQLite. Lock held, in a transaction. */
+bool store_notify(Store *store, const char *what);
 
 /* The time now, ISO 8601 in UTC. */
 void store_now(char out[32]);

@@ -10,16 +10,46 @@
 #include <string.h>
 #include <time.h>
 
+/* The version of each event as last read here: a save from it is refused when another process
+ * (or another store) has saved the event since (several processes share a database). */
+enum { TSTORE_SEEN = 64 };
+
 struct TStore {
     Db *db;
     pthread_mutex_t lock;
+    struct {
+        long id, version;
+    } seen[TSTORE_SEEN];
+    int next_seen;
+    bool stale;
 };
+
+/* The version read for an event (lock held): -1 when it was not read here. */
+static long seen_version(TStore *s, long id)
+{
+    for (int i = 0; i < TSTORE_SEEN; i++)
+        if (s->seen[i].id == id)
+            return s->seen[i].version;
+    return -1;
+}
+
+static void seen_set(TStore *s, long id, long version)
+{
+    for (int i = 0; i < TSTORE_SEEN; i++)
+        if (s->seen[i].id == id) {
+            s->seen[i].version = version;
+            return;
+        }
+    s->seen[s->next_seen].id = id;
+    s->seen[s->next_seen].version = version;
+    s->next_seen = (s->next_seen + 1) % TSTORE_SEEN;
+}
 
 static const char SCHEMA[] =
         "CREATE TABLE IF NOT EXISTS tournaments ("
     "  id @ID,"
     "  name TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL,"
-    "  data TEXT NOT NULL);"
+    "  data TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS tournament_changes ("
     "  tournament INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,"
     "  seq INTEGER NOT NULL, time TEXT NOT NULL, change TEXT NOT NULL,"
@@ -51,6 +81,14 @@ TStore *tstore_open(const char *path, char *err, size_t size)
         free(s);
         return NULL;
     }
+    if (db_has_column(s->db, "tournaments", "id") &&
+        !db_has_column(s->db, "tournaments", "version") &&
+        !db_exec(s->db, "ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0")) {
+        snprintf(err, size, "cannot add a column to the events: %s", db_error(s->db));
+        db_close(s->db);
+        free(s);
+        return NULL;
+    }
     if (!db_exec_schema(s->db, SCHEMA)) {
         snprintf(err, size, "%s is not a usable games file: %s",
                  db_is_postgres(path) ? "the database" : path, db_error(s->db));
@@ -69,6 +107,28 @@ void tstore_close(TStore *s)
     db_close(s->db);
     pthread_mutex_destroy(&s->lock);
     free(s);
+}
+
+/* The other processes of a shared database told, when the transaction commits (lock held). */
+static bool notify(TStore *s, const char *what)
+{
+    if (db_kind(s->db) != DB_POSTGRES)
+        return true;
+    DbStmt *st = db_prepare(s->db, "SELECT pg_notify('shashki', ?)");
+    if (!st)
+        return false;
+    db_bind_text(st, 1, what);
+    bool ok = db_step(st) != DB_ERROR;
+    db_finalize(st);
+    return ok;
+}
+
+bool tstore_stale(TStore *s)
+{
+    pthread_mutex_lock(&s->lock);
+    bool stale = s->stale;
+    pthread_mutex_unlock(&s->lock);
+    return stale;
 }
 
 static void store_error(TStore *s, char *err, size_t size)
@@ -137,10 +197,16 @@ static bool write_row(TStore *s, long *id, bool create, const ShEvent *e, const 
     pthread_mutex_lock(&s->lock);
     bool ok = db_begin(s->db);
     if (ok) {
+        long seen = create ? 0 : seen_version(s, *id);
         DbStmt *st = db_prepare(s->db, create ? "INSERT INTO tournaments (name, created, updated,"
                                                 " data) VALUES (?, ?, ?, ?) RETURNING id"
-                                              : "UPDATE tournaments SET name = ?, updated = ?,"
-                                                " data = ? WHERE id = ?");
+                                              : seen >= 0
+                                                  ? "UPDATE tournaments SET name = ?, updated = ?,"
+                                                    " data = ?, version = version + 1 WHERE id = ?"
+                                                    " AND version = ?"
+                                                  : "UPDATE tournaments SET name = ?, updated = ?,"
+                                                    " data = ?, version = version + 1 WHERE id = ?"
+                                                    " AND ? < 0");
         ok = st != NULL;
         if (ok) {
             int at = 1;
@@ -149,16 +215,27 @@ static bool write_row(TStore *s, long *id, bool create, const ShEvent *e, const 
                 db_bind_text(st, at++, now);
             db_bind_text(st, at++, now);
             db_bind_text(st, at++, text);
-            if (!create)
+            if (!create) {
                 db_bind_int(st, at++, *id);
+                db_bind_int(st, at++, seen);
+            }
             DbStep step = db_step(st);
             if (create && step == DB_ROW)
                 *id = (long)db_column_int(st, 0);
             ok = create ? step == DB_ROW : step == DB_DONE && db_statement_changes(st) == 1;
+            s->stale = !create && step == DB_DONE && db_statement_changes(st) == 0;
             db_finalize(st);
+            if (ok)
+                seen_set(s, *id, create ? 0 : seen + 1);
         }
         ok = ok && log_and_link(s, *id, e, change, now);
-        if (!ok)
+        char note[48];
+        snprintf(note, sizeof note, "e %ld", *id);
+        ok = ok && notify(s, note);
+        if (!ok && s->stale)
+            snprintf(err, size, "the event changed meanwhile (saved elsewhere since it was read):"
+                                " read it again");
+        else if (!ok)
             store_error(s, err, size);
         if (ok)
             ok = db_commit(s->db);
@@ -189,11 +266,13 @@ bool tstore_load(TStore *s, long id, ShEvent **e, char *err, size_t size)
     *e = NULL;
     pthread_mutex_lock(&s->lock);
     char *text = NULL;
-    DbStmt *st = db_prepare(s->db, "SELECT data FROM tournaments WHERE id = ?");
+    DbStmt *st = db_prepare(s->db, "SELECT data, version FROM tournaments WHERE id = ?");
     if (st) {
         db_bind_int(st, 1, id);
-        if (db_step(st) == DB_ROW)
+        if (db_step(st) == DB_ROW) {
             text = strdup(db_column_text(st, 0));
+            seen_set(s, id, (long)db_column_int(st, 1));
+        }
         db_finalize(st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -310,7 +389,9 @@ bool tstore_delete(TStore *s, long id)
     ok = ok && run_on_event(s, "DELETE FROM tournament_changes WHERE tournament = ?", id, NULL) &&
          run_on_event(s, "DELETE FROM tournament_games WHERE tournament = ?", id, NULL) &&
          run_on_event(s, "DELETE FROM tournaments WHERE id = ?", id, &changes);
-    ok = ok && changes == 1 && db_commit(s->db);
+    char note[48];
+    snprintf(note, sizeof note, "e %ld", id);
+    ok = ok && changes == 1 && notify(s, note) && db_commit(s->db);
     if (!ok)
         db_rollback(s->db);
     pthread_mutex_unlock(&s->lock);

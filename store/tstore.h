@@ -33,7 +33,11 @@ void tstore_close(TStore *store);
 /* Add an event (its first change is `change`, e.g. "create"); *id gets its id. */
 bool tstore_create(TStore *store, const ShEvent *event, const char *change, long *id, char *err,
                    size_t size);
-/* Save the event as it is now, with the change that made it so, in one transaction. */
+/* Save the event as it is now, with the change that made it so, in one transaction. When the
+ * event was read here (tstore_load) and has been saved elsewhere since (another process of a
+ * site, another store on the same database), the save is refused and tstore_stale says so:
+ * read it again and make the change again. */
+bool tstore_stale(TStore *store);
 bool tstore_save(TStore *store, long id, const ShEvent *event, const char *change, char *err,
                  size_t size);
 /* Load an event; false with the reason if there is none or it cannot be read. */

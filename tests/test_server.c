@@ -34,6 +34,10 @@ bool server_start(Server *s)
         args[n++] = s->db;
         if (s->password[0])
             args[n++] = "--set-password";
+        if (s->proxy[0]) {
+            args[n++] = "--proxy";
+            args[n++] = s->proxy;
+        }
         if (s->puzzles[0]) {
             args[n++] = "--puzzles";
             args[n++] = s->puzzles;

@@ -13,6 +13,7 @@ typedef struct Server {
     char db[256]; /* an SQLite file or a PostgreSQL connection text */
     char password[128]; /* given to --set-password when starting, or "" */
     char puzzles[512];  /* given to --puzzles when starting, or "" */
+    char proxy[64];     /* given to --proxy when starting (behind nginx), or "" */
 } Server;
 
 /* What a test reads of an answer; test_buffer_append is libcurl's write callback for it

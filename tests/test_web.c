@@ -52,6 +52,7 @@
 
 #include "test.h"
 #include "test_pg.h"
+#include "test_proxy.h"
 #include "test_server.h"
 
 #define MAX_DEVICES 8
@@ -460,6 +461,81 @@ static Device *device_get(Device *devices, int *count, const char *name)
 
 static bool on_postgres; /* the server's store is a PostgreSQL database of the test's own */
 
+/* A stream read in the background while the transcript goes on ("watch NAME PATH"), and the
+ * wait for one of its events ("seen NAME EVENT {json}"): what a spectator's page sees while
+ * other devices, on other processes, play. */
+typedef struct Watch {
+    char name[32];
+    CURL *curl;
+    CURLM *multi;
+    Buffer b;
+    size_t read_to;
+} Watch;
+
+static void watch_start(Watch *w, const Server *s, const char *name, const char *path)
+{
+    memset(w, 0, sizeof *w);
+    snprintf(w->name, sizeof w->name, "%s", name);
+    char url[1024];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
+    w->curl = curl_easy_init();
+    w->multi = curl_multi_init();
+    curl_easy_setopt(w->curl, CURLOPT_URL, url);
+    curl_easy_setopt(w->curl, CURLOPT_WRITEFUNCTION, test_buffer_append);
+    curl_easy_setopt(w->curl, CURLOPT_WRITEDATA, &w->b);
+    curl_multi_add_handle(w->multi, w->curl);
+    /* connected once its first event (the state now) has come */
+    int running = 1;
+    time_t start = time(NULL);
+    while (running && time(NULL) - start < 20 && !(w->b.data && strstr(w->b.data, "\n\n"))) {
+        curl_multi_perform(w->multi, &running);
+        curl_multi_wait(w->multi, NULL, 0, 100, NULL);
+    }
+    CHECK_MSG(w->b.data && strstr(w->b.data, "\n\n"), "the stream %s gave no event", path);
+}
+
+static void watch_seen(Watch *w, const char *name, const char *expected)
+{
+    char want[600];
+    snprintf(want, sizeof want, "event: %s\ndata: ", name);
+    int running = 1;
+    time_t start = time(NULL);
+    bool found = false;
+    char *last = NULL;
+    while (!found && time(NULL) - start < 60) {
+        curl_multi_perform(w->multi, &running);
+        for (char *at; !found && w->b.data && (at = strstr(w->b.data + w->read_to, want));) {
+            char *data = at + strlen(want), *end = strstr(data, "\n\n");
+            if (!end)
+                break;
+            *end = '\0';
+            found = json_matches(expected, data);
+            free(last);
+            last = strdup(data);
+            *end = '\n';
+            w->read_to = (size_t)(end + 2 - w->b.data);
+        }
+        if (!found && !running)
+            break;
+        if (!found)
+            curl_multi_wait(w->multi, NULL, 0, 100, NULL);
+    }
+    CHECK_MSG(found, "no '%s' event on %s fits %s (last: %.300s)", name, w->name, expected,
+              last ? last : "none");
+    free(last);
+}
+
+static void watch_end(Watch *w)
+{
+    if (!w->curl)
+        return;
+    curl_multi_remove_handle(w->multi, w->curl);
+    curl_easy_cleanup(w->curl);
+    curl_multi_cleanup(w->multi);
+    free(w->b.data);
+    memset(w, 0, sizeof *w);
+}
+
 static int run_file(const char *name, const char *kind)
 {
     char path[512];
@@ -476,7 +552,32 @@ static int run_file(const char *name, const char *kind)
                  kind ? "[" : "", kind ? kind : "", kind ? "]" : "");
         name = label;
     }
-    Server s = {0};
+    /* "processes N": N servers on one PostgreSQL database (a site of several processes);
+     * "via K" sends what follows to the K-th, "kill K" / "restart K" stop one and start it */
+    enum { MAX_PROCESSES = 4 };
+    Server procs[MAX_PROCESSES];
+    memset(procs, 0, sizeof procs);
+    int nprocs = 1, cur = 0;
+    const char *many = strncmp(text, "processes ", 10) == 0 ? text : strstr(text, "\nprocesses ");
+    if (many) {
+        nprocs = atoi(many + (many[0] == '\n' ? 11 : 10));
+        if (!on_postgres) { /* several processes share a PostgreSQL database, not a file */
+            free(text);
+            return 0;
+        }
+        if (nprocs < 1 || nprocs > MAX_PROCESSES)
+            nprocs = 1;
+    }
+    /* "processes N proxy": nginx in front of them, with the docs' configuration ("via proxy") */
+    const char *eol = many ? strchr(many + 1, '\n') : NULL;
+    bool behind = many && strstr(many + 1, " proxy") && (!eol || strstr(many + 1, " proxy") < eol);
+    Server front = {0};
+    Proxy nginx = {0};
+    Server *sp = &procs[0];
+#define s (*sp)
+    enum { MAX_WATCHES = 4 };
+    Watch watches[MAX_WATCHES];
+    memset(watches, 0, sizeof watches);
     if (on_postgres) {
         test_case("%s: a database of its own", name);
         bool made = test_pg_database(s.db, sizeof s.db);
@@ -501,8 +602,21 @@ static int run_file(const char *name, const char *kind)
     char expanded[8192];
     bool started = false;
     if (strstr(text, "\npassword ") == NULL && strstr(text, "\npuzzles ") == NULL) {
-        test_case("%s: start the server", name);
-        CHECK(server_start(&s));
+        if (behind)
+            snprintf(procs[0].proxy, sizeof procs[0].proxy, "127.0.0.1");
+        for (int i = 1; i < nprocs; i++)
+            procs[i] = procs[0];
+        int ports[MAX_PROCESSES];
+        for (int i = 0; i < nprocs; i++) {
+            test_case("%s: start the server%s", name, nprocs > 1 ? "s" : "");
+            CHECK(server_start(&procs[i]));
+            ports[i] = procs[i].port;
+        }
+        if (behind) {
+            test_case("%s: start nginx with docs/federation/nginx.conf", name);
+            CHECK(proxy_start(&nginx, ports, nprocs));
+            front.port = nginx.port;
+        }
         started = true;
     }
     int cases = 0, line_no = 0;
@@ -512,8 +626,64 @@ static int run_file(const char *name, const char *kind)
     char *cursor = text;
     for (char *line; (line = test_next_line(&cursor));) {
         line_no++;
-        if (line[0] == '#' || line[0] == '\0' || strncmp(line, "kinds ", 6) == 0)
+        if (line[0] == '#' || line[0] == '\0' || strncmp(line, "kinds ", 6) == 0 ||
+            strncmp(line, "processes ", 10) == 0)
             continue;
+        if (strcmp(line, "via proxy") == 0) {
+            test_case("%s:%d %s", name, line_no, line);
+            CHECK(behind);
+            sp = &front;
+            continue;
+        }
+        if (strncmp(line, "via ", 4) == 0) {
+            int k = atoi(line + 4);
+            test_case("%s:%d %s", name, line_no, line);
+            CHECK(k >= 1 && k <= nprocs);
+            if (k >= 1 && k <= nprocs)
+                sp = &procs[k - 1], cur = k - 1;
+            continue;
+        }
+        if ((strncmp(line, "kill ", 5) == 0 || strncmp(line, "restart ", 8) == 0) &&
+            nprocs > 1) {
+            int k = atoi(line + (line[0] == 'k' ? 5 : 8));
+            test_case("%s:%d %s", name, line_no, line);
+            cases++;
+            CHECK(k >= 1 && k <= nprocs);
+            if (k >= 1 && k <= nprocs) {
+                server_stop(&procs[k - 1], line[0] == 'k');
+                CHECK(server_start(&procs[k - 1]));
+            }
+            continue;
+        }
+        if (strncmp(line, "watch ", 6) == 0 || strncmp(line, "seen ", 5) == 0) {
+            char wname[32], what[512];
+            int used = 0;
+            bool watch = line[0] == 'w';
+            test_case("%s:%d %s", name, line_no, line);
+            cases++;
+            if (sscanf(line + (watch ? 6 : 5), "%31s %511s %n", wname, what, &used) < 2) {
+                CHECK_MSG(false, "cannot read the line '%s'", line);
+                continue;
+            }
+            Watch *w = NULL;
+            for (int i = 0; i < MAX_WATCHES && !w; i++)
+                if (watch ? !watches[i].curl : strcmp(watches[i].name, wname) == 0)
+                    w = &watches[i];
+            CHECK_MSG(w != NULL, "no stream %s", wname);
+            if (w && watch)
+                watch_start(w, &s, wname, what);
+            else if (w)
+                watch_seen(w, what, used ? line + (watch ? 6 : 5) + used : "{}");
+            continue;
+        }
+        if (strncmp(line, "stop ", 5) == 0 && nprocs > 1) {
+            int k = atoi(line + 5);
+            test_case("%s:%d %s", name, line_no, line);
+            CHECK(k >= 1 && k <= nprocs);
+            if (k >= 1 && k <= nprocs)
+                server_stop(&procs[k - 1], true);
+            continue;
+        }
         if (!started && strncmp(line, "password ", 9) != 0 && strncmp(line, "puzzles ", 8) != 0) {
             test_case("%s: start the server", name);
             CHECK(server_start(&s));
@@ -524,10 +694,28 @@ static int run_file(const char *name, const char *kind)
                 snprintf(s.password, sizeof s.password, "%s", line + 9);
             else
                 snprintf(s.puzzles, sizeof s.puzzles, "%s", test_data(line + 8));
-            if (started)
-                server_stop(&s, false);
-            test_case("%s:%d start the server with %s", name, line_no, line);
-            CHECK(server_start(&s));
+            for (int i = 0; i < nprocs; i++) {
+                if (&procs[i] != sp) {
+                    snprintf(procs[i].db, sizeof procs[i].db, "%s", s.db);
+                    snprintf(procs[i].password, sizeof procs[i].password, "%s", s.password);
+                    snprintf(procs[i].puzzles, sizeof procs[i].puzzles, "%s", s.puzzles);
+                }
+                if (behind)
+                    snprintf(procs[i].proxy, sizeof procs[i].proxy, "127.0.0.1");
+                if (started)
+                    server_stop(&procs[i], false);
+                test_case("%s:%d start the server with %s", name, line_no, line);
+                CHECK(server_start(&procs[i]));
+            }
+            if (behind) {
+                int ports[MAX_PROCESSES];
+                for (int i = 0; i < nprocs; i++)
+                    ports[i] = procs[i].port;
+                proxy_stop(&nginx);
+                test_case("%s: start nginx with docs/federation/nginx.conf", name);
+                CHECK(proxy_start(&nginx, ports, nprocs));
+                front.port = nginx.port;
+            }
             started = true;
             continue;
         }
@@ -612,7 +800,14 @@ static int run_file(const char *name, const char *kind)
     }
     free(last.data);
     curl_slist_free_all(extra);
-    server_stop(&s, false);
+    for (int i = 0; i < MAX_WATCHES; i++)
+        watch_end(&watches[i]);
+    for (int i = 0; i < nprocs; i++)
+        if (procs[i].pid > 0)
+            server_stop(&procs[i], false);
+    if (behind)
+        proxy_stop(&nginx);
+    (void)cur;
     for (int i = 0; i < ndevices; i++)
         unlink(devices[i].jar);
     if (!on_postgres) {
@@ -626,6 +821,7 @@ static int run_file(const char *name, const char *kind)
     free(text);
     return cases;
 }
+#undef s
 
 /* A file once, or once per kind its "kinds" line names. */
 static int run_kinds(const char *name)
