@@ -81,6 +81,8 @@ export function accountTests() {
       await anna.waitForSelector('dialog[open] .form-error:not([hidden])');
       expect(/time control/.test(await text(anna, 'dialog[open] .form-error')), `the server's reason: ${await text(anna, 'dialog[open] .form-error')}`);
       await anna.waitForSelector('#ng-time.invalid');
+      await settled(anna);
+      await screenshot(anna, 'accounts-newgame-rated-desktop');
       await anna.selectOption('#ng-time', '3m+2s');
       await anna.waitForSelector('#ng-rated-hint:not(.warn)');
       await anna.click('[data-action=create]');
@@ -163,6 +165,16 @@ export function accountTests() {
       await screenshot(boris, 'accounts-profile-phone', { fullPage: true });
       const overflow = await boris.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow <= 0, `the phone's profile scrolls sideways by ${overflow}px`);
+      // in Russian
+      await boris.click('.topbar [data-lang=ru]');
+      await boris.waitForFunction(() => document.documentElement.lang === 'ru' && !!document.querySelector('.profile-chart svg.line-chart'));
+      equal(await text(boris, '.profile-ratings td.rating'), '1338?', 'the rating in Russian');
+      await settled(boris);
+      await screenshot(boris, 'accounts-profile-phone-ru', { fullPage: true });
+      const overflowRu = await boris.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflowRu <= 0, `the phone's profile in Russian scrolls sideways by ${overflowRu}px`);
+      await boris.click('.topbar [data-lang=en]');
+      await boris.waitForFunction(() => document.documentElement.lang === 'en');
       // a game on the profile leads to it
       await boris.click(`.profile-games .game-row[data-id="${id}"]`);
       await boris.waitForURL(new RegExp(`#/play/${id}$`));
