@@ -12,7 +12,8 @@
 // Who this page is in the game comes from the server: `you` lists the seats this device holds
 // (their tokens are HttpOnly cookies), `codes` the open seats' codes when it may see them. A
 // device moves only its own players; one holding no seat watches. Events carry neither (they
-// are the same for every watcher), so the last ones the server gave this page are kept.
+// are the same for every watcher), so the last ones the server gave this page are kept; so are
+// whether the game is rated and the players' accounts, read again when a seat is taken.
 
 import { api } from './api.js';
 import { Clocks } from './clock.js';
