@@ -49,8 +49,9 @@ export function speedName(speed) {
 
 /** Log out of the account (the arbiter's session, if any, stays as it is). */
 export async function logOut() {
-  set((await api.accountLogout()).account);
+  const r = await api.accountLogout();
   await refreshSession();
+  set(r.account);
 }
 
 /**
@@ -122,8 +123,10 @@ export function accountDialog(mode = 'login') {
       submit.disabled = true;
       try {
         const r = mode === 'signup' ? await api.signUp(name.value.trim(), password.value) : await api.accountLogin(name.value.trim(), password.value);
-        set(r.account);
+        // the arbiter's rights first (an account may hold them), then the account: the view is
+        // re-drawn last with both (a join page asks for its seat once, as the account)
         await refreshSession();
+        set(r.account);
         close(r.account);
       } catch (err) {
         // the field the server names; a wrong password (401) says `needs: password`
