@@ -25,6 +25,7 @@ import { eventKindTests, eventTests } from './events.mjs';
 import { kindTests } from './kinds.mjs';
 import { teamTests } from './teams.mjs';
 import { contestTests } from './contests.mjs';
+import { accountTests } from './accounts.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -43,6 +44,7 @@ eventTests(); // a tournament night
 eventKindTests(); // events of column checkers and of corners
 teamTests(); // a team event: matches on two devices, team standings, board prizes
 contestTests(); // a solving contest on the solvers' phones, a composing contest
+accountTests(); // players' accounts: sign up, a rated game on two devices, the profiles, log in and out
 kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
 
 run();

@@ -111,6 +111,12 @@ export const api = {
   club: () => request('GET', '/api/club'),
   login: (password) => request('POST', '/api/session', { password }),
   logout: () => request('DELETE', '/api/session'),
+  /** Players' accounts (docs/web-api.md "Accounts and ratings"): not the arbiter's session. */
+  account: () => request('GET', '/api/account'),
+  signUp: (name, password) => request('POST', '/api/accounts', { name, password }),
+  accountLogin: (name, password) => request('POST', '/api/account/session', { name, password }),
+  accountLogout: () => request('DELETE', '/api/account/session'),
+  player: (name) => request('GET', `/api/players/${encodeURIComponent(name)}`),
   setPassword: (password, current) => request('POST', '/api/session/password', current ? { password, current } : { password }),
   qrUrl: (text) => '/api/qr' + query({ text }),
   importPdn: (pdn, variant) => request('POST', '/api/import', variant ? { pdn, variant } : { pdn }),

@@ -1,6 +1,9 @@
 // club.js - a club's evening: the address players type (with its QR code), joining a game
-// with a seat's code (#/join/CODE), and the card of a game's open seats.
+// with a seat's code (#/join/CODE), and the card of a game's open seats. A rated game's seat
+// needs an account: without one the server's message is shown with "Log in" (the login re-draws
+// the view, which asks for the seat again).
 
+import { accountDialog, logInButton } from './account.js';
 import { api, ApiError } from './api.js';
 import { errorText, h, icon } from './dom.js';
 import { colorName, t } from './i18n.js';
@@ -56,6 +59,22 @@ export class JoinView {
     } catch (e) {
       if (this.closed) return;
       const message = e instanceof ApiError && e.status === 403 ? t('club.badCode', { code }) : errorText(e);
+      if (e instanceof ApiError && e.status === 401 && e.needs === 'account') {
+        // a rated game: log in (or sign up), and the page asks for the seat again
+        this.root.replaceChildren(
+          h(
+            'div.empty-state.join-account',
+            h('p.form-error.join-error', { dataset: { needs: 'account' } }, message),
+            h('p.muted', t('account.needed')),
+            h(
+              'div.inline-actions',
+              logInButton(),
+              h('button.btn', { type: 'button', dataset: { action: 'sign-up' }, onclick: () => accountDialog('signup') }, t('account.signUp')),
+            ),
+          ),
+        );
+        return;
+      }
       this.root.replaceChildren(h('div.empty-state', h('p.form-error.join-error', message), clubCard()));
     }
   }

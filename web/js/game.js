@@ -12,7 +12,8 @@
 // Who this page is in the game comes from the server: `you` lists the seats this device holds
 // (their tokens are HttpOnly cookies), `codes` the open seats' codes when it may see them. A
 // device moves only its own players; one holding no seat watches. Events carry neither (they
-// are the same for every watcher), so the last ones the server gave this page are kept.
+// are the same for every watcher), so the last ones the server gave this page are kept; so are
+// whether the game is rated and the players' accounts, read again when a seat is taken.
 
 import { api } from './api.js';
 import { Clocks } from './clock.js';
@@ -211,6 +212,16 @@ export class GameView {
     const pending = this.board.view ? this.board.pending : null;
     if (prev && g.you === undefined) g.you = prev.you;
     if (prev && g.event === undefined) g.event = prev.event; // the event's link comes with a GET
+    // whether the game is rated and the players' accounts come with a GET and the answers, not
+    // with the events: kept from before, and asked for when a seat is taken (its account)
+    let accountsStale = false;
+    if (prev && g.rated === undefined) {
+      g.rated = prev.rated;
+      g.speed = prev.speed;
+      const before = new Map((prev.players || []).map((p) => [p.colour, p.account]));
+      for (const p of g.players || []) if (p.account === undefined) p.account = before.get(p.colour) ?? null;
+      accountsStale = !!prev.seats && !!g.seats && Object.keys(g.seats).some((c) => prev.seats[c] === 'open' && g.seats[c] === 'taken');
+    }
     if (prev && g.codes === undefined && prev.codes) {
       g.codes = Object.fromEntries(Object.entries(prev.codes).filter(([c]) => g.seats && g.seats[c] === 'open'));
     }
@@ -227,9 +238,11 @@ export class GameView {
       prev.thinking === g.thinking &&
       prev.result === g.result &&
       prev.note === g.note &&
-      JSON.stringify([prev.seats, prev.you, prev.codes]) === JSON.stringify([g.seats, g.you, g.codes]) &&
+      JSON.stringify([prev.seats, prev.you, prev.codes, prev.rated, (prev.players || []).map((p) => p.account)]) ===
+        JSON.stringify([g.seats, g.you, g.codes, g.rated, (g.players || []).map((p) => p.account)]) &&
       prev.position.fen === g.position.fen;
 
+    if (accountsStale) this.refetch();
     this.clocks.setColours(this.colours);
     this.clocks.update(g.clock, g.status === 'playing');
     if (same) return;
@@ -264,6 +277,16 @@ export class GameView {
     if (g.status !== 'playing') {
       clearInterval(this.poll);
       this.poll = null;
+    }
+  }
+
+  /** The game read again (a GET: what the events leave out, the players' accounts). */
+  async refetch() {
+    try {
+      const g = await api.game(this.id);
+      if (!this.closed) this.applyGame(g);
+    } catch {
+      /* the next change tells */
     }
   }
 

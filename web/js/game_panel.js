@@ -6,6 +6,7 @@
 // where the game has them, a claim where one may be made, a pass where the game has one,
 // resignation everywhere, take-back, the arbiter's tools).
 
+import { profileHref, speedName } from './account.js';
 import { api } from './api.js';
 import { seatsCard } from './club.js';
 import { h, icon } from './dom.js';
@@ -67,7 +68,7 @@ function renderPlayer(view, el, colour) {
   el.classList.toggle('thinking', isEngine && g.thinking && toMove);
   const parts = [
     avatar(g, colour, isEngine),
-    h('div.who', h('div.name', name), name !== colorName(colour) || sub.length ? h('div.sub', sub.join(' · ') || colorName(colour)) : null),
+    h('div.who', p.account ? h('a.name.player-link', { href: profileHref(p.account), dataset: { account: p.account }, title: t('account.profile') }, name) : h('div.name', name), name !== colorName(colour) || sub.length ? h('div.sub', sub.join(' · ') || colorName(colour)) : null),
     h('span.count', { title: colorName(colour) }, h('span.dot', { class: colour, style: colour === 'white' || colour === 'black' ? null : `background:${swatchColour(g.variant, colour)}` }), String(view.board.count(g, colour, view.viewing))),
     isEngine && g.thinking && toMove ? h('span.thinking-dots', { 'aria-label': t('game.engineThinking') }, h('i'), h('i'), h('i')) : null,
     view.clocks.els[colour],
@@ -188,7 +189,14 @@ function renderStatus(view) {
   meta.push(g.time ? g.time : t('game.noClock'));
   if (g.opening) meta.push(t('game.opening', { code: g.opening }));
   else if (info.start_drawn && g.start_fen !== info.start_fen) meta.push(t('game.drawnSetup'));
-  parts.push(h('div.meta', { dataset: { variant: g.variant } }, meta.join(' · ')));
+  parts.push(
+    h(
+      'div.meta',
+      { dataset: { variant: g.variant } },
+      meta.join(' · '),
+      g.rated ? h('span.rated-chip', { dataset: { speed: g.speed || '' } }, icon('chart'), t('rated.shown', { speed: speedName(g.speed) })) : null,
+    ),
+  );
   el.replaceChildren(...parts.filter(Boolean));
 }
 

@@ -9,11 +9,14 @@
 //   #/more              more games (other.js); the old #/more/ID and #/more/join/CODE lead to
 //                       #/play/ID and #/join/CODE (every game is played in the game view)
 //   #/chapaev           Chapaev, the flicking game (in the browser only)
+//   #/players/NAME      a player's profile: ratings, their history, the latest games
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
-// the language or the notation re-draws the header and the current view. The first view waits
-// for the session and the list of games (variants.js).
+// the language or the notation re-draws the header and the current view, and so does a login or
+// logout, the arbiter's (session.js) or a player's account (account.js). The first view waits
+// for both sessions and the list of games (variants.js).
 
+import { accountControl, onAccountChange, refreshAccount } from './account.js';
 import { api } from './api.js';
 import { AnalysisView } from './analysis.js';
 import { ArchiveView } from './archive.js';
@@ -25,6 +28,7 @@ import { EventView } from './event.js';
 import { EventsView } from './events.js';
 import { GameView } from './game.js';
 import { HomeView } from './home.js';
+import { ProfileView } from './profile.js';
 import { PuzzlesView } from './puzzles.js';
 import { OtherListView } from './other.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
@@ -77,6 +81,10 @@ function mount() {
   } else if (name === 'contests') {
     view = new ContestsView(root);
     document.title = `${t('app.name')} · ${t('contests.title')}`;
+  } else if (name === 'players' && parts[1]) {
+    const player = decodeURIComponent(parts[1]);
+    view = new ProfileView(root, player);
+    document.title = `${t('app.name')} · ${player}`;
   } else if (name === 'puzzles') {
     view = new PuzzlesView(root, params);
     document.title = `${t('app.name')} · ${t('nav.puzzles')}`;
@@ -138,6 +146,7 @@ function renderHeader() {
           ['en', 'EN', 'English'],
           ['ru', 'RU', 'Русский'],
         ], getLang(), (v) => setLang(v)),
+        accountControl(),
         h(
           'button.btn.small.arbiter-button',
           {
@@ -186,7 +195,10 @@ let ready = false;
 onSessionChange(() => {
   if (ready) mount();
 });
-Promise.all([refreshSession().catch(() => {}), loadVariants()]).finally(() => {
+onAccountChange(() => {
+  if (ready) mount();
+});
+Promise.all([refreshSession().catch(() => {}), refreshAccount(), loadVariants()]).finally(() => {
   ready = true;
   mount();
 });

@@ -6,12 +6,15 @@
 // The players: in a game of two the familiar choices (the engine at a level with the person's
 // colour, or a friend at this board or on two devices, and then which seat this one takes); in
 // a game of three or four a seat per player: this device, another device (by its code) or the
-// engine at a level, and a name. The start: the standard one, a ballot (the games the ballots
+// engine at a level, and a name. A person logged in to an account who plays a friend on another
+// device may make the game rated (`"rated": true`: the other seat then needs an account too, and
+// the game a time control, which the dialog says). The start: the standard one, a ballot (the games the ballots
 // open) or a FEN (the draughts and column games).
 //
 // It sends POST /api/games and resolves with the new Game; errors from the server are shown
 // beside the field they name.
 
+import { account } from './account.js';
 import { api } from './api.js';
 import { errorText, h, icon, openModal } from './dom.js';
 import { colorName, t } from './i18n.js';
@@ -201,6 +204,15 @@ export function newGameDialog(initial = {}) {
     const colorField = choiceField('div.field', t('new.color'), 'color', colours(), o.color);
     const whereField = choiceField('div.field', t('new.where'), 'where', [['here', t('new.whereHere'), icon('users')], ['devices', t('new.whereDevices'), icon('user')]], o.where || 'here');
     const seatField = choiceField('div.field.sub', t('new.seat'), 'seat', [...colours(), ['none', t('new.seatNone')]], o.seat || 'white', t('new.seatHint'));
+    // rated: an account's game against a friend on another device, with a clock
+    const ratedBox = h('input#ng-rated', { type: 'checkbox', name: 'rated', checked: !!o.rated && !!account.me, role: 'switch' });
+    const ratedHint = h('small.hint#ng-rated-hint', t('rated.hint'));
+    const ratedField = h(
+      'div.field.sub.ng-rated',
+      h('label.switch', ratedBox, h('span.switch-track', h('span.switch-thumb')), h('span.switch-label', t('rated.option'))),
+      ratedHint,
+    );
+    ratedBox.setAttribute('aria-describedby', 'ng-rated-hint');
     const levelField = h('div.field', h('label.label', { for: 'ng-level' }, t('new.level')), h('div.level', level, levelOut), h('small.hint', t('new.levelHint')));
     const opponentField = choiceField('div.field', t('new.opponent'), 'opponent', [['engine', t('new.engine'), icon('cpu')], ['human', t('new.human'), icon('users')]], o.opponent);
     const startField = h(
@@ -239,6 +251,23 @@ export function newGameDialog(initial = {}) {
       whereField.hidden = !two || opp === 'engine';
       seatField.hidden = !two || opp === 'engine' || form.elements.where.value !== 'devices';
       seatsField.hidden = two;
+      drawRated();
+    };
+
+    // the Rated switch: shown to an account playing a friend on another device; a rated game
+    // takes a seat (not "none"), its names are the accounts', and it needs a clock
+    const rated = () => !ratedField.hidden && ratedBox.checked;
+    const drawRated = () => {
+      ratedField.hidden = !account.me || seatField.hidden;
+      const on = rated();
+      form.dataset.rated = String(on);
+      const none = form.querySelector('label.seg:has(input[name=seat][value=none])');
+      if (none) none.hidden = on;
+      if (on && form.elements.seat.value === 'none') form.querySelector('input[name=seat][value=white]').checked = true;
+      names.hidden = many() || on;
+      const noClock = timeSelect.value === '';
+      ratedHint.classList.toggle('warn', on && noClock);
+      timeSelect.classList.toggle('needed', on && noClock);
     };
 
     form.append(
@@ -252,6 +281,7 @@ export function newGameDialog(initial = {}) {
         colorField,
         whereField,
         seatField,
+        ratedField,
         seatsField,
         h('div.field', h('label.label', { for: 'ng-time' }, t('new.time')), timeSelect, timeCustom),
         startField,
@@ -305,6 +335,7 @@ export function newGameDialog(initial = {}) {
 
     form.addEventListener('change', (e) => {
       if (e.target.name === 'opponent' || e.target.name === 'where') drawNames();
+      if (e.target.name === 'rated' || e.target.name === 'timePreset') drawRated();
       if (e.target.name === 'start') showStart();
     });
 
@@ -316,7 +347,7 @@ export function newGameDialog(initial = {}) {
 
     const markField = (name) => {
       for (const el of form.querySelectorAll('.invalid')) el.classList.remove('invalid');
-      const map = { variant: variantSelect, time: timeSelect.value === 'custom' ? timeText : timeSelect, fen: fenText, position: fenText, opening: openingSelect, level, white: form.elements.white, black: form.elements.black, settings: settingsField.querySelector('select'), players: seatsField.querySelector('select') };
+      const map = { rated: ratedBox, variant: variantSelect, time: timeSelect.value === 'custom' ? timeText : timeSelect, fen: fenText, position: fenText, opening: openingSelect, level, white: form.elements.white, black: form.elements.black, settings: settingsField.querySelector('select'), players: seatsField.querySelector('select') };
       const el = map[name];
       if (el) {
         el.classList.add('invalid');
@@ -363,6 +394,10 @@ export function newGameDialog(initial = {}) {
         body.white = (f.white.value || '').trim() || null;
         body.black = (f.black.value || '').trim() || null;
         body.seats = f.where.value === 'devices' ? f.seat.value : 'both';
+        if (rated()) {
+          body.rated = true;
+          body.white = body.black = null; // the accounts' names
+        }
       }
       setPref('lastNewGame', {
         variant: info.name,
@@ -376,6 +411,7 @@ export function newGameDialog(initial = {}) {
         fen: fenText.value.trim(),
         where: f.where.value,
         seat: f.seat.value,
+        rated: rated(),
       });
       const submit = form.querySelector('[data-action=create]');
       submit.disabled = true;

@@ -10,6 +10,7 @@
 // asks again every few seconds when they break).
 
 import { api } from './api.js';
+import { svg } from './chart.js';
 import { errorText, h, icon } from './dom.js';
 import { parseFen } from './fen.js';
 import { colorName, playerName, t } from './i18n.js';
@@ -17,16 +18,9 @@ import './i18n_review.js';
 import { moveNumber } from './movelist.js';
 import { swatchColour } from './variants.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const W = 640; // the chart's size in its own units (it scales to the board's width)
 const H = 110;
 const NAMES = { '??': 'blunder', '?': 'mistake', '?!': 'inaccuracy', '!': 'only' };
-
-function svg(tag, attrs = {}) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
 
 /** A score as the card writes it: "+0.35" (White's view), "White wins in 7", a database win. */
 export function scoreText(p) {
