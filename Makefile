@@ -166,7 +166,8 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 # What building and running needs (make run), and besides what the tests need (make test).
 RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libpq-dev \
   libsodium-dev libqrencode-dev libzstd-dev pkg-config
-TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin postgresql
+TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin postgresql \
+  nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Programs found on the PATH count as installed however they came (node may come with npm).

@@ -504,8 +504,15 @@ typedef struct ShTimeControl {
     ShTimePeriod periods[SH_TIME_MAX_PERIODS];
     int64_t increment_ms; /* Fischer increment after each move (0 = none) */
     int64_t delay_ms;     /* Bronstein delay of each move (0 = none); not with an increment */
+    int days_per_move;    /* correspondence play, "3d": each move has this many days afresh,
+                             what was left is not kept (1 to SH_TIME_MAX_DAYS; 0 = not
+                             correspondence); then count is 1 and periods[0] holds the days */
 } ShTimeControl;
 
+#define SH_TIME_MAX_DAYS 14 /* days per move, as correspondence federations give them */
+
+/* A time control's text: "5m+3s", "1h10m/35+15m", "300+3" (PDN's seconds), "-" (none), or
+ * correspondence days per move, "3d" (1d to 14d). */
 ShStatus sh_timecontrol_parse(const char *text, ShTimeControl *control, ShError *err);
 /* The canonical text ("1h10m/35+15m"); returns its length. */
 int sh_timecontrol_write(const ShTimeControl *control, char out[SH_TIME_CONTROL_SIZE]);

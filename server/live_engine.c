@@ -154,6 +154,8 @@ void live_engine_maybe_move(WebGames *g, Live *l)
     job->limits.seed = (uint64_t)l->id * 1000003u + (uint64_t)job->ply;
     job->limits.time_left = -1;
     const ShClock *clock = sh_play_clock(l->play);
+    if (clock && clock->control.days_per_move)
+        clock = NULL; /* correspondence: days to answer, the engine answers as unclocked */
     if (clock) {
         job->limits.time_left = (double)sh_clock_remaining(clock, me) / 1000.0;
         job->limits.increment =

@@ -18,6 +18,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
@@ -267,6 +268,20 @@ ShStatus sh_timecontrol_parse(const char *text, ShTimeControl *control, ShError 
     ShTimeControl tc;
     memset(&tc, 0, sizeof tc);
     skip_blanks(&s);
+    /* correspondence: days per move, "3d" */
+    size_t digits = strspn(text + s.at, "0123456789");
+    if (digits && digits <= 3 && (text[s.at + digits] == 'd' || text[s.at + digits] == 'D') &&
+        text[s.at + digits + 1 + strspn(text + s.at + digits + 1, " \t")] == '\0') {
+        int days = atoi(text + s.at);
+        if (days < 1 || days > SH_TIME_MAX_DAYS)
+            return fail(&s, "days per move are 1 to 14 (correspondence: \"3d\")");
+        tc.days_per_move = days;
+        tc.count = 1;
+        tc.periods[0].moves = 0;
+        tc.periods[0].time_ms = (int64_t)days * 86400000;
+        *control = tc;
+        return SH_OK;
+    }
     if (text[s.at] == '-') {
         s.at++;
         skip_blanks(&s);
@@ -329,6 +344,14 @@ ShStatus sh_timecontrol_validate(const ShTimeControl *tc, ShError *err)
 {
     if (!tc)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no time control");
+    if (tc->days_per_move) {
+        if (tc->days_per_move < 1 || tc->days_per_move > SH_TIME_MAX_DAYS || tc->count != 1 ||
+            tc->periods[0].time_ms != (int64_t)tc->days_per_move * 86400000 ||
+            tc->periods[0].moves || tc->increment_ms || tc->delay_ms)
+            return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                             "a correspondence control is 1 to 14 days per move, nothing else");
+        return SH_OK;
+    }
     if (tc->count < 0 || tc->count > SH_TIME_MAX_PERIODS)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a time control has 0 to %d periods",
                          SH_TIME_MAX_PERIODS);
@@ -362,7 +385,8 @@ ShStatus sh_timecontrol_validate(const ShTimeControl *tc, ShError *err)
 
 bool sh_timecontrol_equal(const ShTimeControl *a, const ShTimeControl *b)
 {
-    if (a->count != b->count || a->increment_ms != b->increment_ms || a->delay_ms != b->delay_ms)
+    if (a->count != b->count || a->increment_ms != b->increment_ms ||
+        a->delay_ms != b->delay_ms || a->days_per_move != b->days_per_move)
         return false;
     for (int i = 0; i < a->count; i++)
         if (a->periods[i].time_ms != b->periods[i].time_ms ||
@@ -431,6 +455,13 @@ static int write_control(const ShTimeControl *tc, bool pdn, char out[SH_TIME_CON
     out[0] = '\0';
     if (tc->count <= 0) {
         out_add(&o, "-");
+        return (int)o.len;
+    }
+    if (tc->days_per_move) { /* PGN has no form for days per move: "-", as lichess writes */
+        if (pdn)
+            out_add(&o, "-");
+        else
+            out_add(&o, "%dd", tc->days_per_move);
         return (int)o.len;
     }
     for (int i = 0; i < tc->count && i < SH_TIME_MAX_PERIODS; i++) {
@@ -647,6 +678,14 @@ bool sh_clock_press_to(ShClock *clock, int next)
     }
     const ShTimeControl *tc = &clock->control;
     clock->moves[side]++;
+    if (tc->days_per_move) { /* the next move has its days afresh */
+        clock->remaining_ms[side] = tc->periods[0].time_ms;
+        clock->running = next;
+        clock->paused = false;
+        clock->since = clock_now(clock);
+        clock->turn_used_ms = 0;
+        return true;
+    }
     clock->period_moves[side]++;
     clock->remaining_ms[side] += tc->increment_ms;
     if (tc->delay_ms)
