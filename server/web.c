@@ -29,7 +29,7 @@ static const WebRoutes *const RESOURCES[] = {
     &WEB_PLAY_ROUTES,    &WEB_WATCH_ROUTES,   &WEB_SEATS_ROUTES,   &WEB_ARCHIVE_ROUTES,
     &WEB_ANALYSE_ROUTES, &WEB_EVENTS_ROUTES,  &WEB_EVENT_GAMES_ROUTES, &WEB_EVENT_VIEW_ROUTES,
     &WEB_PUZZLES_ROUTES, &WEB_SOLVE_ROUTES,   &WEB_EXPLORER_ROUTES, &WEB_ACCOUNTS_ROUTES,
-    &WEB_REVIEW_ROUTES,  &WEB_CONTESTS_ROUTES,
+    &WEB_REVIEW_ROUTES,  &WEB_CONTESTS_ROUTES, &WEB_LOBBY_ROUTES,
 };
 
 static int routes_build(HttpRoute *out)
@@ -79,6 +79,7 @@ static void server_free(WebServer *s)
     auth_close(s->app.auth);
     tstore_close(s->app.tstore);
     accounts_close(s->app.accounts);
+    lobby_close(s->app.lobby);
     cstore_close(s->app.cstore);
     pthread_mutex_destroy(&s->app.contests_lock);
     store_close(s->app.store);
@@ -116,6 +117,11 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     }
     app->accounts = accounts_open(options->db_path, err, errsize);
     if (!app->accounts) {
+        server_free(s);
+        return NULL;
+    }
+    app->lobby = lobby_open(options->db_path, err, errsize);
+    if (!app->lobby) {
         server_free(s);
         return NULL;
     }

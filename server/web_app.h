@@ -26,6 +26,7 @@
 
 #include "accounts.h"
 #include "auth.h"
+#include "lobby.h"
 #include "cstore.h"
 #include "http.h"
 #include "live.h"
@@ -37,6 +38,7 @@ typedef struct WebApp {
     Store *store;
     TStore *tstore;   /* the events, in the same file */
     Accounts *accounts; /* the players' accounts and ratings, in the same file */
+    Lobby *lobby;       /* the lobby's challenges, in the same file */
     WebGames *games;  /* its lock guards the events too */
     unsigned events_version; /* bumped on every change of any event (games' lock) */
     CStore *cstore;   /* the contests, in the same file (web_contests.c) */
@@ -74,7 +76,7 @@ extern const WebRoutes WEB_GAMES_ROUTES, WEB_PLAY_ROUTES, WEB_WATCH_ROUTES, WEB_
     WEB_ARCHIVE_ROUTES, WEB_ANALYSE_ROUTES, WEB_SESSION_ROUTES, WEB_CLUB_ROUTES, WEB_BOARD_ROUTES,
     WEB_VARIANT_ROUTES, WEB_EVENTS_ROUTES, WEB_EVENT_GAMES_ROUTES, WEB_EVENT_VIEW_ROUTES,
     WEB_PUZZLES_ROUTES, WEB_SOLVE_ROUTES, WEB_EXPLORER_ROUTES, WEB_ACCOUNTS_ROUTES,
-    WEB_REVIEW_ROUTES, WEB_CONTESTS_ROUTES;
+    WEB_REVIEW_ROUTES, WEB_CONTESTS_ROUTES, WEB_LOBBY_ROUTES;
 
 /* The game named by the route's first parameter (lock taken); NULL with a 404 (lock released)
  * if there is none. */

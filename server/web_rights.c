@@ -60,6 +60,17 @@ unsigned rights_seats(WebApp *app, const HttpRequest *req, const Live *l, unsign
         else
             bad |= 1u << p;
     }
+    /* an account holds the seats the game gave it (the lobby's games, a seat taken by it), on
+     * any device it logs in on */
+    Account a;
+    char cookie[64];
+    rights_cookie_name(app, "account", cookie, sizeof cookie);
+    if (http_cookie(req, cookie) && rights_account(app, req, &a))
+        for (int p = 0; p < live_players(l); p++)
+            if (live_human(l, p) && accounts_game_player(app->accounts, l->id, p) == a.id) {
+                held |= 1u << p;
+                bad &= ~(1u << p);
+            }
     if (stale)
         *stale = bad;
     return held;

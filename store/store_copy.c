@@ -6,6 +6,7 @@
 
 #include "accounts.h"
 #include "cstore.h"
+#include "lobby.h"
 #include "db.h"
 #include "store.h"
 #include "store_copy.h"
@@ -46,6 +47,12 @@ static bool prepare_layout(const char *name, char *err, size_t size)
         return false;
     }
     cstore_close(c);
+    Lobby *l = lobby_open(name, why, sizeof why);
+    if (!l) {
+        snprintf(err, size, "%s: %s", name, why);
+        return false;
+    }
+    lobby_close(l);
     return true;
 }
 
