@@ -441,6 +441,10 @@ bool sh_event_finished(const ShEvent *event);
  * while a round has results missing, when the event is over, or when no pairing exists. The
  * ballots are drawn as the settings say. *round gets the round paired. */
 ShStatus sh_event_pair_next(ShEvent *event, int *stage, int *round, ShError *err);
+/* Pair every round at once (a correspondence event, whose games all begin together): only a
+ * round robin of one stage that has not begun, since its Berger tables do not depend on the
+ * results. *rounds gets the rounds paired. */
+ShStatus sh_event_pair_all(ShEvent *event, int *rounds, ShError *err);
 /* Take back the last round paired, if no result of it is in yet. */
 ShStatus sh_event_unpair_last(ShEvent *event, ShError *err);
 

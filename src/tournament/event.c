@@ -661,6 +661,35 @@ ShStatus sh_event_pair_next(ShEvent *e, int *stage_out, int *round_out, ShError 
     return SH_OK;
 }
 
+ShStatus sh_event_pair_all(ShEvent *e, int *rounds, ShError *err)
+{
+    if (e->settings.stage_count != 1 || e->settings.stages[0].system != SH_SYSTEM_ROUND_ROBIN)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "only a round robin of one stage is paired whole (its tables do not"
+                         " depend on the results)");
+    if (e->stage[0].started)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the event has begun: round %d is paired",
+                         sh_event_rounds_paired(e, 1));
+    ShStatus st = event_start_stage(e, 1, err);
+    if (st != SH_OK)
+        return st;
+    StageState *ss = &e->stage[0];
+    int before = e->npairings;
+    for (int round = 1; round <= ss->total_rounds; round++) {
+        st = event_pair_round(e, 1, round, err);
+        if (st != SH_OK) {
+            e->npairings = before;
+            free(ss->ids);
+            free(ss->group);
+            memset(ss, 0, sizeof *ss);
+            return st;
+        }
+    }
+    if (rounds)
+        *rounds = ss->total_rounds;
+    return SH_OK;
+}
+
 ShStatus sh_event_unpair_last(ShEvent *e, ShError *err)
 {
     int s = sh_event_current_stage(e);
