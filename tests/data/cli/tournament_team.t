@@ -44,9 +44,13 @@ Round 1
   4  C2 (6)                             *         B2 (4)
 
 $ shashki tournament result Teams 1 1 1-0 --db $DB
+round 1, board 1: A1 (1) 1-0 D1 (7)
 $ shashki tournament result Teams 1 2 1/2-1/2 --db $DB
+round 1, board 2: D2 (8) 1/2-1/2 A2 (2)
 $ shashki tournament result Teams 1 3 0-1 --db $DB
+round 1, board 3: B1 (3) 0-1 C1 (5)
 $ shashki tournament result Teams 1 4 0-1 --db $DB
+round 1, board 4: C2 (6) 0-1 B2 (4)
 round 1 is complete
 
 $ shashki tournament next Teams --db $DB
@@ -60,9 +64,13 @@ Round 2
   4  B2 (4)                             *         A2 (2)
 
 $ shashki tournament result Teams 2 1 1/2-1/2 --db $DB
+round 2, board 1: D1 (7) 1/2-1/2 C1 (5)
 $ shashki tournament result Teams 2 2 1/2-1/2 --db $DB
+round 2, board 2: C2 (6) 1/2-1/2 D2 (8)
 $ shashki tournament result Teams 2 3 1/2-1/2 --db $DB
+round 2, board 3: A1 (1) 1/2-1/2 B1 (3)
 $ shashki tournament result Teams 2 4 1/2-1/2 --db $DB
+round 2, board 4: B2 (4) 1/2-1/2 A2 (2)
 round 2 is complete
 
 $ shashki tournament teams Teams --format csv --db $DB
@@ -83,9 +91,13 @@ Round 3
   4  A2 (2)                             *         C2 (6)
 
 $ shashki tournament result Teams 3 1 1-0 --db $DB
+round 3, board 1: B1 (3) 1-0 D1 (7)
 $ shashki tournament result Teams 3 2 0-1 --db $DB
+round 3, board 2: D2 (8) 0-1 B2 (4)
 $ shashki tournament result Teams 3 3 0-1 --db $DB
+round 3, board 3: C1 (5) 0-1 A1 (1)
 $ shashki tournament result Teams 3 4 0-1 --db $DB
+round 3, board 4: A2 (2) 0-1 C2 (6)
 round 3 is complete
 
 $ shashki tournament standings Teams --format csv --db $DB
