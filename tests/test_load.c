@@ -1,4 +1,4 @@
-/* test_load.c - the web server under a club's load (make test-slow): LOAD_GAMES games between
+/* test_load.c - the web server under a club's load (make test-slow): load_games games between
  * simulated devices on loopback, each game with its players' devices and a spectator, every one
  * following the game's server-sent events as the page does. The games are a mix of every kind
  * (LOAD_KINDS: draughts on 8x8 and 10x10, column checkers, corners, go-ban, and the games of
@@ -25,9 +25,14 @@
 
 #include "shashki_play.h"
 #include "test.h"
+#include "test_pg.h"
+#include "test_proxy.h"
 #include "test_server.h"
 
-#define LOAD_GAMES 100
+#define LOAD_GAMES_DEFAULT 100
+#define LOAD_GAMES_MAX 1000
+#define MAX_PROCESSES 4
+static int load_games = LOAD_GAMES_DEFAULT; /* SHASHKI_LOAD_GAMES */
 #define LOAD_PLIES 40
 #define LOAD_SECONDS 300
 #define WATCHERS (SH_MAX_PLAYERS + 1) /* the players' devices (2-4), a spectator */
@@ -38,10 +43,9 @@ typedef struct Watcher {
     CURL *handle;
     Buffer buf;
     int game;
-    unsigned version;      /* the highest version seen */
-    int moves;             /* moves in that state */
+    int moves;             /* moves in the latest state */
     bool finished;         /* its status was "finished" */
-    double seen[MAX_VERSION]; /* when each version arrived (0: never) */
+    double seen[MAX_VERSION]; /* when the state with that many moves arrived (0: never) */
 } Watcher;
 
 typedef struct LoadGame {
@@ -60,8 +64,6 @@ typedef struct LoadGame {
     char body[160];
     double sent_at[LOAD_PLIES];
     double acked_at[LOAD_PLIES];
-    unsigned version_of[LOAD_PLIES]; /* the game's version after each move */
-    unsigned ready_version;          /* the version after both seats were taken */
     long failed_status;              /* the status of a refused move, or 0 */
 } LoadGame;
 
@@ -148,15 +150,16 @@ static void watcher_read(Watcher *w, double t)
         if (strstr(start, "event: state") && data) {
             json_t *j = json_loads(data + 6, 0, NULL);
             if (j) {
-                unsigned v = (unsigned)json_integer_value(json_object_get(j, "version"));
-                if (v >= w->version) {
-                    w->version = v;
-                    w->moves = (int)json_array_size(json_object_get(j, "moves"));
+                /* states are counted by their moves: a game's version numbers are each
+                 * process's own when several serve it */
+                int m = (int)json_array_size(json_object_get(j, "moves"));
+                if (m >= w->moves) {
+                    w->moves = m;
                     const char *status = json_string_value(json_object_get(j, "status"));
                     w->finished = status && strcmp(status, "finished") == 0;
                 }
-                if (v < MAX_VERSION && w->seen[v] == 0)
-                    w->seen[v] = t;
+                if (m < MAX_VERSION && w->seen[m] == 0)
+                    w->seen[m] = t;
                 json_decref(j);
             }
         }
@@ -187,8 +190,7 @@ static void maybe_move(LoadGame *g, Watcher *watchers, int index, CURLM *multi, 
     if (g->in_flight || g->sent >= g->plies || g->failed_status)
         return;
     int mover = g->mover[g->sent];
-    unsigned need = g->sent == 0 ? g->ready_version : g->version_of[g->sent - 1];
-    if (watchers[index * WATCHERS + mover].version < need)
+    if (watchers[index * WATCHERS + mover].moves < g->sent)
         return;
     char path[64];
     snprintf(path, sizeof path, "/api/games/%ld/moves", g->id);
@@ -203,15 +205,15 @@ static void maybe_move(LoadGame *g, Watcher *watchers, int index, CURLM *multi, 
     curl_multi_add_handle(multi, g->device[mover]);
 }
 
-static void check_kept(Server *s, LoadGame *games)
+static void check_kept(int port, LoadGame *games)
 {
     CURL *h = curl_easy_init();
     int kept = 0;
-    for (int i = 0; i < LOAD_GAMES; i++) {
+    for (int i = 0; i < load_games; i++) {
         char path[64];
         snprintf(path, sizeof path, "/api/games/%ld", games[i].id);
         json_t *j = NULL;
-        long status = device_request(h, s->port, path, NULL, &j);
+        long status = device_request(h, port, path, NULL, &j);
         json_t *moves = json_object_get(j, "moves");
         bool same = status == 200 && (int)json_array_size(moves) == games[i].acked;
         for (int k = 0; same && k < games[i].acked; k++) {
@@ -222,7 +224,7 @@ static void check_kept(Server *s, LoadGame *games)
         json_decref(j);
     }
     curl_easy_cleanup(h);
-    CHECK_MSG(kept == LOAD_GAMES, "%d of %d games came back with every move", kept, LOAD_GAMES);
+    CHECK_MSG(kept == load_games, "%d of %d games came back with every move", kept, load_games);
 }
 
 void suite_load(void)
@@ -230,16 +232,49 @@ void suite_load(void)
     if (!test_slow())
         return;
     curl_global_init(CURL_GLOBAL_DEFAULT);
+    /* SHASHKI_LOAD_GAMES (1-1000, default 100); SHASHKI_LOAD_DB=postgresql: a private
+     * PostgreSQL cluster instead of an SQLite file; SHASHKI_LOAD_PROCESSES (1-4) serve
+     * processes on it; SHASHKI_LOAD_PROXY=1 (or several processes): every request through
+     * nginx with docs/federation/nginx.conf */
+    const char *e_games = getenv("SHASHKI_LOAD_GAMES"), *e_db = getenv("SHASHKI_LOAD_DB");
+    const char *e_procs = getenv("SHASHKI_LOAD_PROCESSES"), *e_proxy = getenv("SHASHKI_LOAD_PROXY");
+    if (e_games && atoi(e_games) >= 1 && atoi(e_games) <= LOAD_GAMES_MAX)
+        load_games = atoi(e_games);
+    bool pg = e_db && strncmp(e_db, "postgres", 8) == 0;
+    int nprocs = e_procs && atoi(e_procs) >= 1 && atoi(e_procs) <= MAX_PROCESSES ? atoi(e_procs) : 1;
+    if (!pg)
+        nprocs = 1;
+    bool behind = nprocs > 1 || (e_proxy && atoi(e_proxy));
+    Server procs[MAX_PROCESSES];
+    memset(procs, 0, sizeof procs);
     Server s = {0};
-    snprintf(s.db, sizeof s.db, "/tmp/shashki-load-XXXXXX");
-    int fd = mkstemp(s.db);
-    if (fd >= 0)
-        close(fd);
-    unlink(s.db);
-    test_case("load: start the server");
-    CHECK(server_start(&s));
-    LoadGame *games = calloc(LOAD_GAMES, sizeof *games);
-    Watcher *watchers = calloc(LOAD_GAMES * WATCHERS, sizeof *watchers);
+    if (pg) {
+        test_case("load: a PostgreSQL database");
+        CHECK_MSG(test_pg_database(s.db, sizeof s.db), "%s", s.db);
+    } else {
+        snprintf(s.db, sizeof s.db, "/tmp/shashki-load-XXXXXX");
+        int fd = mkstemp(s.db);
+        if (fd >= 0)
+            close(fd);
+        unlink(s.db);
+    }
+    if (behind)
+        snprintf(s.proxy, sizeof s.proxy, "127.0.0.1");
+    int ports[MAX_PROCESSES];
+    for (int i = 0; i < nprocs; i++) {
+        procs[i] = s;
+        test_case("load: start the server (%d of %d)", i + 1, nprocs);
+        CHECK(server_start(&procs[i]));
+        ports[i] = procs[i].port;
+    }
+    Proxy nginx = {0};
+    if (behind) {
+        test_case("load: start nginx in front");
+        CHECK(proxy_start(&nginx, ports, nprocs));
+    }
+    s.port = behind ? nginx.port : procs[0].port;
+    LoadGame *games = calloc((size_t)load_games, sizeof *games);
+    Watcher *watchers = calloc((size_t)load_games * WATCHERS, sizeof *watchers);
     if (!games || !watchers) {
         free(games);
         free(watchers);
@@ -247,7 +282,7 @@ void suite_load(void)
     }
 
     test_case("load: %d games of a mix of kinds set up, each by one device and joined by the "
-              "others with their codes", LOAD_GAMES);
+              "others with their codes", load_games);
     char kinds_text[256];
     const char *env = getenv("SHASHKI_LOAD_KINDS");
     snprintf(kinds_text, sizeof kinds_text, "%s", env && *env ? env : LOAD_KINDS);
@@ -260,7 +295,7 @@ void suite_load(void)
     CHECK(nkinds > 0);
     uint64_t seed = 20261201;
     int ready = 0;
-    for (int i = 0; i < LOAD_GAMES && nkinds > 0; i++) {
+    for (int i = 0; i < load_games && nkinds > 0; i++) {
         LoadGame *g = &games[i];
         g->kind = kinds[i % nkinds];
         g->players = g->kind->players;
@@ -289,19 +324,18 @@ void suite_load(void)
         for (int p = 1; p < g->players; p++) {
             snprintf(body, sizeof body, "{\"code\": \"%s\"}", codes[p]);
             long st2 = device_request(g->device[p], s.port, "/api/join", body, &j);
-            g->ready_version = (unsigned)json_integer_value(json_object_get(j, "version"));
             json_decref(j);
             joined = joined && st2 == 200;
         }
         ready += joined;
     }
-    CHECK_INT(ready, LOAD_GAMES);
+    CHECK_INT(ready, load_games);
 
     /* every watcher follows its game */
     CURLM *multi = curl_multi_init();
     curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 0L);
     int active = 0;
-    for (int i = 0; i < LOAD_GAMES * WATCHERS; i++) {
+    for (int i = 0; i < load_games * WATCHERS; i++) {
         Watcher *w = &watchers[i];
         w->game = i / WATCHERS;
         if (i % WATCHERS > games[w->game].players) /* a slot no player of this game needs */
@@ -319,7 +353,7 @@ void suite_load(void)
 
     double start = now_s(), deadline = start + LOAD_SECONDS;
     int total_plies = 0, acked = 0, refused = 0;
-    for (int i = 0; i < LOAD_GAMES; i++)
+    for (int i = 0; i < load_games; i++)
         total_plies += games[i].plies;
     int running = 1;
     bool done = false;
@@ -345,7 +379,6 @@ void suite_load(void)
                 continue;
             }
             json_t *j = json_loads(g->answer.data ? g->answer.data : "", 0, NULL);
-            g->version_of[k] = (unsigned)json_integer_value(json_object_get(j, "version"));
             const char *st = json_string_value(json_object_get(j, "status"));
             if (st && strcmp(st, "finished") == 0)
                 g->plies = g->sent; /* the rules ended it */
@@ -355,22 +388,22 @@ void suite_load(void)
             acked++;
         }
         double t = now_s();
-        for (int i = 0; i < LOAD_GAMES * WATCHERS; i++)
+        for (int i = 0; i < load_games * WATCHERS; i++)
             watcher_read(&watchers[i], t);
         done = true;
-        for (int i = 0; i < LOAD_GAMES; i++) {
+        for (int i = 0; i < load_games; i++) {
             maybe_move(&games[i], watchers, i, multi, s.port);
             LoadGame *g = &games[i];
             bool game_done = g->failed_status || (g->acked == g->plies && !g->in_flight);
             for (int w = 0; game_done && w <= g->players; w++)
-                game_done = g->failed_status || (g->plies > 0 && watchers[i * WATCHERS + w].version >= g->version_of[g->plies - 1]);
+                game_done = g->failed_status || (g->plies > 0 && watchers[i * WATCHERS + w].moves >= g->plies);
             done = done && game_done;
         }
         curl_multi_wait(multi, NULL, 0, 20, NULL);
     }
     double elapsed = now_s() - start;
 
-    test_case("load: every move of the %d games acknowledged", LOAD_GAMES);
+    test_case("load: every move of the %d games acknowledged", load_games);
     CHECK_MSG(done, "the run did not finish within %d s", LOAD_SECONDS);
     CHECK_MSG(refused == 0, "%d moves refused", refused);
     CHECK_INT(acked, total_plies);
@@ -380,14 +413,14 @@ void suite_load(void)
     size_t n_lat = 0, n_ack = 0, skipped = 0;
     double *lat = malloc(sizeof(double) * (size_t)total_plies * WATCHERS + 1);
     double *ack = malloc(sizeof(double) * (size_t)total_plies + 1);
-    for (int i = 0; i < LOAD_GAMES; i++) {
+    for (int i = 0; i < load_games; i++) {
         LoadGame *g = &games[i];
         for (int w = 0; w <= g->players; w++) {
             Watcher *wt = &watchers[i * WATCHERS + w];
-            final_ok += g->acked > 0 && wt->version >= g->version_of[g->acked - 1] && wt->moves == g->acked;
+            final_ok += g->acked > 0 && wt->moves == g->acked;
             bool every = true;
             for (int k = 0; k < g->acked; k++) {
-                unsigned v = g->version_of[k];
+                unsigned v = (unsigned)k + 1; /* the state with this move */
                 if (v < MAX_VERSION && wt->seen[v] > 0) {
                     if (lat)
                         lat[n_lat++] = wt->seen[v] - g->sent_at[k];
@@ -409,9 +442,11 @@ void suite_load(void)
     if (lat && ack) {
         qsort(lat, n_lat, sizeof *lat, compare_doubles);
         qsort(ack, n_ack, sizeof *ack, compare_doubles);
-        printf("     load: %d games (%s), %d moves in %.1f s: %.0f moves/s; %d watchers\n",
-               LOAD_GAMES, env && *env ? env : LOAD_KINDS, acked, elapsed,
-               (double)acked / elapsed, active);
+        printf("     load: %d games (%s), %d moves in %.1f s: %.0f moves/s; %d watchers; %s, %d"
+               " process%s%s\n",
+               load_games, env && *env ? env : LOAD_KINDS, acked, elapsed,
+               (double)acked / elapsed, active, pg ? "PostgreSQL" : "SQLite", nprocs,
+               nprocs == 1 ? "" : "es", behind ? " behind nginx" : "");
         printf("     load: a move acknowledged in %.1f ms (median), %.1f ms (95%%), %.1f ms (max)\n",
                1000 * percentile(ack, n_ack, 0.5), 1000 * percentile(ack, n_ack, 0.95),
                1000 * percentile(ack, n_ack, 1.0));
@@ -425,26 +460,29 @@ void suite_load(void)
     free(lat);
     free(ack);
 
-    for (int i = 0; i < LOAD_GAMES * WATCHERS; i++) {
+    for (int i = 0; i < load_games * WATCHERS; i++) {
         if (!watchers[i].handle)
             continue;
         curl_multi_remove_handle(multi, watchers[i].handle);
         curl_easy_cleanup(watchers[i].handle);
         free(watchers[i].buf.data);
     }
-    for (int i = 0; i < LOAD_GAMES; i++)
+    for (int i = 0; i < load_games; i++)
         for (int p = 0; p < games[i].players; p++)
             curl_multi_remove_handle(multi, games[i].device[p]);
     curl_multi_cleanup(multi);
 
     test_case("load: every acknowledged move is kept, also after the server is killed");
-    check_kept(&s, games);
-    server_stop(&s, true);
-    CHECK(server_start(&s));
-    check_kept(&s, games);
-    server_stop(&s, false);
+    check_kept(s.port, games);
+    if (behind)
+        proxy_stop(&nginx);
+    for (int i = 0; i < nprocs; i++)
+        server_stop(&procs[i], true);
+    CHECK(server_start(&procs[0]));
+    check_kept(procs[0].port, games);
+    server_stop(&procs[0], false);
 
-    for (int i = 0; i < LOAD_GAMES; i++) {
+    for (int i = 0; i < load_games; i++) {
         for (int p = 0; p < games[i].players; p++)
             curl_easy_cleanup(games[i].device[p]);
         curl_slist_free_all(games[i].headers);
@@ -453,7 +491,8 @@ void suite_load(void)
     free(games);
     free(watchers);
     char side[300];
-    unlink(s.db);
+    if (!pg)
+        unlink(s.db);
     snprintf(side, sizeof side, "%s-wal", s.db);
     unlink(side);
     snprintf(side, sizeof side, "%s-shm", s.db);

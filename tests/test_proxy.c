@@ -92,7 +92,7 @@ bool proxy_start(Proxy *p, const int *ports, int n)
         return false;
     fprintf(f,
             "worker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log;\n"
-            "events { worker_connections 256; }\n"
+            "worker_rlimit_nofile 20000;\nevents { worker_connections 8192; }\n"
             "http {\n  access_log off;\n  client_body_temp_path %s/body;\n"
             "  proxy_temp_path %s/proxy;\n  fastcgi_temp_path %s/fastcgi;\n"
             "  uwsgi_temp_path %s/uwsgi;\n  scgi_temp_path %s/scgi;\n  include %s;\n}\n",
