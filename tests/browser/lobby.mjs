@@ -1,6 +1,8 @@
 // lobby.mjs - the lobby (lobby.js; docs/web-api.md "The lobby"), on a server of its own: Anna
 // (a computer) and Boris (a phone) sign up; Anna's challenge to a player who does not exist is
-// refused beside the opponent's field; her open rated blitz challenge is on Boris's lobby, he
+// refused beside the opponent's field; her challenge for ratings 1600-2000 is on Boris's lobby
+// without "Accept" (he is 1500) until she cancels it; a guest sees the challenges and no buttons;
+// her open rated blitz challenge is on Boris's lobby, he
 // accepts it and is in the game, and Anna's page notices by itself and opens the same game; a
 // move each. Anna then offers Boris a direct correspondence challenge (two days a move, she plays
 // Black): it is on his lobby among the challenges to him, he accepts, both are in the game, which
@@ -76,8 +78,20 @@ export function lobbyTests() {
       await anna.waitForSelector('#ch-to.invalid');
       expect(await anna.isHidden('#ch-time-error'), 'no error beside the time control');
 
-      // ---- an open rated blitz challenge, Anna White
+      // ---- a rapid challenge for players rated 1600 to 2000 (Boris, new, is 1500)
       await anna.fill('#ch-to', '');
+      await anna.selectOption('#ch-time', '10m+5s');
+      await anna.fill('#ch-min', '1600');
+      await anna.fill('#ch-max', '2000');
+      await anna.click('[data-action=offer-challenge]');
+      const ranged = '.lobby-yours .challenge[data-time="10m+5s"]';
+      await anna.waitForSelector(ranged);
+      expect(/rating 1600–2000/.test(await text(anna, ranged)), `the range: ${await text(anna, ranged)}`);
+      await anna.fill('#ch-min', '');
+      await anna.fill('#ch-max', '');
+
+      // ---- an open rated blitz challenge, Anna White
+      await anna.selectOption('#ch-time', '5m+3s');
       await anna.click('.ch-rated label.switch');
       await anna.click('label.seg:has(input[name=color][value=white])');
       await anna.click('[data-action=offer-challenge]');
@@ -91,14 +105,29 @@ export function lobbyTests() {
       await settled(anna);
       await screenshot(anna, 'lobby-offer-desktop');
 
-      // ---- Boris sees it in his lobby and accepts
+      // ---- a guest sees the open challenges, and no "Accept"
+      const guest = await newPage(PHONE);
+      await guest.goto(`${base}#/lobby`);
+      await guest.waitForSelector('.lobby-open .challenge[data-time="5m+3s"]');
+      await guest.waitForSelector('.lobby-guest [data-action=log-in]');
+      equal(await guest.$$eval('.lobby [data-action=accept-challenge], form.lobby-form', (els) => els.length), 0, 'a guest\'s buttons and form');
+      await guest.context().close();
+
+      // ---- Boris sees both in his lobby: the rapid one out of his range
       await openLobby(boris);
       const open = '.lobby-open .challenge[data-from=Anna][data-time="5m+3s"]';
       await boris.waitForSelector(`${open} [data-action=accept-challenge]`);
       expect(/rated|Rated/.test(await text(boris, open)), 'rated on Boris\'s lobby');
+      const outOfRange = '.lobby-open .challenge[data-time="10m+5s"]';
+      await boris.waitForSelector(`${outOfRange} .challenge-out`);
+      equal(await boris.$$eval(`${outOfRange} [data-action=accept-challenge]`, (els) => els.length), 0, '"Accept" out of the range');
       await settled(boris);
       await screenshot(boris, 'lobby-open-phone', { fullPage: true });
       await noSideways(boris, 'the phone\'s lobby');
+      // Anna cancels the rapid one: gone from both lobbies (Boris's by itself)
+      await anna.click(`${ranged} [data-action=cancel-challenge]`);
+      await anna.waitForSelector(ranged, { state: 'detached' });
+      await boris.waitForSelector(outOfRange, { state: 'detached' });
       await boris.click(`${open} [data-action=accept-challenge]`);
       await boris.waitForURL(/#\/play\/\d+$/);
       const first = Number(/#\/play\/(\d+)/.exec(boris.url())[1]);
@@ -193,6 +222,9 @@ export function lobbyTests() {
       await anna.goto(`${base}#/events/${ev.data.id}`);
       await anna.waitForSelector('.event-facts');
       expect((await text(anna, '.event-facts')).includes('3 days per move'), `the event's time control: ${await text(anna, '.event-facts')}`);
+      await anna.waitForSelector('[data-action=correspondence]');
+      await settled(anna);
+      await screenshot(anna, 'lobby-event-desktop');
       await anna.click('[data-action=correspondence]');
       await anna.click('dialog[open] .dialog-actions .btn.primary');
       await anna.waitForSelector('.event[data-started=true]');
