@@ -26,6 +26,7 @@ import { kindTests } from './kinds.mjs';
 import { teamTests } from './teams.mjs';
 import { contestTests } from './contests.mjs';
 import { accountTests } from './accounts.mjs';
+import { lobbyTests } from './lobby.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -45,6 +46,7 @@ eventKindTests(); // events of column checkers and of corners
 teamTests(); // a team event: matches on two devices, team standings, board prizes
 contestTests(); // a solving contest on the solvers' phones, a composing contest
 accountTests(); // players' accounts: sign up, a rated game on two devices, the profiles, log in and out
+lobbyTests(); // the lobby: open and direct challenges on two devices, correspondence, "My games"
 kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
 
 run();

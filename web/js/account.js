@@ -1,7 +1,8 @@
 // account.js - the player's account (docs/web-api.md "Accounts and ratings"), not the arbiter's
 // session (session.js): who is logged in (GET /api/account), the header's control ("Log in" and
 // "Sign up"; once logged in the account's name with "Profile" and "Log out"), and the dialog that
-// signs up or logs in, each error shown beside the field the server names.
+// signs up or logs in, each error shown beside the field the server names. The menu also leads
+// to the account's games in progress (#/my-games, lobby.js).
 //
 // The account's session is an HttpOnly cookie the page never sees: it asks the server who it is
 // and re-draws when that changes. An account with the role arbiter is also the arbiter, so a
@@ -11,6 +12,7 @@ import { api } from './api.js';
 import { errorText, h, icon, openModal } from './dom.js';
 import { t } from './i18n.js';
 import './i18n_accounts.js';
+import './i18n_lobby.js';
 import { refreshSession } from './session.js';
 
 /** account.me: the Account logged in here ({name, created, roles}) or null. */
@@ -167,6 +169,7 @@ export function accountControl() {
     { role: 'menu' },
     h('div.account-who', t('account.youAre', { name: me.name })),
     h('a.account-item', { role: 'menuitem', href: profileHref(me.name), dataset: { action: 'profile' } }, icon('chart'), t('account.profile')),
+    h('a.account-item', { role: 'menuitem', href: '#/my-games', dataset: { action: 'my-games' } }, icon('play'), t('mygames.title')),
     h(
       'button.account-item',
       {

@@ -117,6 +117,14 @@ export const api = {
   accountLogin: (name, password) => request('POST', '/api/account/session', { name, password }),
   accountLogout: () => request('DELETE', '/api/account/session'),
   player: (name) => request('GET', `/api/players/${encodeURIComponent(name)}`),
+  /** The lobby (docs/web-api.md "The lobby"): challenges, an account's games in progress. */
+  challenges: () => request('GET', '/api/challenges'),
+  challenge: (id) => request('GET', `/api/challenges/${id}`),
+  offerChallenge: (body) => request('POST', '/api/challenges', body),
+  acceptChallenge: (id) => request('POST', `/api/challenges/${id}/accept`, {}),
+  /** Its challenger cancels it, the player it names declines it. */
+  dropChallenge: (id) => request('DELETE', `/api/challenges/${id}`),
+  accountGames: () => request('GET', '/api/account/games'),
   setPassword: (password, current) => request('POST', '/api/session/password', current ? { password, current } : { password }),
   qrUrl: (text) => '/api/qr' + query({ text }),
   importPdn: (pdn, variant) => request('POST', '/api/import', variant ? { pdn, variant } : { pdn }),
@@ -134,6 +142,8 @@ export const api = {
   unpairLast: (id) => request('DELETE', `/api/events/${id}/rounds`),
   eventResult: (id, r) => request('POST', `/api/events/${id}/results`, r),
   startEventGame: (id, r) => request('POST', `/api/events/${id}/games`, r),
+  /** A correspondence event (days per move): every round paired and every game begun at once. */
+  beginCorrespondence: (id) => request('POST', `/api/events/${id}/correspondence`, {}),
   eventLog: (id) => request('GET', `/api/events/${id}/log`),
   standings: (id, stage) => request('GET', `/api/events/${id}/standings` + query({ stage })),
   eventExportUrl: (id, what) => `/api/events/${id}/export/${what}`,

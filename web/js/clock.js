@@ -4,12 +4,47 @@
 // The server owns the time: each Game carries the seconds left and which clock runs. The page
 // only interpolates from the moment the answer arrived, and when a running clock reaches zero
 // it asks the server (onFlag) which then rules on the flag.
+//
+// A correspondence game (days per move, "3d") has days on its clock: more than a day is shown
+// in days and hours ("1d 23h"), its time control in words ("3 days per move").
 
 import { h, icon } from './dom.js';
+import { getLang, t } from './i18n.js';
+import './i18n_lobby.js';
 
-/** "5:00", "1:02:03", "0:09.4" */
+const DAY = 86400;
+
+/** The plural form of n the texts have: 'one', 'few' or 'many' (Russian's three, English's two). */
+export function plural(n) {
+  if (getLang() === 'ru') {
+    const d = n % 10;
+    const dd = n % 100;
+    if (d === 1 && dd !== 11) return 'one';
+    if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return 'few';
+    return 'many';
+  }
+  return n === 1 ? 'one' : 'many';
+}
+
+/** The days per move of a correspondence time control ("3d"), or 0 for any other. */
+export function daysPerMove(time) {
+  const m = /^\s*(\d+)\s*d\s*$/i.exec(time || '');
+  return m ? Number(m[1]) : 0;
+}
+
+/** A time control as the page shows it: "2 days per move" for correspondence, else as written. */
+export function timeControlText(time) {
+  const days = daysPerMove(time);
+  return days ? t('clock.perMove.' + plural(days), { n: days }) : time || '';
+}
+
+/** "5:00", "1:02:03", "0:09.4"; from a day up, days and hours: "1d 23h". */
 export function formatClock(seconds) {
   const s = Math.max(0, seconds);
+  if (s >= DAY) {
+    const whole = Math.floor(s);
+    return t('clock.daysHours', { d: Math.floor(whole / DAY), h: String(Math.floor((whole % DAY) / 3600)).padStart(2, '0') });
+  }
   if (s < 10) {
     const tenths = Math.floor(s * 10);
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;

@@ -10,6 +10,7 @@
 // the server as soon as their round is paired.
 
 import { api } from './api.js';
+import { daysPerMove, timeControlText } from './clock.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { t } from './i18n.js';
 import { joinUrl } from './club.js';
@@ -138,7 +139,7 @@ export class EventView {
   renderHead(ev) {
     const stage = ev.stages.find((s) => s.stage === (ev.stage || 1)) || ev.stages[0];
     const game = [variantName(ev.variant), ev.settings && ev.settings['variant-settings']].filter(Boolean).join(' ');
-    const facts = [systemName(ev.system), game, ev.time || t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
+    const facts = [systemName(ev.system), game, ev.time ? timeControlText(ev.time) : t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
     const print = (what) => () => {
       document.body.dataset.print = what;
       window.print();
@@ -146,8 +147,13 @@ export class EventView {
     const link = (what, label) => h('a.btn.small', { href: api.eventExportUrl(ev.id, what), download: `event-${ev.id}.${what}`, dataset: { export: what } }, icon('download'), label);
     const tools = [];
     if (session.arbiter && !ev.finished) {
+      // a correspondence event (days per move) begins all its games at once
+      const correspondence = !ev.started && daysPerMove(ev.time) > 0;
+      if (correspondence) {
+        tools.push(h('button.btn.primary', { type: 'button', dataset: { action: 'correspondence' }, onclick: () => this.beginCorrespondence() }, icon('play'), t('events.corrBegin')));
+      }
       tools.push(
-        h('button.btn.primary', { type: 'button', dataset: { action: 'pair' }, disabled: !ev.can_pair, onclick: () => this.pair() }, icon('play'), ev.started ? t('events.pairNext') : t('events.start')),
+        h(correspondence ? 'button.btn' : 'button.btn.primary', { type: 'button', dataset: { action: 'pair' }, disabled: !ev.can_pair, onclick: () => this.pair() }, icon('play'), ev.started ? t('events.pairNext') : t('events.start')),
       );
       if (ev.started) tools.push(h('button.btn', { type: 'button', dataset: { action: 'unpair' }, onclick: () => this.unpair() }, icon('undo'), t('events.unpair')));
     }
@@ -354,6 +360,16 @@ export class EventView {
     if (r) {
       this.round = null;
       this.update(r);
+    }
+  }
+
+  async beginCorrespondence() {
+    if (!(await confirmDialog(t('events.corrConfirm'), t('events.corrBegin'), t('new.cancel')))) return;
+    const r = await this.act(() => api.beginCorrespondence(this.id));
+    if (r) {
+      toast(t('events.corrBegun', { n: r.games.length }));
+      this.round = null;
+      this.update(r.event);
     }
   }
 

@@ -8,6 +8,7 @@
 
 import { profileHref, speedName } from './account.js';
 import { api } from './api.js';
+import { timeControlText } from './clock.js';
 import { seatsCard } from './club.js';
 import { h, icon } from './dom.js';
 import { colorName, playerName, reasonText, t } from './i18n.js';
@@ -186,7 +187,7 @@ function renderStatus(view) {
   const info = variantInfo(g.variant);
   const meta = [variantName(g.variant)];
   if (g.settings) meta.push(g.settings);
-  meta.push(g.time ? g.time : t('game.noClock'));
+  meta.push(g.time ? timeControlText(g.time) : t('game.noClock')); // "2 days per move" for correspondence
   if (g.opening) meta.push(t('game.opening', { code: g.opening }));
   else if (info.start_drawn && g.start_fen !== info.start_fen) meta.push(t('game.drawnSetup'));
   parts.push(

@@ -10,6 +10,8 @@
 //                       #/play/ID and #/join/CODE (every game is played in the game view)
 //   #/chapaev           Chapaev, the flicking game (in the browser only)
 //   #/players/NAME      a player's profile: ratings, their history, the latest games
+//   #/lobby             the lobby: open and direct challenges, the form that offers one
+//   #/my-games          an account's games in progress, "your move" first (the lobby's section)
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
 // the language or the notation re-draws the header and the current view, and so does a login or
@@ -23,6 +25,7 @@ import { ArchiveView } from './archive.js';
 import { ChapaevView } from './chapaev.js';
 import { ContestView, ContestsView } from './contests.js';
 import { JoinView } from './club.js';
+import { LobbyView, MyGamesView } from './lobby.js';
 import { h, icon } from './dom.js';
 import { EventView } from './event.js';
 import { EventsView } from './events.js';
@@ -34,6 +37,7 @@ import { OtherListView } from './other.js';
 import { getLang, onLangChange, setLang, t } from './i18n.js';
 import './i18n_games.js';
 import './i18n_contests.js';
+import './i18n_lobby.js';
 import { onPrefChange, pref, setPref } from './prefs.js';
 import { arbiterDialog, onSessionChange, refreshSession, session } from './session.js';
 import { loadVariants } from './variants.js';
@@ -85,6 +89,13 @@ function mount() {
     const player = decodeURIComponent(parts[1]);
     view = new ProfileView(root, player);
     document.title = `${t('app.name')} · ${player}`;
+  } else if (name === 'lobby') {
+    view = new LobbyView(root);
+    document.title = `${t('app.name')} · ${t('lobby.title')}`;
+  } else if (name === 'my-games') {
+    section = 'lobby';
+    view = new MyGamesView(root);
+    document.title = `${t('app.name')} · ${t('mygames.title')}`;
   } else if (name === 'puzzles') {
     view = new PuzzlesView(root, params);
     document.title = `${t('app.name')} · ${t('nav.puzzles')}`;
@@ -135,7 +146,7 @@ function renderHeader() {
         h('img.brand-mark', { src: '/favicon.svg', alt: '', width: '30', height: '30' }),
         h('span.brand-text', h('span.brand-name', t('app.name')), h('span.brand-sub', t('app.tagline'))),
       ),
-      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('contests', 'contests.nav'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', 'more.nav')),
+      h('nav.nav', { 'aria-label': t('nav.main') }, link('play', 'nav.play'), link('lobby', 'nav.lobby'), link('events', 'nav.events'), link('puzzles', 'nav.puzzles'), link('contests', 'contests.nav'), link('analysis', 'nav.analysis'), link('archive', 'nav.archive'), link('more', 'more.nav')),
       h(
         'div.settings',
         toggle('notation', t('settings.notation'), [

@@ -23,7 +23,7 @@ import { pref, setPref } from './prefs.js';
 import { pieceIcon } from './board.js';
 import { colourDot, coloursOf, familyOf, variantAbout, variantInfo, variantOptions } from './variants.js';
 
-const PRESETS = [
+export const PRESETS = [
   ['', 'new.timeNone'],
   ['3m+2s', 'new.preset.blitz3'],
   ['5m+3s', 'new.preset.blitz5'],
@@ -51,7 +51,7 @@ function choiceField(cls, label, name, options, value, hint = null) {
   return h(cls, h('span.label', label), segmented(name, options, value), hint ? h('small.hint', hint) : null);
 }
 
-function segmented(name, options, value) {
+export function segmented(name, options, value) {
   return h(
     'div.segmented',
     { role: 'radiogroup' },
