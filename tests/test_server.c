@@ -28,8 +28,10 @@ bool server_start(Server *s)
         int n = 0;
         args[n++] = (char *)test_program();
         args[n++] = "serve";
+        char port[16];
+        snprintf(port, sizeof port, "%d", s->want_port);
         args[n++] = "--port";
-        args[n++] = "0";
+        args[n++] = port;
         args[n++] = "--db";
         args[n++] = s->db;
         if (s->password[0])

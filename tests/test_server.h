@@ -14,6 +14,7 @@ typedef struct Server {
     char password[128]; /* given to --set-password when starting, or "" */
     char puzzles[512];  /* given to --puzzles when starting, or "" */
     char proxy[64];     /* given to --proxy when starting (behind nginx), or "" */
+    int want_port;      /* start on this port (the same one again, behind nginx), 0: any */
 } Server;
 
 /* What a test reads of an answer; test_buffer_append is libcurl's write callback for it

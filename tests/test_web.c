@@ -504,6 +504,11 @@ static void watch_seen(Watch *w, const char *name, const char *expected)
     char *last = NULL;
     while (!found && time(NULL) - start < 60) {
         curl_multi_perform(w->multi, &running);
+        if (!running) { /* the stream ended (its process died): reconnect, as a page does */
+            curl_multi_remove_handle(w->multi, w->curl);
+            curl_multi_add_handle(w->multi, w->curl);
+            running = 1;
+        }
         for (char *at; !found && w->b.data && (at = strstr(w->b.data + w->read_to, want));) {
             char *data = at + strlen(want), *end = strstr(data, "\n\n");
             if (!end)
@@ -515,8 +520,6 @@ static void watch_seen(Watch *w, const char *name, const char *expected)
             *end = '\n';
             w->read_to = (size_t)(end + 2 - w->b.data);
         }
-        if (!found && !running)
-            break;
         if (!found)
             curl_multi_wait(w->multi, NULL, 0, 100, NULL);
     }
@@ -650,8 +653,11 @@ static int run_file(const char *name, const char *kind)
             cases++;
             CHECK(k >= 1 && k <= nprocs);
             if (k >= 1 && k <= nprocs) {
+                int port = procs[k - 1].port;
                 server_stop(&procs[k - 1], line[0] == 'k');
+                procs[k - 1].want_port = port; /* where nginx looks for it */
                 CHECK(server_start(&procs[k - 1]));
+                procs[k - 1].want_port = 0;
             }
             continue;
         }
