@@ -346,8 +346,10 @@ Live *live_get(WebGames *g, long id)
                 live_forget(g, id);
                 return NULL;
             }
-            if (version != l->row.version && !l->thinking)
-                live_reload(g, l);
+            /* read again, and its watchers here told (the notification that follows finds
+             * the copy fresh already and wakes nobody) */
+            if (version != l->row.version && !l->thinking && live_reload(g, l))
+                live_changed(g, l);
         }
         return l;
     }

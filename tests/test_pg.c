@@ -120,7 +120,7 @@ static bool start(void)
     snprintf(initdb, sizeof initdb, "%s/initdb", bindir);
     snprintf(pg_ctl, sizeof pg_ctl, "%s/pg_ctl", bindir);
     if (access(initdb, X_OK) != 0) {
-        snprintf(reason, sizeof reason, "no %s (Debian's postgresql package)", initdb);
+        snprintf(reason, sizeof reason, "no %.200s (Debian's postgresql package)", initdb);
         failed = true;
         return false;
     }
