@@ -375,6 +375,18 @@ Live *live_get(WebGames *g, long id)
     return l;
 }
 
+Live *live_peek(WebGames *g, long id)
+{
+    for (Live *l = g->live; l; l = l->next) {
+        if (l->id != id)
+            continue;
+        if (l->notified > l->row.version && !l->thinking && live_reload(g, l))
+            live_changed(g, l);
+        return l;
+    }
+    return live_get(g, id);
+}
+
 bool live_reload(WebGames *g, Live *l)
 {
     StoredGame *row = malloc(sizeof *row);

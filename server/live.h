@@ -56,6 +56,7 @@ typedef struct Live {
     char recorded[SH_PLAY_RESULT_SIZE]; /* the result last reported to on_change ("" none) */
     json_t *history;     /* the Game's "moves", kept between states (live_json.c), or NULL */
     bool rated;          /* its end has been reported to the ratings (web_rated.c) */
+    long notified;       /* the newest version another process announced (live_sync.c) */
     struct Live *next;
 } Live;
 
@@ -101,6 +102,10 @@ void live_close(WebGames *games);
 
 /* The game with this id, from memory or the store (lock held); NULL if there is none. */
 Live *live_get(WebGames *g, long id);
+/* The game as this process holds it (lock held), read from the store when it holds none, or
+ * when another process announced a newer version (the event streams: no query per wake-up,
+ * a game read again only when someone here watches it). */
+Live *live_peek(WebGames *g, long id);
 /* A new game from its row (the players, settings, start, opening, time control set; its
  * moves none): the ShPlay made, the tags set, both saved, the game added and its engine
  * started if it is to move (lock held). NULL with the reason in err (its column in the text

@@ -11,10 +11,12 @@
  *    the game again when another process has changed it: an answer is never older than the
  *    database.
  *  - PostgreSQL's LISTEN/NOTIFY: each change's transaction sends "g ID VERSION" on the channel
- *    "shashki" when it commits; this module's thread listens on a connection of its own, reads
- *    the game again and wakes its watchers, so a move made through process A reaches a
- *    spectator connected to process B at once. A new game is read, so every process holds
- *    every game in progress (their clocks fall in any process; a seat's code works in any).
+ *    "shashki" when it commits; this module's thread listens on a connection of its own and
+ *    wakes the game's watchers, which read the game again (live_peek), so a move made
+ *    through process A reaches a spectator connected to process B at once; a game nobody
+ *    watches here is read again only when a request asks for it. A new game is read, so every
+ *    process holds every game in progress (a seat's code works in any; a clock that falls in a
+ *    copy that is behind is refused by the version and read again).
  *    An event's change ("e ID") is handed to the web app's hook (its streams).
  *  - The engine's moves are jobs in the database (store_job_*): the process that makes the
  *    engine's turn takes its job for a lease of LIVE_JOB_LEASE seconds and renews it every
@@ -53,8 +55,11 @@ static void sync_game(WebGames *g, long id, long version)
         live_get(g, id);
         return;
     }
-    if (version > l->row.version && !l->thinking && live_reload(g, l))
-        live_changed(g, l);
+    /* read again lazily: by a watcher here when it wakes (live_peek), by a request (live_get) */
+    if (version > l->row.version) {
+        l->notified = version;
+        pthread_cond_broadcast(live_watch_cond(g, id));
+    }
 }
 
 /* Every game in progress read (after the listener connects: notifications may have been lost). */

@@ -48,10 +48,11 @@ static void on_join(const HttpRequest *req, HttpResponse *res, void *ctx)
     pthread_mutex_lock(&g->lock);
     int player = -1;
     Live *l = seat_find(g, code, &player);
-    if (!l && g->shared) { /* a game another process has just made: read it */
-        long id = store_game_with_code(g->store, code);
-        if (id > 0 && live_get(g, id))
-            l = seat_find(g, code, &player);
+    if (g->shared) {
+        /* several processes: the copy here may be behind (live_get reads it again), or the
+         * game may be one another process has just made */
+        long id = l ? l->id : store_game_with_code(g->store, code);
+        l = id > 0 && live_get(g, id) ? seat_find(g, code, &player) : NULL;
     }
     bool refused = l && !web_rated_may_take(app, req, res, l, player);
     if (l && !refused) {

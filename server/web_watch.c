@@ -10,7 +10,7 @@
 static bool game_version(WebGames *g, long id, void *context, unsigned *version)
 {
     (void)context;
-    Live *l = live_get(g, id);
+    Live *l = live_peek(g, id); /* kept fresh by the notifications: no query per wake-up */
     if (l)
         *version = l->version;
     return l != NULL;
@@ -19,7 +19,7 @@ static bool game_version(WebGames *g, long id, void *context, unsigned *version)
 static char *game_text(WebGames *g, long id, void *context)
 {
     (void)context;
-    Live *l = live_get(g, id);
+    Live *l = live_peek(g, id);
     const char *text = l ? live_event_text(l) : NULL;
     return text ? strdup(text) : NULL;
 }
