@@ -63,14 +63,8 @@ Accounts *accounts_open(const char *name, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    a->db = db_open(name, err, size);
+    a->db = db_open_schema(name, SCHEMA, "the accounts' tables", err, size);
     if (!a->db) {
-        free(a);
-        return NULL;
-    }
-    if (!db_exec_schema(a->db, SCHEMA)) {
-        snprintf(err, size, "the accounts' tables: %s", db_error(a->db));
-        db_close(a->db);
         free(a);
         return NULL;
     }

@@ -35,15 +35,8 @@ CStore *cstore_open(const char *path, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    s->db = db_open(path, err, size);
+    s->db = db_open_schema(path, SCHEMA, "the contests' table", err, size);
     if (!s->db) {
-        free(s);
-        return NULL;
-    }
-    if (!db_exec_schema(s->db, SCHEMA)) {
-        snprintf(err, size, "%s is not a usable games file: %s",
-                 db_is_postgres(path) ? "the database" : path, db_error(s->db));
-        db_close(s->db);
         free(s);
         return NULL;
     }

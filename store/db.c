@@ -273,3 +273,29 @@ void db_listener_close(DbListener *l)
 {
     db_pg_listener_close(l);
 }
+
+Db *db_open_schema(const char *name, const char *schema, const char *what, char *err,
+                   size_t size)
+{
+    Db *db = db_open(name, err, size);
+    if (db && !db_exec_schema(db, schema)) {
+        snprintf(err, size, "%s: %s", what, db_error(db));
+        db_close(db);
+        db = NULL;
+    }
+    return db;
+}
+
+bool db_notify(Db *db, const char *channel, const char *what)
+{
+    if (db->kind != DB_POSTGRES)
+        return true;
+    DbStmt *st = db_prepare(db, "SELECT pg_notify(?, ?)");
+    if (!st)
+        return false;
+    db_bind_text(st, 1, channel);
+    db_bind_text(st, 2, what);
+    bool ok = db_step(st) != DB_ERROR;
+    db_finalize(st);
+    return ok;
+}

@@ -34,6 +34,10 @@ bool db_is_postgres(const char *name);
  * with a message in err on failure. */
 Db *db_open(const char *name, char *err, size_t size);
 void db_close(Db *db);
+/* Open a database and create the tables of a schema (db_exec_schema) when missing: NULL with
+ * "WHAT: the reason" in err when either fails. */
+Db *db_open_schema(const char *name, const char *schema, const char *what, char *err,
+                   size_t size);
 DbKind db_kind(const Db *db);
 /* The last error's message. */
 const char *db_error(const Db *db);
@@ -84,6 +88,10 @@ bool db_has_column(Db *db, const char *table, const char *column);
  * its foreign keys name: the order in which rows may be copied in. The count, at most max;
  * -1 on an error. */
 int db_tables(Db *db, char (*names)[64], int max);
+/* Tell the processes listening on a channel (PostgreSQL's NOTIFY, sent when the transaction
+ * commits); nothing on SQLite, where no other process listens. */
+bool db_notify(Db *db, const char *channel, const char *what);
+
 /* A listener of a shared database's notifications (PostgreSQL's LISTEN on a channel, on a
  * connection of its own): db_listen gives NULL for an SQLite file (nobody else writes it) with
  * err "", or NULL with the reason. db_listener_wait waits up to timeout_ms for the next

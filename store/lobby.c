@@ -42,14 +42,8 @@ Lobby *lobby_open(const char *name, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    l->db = db_open(name, err, size);
+    l->db = db_open_schema(name, SCHEMA, "the lobby's table", err, size);
     if (!l->db) {
-        free(l);
-        return NULL;
-    }
-    if (!db_exec_schema(l->db, SCHEMA)) {
-        snprintf(err, size, "the lobby's table: %s", db_error(l->db));
-        db_close(l->db);
         free(l);
         return NULL;
     }

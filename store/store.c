@@ -341,15 +341,7 @@ const char *store_name(const Store *store)
 
 bool store_notify(Store *store, const char *what)
 {
-    if (db_kind(store->db) != DB_POSTGRES)
-        return true;
-    DbStmt *st = db_prepare(store->db, "SELECT pg_notify('shashki', ?)");
-    if (!st)
-        return false;
-    db_bind_text(st, 1, what);
-    bool ok = db_step(st) != DB_ERROR;
-    db_finalize(st);
-    return ok;
+    return db_notify(store->db, "shashki", what);
 }
 
 void store_close(Store *store)

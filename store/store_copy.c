@@ -19,41 +19,29 @@ typedef struct Columns {
     char name[MAX_COLUMNS][64];
 } Columns;
 
-/* Every store of the program opened once on a database: its tables created or migrated. */
+/* Every store of the program opened once on a database: its tables created or migrated. The
+ * games' store first: the others' rows name games. */
 static bool prepare_layout(const char *name, char *err, size_t size)
 {
     char why[512];
     Store *s = store_open(name, why, sizeof why);
-    if (!s) {
+    if (s)
+        store_close(s);
+    TStore *t = s ? tstore_open(name, why, sizeof why) : NULL;
+    if (t)
+        tstore_close(t);
+    Accounts *a = t ? accounts_open(name, why, sizeof why) : NULL;
+    if (a)
+        accounts_close(a);
+    CStore *c = a ? cstore_open(name, why, sizeof why) : NULL;
+    if (c)
+        cstore_close(c);
+    Lobby *l = c ? lobby_open(name, why, sizeof why) : NULL;
+    if (l)
+        lobby_close(l);
+    if (!l)
         snprintf(err, size, "%s: %s", name, why);
-        return false;
-    }
-    store_close(s);
-    TStore *t = tstore_open(name, why, sizeof why);
-    if (!t) {
-        snprintf(err, size, "%s: %s", name, why);
-        return false;
-    }
-    tstore_close(t);
-    Accounts *a = accounts_open(name, why, sizeof why);
-    if (!a) {
-        snprintf(err, size, "%s: %s", name, why);
-        return false;
-    }
-    accounts_close(a);
-    CStore *c = cstore_open(name, why, sizeof why);
-    if (!c) {
-        snprintf(err, size, "%s: %s", name, why);
-        return false;
-    }
-    cstore_close(c);
-    Lobby *l = lobby_open(name, why, sizeof why);
-    if (!l) {
-        snprintf(err, size, "%s: %s", name, why);
-        return false;
-    }
-    lobby_close(l);
-    return true;
+    return l != NULL;
 }
 
 static bool read_columns(Db *db, const char *table, Columns *out)

@@ -112,15 +112,7 @@ void tstore_close(TStore *s)
 /* The other processes of a shared database told, when the transaction commits (lock held). */
 static bool notify(TStore *s, const char *what)
 {
-    if (db_kind(s->db) != DB_POSTGRES)
-        return true;
-    DbStmt *st = db_prepare(s->db, "SELECT pg_notify('shashki', ?)");
-    if (!st)
-        return false;
-    db_bind_text(st, 1, what);
-    bool ok = db_step(st) != DB_ERROR;
-    db_finalize(st);
-    return ok;
+    return db_notify(s->db, "shashki", what);
 }
 
 bool tstore_stale(TStore *s)
