@@ -184,9 +184,12 @@ static bool whole(const char *text, long min, long max, long *out)
 /* Points "1", "0.5", "2" into tenths. */
 static bool tenths(const char *text, int *out)
 {
+    /* digits and a point only: strtod would take "nan", "inf" and hexadecimal too */
+    if (!*text || text[strspn(text, "0123456789.")] != '\0')
+        return false;
     char *end;
     double v = strtod(text, &end);
-    if (!*text || *end || v < 0 || v > 1000)
+    if (*end || !(v >= 0 && v <= 1000))
         return false;
     *out = (int)(v * 10 + 0.5);
     return true;

@@ -57,6 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                (tc.delay_ms ? (think < tc.delay_ms ? think : tc.delay_ms) : 0);
             if (tc.periods[period].moves && moves + 1 == tc.periods[period].moves)
                 expected += tc.periods[period + 1 < tc.count ? period + 1 : period].time_ms;
+            if (tc.days_per_move) /* correspondence: each move's days afresh */
+                expected = tc.periods[0].time_ms;
             if (clock.remaining_ms[side] != expected || clock.running != (side ^ 1))
                 abort();
             if ((data[i] & 15) == 0) {
