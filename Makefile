@@ -41,8 +41,11 @@ LDFLAGS  += $(EXTRA_LDFLAGS)
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 PQ_LIBS   := $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
 CPPFLAGS += $(PQ_CFLAGS)
-LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 $(PQ_LIBS) -lsodium -lqrencode -lzstd -lpthread -lm
-TEST_LDLIBS := -lcurl
+# libpq is loaded when a PostgreSQL database is first opened (store/db_pq.h), not linked: its
+# libraries would cost every run of the program its startup; the tests start their cluster
+# with it directly.
+LDLIBS   += -lmicrohttpd -ljansson -lsqlite3 -lsodium -lqrencode -lzstd -lpthread -lm -ldl
+TEST_LDLIBS := -lcurl $(PQ_LIBS)
 
 # Open MPI, for `shashki egdb build --mpi` (docs/egdb.md): used when its headers are installed
 # (make test installs them; make run does not need them). engine/egdb/dbmpi.c is rebuilt when

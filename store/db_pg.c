@@ -2,13 +2,16 @@
  * processes of `shashki serve` share. Statements are sent with their parameters as text (a
  * blob as binary) by PQexecParams, the `?` of the store's SQL numbered $1, $2 ...; the rows
  * come back as text. A transaction is a plain BEGIN: PostgreSQL locks the rows it changes. */
-#include <libpq-fe.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db_impl.h"
+#include "db_pq.h"
+
+/* libpq, loaded when the first PostgreSQL database is opened (db_pq.h) */
+static const PqApi *pq;
 
 #define PG_MAX_PARAMS 32
 
@@ -36,7 +39,7 @@ static PGconn *conn_of(Db *db)
 
 static void note_error(Db *db, const PGresult *r)
 {
-    const char *msg = r ? PQresultErrorMessage(r) : PQerrorMessage(conn_of(db));
+    const char *msg = r ? pq->PQresultErrorMessage(r) : pq->PQerrorMessage(conn_of(db));
     snprintf(db->error, sizeof db->error, "%s", msg && *msg ? msg : "PostgreSQL failed");
     size_t n = strlen(db->error);
     while (n && (db->error[n - 1] == '\n' || db->error[n - 1] == ' '))
@@ -45,12 +48,12 @@ static void note_error(Db *db, const PGresult *r)
 
 static bool p_exec(Db *db, const char *sql)
 {
-    PGresult *r = PQexec(conn_of(db), sql);
-    ExecStatusType s = PQresultStatus(r);
+    PGresult *r = pq->PQexec(conn_of(db), sql);
+    ExecStatusType s = pq->PQresultStatus(r);
     bool ok = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY;
     if (!ok)
         note_error(db, r);
-    PQclear(r);
+    pq->PQclear(r);
     return ok;
 }
 
@@ -154,18 +157,18 @@ static DbStep p_step(DbStmt *s)
 {
     PgStmt *st = pg(s);
     if (!st->result) {
-        st->result = PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
+        st->result = pq->PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
                                   (const char *const *)st->values, st->lengths, st->formats, 0);
-        ExecStatusType status = PQresultStatus(st->result);
+        ExecStatusType status = pq->PQresultStatus(st->result);
         if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
             note_error(s->db, st->result);
-            PQclear(st->result);
+            pq->PQclear(st->result);
             st->result = NULL;
             return DB_ERROR;
         }
-        st->rows = PQntuples(st->result);
+        st->rows = pq->PQntuples(st->result);
         st->row = -1;
-        const char *tuples = PQcmdTuples(st->result);
+        const char *tuples = pq->PQcmdTuples(st->result);
         s->changes = tuples && *tuples ? atoll(tuples) : 0;
     }
     if (st->row + 1 < st->rows) {
@@ -178,9 +181,9 @@ static DbStep p_step(DbStmt *s)
 static const char *p_column_text(DbStmt *s, int col)
 {
     PgStmt *st = pg(s);
-    if (!st->result || st->row < 0 || col >= PQnfields(st->result))
+    if (!st->result || st->row < 0 || col >= pq->PQnfields(st->result))
         return "";
-    return PQgetvalue(st->result, st->row, col);
+    return pq->PQgetvalue(st->result, st->row, col);
 }
 
 static long long p_column_int(DbStmt *s, int col)
@@ -196,8 +199,8 @@ static double p_column_double(DbStmt *s, int col)
 static bool p_column_null(DbStmt *s, int col)
 {
     PgStmt *st = pg(s);
-    return !st->result || st->row < 0 || col >= PQnfields(st->result) ||
-           PQgetisnull(st->result, st->row, col);
+    return !st->result || st->row < 0 || col >= pq->PQnfields(st->result) ||
+           pq->PQgetisnull(st->result, st->row, col);
 }
 
 static const void *p_column_blob(DbStmt *s, int col, int *size)
@@ -206,9 +209,9 @@ static const void *p_column_blob(DbStmt *s, int col, int *size)
     *size = 0;
     if (p_column_null(s, col))
         return NULL;
-    PQfreemem(st->blob);
+    pq->PQfreemem(st->blob);
     size_t n = 0;
-    st->blob = PQunescapeBytea((const unsigned char *)p_column_text(s, col), &n);
+    st->blob = pq->PQunescapeBytea((const unsigned char *)p_column_text(s, col), &n);
     *size = (int)n;
     return st->blob;
 }
@@ -216,13 +219,13 @@ static const void *p_column_blob(DbStmt *s, int col, int *size)
 static int p_column_count(DbStmt *s)
 {
     PgStmt *st = pg(s);
-    return st->result ? PQnfields(st->result) : 0;
+    return st->result ? pq->PQnfields(st->result) : 0;
 }
 
 static const char *p_column_name(DbStmt *s, int col)
 {
     PgStmt *st = pg(s);
-    const char *name = st->result ? PQfname(st->result, col) : NULL;
+    const char *name = st->result ? pq->PQfname(st->result, col) : NULL;
     return name ? name : "";
 }
 
@@ -235,7 +238,7 @@ static DbType p_column_type(DbStmt *s, int col)
     PgStmt *st = pg(s);
     if (p_column_null(s, col))
         return DB_NULL;
-    switch (PQftype(st->result, col)) {
+    switch (pq->PQftype(st->result, col)) {
     case OID_BOOL:
     case OID_INT8:
     case OID_INT2:
@@ -255,7 +258,7 @@ static DbType p_column_type(DbStmt *s, int col)
 static void p_reset(DbStmt *s)
 {
     PgStmt *st = pg(s);
-    PQclear(st->result);
+    pq->PQclear(st->result);
     st->result = NULL;
     st->row = -1;
     st->rows = 0;
@@ -265,7 +268,7 @@ static void p_finalize(DbStmt *s)
 {
     PgStmt *st = pg(s);
     p_reset(s);
-    PQfreemem(st->blob);
+    pq->PQfreemem(st->blob);
     for (int i = 0; i < PG_MAX_PARAMS; i++)
         free(st->values[i]);
     free(st->sql);
@@ -274,7 +277,7 @@ static void p_finalize(DbStmt *s)
 
 static void p_close(Db *db)
 {
-    PQfinish(conn_of(db));
+    pq->PQfinish(conn_of(db));
     free(db);
 }
 
@@ -357,6 +360,8 @@ static void quiet(void *arg, const char *message)
 
 Db *db_pg_open(const char *conninfo, char *err, size_t size)
 {
+    if (!(pq = pq_api(err, size)))
+        return NULL;
     PgDb *db = calloc(1, sizeof *db);
     if (!db) {
         snprintf(err, size, "out of memory");
@@ -364,19 +369,19 @@ Db *db_pg_open(const char *conninfo, char *err, size_t size)
     }
     db->base.ops = &PG_OPS;
     db->base.kind = DB_POSTGRES;
-    db->conn = PQconnectdb(conninfo);
-    if (PQstatus(db->conn) != CONNECTION_OK) {
+    db->conn = pq->PQconnectdb(conninfo);
+    if (pq->PQstatus(db->conn) != CONNECTION_OK) {
         char msg[400];
-        snprintf(msg, sizeof msg, "%s", PQerrorMessage(db->conn));
+        snprintf(msg, sizeof msg, "%s", pq->PQerrorMessage(db->conn));
         size_t n = strlen(msg);
         while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
             msg[--n] = '\0';
         snprintf(err, size, "cannot connect to the PostgreSQL database: %s", msg);
-        PQfinish(db->conn);
+        pq->PQfinish(db->conn);
         free(db);
         return NULL;
     }
-    PQsetNoticeProcessor(db->conn, quiet, NULL);
+    pq->PQsetNoticeProcessor(db->conn, quiet, NULL);
     return &db->base;
 }
 
@@ -388,42 +393,44 @@ struct DbListener {
 
 DbListener *db_pg_listen(const char *conninfo, const char *channel, char *err, size_t size)
 {
+    if (!(pq = pq_api(err, size)))
+        return NULL;
     DbListener *l = calloc(1, sizeof *l);
     if (!l) {
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    l->conn = PQconnectdb(conninfo);
+    l->conn = pq->PQconnectdb(conninfo);
     char sql[128];
     snprintf(sql, sizeof sql, "LISTEN %s", channel);
-    PGresult *r = PQstatus(l->conn) == CONNECTION_OK ? PQexec(l->conn, sql) : NULL;
-    bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    PGresult *r = pq->PQstatus(l->conn) == CONNECTION_OK ? pq->PQexec(l->conn, sql) : NULL;
+    bool ok = r && pq->PQresultStatus(r) == PGRES_COMMAND_OK;
     if (!ok)
-        snprintf(err, size, "cannot listen: %s", PQerrorMessage(l->conn));
-    PQclear(r);
+        snprintf(err, size, "cannot listen: %s", pq->PQerrorMessage(l->conn));
+    pq->PQclear(r);
     if (!ok) {
-        PQfinish(l->conn);
+        pq->PQfinish(l->conn);
         free(l);
         return NULL;
     }
-    PQsetNoticeProcessor(l->conn, quiet, NULL);
+    pq->PQsetNoticeProcessor(l->conn, quiet, NULL);
     return l;
 }
 
 int db_pg_listener_wait(DbListener *l, int timeout_ms, char *payload, size_t size)
 {
     for (int round = 0; round < 2; round++) {
-        if (!PQconsumeInput(l->conn))
+        if (!pq->PQconsumeInput(l->conn))
             return -1;
-        PGnotify *n = PQnotifies(l->conn);
+        PGnotify *n = pq->PQnotifies(l->conn);
         if (n) {
             snprintf(payload, size, "%s", n->extra);
-            PQfreemem(n);
+            pq->PQfreemem(n);
             return 1;
         }
         if (round == 1)
             break;
-        struct pollfd fd = {.fd = PQsocket(l->conn), .events = POLLIN};
+        struct pollfd fd = {.fd = pq->PQsocket(l->conn), .events = POLLIN};
         if (fd.fd < 0)
             return -1;
         int ready = poll(&fd, 1, timeout_ms);
@@ -432,13 +439,13 @@ int db_pg_listener_wait(DbListener *l, int timeout_ms, char *payload, size_t siz
         if (ready == 0)
             return 0;
     }
-    return PQstatus(l->conn) == CONNECTION_OK ? 0 : -1;
+    return pq->PQstatus(l->conn) == CONNECTION_OK ? 0 : -1;
 }
 
 void db_pg_listener_close(DbListener *l)
 {
     if (!l)
         return;
-    PQfinish(l->conn);
+    pq->PQfinish(l->conn);
     free(l);
 }
