@@ -2,6 +2,7 @@
  * (games, ratings and their history). See docs/web-api.md "Accounts". The accounts live in the
  * site's database (accounts.h), their sessions too, so any process answers. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "web_accounts.h"
@@ -164,12 +165,13 @@ static void on_profile(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     json_t *j = web_account_json(&a), *ratings = json_array(), *games = json_array();
     AccountRating list[ACCOUNT_MAX_RATINGS];
-    int n = accounts_ratings(app->accounts, a.id, list, ACCOUNT_MAX_RATINGS);
+    /* one request's own (handlers run on many threads at once) */
+    AccountRatingPoint *points = malloc(WEB_PROFILE_HISTORY * sizeof *points);
+    int n = points ? accounts_ratings(app->accounts, a.id, list, ACCOUNT_MAX_RATINGS) : 0;
     for (int i = 0; i < n; i++) {
         ShSpeed speed;
         ShError err;
         json_t *history = json_array();
-        static AccountRatingPoint points[WEB_PROFILE_HISTORY];
         int m = sh_speed_find(list[i].speed, &speed, &err) == SH_OK
                     ? accounts_history(app->accounts, a.id, list[i].kind, speed, points,
                                        WEB_PROFILE_HISTORY)
@@ -191,6 +193,7 @@ static void on_profile(const HttpRequest *req, HttpResponse *res, void *ctx)
                                sh_rating_provisional(system, &list[i].rating), "shown", shown, "games",
                                list[i].games, "updated", list[i].updated, "history", history));
     }
+    free(points);
     long ids[WEB_PROFILE_GAMES];
     int count = accounts_games(app->accounts, a.id, ids, WEB_PROFILE_GAMES);
     for (int i = 0; i < count; i++) {

@@ -34,16 +34,11 @@ bool web_rated_request(WebApp *app, const HttpRequest *req, HttpResponse *res, j
     return true;
 }
 
-static long game_rated_speed(WebApp *app, long id, ShSpeed *speed)
-{
-    return accounts_game_is_rated(app->accounts, id, speed);
-}
-
 bool web_rated_may_take(WebApp *app, const HttpRequest *req, HttpResponse *res, Live *l,
                         int player)
 {
     ShSpeed speed;
-    if (!game_rated_speed(app, l->id, &speed))
+    if (!accounts_game_is_rated(app->accounts, l->id, &speed))
         return true;
     Account a;
     if (!rights_account(app, req, &a)) {
@@ -71,7 +66,7 @@ void web_rated_took(WebApp *app, const HttpRequest *req, Live *l, int player)
 void web_rated_json(WebApp *app, json_t *game, const Live *l)
 {
     ShSpeed speed;
-    bool rated = game_rated_speed(app, l->id, &speed);
+    bool rated = accounts_game_is_rated(app->accounts, l->id, &speed);
     json_object_set_new(game, "rated", json_boolean(rated));
     json_object_set_new(game, "speed", rated ? json_string(sh_speed_name(speed))
                                              : json_null());

@@ -223,8 +223,7 @@ static long long session_run(Store *store, const char *sql, const unsigned char 
         if (when >= 0)
             db_bind_int(st, at, when);
         DbStep step = db_step(st);
-        bool query = strncmp(sql, "SELECT", 6) == 0; /* a row found, or the rows changed */
-        n = step == DB_ERROR ? -1 : query ? step == DB_ROW : db_statement_changes(st);
+        n = step == DB_ROW ? 1 : step == DB_DONE ? db_statement_changes(st) : -1;
         db_finalize(st);
     }
     pthread_mutex_unlock(&store->lock);
