@@ -631,7 +631,9 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     if (sh->level.nodes && (!sh->node_limit || sh->level.nodes < sh->node_limit))
         sh->node_limit = sh->level.nodes;
     int men = sh_position_count(pos, SH_WHITE_MAN) + sh_position_count(pos, SH_BLACK_MAN);
-    timeman_plan(limits, men, &sh->plan);
+    GeoKind board = geo_kind(pos->variant);
+    timeman_plan(limits, men, board == GEO_DIAGONAL10 ? 40 : board == GEO_DIAGONAL12 ? 60 : 24,
+                 &sh->plan);
     if (limits->infinite)
         sh->plan.timed = false;
     tt_new_search(&e->tt);

@@ -179,8 +179,12 @@ static inline bool threatened(const ShPosition *p, int color)
 
 /* The sixteenth parts of the score to keep when `strong` is ahead: 16 = all of it. What the
  * material cannot win is Russian checkers' theory (flying kings, its draw counts). */
+static inline int board10_ending_scale(const ShPosition *p, int strong);
+
 static inline int ending_scale(const ShPosition *p, int strong)
 {
+    if (p->variant == SH_VARIANT_INTERNATIONAL)
+        return board10_ending_scale(p, strong);
     if (p->variant != SH_VARIANT_RUSSIAN && p->variant != SH_VARIANT_FLYING &&
         p->variant != SH_VARIANT_DIAGONAL)
         return 16;
@@ -423,6 +427,7 @@ bool eval_weights_parse(const char *text, double *weights, char *message, int me
 static void load(void)
 {
     build_tables();
+    board10_build_tables();
     double *w = malloc(sizeof(double) * 2 * EVAL_FEATURES);
     char message[200];
     for (int f = 0; f < FAMILIES; f++) {

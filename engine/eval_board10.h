@@ -1,11 +1,55 @@
 /* eval_board10.h - the features of a position on the 10x10 board (international draughts),
- * included by eval.c (it shares Sink and add): men and kings, a man on each of the 50 squares
- * counted from its own side (square s for White, 49 - s for Black: the board turned round; in
- * the index range of man_psq and king_psq together, as on the orthogonal board), the squares
- * kings can slide to and men can step to, the balance of men between the wings, and whether
- * the side to move could lose a piece at once. */
+ * included by eval.c (it shares Sink and add):
+ *
+ *   man, king, king_first  material
+ *   man_psq                a man on each of the 50 squares counted from its own side (square s
+ *                          for White, 49 - s for Black: the board turned round), in the index
+ *                          range of man_psq and king_psq together, as on the orthogonal board
+ *   king_mobility          the squares kings can slide to
+ *   main_road              a king on the long diagonal 46-5
+ *   men_mobility           the squares men can step to
+ *   balance                the men's balance between the wings
+ *   threat                 the side to move could lose a piece at once
+ *   runaway                a man no enemy piece can stop (no enemy king, none in the cone ahead),
+ *                          by rows left to go (1..7, farther counted as 7)
+ *   pattern                Scan-style tables: the men on nine 4x4 windows (rows and files
+ *                          starting at 0, 3 and 6, so they cover the board and meet on a line),
+ *                          3^8 states each, read forwards for White and turned round with the
+ *                          colours swapped for Black, as on the 8x8 board
+ */
 #ifndef SHASHKI_EVAL_BOARD10_H
 #define SHASHKI_EVAL_BOARD10_H
+
+static uint8_t window10_bit[EVAL_WINDOWS][8]; /* the window's squares, top row first */
+static Bitboard cone10[2][64];                 /* enemy pieces that can stop a man on a bit */
+static Bitboard main_road10;                   /* the long diagonal, squares 46 to 5 */
+
+static void board10_build_tables(void)
+{
+    for (int wr = 0; wr < 3; wr++)
+        for (int wf = 0; wf < 3; wf++) {
+            int w = wr * 3 + wf, k = 0;
+            for (int row = wr * 3; row < wr * 3 + 4; row++)
+                for (int file = wf * 3; file < wf * 3 + 4; file++) {
+                    int sq = b10_square_at(file, 9 - row);
+                    if (sq >= 0)
+                        window10_bit[w][k++] = (uint8_t)b10_square_bit(sq);
+                }
+        }
+    for (int s = 0; s < 50; s++) {
+        int f = b10_square_file(s), r = b10_square_rank(s);
+        if (f == r)
+            main_road10 |= bb_bit(b10_square_bit(s));
+        for (int t = 0; t < 50; t++) {
+            int tf = b10_square_file(t), tr = b10_square_rank(t);
+            int df = tf > f ? tf - f : f - tf;
+            if (tr > r && df <= tr - r + 1)
+                cone10[SH_WHITE][b10_square_bit(s)] |= bb_bit(b10_square_bit(t));
+            if (tr < r && df <= r - tr + 1)
+                cone10[SH_BLACK][b10_square_bit(s)] |= bb_bit(b10_square_bit(t));
+        }
+    }
+}
 
 static inline int board10_king_reach(Bitboard kings, Bitboard empty)
 {
@@ -13,6 +57,15 @@ static inline int board10_king_reach(Bitboard kings, Bitboard empty)
            bb_count(b10_fill(kings, empty, B10_NW) & empty) +
            bb_count(b10_fill(kings, empty, B10_SW) & empty) +
            bb_count(b10_fill(kings, empty, B10_SE) & empty);
+}
+
+static inline unsigned board10_window(Bitboard b, int w)
+{
+    const uint8_t *bit = window10_bit[w];
+    return (unsigned)(((b >> bit[0]) & 1) | ((b >> bit[1]) & 1) << 1 | ((b >> bit[2]) & 1) << 2 |
+                      ((b >> bit[3]) & 1) << 3 | ((b >> bit[4]) & 1) << 4 |
+                      ((b >> bit[5]) & 1) << 5 | ((b >> bit[6]) & 1) << 6 |
+                      ((b >> bit[7]) & 1) << 7);
 }
 
 static inline __attribute__((always_inline)) void eval_board10(const ShPosition *p, Sink *s,
@@ -28,13 +81,27 @@ static inline __attribute__((always_inline)) void eval_board10(const ShPosition 
     add(s, F_MAN, nwm - nbm, record);
     add(s, F_KING, nwk - nbk, record);
     add(s, F_KING_FIRST, (nwk > 0) - (nbk > 0), record);
-    for (Bitboard b = wm; b; b &= b - 1)
-        add(s, F_MAN_PSQ + b10_bit_square(bb_first(b)), 1, record);
-    for (Bitboard b = bm; b; b &= b - 1)
-        add(s, F_MAN_PSQ + 49 - b10_bit_square(bb_first(b)), -1, record);
-    if (wk | bk)
+    for (Bitboard b = wm; b; b &= b - 1) {
+        int bit = bb_first(b), sq = b10_bit_square(bit);
+        add(s, F_MAN_PSQ + sq, 1, record);
+        if (!bk && !(cone10[SH_WHITE][bit] & p->pieces[SH_BLACK])) {
+            int togo = sq / 5;
+            add(s, F_RUNAWAY + (togo > 7 ? 7 : togo) - 1, 1, record);
+        }
+    }
+    for (Bitboard b = bm; b; b &= b - 1) {
+        int bit = bb_first(b), sq = b10_bit_square(bit);
+        add(s, F_MAN_PSQ + 49 - sq, -1, record);
+        if (!wk && !(cone10[SH_BLACK][bit] & p->pieces[SH_WHITE])) {
+            int togo = 9 - sq / 5;
+            add(s, F_RUNAWAY + (togo > 7 ? 7 : togo) - 1, -1, record);
+        }
+    }
+    if (wk | bk) {
         add(s, F_KING_MOBILITY, board10_king_reach(wk, empty) - board10_king_reach(bk, empty),
             record);
+        add(s, F_MAIN_ROAD, ((wk & main_road10) != 0) - ((bk & main_road10) != 0), record);
+    }
     add(s, F_MEN_MOBILITY,
         bb_count((bb_shift(wm, B10_NE) | bb_shift(wm, B10_NW)) & empty) -
             bb_count((bb_shift(bm, B10_SW) | bb_shift(bm, B10_SE)) & empty),
@@ -46,6 +113,40 @@ static inline __attribute__((always_inline)) void eval_board10(const ShPosition 
     q.side = (uint8_t)(us ^ 1);
     if (sh_moves_capture_pending(&q))
         add(s, F_THREAT, us == SH_WHITE ? 1 : -1, record);
+    if (record || s->w->patterns_used) {
+        for (int w = 0; w < EVAL_WINDOWS; w++) {
+            unsigned w8 = board10_window(wm, w), b8 = board10_window(bm, w);
+            add(s, F_PATTERN + w * EVAL_PATTERN_STATES + trits[w8] + 2 * trits[b8], 1, record);
+            add(s,
+                F_PATTERN + (EVAL_WINDOWS - 1 - w) * EVAL_PATTERN_STATES + trits_reversed[b8] +
+                    2 * trits_reversed[w8],
+                -1, record);
+        }
+    }
+}
+
+/* What the material cannot win on the 10x10 board (the theory of international draughts,
+ * with the FMJD's 16- and 5-move counts, which the search also keeps: engine/draw.h): against
+ * a lone king, two pieces never win; three win only when the king cannot reach the long
+ * diagonal, so three against a king on it are a draw; four kings win. A king defending with
+ * one piece fewer is hard to beat. Sixteenths of the score kept. */
+static inline int board10_ending_scale(const ShPosition *p, int strong)
+{
+    int weak = strong ^ 1;
+    Bitboard weak_pieces = p->pieces[weak];
+    if (!(weak_pieces & p->kings))
+        return 16;
+    int ns = bb_count(p->pieces[strong]), nw = bb_count(weak_pieces);
+    if (nw == 1) {
+        if (ns <= 2)
+            return 1;
+        if (ns == 3)
+            return (weak_pieces & main_road10) ? 1 : 12;
+        return 16;
+    }
+    if (pos_kings(p, strong) && ns - nw <= 1)
+        return 6;
+    return 16;
 }
 
 #endif

@@ -11,7 +11,7 @@ static double max2(double a, double b)
     return a > b ? a : b;
 }
 
-void timeman_plan(const EngineLimits *l, int men, TimePlan *plan)
+void timeman_plan(const EngineLimits *l, int men, int men_start, TimePlan *plan)
 {
     plan->timed = false;
     plan->soft = plan->hard = 0;
@@ -27,8 +27,13 @@ void timeman_plan(const EngineLimits *l, int men, TimePlan *plan)
     if (clock) {
         double left = l->time_left, inc = l->increment > 0 ? l->increment : 0;
         /* Moves still to play with this clock: the control's count, or a guess that falls
-         * from about 30 at the start to 12 in the late endgame. */
-        double expected = 12.0 + 18.0 * (men > 24 ? 24 : men) / 24.0;
+         * as the men come off: from about 30 at the start to 12 in the late endgame on the
+         * 8x8 board, from 45 to 16 on the larger boards, whose games are longer (a 10x10
+         * self-play game lasts about 55 moves a side, an 8x8 one about 40). */
+        if (men_start <= 0)
+            men_start = 24;
+        double left_part = men > men_start ? 1.0 : (double)men / men_start;
+        double expected = men_start > 24 ? 16.0 + 29.0 * left_part : 12.0 + 18.0 * left_part;
         bool last = l->moves_to_go == 1;
         double mtg = l->moves_to_go > 0 ? min2((double)l->moves_to_go, expected) : expected;
         /* What may be spent: the clock less 5% and a reserve for the moves to come: without

@@ -38,8 +38,9 @@ typedef struct TimePlan {
     double hard;
 } TimePlan;
 
-/* `men` is the number of men on the board (a measure of how much game is left). */
-void timeman_plan(const EngineLimits *limits, int men, TimePlan *plan);
+/* `men` is the number of men on the board (a measure of how much game is left), `men_start`
+ * how many the game starts with (24 on the 8x8 board, 40 on the 10x10 one; 0: 24). */
+void timeman_plan(const EngineLimits *limits, int men, int men_start, TimePlan *plan);
 
 /* The soft limit's multiplier after an iteration: `changes` is how many of the last few
  * iterations changed the best move (weighted), `score_drop` how much the score fell since

@@ -102,8 +102,10 @@ static void suite_tt_cases(void)
 
 /* Play a game of `moves` moves where every move uses its whole hard limit (the worst case)
  * and check the clock never falls; returns the smallest time left. */
-static double fake_game(double base, double inc, int per, int moves, bool soft_only)
+static double fake_game_on(int men_start, double base, double inc, int per, int moves,
+                           bool soft_only)
 {
+    int span = men_start > 24 ? 75 : 60; /* moves until the men are gone */
     double clock = base, least = base;
     for (int m = 0; m < moves; m++) {
         EngineLimits l;
@@ -112,7 +114,7 @@ static double fake_game(double base, double inc, int per, int moves, bool soft_o
         l.increment = inc;
         l.moves_to_go = per ? per - m % per : 0;
         TimePlan plan;
-        timeman_plan(&l, m < 60 ? 24 - m * 24 / 60 : 0, &plan);
+        timeman_plan(&l, m < span ? men_start - m * men_start / span : 0, men_start, &plan);
         CHECK(plan.timed);
         CHECK_MSG(plan.soft <= plan.hard, "move %d: soft %.3f > hard %.3f", m, plan.soft,
                   plan.hard);
@@ -133,6 +135,30 @@ static double fake_game(double base, double inc, int per, int moves, bool soft_o
     return least;
 }
 
+static double fake_game(double base, double inc, int per, int moves, bool soft_only)
+{
+    return fake_game_on(24, base, inc, per, moves, soft_only);
+}
+
+/* The share of the starting clock left after `moves` moves that each took the soft limit
+ * (a stable search) on a board whose game starts with `men_start` men. */
+static double clock_left_after(int men_start, double base, double inc, int moves)
+{
+    double clock = base;
+    int span = men_start > 24 ? 75 : 60;
+    for (int m = 0; m < moves; m++) {
+        EngineLimits l;
+        engine_limits_default(&l);
+        l.time_left = clock;
+        l.increment = inc;
+        TimePlan plan;
+        timeman_plan(&l, m < span ? men_start - m * men_start / span : 0, men_start, &plan);
+        clock -= plan.soft;
+        clock += inc;
+    }
+    return clock / base;
+}
+
 static void suite_timeman_cases(void)
 {
     test_case("timeman: a fixed time per move is used, less the transfer");
@@ -140,14 +166,14 @@ static void suite_timeman_cases(void)
     engine_limits_default(&l);
     l.move_time = 2.0;
     TimePlan plan;
-    timeman_plan(&l, 24, &plan);
+    timeman_plan(&l, 24, 24, &plan);
     CHECK(plan.timed);
     CHECK(plan.hard <= 2.0 && plan.hard >= 1.9);
 
     test_case("timeman: no clock, no time limit");
     engine_limits_default(&l);
     l.depth = 5;
-    timeman_plan(&l, 24, &plan);
+    timeman_plan(&l, 24, 24, &plan);
     CHECK(!plan.timed);
 
     /* Every move at its hard limit (the worst case), then at the most the soft limit can be
@@ -172,6 +198,35 @@ static void suite_timeman_cases(void)
         fake_game(7200, 0, 50, 200, soft);
     }
 
+    /* The 10x10 board at the slow controls of people (4-6 hours a game) and of the programs'
+     * championships (tens of minutes): its games last about 55 moves a side. */
+    for (int soft = 0; soft < 2; soft++) {
+        const char *how = soft ? "the stretched soft limit" : "the hard limit";
+        test_case("timeman 10x10: 90 min sudden death, %d moves at %s, no flag",
+                  soft ? 200 : 150, how);
+        fake_game_on(40, 5400, 0, 0, soft ? 200 : 150, soft);
+        test_case("timeman 10x10: 80 min + 1 min a move (FMJD), 200 moves at %s", how);
+        fake_game_on(40, 4800, 60, 0, 200, soft);
+        test_case("timeman 10x10: 2 h for 50 moves, repeating, 200 moves at %s", how);
+        fake_game_on(40, 7200, 0, 50, 200, soft);
+        test_case("timeman 10x10: 20 min + 5 s (programs), 300 moves at %s", how);
+        fake_game_on(40, 1200, 5, 0, 300, soft);
+    }
+    test_case("timeman 10x10: a 90-minute clock is not spent before the middlegame is over");
+    /* after 30 of ~55 moves at least 40% is left, and by move 55 most of it is used */
+    double after30 = clock_left_after(40, 5400, 0, 30), after55 = clock_left_after(40, 5400, 0, 55);
+    CHECK_MSG(after30 > 0.40, "%.2f left after 30 moves", after30);
+    CHECK_MSG(after55 < 0.45, "%.2f left after 55 moves", after55);
+    test_case("timeman 10x10: the first move of a long game takes less than on the 8x8 board");
+    EngineLimits first;
+    engine_limits_default(&first);
+    first.time_left = 5400;
+    TimePlan p8, p10;
+    timeman_plan(&first, 24, 24, &p8);
+    timeman_plan(&first, 40, 40, &p10);
+    CHECK_MSG(p10.soft < p8.soft * 0.8 && p10.soft > p8.soft * 0.4, "10x10 %.1f s, 8x8 %.1f s",
+              p10.soft, p8.soft);
+
     /* A stall of the whole machine costs the engine time it cannot see; the plan keeps
      * TIMEMAN_SAFETY on the clock for it, whatever the moves before cost. */
     test_case("timeman: 1 s + 0.01 s at the hard limit keeps 0.1 s on the clock");
@@ -184,13 +239,13 @@ static void suite_timeman_cases(void)
     test_case("timeman: with 50 ms left the engine answers in less");
     engine_limits_default(&l);
     l.time_left = 0.05;
-    timeman_plan(&l, 10, &plan);
+    timeman_plan(&l, 10, 24, &plan);
     CHECK(plan.hard < 0.05);
 
     test_case("timeman: a sudden-death move takes a fair share, not the clock");
     engine_limits_default(&l);
     l.time_left = 300;
-    timeman_plan(&l, 24, &plan);
+    timeman_plan(&l, 24, 24, &plan);
     CHECK(plan.soft > 2 && plan.soft < 20);
     CHECK(plan.hard < 100);
 
@@ -198,7 +253,7 @@ static void suite_timeman_cases(void)
     engine_limits_default(&l);
     l.time_left = 60;
     l.moves_to_go = 1;
-    timeman_plan(&l, 12, &plan);
+    timeman_plan(&l, 12, 24, &plan);
     CHECK(plan.hard > 30 && plan.hard < 60);
 
     test_case("timeman: instability stretches the soft limit, stability shrinks it");

@@ -272,6 +272,8 @@ void engine_search_cases(void)
 
 /* Forced wins: positions from random games, solved by full-width minimax; the engine must
  * give the same distance. */
+static void board10_ending_cases(Engine *e);
+
 void engine_mate_cases(void)
 {
     static ShPosition pos[3000];
@@ -348,7 +350,82 @@ void engine_mate_cases(void)
     engine_search(e, &p, history, 26, &l, NULL, NULL, &r, NULL);
     CHECK_MSG(!engine_score_is_win(r.score) || engine_score_plies(r.score) <= 4, "score %d",
               r.score);
+    board10_ending_cases(e);
     engine_free(e);
+}
+
+/* ---- the 10x10 endings a program is expected to know ---- */
+
+static ShPosition fen10(const char *text)
+{
+    ShPosition p;
+    ShError err;
+    if (sh_fen_read_variant(text, SH_VARIANT_INTERNATIONAL, &p, &err) != SH_OK) {
+        CHECK_MSG(false, "bad FEN %s: %s", text, err.message);
+        sh_position_start(&p, SH_VARIANT_INTERNATIONAL);
+    }
+    return p;
+}
+
+static EngineResult search10(Engine *e, const ShPosition *p, const ShPosition *history, int n,
+                             int depth, uint64_t nodes)
+{
+    EngineLimits l;
+    engine_limits_default(&l);
+    l.depth = depth;
+    l.nodes = nodes;
+    EngineResult r;
+    engine_search(e, p, history, n, &l, NULL, NULL, &r, NULL);
+    return r;
+}
+
+static void board10_ending_cases(Engine *e)
+{
+    test_case("10x10 ending: three kings against a lone king on the long diagonal: a draw");
+    static const char *const road[] = {"W:WK35,K45,K49:BK46", "W:WK1,K2,K3:BK28",
+                                       "B:WK30,K44,K48:BK19"};
+    for (int i = 0; i < 3; i++) {
+        engine_clear(e);
+        ShPosition p = fen10(road[i]);
+        EngineResult r = search10(e, &p, NULL, 0, 12, 0);
+        int strong = sh_position_side(&p) == SH_WHITE ? r.score : -r.score;
+        CHECK_MSG(strong < 60 && !engine_score_is_win(strong), "%s: %d", road[i], r.score);
+    }
+    test_case("10x10 ending: two kings, or a king and a man, against a king: a draw");
+    static const char *const two[] = {"W:WK35,K45:BK3", "W:WK35,20:BK3"};
+    for (int i = 0; i < 2; i++) {
+        engine_clear(e);
+        ShPosition p = fen10(two[i]);
+        EngineResult r = search10(e, &p, NULL, 0, 12, 0);
+        CHECK_MSG(r.score < 60 && !engine_score_is_win(r.score), "%s: %d", two[i], r.score);
+    }
+    test_case("10x10 ending: three kings against a king off the diagonal are still a plus");
+    engine_clear(e);
+    ShPosition off = fen10("B:WK1,K2,K3:BK25");
+    CHECK_MSG(eval_position(eval_default_weights_for(SH_VARIANT_INTERNATIONAL), &off) < -200,
+              "eval %d", eval_position(eval_default_weights_for(SH_VARIANT_INTERNATIONAL), &off));
+
+    /* Four kings beat a king on the long diagonal: played out by the engine on both sides at
+     * a modest node count, the lone king is taken before the 25-move rule draws the game. */
+    static const char *const four[] = {"W:WK1,K2,K3,K4:BK28", "W:WK35,K45,K49,K50:BK46",
+                                       "B:WK6,K16,K26,K36:BK23"};
+    for (int i = 0; i < 3; i++) {
+        test_case("10x10 ending: four kings take a lone king on the long diagonal (%s)", four[i]);
+        ShPosition history[64];
+        ShPosition p = fen10(four[i]);
+        int plies = 0;
+        engine_clear(e);
+        while (plies < 50 && sh_position_count(&p, SH_BLACK_KING) > 0) {
+            history[plies] = p;
+            EngineResult r = search10(e, &p, history, plies, 0, 200000);
+            if (!r.has_move)
+                break;
+            sh_position_play(&p, &r.move, &p);
+            plies++;
+        }
+        CHECK_MSG(sh_position_count(&p, SH_BLACK_KING) == 0, "lone king alive after %d plies",
+                  plies);
+    }
 }
 
 /* ---- endgame tables ---- */
