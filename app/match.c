@@ -188,7 +188,7 @@ typedef struct Shared {
     bool stop;
     MatchScore score;
     char names[2][128];
-    char error[256];
+    char error[512];
 } Shared;
 
 static void *runner(void *arg)
@@ -196,13 +196,13 @@ static void *runner(void *arg)
     Shared *s = arg;
     const MatchConfig *cfg = s->cfg;
     Player *players[2] = {NULL, NULL};
-    char error[256];
+    char error[512];
     for (int i = 0; i < 2; i++) {
         players[i] = player_open(&cfg->players[i], error, sizeof error);
         if (!players[i]) {
             pthread_mutex_lock(&s->lock);
             if (!s->error[0])
-                snprintf(s->error, sizeof s->error, "player %d: %.200s", i + 1, error);
+                snprintf(s->error, sizeof s->error, "player %d: %.400s", i + 1, error);
             s->stop = true;
             pthread_mutex_unlock(&s->lock);
             player_close(players[0]);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -281,6 +282,57 @@ static bool spawn(Player *p, char *error, size_t size)
     return true;
 }
 
+/* What a name an engine lists for its variant parameter means in the Hub's world: Scan and the
+ * programs around it (Scan's protocol.txt; draughtsnet; lidraughts' bots through pydraughts)
+ * name international draughts "normal" (lidraughts "standard"), and use "killer", "bt"
+ * ("breakthrough") and "losing" ("antidraughts") for games of 10x10 this program does not
+ * play: their "losing" is not our giveaway (Russian), whatever the library's aliases say. A
+ * name not in this table is read as the library reads a game's name (sh_rules_find). */
+static const struct {
+    const char *name;
+    const char *game; /* our game; NULL: one we do not play */
+} HUB_NAMES[] = {
+    {"normal", "international"}, {"standard", "international"},
+    {"killer", NULL},            {"bt", NULL},
+    {"breakthrough", NULL},      {"losing", NULL},
+    {"antidraughts", NULL},      {"frysk", NULL},
+    {"frysk!", NULL},
+};
+
+static bool hub_name_means(const char *name, const char *game)
+{
+    for (size_t i = 0; i < sizeof HUB_NAMES / sizeof HUB_NAMES[0]; i++)
+        if (strcasecmp(name, HUB_NAMES[i].name) == 0)
+            return HUB_NAMES[i].game && strcmp(HUB_NAMES[i].game, game) == 0;
+    ShVariant v;
+    return sh_rules_find(name, &v) && strcmp(sh_rules_get(v)->name, game) == 0;
+}
+
+/* The engine's name for our game among the names of its variant parameter (`values`, blank
+ * separated): our own name if it lists it, else a name that means the game in the Hub's
+ * world. False if none does. */
+static bool hub_variant_name(const char *values, const char *game, char *out, size_t size)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        for (const char *v = values; *v;) {
+            while (*v == ' ')
+                v++;
+            size_t n = strcspn(v, " ");
+            if (n > 0 && n < 64) {
+                char name[64];
+                memcpy(name, v, n);
+                name[n] = '\0';
+                if (pass == 0 ? strcasecmp(name, game) == 0 : hub_name_means(name, game)) {
+                    snprintf(out, size, "%s", name);
+                    return true;
+                }
+            }
+            v += n;
+        }
+    }
+    return false;
+}
+
 static bool hub_start(Player *p, char *error, size_t size)
 {
     if (!spawn(p, error, size))
@@ -288,6 +340,7 @@ static bool hub_start(Player *p, char *error, size_t size)
     char line[4096];
     bool timed_out;
     bool variant_param = false;
+    char variants[1024] = ""; /* the names the variant parameter lists, if it does */
     if (!send_line(p, "hub")) {
         snprintf(error, size, "cannot talk to '%s'", p->spec.command);
         return false;
@@ -304,17 +357,32 @@ static bool hub_start(Player *p, char *error, size_t size)
                 snprintf(p->name, sizeof p->name, "%s", name);
         } else if (strncmp(line, "param ", 6) == 0) {
             char name[64];
-            if (hub_value(line, "name", name, sizeof name) && strcmp(name, "variant") == 0)
+            if (hub_value(line, "name", name, sizeof name) && strcmp(name, "variant") == 0) {
                 variant_param = true;
+                if (!hub_value(line, "values", variants, sizeof variants))
+                    variants[0] = '\0';
+            }
         } else if (strcmp(line, "wait") == 0) {
             break;
         }
     }
     const ShKind *kind = kind_of(&p->spec);
     if (variant_param) {
-        send_line(p, "set-param name=variant value=%s", kind->name);
+        /* the engine's own name for the game: Scan refuses any other (it exits) */
+        char name[64];
+        if (!variants[0])
+            snprintf(name, sizeof name, "%s", kind->name);
+        else if (!hub_variant_name(variants, kind->name, name, sizeof name)) {
+            snprintf(error, size,
+                     "'%s' names its games \"%s\" (its variant parameter): none of them is %s",
+                     p->spec.command, variants, kind->name);
+            return false;
+        }
+        send_line(p, "set-param name=variant value=%s", name);
     } else if (kind->variant != SH_VARIANT_RUSSIAN) {
-        snprintf(error, size, "'%s' has no variant parameter: it cannot be told to play %s",
+        snprintf(error, size,
+                 "'%s' has no variant parameter (none in its answer to 'hub'): it cannot be told "
+                 "to play %s (an engine without one is taken to play russian)",
                  p->spec.command, kind->name);
         return false;
     }
@@ -323,13 +391,26 @@ static bool hub_start(Player *p, char *error, size_t size)
                   p->spec.setting_value[i]);
     send_line(p, "init");
     deadline = now() + 60;
+    char refusal[256] = ""; /* the engine's last error line before ready */
     for (;;) {
         if (!read_line(p, line, sizeof line, deadline, &timed_out)) {
-            snprintf(error, size, "'%s' did not answer 'init' with 'ready'", p->spec.command);
+            if (timed_out)
+                snprintf(error, size, "'%s' did not answer 'init' with 'ready'%s%s",
+                         p->spec.command, refusal[0] ? ": " : "", refusal);
+            else
+                snprintf(error, size, "'%s' ended before it answered 'init' with 'ready'%s%s",
+                         p->spec.command, refusal[0] ? ": " : "", refusal);
             return false;
         }
         if (strcmp(line, "ready") == 0)
             return true;
+        if (strncmp(line, "error", 5) == 0 && (line[5] == ' ' || line[5] == '\0')) {
+            char message[200];
+            if (hub_value(line, "message", message, sizeof message))
+                snprintf(refusal, sizeof refusal, "%s", message);
+            else
+                snprintf(refusal, sizeof refusal, "%.200s", line);
+        }
     }
 }
 

@@ -15,6 +15,13 @@
  *                                 e.g. "hub:./build/shashki hub" or "hub:scan hub"
  *
  * An optional name for the tables comes first, before '=': "base=self", "new=self:lmr=0".
+ *
+ * A Hub engine is told the game with set-param name=variant, by its own name for it: the one
+ * its variant parameter lists (in its answer to `hub`) that is the game's name here, or else
+ * one that means the game in the Hub's world (Scan's "normal" for international draughts; its
+ * "losing" is not our giveaway) or to the library (sh_rules_find). An engine whose list has no
+ * name for the game, or that lists no variant parameter when the game is not Russian (what
+ * such an engine is taken to play), is refused by player_open with the reason.
  */
 #ifndef SHASHKI_PLAYER_H
 #define SHASHKI_PLAYER_H

@@ -41,6 +41,7 @@ typedef struct Play {
     double used[2];           /* thinking time by colour: ours measured, theirs as seen here */
     double waiting_since;     /* when our move (or the game) left us */
     bool my_turn;
+    bool unexplained;         /* ended by the other side's GAMEEND 0: counted a draw */
 } Play;
 
 static double now(void)
@@ -342,6 +343,11 @@ static GameEnd their_end(Session *s, Play *p, const DxpMessage *m)
             end_game(p, SH_RESULT_DRAW, SH_REASON_AGREEMENT);
         else if (flag_down(p, p->me, 0))
             end_game(p, win_for(them), SH_REASON_TIME);
+        else if (m->reason == DXP_END_UNKNOWN) {
+            /* the specification says nothing of how it counts; Scan counts it a draw */
+            end_game(p, SH_RESULT_DRAW, SH_REASON_ADJUDICATION);
+            p->unexplained = true;
+        }
     }
     if (!send_end(s, DXP_END_UNKNOWN, p->last))
         return END_CLOSED;
@@ -413,6 +419,9 @@ static void record(Session *s, Play *p, const char *names[2])
     char why[160];
     if (result == SH_RESULT_NONE)
         snprintf(why, sizeof why, "no result");
+    else if (reason == SH_REASON_ADJUDICATION && result == SH_RESULT_DRAW && p->unexplained)
+        snprintf(why, sizeof why, "draw: %s ended the game without a reason (GAMEEND 0)",
+                 s->peer_name[0] ? s->peer_name : "the other side");
     else if (reason == SH_REASON_ADJUDICATION && result == SH_RESULT_DRAW)
         snprintf(why, sizeof why, "draw: the %d moves of the game are played", p->moves);
     else if (reason == SH_REASON_ADJUDICATION)
@@ -430,6 +439,8 @@ static void record(Session *s, Play *p, const char *names[2])
         sh_game_set_tag(p->game, "Round", round, NULL);
         sh_game_set_tag(p->game, "White", names[0], NULL);
         sh_game_set_tag(p->game, "Black", names[1], NULL);
+        if (reason == SH_REASON_ADJUDICATION)
+            sh_game_set_tag(p->game, "Termination", why, NULL);
         char *text = NULL;
         size_t size = 0;
         if (sh_pdn_write(p->game, SH_NOTATION_SHORT | SH_NOTATION_NUMERIC, &text, &size, NULL) ==

@@ -11,15 +11,19 @@
  *   - the other side has used more than the game's thinking time (measured here, from the
  *     moment our move was sent to the moment its move arrived, with 1 s for the network):
  *     3, a win on time;
- *   - the number of moves of GAMEREQ is reached: 0, a draw by the limit;
+ *   - the number of moves of GAMEREQ is reached: 0 (no reason the rules give), a draw by
+ *     the limit;
  *   - the other side sent an illegal move: 3, the game lost by the other side.
  * When the other side ends the game, the rules' result stands if they have one; otherwise its
- * reason 1 is its resignation, 2 a draw agreed, and 0 or 3 leave the game without a result
- * (PDN "*") unless our own clock has run out (a loss on time) or the move limit is reached (a
- * draw). A message that cannot be read is answered with a CHAT saying why and otherwise
- * ignored; a MOVE after the rules ended the game is ignored and answered with GAMEEND.
- * BACKREQ is granted when the move it names is in the game (BACKACC 0), refused (2)
- * otherwise.
+ * reason 1 is its resignation, the move limit reached a draw, its reason 2 a draw agreed; else
+ * our own clock run out is a loss on time; else its reason 0 (no reason given) is a draw and 3
+ * leaves the game without a result (PDN "*"). The specification gives the reason "for
+ * information only" and does not say how a game ended with 0 counts; Scan's DXP code counts it
+ * a draw ("assume unknown is a draw"), and so does this program, both ways: the 0 it sends at
+ * the move limit is a draw for it too (docs/dxp.md). A message that cannot be read is answered
+ * with a CHAT saying why and otherwise ignored; a MOVE after the rules ended the game is
+ * ignored and answered with GAMEEND. BACKREQ is granted when the move it names is in the game
+ * (BACKACC 0), refused (2) otherwise.
  */
 #ifndef SHASHKI_DXP_SESSION_H
 #define SHASHKI_DXP_SESSION_H

@@ -1,8 +1,9 @@
 /* test_dxp.c - DXP, the DamExchange Protocol: the messages (tests/data/dxp/messages.txt), the
  * positions and moves they carry (tests/data/dxp/moves.txt), a round trip of every legal
  * move of random games, a server driven by hand over a socket (bad messages, refused games,
- * taking back, an illegal move) and a match between two instances of the program over
- * loopback whose games are replayed and checked with the library. */
+ * taking back, an illegal move), how games end and count (tests/data/dxp/endings.txt: the
+ * GAMEEND reasons, reason 0 among them, and the move limit) and a match between two instances
+ * of the program over loopback whose games are replayed and checked with the library. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -492,6 +493,130 @@ static void hand_driven(void)
     CHECK_MSG(strstr(rest, "chat: Hello from the test"), "the server said: %s", rest);
 }
 
+/* ---- how games end: tests/data/dxp/endings.txt ---- */
+
+static ShGame **read_games(const char *path, int *count);
+
+/* One game of endings.txt on the open connection: the server's answers as the line says.
+ * False when the conversation went astray (the rest of the file cannot follow). */
+static bool ending_game(int fd, const char *line, int game)
+{
+    char kind[8], send[8] = "", answer[8];
+    int n;
+    bool limit = strncmp(line, "limit ", 6) == 0;
+    if (limit ? sscanf(line, "%7s %d => %7s", kind, &n, answer) != 3
+              : sscanf(line, "%7s %d %7s => %7s", kind, &n, send, answer) != 4) {
+        CHECK_MSG(false, "a line is 'play N SEND => ANSWER RESULT {WHY}' or 'limit M => ...'");
+        return false;
+    }
+    char req[128], text[256];
+    snprintf(req, sizeof req, "R01%-32sW001%03dA", "hand", limit ? n : 0);
+    peer_send(fd, req);
+    CHECK_INT(peer_receive(fd, text, sizeof text), 1);
+    CHECK_MSG(text[0] == 'A' && text[33] == '0', "game %d: got '%s' for the GAMEREQ", game, text);
+    ShPosition pos;
+    sh_position_start(&pos, SH_VARIANT_INTERNATIONAL);
+    uint64_t seed = (uint64_t)game * 7 + 1;
+    bool ok = server_moves(fd, &pos);
+    /* our moves: each answered, but for the last of a limited game (the server then ends it) */
+    for (int i = 0; i < n && ok; i++) {
+        ShMoveList list;
+        sh_moves_generate(&pos, &list);
+        send_move(fd, &pos, &list.moves[test_random(&seed) % (uint64_t)list.count]);
+        if (!limit || i + 1 < n)
+            ok = server_moves(fd, &pos);
+    }
+    if (!ok)
+        return false;
+    if (!limit)
+        peer_send(fd, send);
+    CHECK_INT(peer_receive(fd, text, sizeof text), 1);
+    CHECK_MSG(strcmp(text, answer) == 0, "game %d: got '%s', expected '%s'", game, text, answer);
+    if (limit)
+        peer_send(fd, "E00");
+    return !test_case_failed();
+}
+
+static void ending_cases(void)
+{
+    char *text = test_read_file(test_data("dxp/endings.txt"), NULL);
+    test_case("read dxp/endings.txt");
+    CHECK(text);
+    if (!text)
+        return;
+    char pdn[] = "/tmp/shashki-dxp-e-XXXXXX";
+    int pfd = mkstemp(pdn);
+    CHECK(pfd >= 0);
+    close(pfd);
+    char options[256];
+    snprintf(options, sizeof options, "--nodes 300 --name follower --pdn %s", pdn);
+    Child server;
+    int port = server_start(&server, options);
+    CHECK_MSG(port > 0, "the server did not say its port");
+    int fd = port > 0 ? peer_connect(port) : -1;
+    CHECK(fd >= 0);
+    /* the expected line and result of each game */
+    char expected[32][160], results[32][16], whys[32][120];
+    int games = 0, line_no = 0;
+    char *cursor = text;
+    for (char *line; fd >= 0 && games < 32 && (line = test_next_line(&cursor));) {
+        line_no++;
+        if (!*line || line[0] == '#')
+            continue;
+        test_case("dxp/endings.txt:%d %s", line_no, line);
+        const char *arrow = strstr(line, " => "), *brace = strchr(line, '{');
+        char answer[8];
+        CHECK_MSG(arrow && brace && sscanf(arrow + 4, "%7s %15s", answer, results[games]) == 2,
+                  "no '=> ANSWER RESULT {WHY}'");
+        if (test_case_failed())
+            continue;
+        games++;
+        snprintf(expected[games - 1], sizeof expected[0], "Game %d (follower - hand): %s %s",
+                 games, results[games - 1], brace);
+        snprintf(whys[games - 1], sizeof whys[0], "%.*s", (int)strcspn(brace + 1, "}"),
+                 brace + 1);
+        if (!ending_game(fd, line, games)) {
+            games--;
+            break;
+        }
+    }
+    free(text);
+    test_case("dxp/endings.txt: the server's lines and PDN");
+    if (fd >= 0) {
+        peer_send(fd, "E01"); /* outside a game: no more games */
+        char last[256];
+        CHECK_INT(peer_receive(fd, last, sizeof last), 0);
+        close(fd);
+    }
+    char rest[16384];
+    if (port > 0)
+        CHECK_INT(child_finish(&server, rest, sizeof rest), 0);
+    for (int i = 0; i < games && port > 0; i++)
+        CHECK_MSG(strstr(rest, expected[i]), "the server did not say '%s':\n%s", expected[i],
+                  rest);
+    int count = 0;
+    ShGame **recorded = read_games(pdn, &count);
+    CHECK_INT(count, games);
+    for (int i = 0; recorded && i < count && i < games; i++) {
+        /* the Result tag, and the Termination tag saying why (none for a game without one);
+         * the reader keeps a Termination it knows as the game's reason, not as a tag */
+        ShReason reason;
+        ShResult r = sh_game_result(recorded[i], &reason);
+        CHECK_MSG(strcmp(sh_result_pdn(r, false), results[i]) == 0, "game %d: %s in the PDN",
+                  i + 1, sh_result_pdn(r, false));
+        const char *termination = sh_game_tag(recorded[i], "Termination");
+        char described[160];
+        sh_result_describe(r, reason, described, sizeof described);
+        if (r == SH_RESULT_NONE)
+            CHECK_MSG(!termination, "game %d: Termination '%s'", i + 1, termination);
+        else
+            CHECK_STR(termination ? termination : described, whys[i]);
+        sh_game_free(recorded[i]);
+    }
+    free(recorded);
+    unlink(pdn);
+}
+
 /* ---- a match between two instances ---- */
 
 static ShGame **read_games(const char *path, int *count)
@@ -622,5 +747,6 @@ void suite_dxp(void)
     move_cases();
     round_trips();
     hand_driven();
+    ending_cases();
     loopback_match();
 }
