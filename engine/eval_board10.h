@@ -20,7 +20,9 @@
 #ifndef SHASHKI_EVAL_BOARD10_H
 #define SHASHKI_EVAL_BOARD10_H
 
-static uint8_t window10_bit[EVAL_WINDOWS][8]; /* the window's squares, top row first */
+/* Each window's four rows: the bit of the row's left square, whose right neighbour in the
+ * window is the next square of the row and so the next bit. */
+static uint8_t window10_row[EVAL_WINDOWS][4];
 static Bitboard cone10[2][64];                 /* enemy pieces that can stop a man on a bit */
 static Bitboard main_road10;                   /* the long diagonal, squares 46 to 5 */
 
@@ -28,13 +30,14 @@ static void board10_build_tables(void)
 {
     for (int wr = 0; wr < 3; wr++)
         for (int wf = 0; wf < 3; wf++) {
-            int w = wr * 3 + wf, k = 0;
-            for (int row = wr * 3; row < wr * 3 + 4; row++)
-                for (int file = wf * 3; file < wf * 3 + 4; file++) {
-                    int sq = b10_square_at(file, 9 - row);
-                    if (sq >= 0)
-                        window10_bit[w][k++] = (uint8_t)b10_square_bit(sq);
-                }
+            int w = wr * 3 + wf;
+            for (int k = 0; k < 4; k++) {
+                int row = wr * 3 + k, file = wf * 3;
+                int sq = b10_square_at(file, 9 - row);
+                if (sq < 0)
+                    sq = b10_square_at(file + 1, 9 - row);
+                window10_row[w][k] = (uint8_t)b10_square_bit(sq);
+            }
         }
     for (int s = 0; s < 50; s++) {
         int f = b10_square_file(s), r = b10_square_rank(s);
@@ -59,13 +62,13 @@ static inline int board10_king_reach(Bitboard kings, Bitboard empty)
            bb_count(b10_fill(kings, empty, B10_SE) & empty);
 }
 
+/* The window's eight squares as a byte: two bits a row, the top row first, each row's left
+ * square first. */
 static inline unsigned board10_window(Bitboard b, int w)
 {
-    const uint8_t *bit = window10_bit[w];
-    return (unsigned)(((b >> bit[0]) & 1) | ((b >> bit[1]) & 1) << 1 | ((b >> bit[2]) & 1) << 2 |
-                      ((b >> bit[3]) & 1) << 3 | ((b >> bit[4]) & 1) << 4 |
-                      ((b >> bit[5]) & 1) << 5 | ((b >> bit[6]) & 1) << 6 |
-                      ((b >> bit[7]) & 1) << 7);
+    const uint8_t *row = window10_row[w];
+    return (unsigned)(((b >> row[0]) & 3) | ((b >> row[1]) & 3) << 2 | ((b >> row[2]) & 3) << 4 |
+                      ((b >> row[3]) & 3) << 6);
 }
 
 static inline __attribute__((always_inline)) void eval_board10(const ShPosition *p, Sink *s,
