@@ -54,7 +54,8 @@ static const char *default_dir(void)
 
 static int egdb_build(int argc, char **argv)
 {
-    DbBuildOptions o = {0, default_dir(), 1, SH_VARIANT_RUSSIAN, 0, stdout};
+    DbBuildOptions o = {.dir = default_dir(), .threads = 1, .variant = SH_VARIANT_RUSSIAN,
+                        .log = stdout};
     bool mpi = false;
     for (int i = 1; i < argc; i++) {
         long v;
