@@ -237,7 +237,7 @@ static void check_refresh(const char *dir)
     ShPlay *play = NULL;
     ShPlayOptions start = {.start = "W:Wc3,Ka1:Bf6,Kh8"};
     CHECK_INT(sh_play_new(&play, sh_kind_find("russian"), &start, &err), SH_OK);
-    PlayLimits pl = {.depth = 4};
+    PlayLimits pl = {.depth = 4, .time_left = -1}; /* no clock */
     PlayChoice c;
     memset(&c, 0, sizeof c);
     CHECK(pe && play && play_engine_search(pe, play, &pl, &c, &err) == SH_OK && c.has_move);
