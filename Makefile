@@ -1,7 +1,10 @@
 # Shashki - Russian checkers library, engine and apps.
 #
-#   make            build build/libshashki.a and build/shashki
-#   make run        install what is missing, build, start the web app (shashki serve)
+#   make            build build/libshashki.a and build/shashki, and the endgame databases of up
+#                   to 4 pieces in build/egdb when missing (a few seconds; docs/egdb.md)
+#   make run        install what is missing, build, start the web app (shashki serve; it builds
+#                   the databases of 5 pieces in the background on its first start)
+#   make egdb6      the endgame databases of up to 6 pieces in build/egdb (docs/egdb.md: time, size)
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10, the egdb and the slow etudes)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
@@ -11,6 +14,7 @@
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #                   (tests/fuzz/README.md: what each checks, the seeds)
 #   make warnings   build with gcc and clang, warnings as errors
+#   make clean      remove build/, but for the endgame databases in build/egdb
 #
 # Variables: CC (gcc or clang), WERROR=1 (warnings are errors), BUILD (output folder), JOBS (the
 # builds' parallel jobs; every core by default).
@@ -82,9 +86,13 @@ LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
 TESTS    := $(BUILD)/shashki-tests
 
-.PHONY: all run test test-slow sanitize bench fuzz warnings deps deps-run clean tools
+# The endgame databases (docs/egdb.md), in the folder the program looks in by default: egdb
+# beside it.
+EGDB_DIR := $(BUILD)/egdb
 
-all: $(LIB) $(PROGRAM)
+.PHONY: all run test test-slow sanitize bench fuzz warnings deps deps-run clean tools egdb6
+
+all: $(LIB) $(PROGRAM) $(EGDB_DIR)/.pieces-4
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -153,6 +161,21 @@ $(PROGRAM): $(call obj,$(APP_SRC) $(PROTO_SRC) $(SERVER_SRC)) $(ENGINE_OBJ) $(WE
 
 $(TESTS): $(call obj,$(TEST_SRC) $(PROTO_SRC) $(SERVER_SRC) app/stats.c) $(ENGINE_OBJ) $(WEB_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(TEST_LDLIBS) $(LDLIBS)
+
+# Every Russian ending of up to 4 pieces, once: built by the program (order-only: a newer
+# program does not build them again; a killed build resumes, the slices there are kept).
+$(EGDB_DIR)/.pieces-4: | $(PROGRAM)
+	@mkdir -p $(EGDB_DIR)
+	@echo "endgame databases of up to 4 pieces -> $(EGDB_DIR) (a few seconds, once)"
+	@nice ./$(PROGRAM) egdb build --pieces 4 --dir $(EGDB_DIR) --threads $(JOBS) \
+	  > $(EGDB_DIR)/build-4.log || { tail -n 5 $(EGDB_DIR)/build-4.log; exit 1; }
+	@touch $@
+
+# Up to 6 pieces (5 first, if the web app has not built them yet): 13 minutes of one core,
+# 176 MB more on disk, 0.85 GB of memory (docs/egdb.md, "Measured"); resumes where a killed
+# one stopped.
+egdb6: all
+	nice ./$(PROGRAM) egdb build --pieces 6 --dir $(EGDB_DIR) --threads $(JOBS)
 
 # Tools that use the engine: self-play data and the evaluation tuner (tools/README.md).
 TOOLS := $(BUILD)/tools/datagen $(BUILD)/tools/tune
@@ -258,5 +281,6 @@ fuzz:
 	    build/fuzz/corpus/$$t 2>&1 | tail -n 12 || exit 1; \
 	done
 
+# The endgame databases stay: build/egdb took minutes to hours (rm -rf build/egdb drops them).
 clean:
-	rm -rf build
+	@if [ -d build ]; then find build -mindepth 1 -maxdepth 1 ! -name egdb -exec rm -rf {} +; fi

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "egdb/dbprobe.h"
 
@@ -163,7 +164,30 @@ double cli_now(void)
 const char *cli_egdb_default(void)
 {
     const char *env = getenv("SHASHKI_EGDB");
-    return env && *env ? env : DBPROBE_DEFAULT_DIR;
+    if (env && *env)
+        return env;
+    /* beside the program: build/egdb for build/shashki, where `make` builds 4 pieces */
+    static char beside[4096];
+    if (!beside[0]) {
+        char self[4096];
+        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        self[n > 0 ? n : 0] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash && (size_t)(slash - self) + sizeof "/" DBPROBE_DEFAULT_DIR < sizeof beside)
+            snprintf(beside, sizeof beside, "%.*s/%s", (int)(slash - self), self,
+                     DBPROBE_DEFAULT_DIR);
+        else
+            snprintf(beside, sizeof beside, "%s", DBPROBE_DEFAULT_DIR);
+    }
+    return beside;
+}
+
+int cli_egdb_pieces(const char *dir)
+{
+    Db *db = dir && *dir ? dbprobe_open(dir, 1, NULL) : NULL;
+    int pieces = db ? dbprobe_pieces(db) : 0;
+    dbprobe_close(db);
+    return pieces;
 }
 
 const char *cli_egdb_find(const char *named, char *note, size_t size)

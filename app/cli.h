@@ -67,15 +67,20 @@ bool cli_parse_variant(const char *text, ShVariant *variant);
  * move" (or "... no pieces") on out and return true. */
 bool cli_no_moves(FILE *out, const ShPosition *pos);
 
-/* The endgame databases' folder when none is named: $SHASHKI_EGDB, else "egdb". */
+/* The endgame databases' folder when none is named: $SHASHKI_EGDB, else the folder "egdb"
+ * beside the program (build/egdb for build/shashki: `make` builds 4 pieces there, and
+ * `shashki serve` 5 in the background). */
 const char *cli_egdb_default(void);
+/* Every ending of up to how many pieces the folder holds (0: none, or no such folder). */
+int cli_egdb_pieces(const char *dir);
 /* The folder of endgame databases a playing command uses: `named` (--egdb DIR), or the
  * default. Returns the folder, "" when the default holds none (play without them), or NULL
  * with an error printed when the named one holds none; `note` gets a line saying which. */
 const char *cli_egdb_find(const char *named, char *note, size_t size);
 #define CLI_EGDB_HELP                                                                            \
-    "  --egdb DIR     the endgame databases (shashki egdb build); default $SHASHKI_EGDB or\n"    \
-    "                 ./egdb, played without when that holds none\n"
+    "  --egdb DIR     the endgame databases (shashki egdb build); default $SHASHKI_EGDB, else\n" \
+    "                 egdb beside the program (build/egdb), played without when that holds\n"  \
+    "                 none\n"
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);

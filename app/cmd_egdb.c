@@ -24,7 +24,9 @@ static const char HELP[] =
     "Endgame databases: the value (win, draw or loss for the side to move) of every position\n"
     "of up to N pieces, men and kings, solved by retrograde analysis under the rules of the\n"
     "library; up to 5 pieces also the plies to the next capture or crowning (the conversion)\n"
-    "with best play. DIR defaults to " DBPROBE_DEFAULT_DIR " (or $SHASHKI_EGDB).\n"
+    "with best play. DIR defaults to $SHASHKI_EGDB, else the folder egdb beside the program\n"
+    "(build/egdb for build/shashki: make builds 4 pieces there, shashki serve completes them\n"
+    "to 5 in the background, make egdb6 to 6).\n"
     "\n"
     "  build   solve every slice (a material and the leading ranks of its men) not yet in DIR;\n"
     "          a killed build resumes where it stopped. --threads T builds T slices at once;\n"
@@ -54,7 +56,8 @@ static const char *default_dir(void)
 
 static int egdb_build(int argc, char **argv)
 {
-    DbBuildOptions o = {0, default_dir(), 1, SH_VARIANT_RUSSIAN, 0, stdout};
+    DbBuildOptions o = {.dir = default_dir(), .threads = 1, .variant = SH_VARIANT_RUSSIAN,
+                        .log = stdout};
     bool mpi = false;
     for (int i = 1; i < argc; i++) {
         long v;

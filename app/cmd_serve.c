@@ -10,8 +10,8 @@
 #include "web.h"
 
 static const char SERVE_HELP[] =
-    "usage: shashki serve [--port N] [--host ADDRESS] [--db NAME] [--egdb DIR] [--puzzles FILE]\n"
-    "                     [--review-nodes N] [--proxy NAME] [--set-password]\n"
+    "usage: shashki serve [--port N] [--host ADDRESS] [--db NAME] [--egdb DIR] [--no-egdb-build]\n"
+    "                     [--puzzles FILE] [--review-nodes N] [--proxy NAME] [--set-password]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
     "live, analyse, solve puzzles, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
@@ -29,8 +29,13 @@ static const char SERVE_HELP[] =
     "                  (play.example.org): that Host is answered, and who asks is read from\n"
     "                  the proxy's X-Forwarded-For\n"
     "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
-    "                  build); default $SHASHKI_EGDB or ./egdb, played without when that\n"
-    "                  holds none\n"
+    "                  build); one named here must hold some already. Default $SHASHKI_EGDB,\n"
+    "                  else egdb beside the program (build/egdb: make builds 4 pieces there)\n"
+    "  --no-egdb-build  do not complete the folder to 5 pieces. Without it, a folder that\n"
+    "                  lacks any ending of up to 5 pieces is built up to 5 in the background,\n"
+    "                  at the lowest priority (about a minute of the processor and 35 MB, once;\n"
+    "                  the engine plays with what there is until then, the page says when\n"
+    "                  they are ready)\n"
     "  --puzzles FILE  the Puzzles section's puzzles, a PDN file as shashki puzzles writes\n"
     "                  (docs/puzzles.md); default the set built into the program\n"
     "  --review-nodes N  a game review's search of each position (default 1000000, about\n"
@@ -91,10 +96,22 @@ int cmd_serve(int argc, char **argv)
     WebOptions options = {.host = "127.0.0.1", .port = 8080, .db_path = "shashki-games.db"};
     const char *egdb = NULL;
     bool set_password = false;
+    /* the pieces the folder is completed to; --egdb-build-pieces N (2 to 5, not in the help)
+     * lets the tests follow a build of a second instead of a minute */
+    long build = WEB_EGDB_PIECES;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--set-password") == 0) {
             set_password = true;
+            continue;
+        }
+        if (strcmp(a, "--no-egdb-build") == 0) {
+            build = 0;
+            continue;
+        }
+        if (strcmp(a, "--egdb-build-pieces") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 2, WEB_EGDB_PIECES, a, &build))
+                return 2;
             continue;
         }
         if (i + 1 >= argc ||
@@ -127,10 +144,29 @@ int cmd_serve(int argc, char **argv)
             options.db_path = v;
         }
     }
-    char note[4200];
+    char note[4400];
     options.egdb_dir = cli_egdb_find(egdb, note, sizeof note);
     if (!options.egdb_dir)
         return 2;
+    if (build) {
+        /* the default folder may hold none yet: the build makes it */
+        if (!options.egdb_dir[0])
+            options.egdb_dir = cli_egdb_default();
+        int pieces = cli_egdb_pieces(options.egdb_dir);
+        if (pieces < build) {
+            if (pieces)
+                snprintf(note, sizeof note,
+                         "endgame databases: %s (every ending of up to %d pieces); those of up "
+                         "to %ld pieces are being built there in the background",
+                         options.egdb_dir, pieces, build);
+            else
+                snprintf(note, sizeof note,
+                         "no endgame databases in %s yet: those of up to %ld pieces are being "
+                         "built there in the background", options.egdb_dir, build);
+        }
+        options.egdb_build = (int)build;
+        options.egdb_log = stdout;
+    }
     char password[512];
     if (set_password) {
         if (!ask_password(password, sizeof password))
@@ -144,6 +180,8 @@ int cmd_serve(int argc, char **argv)
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    /* a later line (the databases built) to a reader that has gone fails quietly */
+    signal(SIGPIPE, SIG_IGN);
     char err[256];
     WebServer *server = web_start(&options, err, sizeof err);
     memset(password, 0, sizeof password);

@@ -623,6 +623,9 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     level_params(e->options.level, &sh->level);
     sh->seed = e->options.seed;
     sh->weights = engine_weights(e, pos->variant);
+    /* databases a build completed since the last search (dbprobe_refresh): from now on; a
+     * search of another engine still on the old copy keeps it until its own next start */
+    e->egdb = dbprobe_renew(e->egdb);
     sh->egdb = pos->variant == SH_VARIANT_RUSSIAN ? e->egdb : NULL;
     sh->egdb_pieces = sh->egdb ? dbprobe_max_pieces(sh->egdb) : 0;
     sh->on_info = on_info;

@@ -218,7 +218,8 @@ void engine_clear(Engine *engine);
  *   egdb         the kings-only endgame tables, 0 or 1 (default 1)
  *   egdb-path    a folder of endgame databases (shashki egdb build; docs/egdb.md) to probe
  *                in Russian games, or "" for none (the default); opened at once, an error if
- *                it holds none. Engines given one folder share one open copy.
+ *                it holds none. Engines given one folder share one open copy; slices a
+ *                build adds to it later (dbprobe_refresh) are used from the next search.
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: the game's
  *                built-in weights, data/eval/weights-VARIANT.txt or Russian's)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)

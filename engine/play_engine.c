@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "book.h"
+#include "egdb/dbprobe.h"
 #include "engine.h"
 #include "error.h"
 #include "other_search.h"
@@ -20,6 +21,8 @@
 struct PlayEngine {
     PlayEngineOptions options;
     char egdb[4096];
+    bool egdb_open;         /* the draughts engine was given the folder */
+    unsigned egdb_tried;    /* dbprobe_generation when it was last tried */
     Engine *draughts;       /* made on the first draughts search */
     atomic_bool stop;       /* play_engine_stop's word to the running search */
     atomic_bool searching;
@@ -68,10 +71,25 @@ void play_engine_stop(PlayEngine *e)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* Give the draughts engine the databases' folder; one that held none (a build just begun
+ * in it) is tried again each time a build has finished slices somewhere (dbprobe_refresh). */
+static void egdb_try(PlayEngine *e, Engine *engine)
+{
+    if (!e->egdb[0] || e->egdb_open)
+        return;
+    unsigned now = dbprobe_generation();
+    if (engine == e->draughts && now == e->egdb_tried)
+        return;
+    e->egdb_tried = now;
+    e->egdb_open = engine_set_param(engine, "egdb-path", e->egdb, NULL) == SH_OK;
+}
+
 static Engine *draughts_engine(PlayEngine *e, ShError *err)
 {
-    if (e->draughts)
+    if (e->draughts) {
+        egdb_try(e, e->draughts);
         return e->draughts;
+    }
     EngineOptions options;
     engine_options_default(&options);
     options.hash_mb = e->options.hash_mb;
@@ -80,8 +98,7 @@ static Engine *draughts_engine(PlayEngine *e, ShError *err)
     Engine *engine = engine_create(&options, err);
     if (!engine)
         return NULL;
-    if (e->egdb[0])
-        engine_set_param(engine, "egdb-path", e->egdb, NULL);
+    egdb_try(e, engine);
     if (e->options.book)
         engine_set_param(engine, "book", "on", NULL);
     pthread_mutex_lock(&e->lock);

@@ -24,7 +24,8 @@ typedef struct PlayEngineOptions {
     int hash_mb;       /* the draughts engine's table (0: 32 MiB) */
     int threads;       /* the draughts engine's search threads (0: 1; the other games' search
                           has one) */
-    const char *egdb;  /* the endgame databases' folder (NULL or "": none) */
+    const char *egdb;  /* the endgame databases' folder (NULL or "": none); one that holds
+                          none yet is tried again after a build adds slices (dbprobe.h) */
     bool book;         /* the opening book, at level 10 (engine.h) */
 } PlayEngineOptions;
 

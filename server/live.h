@@ -89,7 +89,8 @@ typedef struct WebGames {
     void (*on_notice)(struct WebGames *games, const char *notice, void *ctx);
     void *notice_context;
     uint64_t seed;
-    char egdb[4096]; /* the engines' endgame databases ("": none) */
+    char egdb[4096]; /* the engines' endgame databases ("": none); the folder may hold none
+                        yet while egdb_task.h builds them */
 } WebGames;
 
 /* Bring back the games in progress from the store; NULL with a message on failure. The engines

@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "web_accounts.h"
+#include "egdb_task.h"
 #include "review_queue.h"
+#include "web_accounts.h"
 #include "web_app.h"
 
 #define MAX_ROUTES 128
@@ -74,6 +75,7 @@ static void on_notice(WebGames *g, const char *notice, void *ctx)
 
 static void server_free(WebServer *s)
 {
+    egdb_task_stop(s->app.egdb);
     review_queue_close(s->app.reviews);
     if (s->app.games)
         live_close(s->app.games);
@@ -171,6 +173,17 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
         server_free(s);
         return NULL;
     }
+    /* the databases' build, once the server is sure to run (handlers see NULL until then) */
+    EgdbTask *egdb = egdb_task_start(app->games, options->egdb_build, options->egdb_log);
+    if (!egdb) {
+        snprintf(err, errsize, "out of memory");
+        web_stop(s);
+        return NULL;
+    }
+    pthread_mutex_lock(&app->games->lock);
+    app->egdb = egdb;
+    pthread_cond_broadcast(&app->games->changed);
+    pthread_mutex_unlock(&app->games->lock);
     app->port = http_server_port(s->http);
     app->network = strncmp(host, "127.", 4) != 0;
     char address[64];

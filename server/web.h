@@ -5,6 +5,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/* The pieces `shashki serve` completes its endgame databases to unless told not to. */
+#define WEB_EGDB_PIECES 5
 
 typedef struct WebOptions {
     const char *host;         /* "127.0.0.1"; "0.0.0.0" for every address of the machine */
@@ -12,6 +16,9 @@ typedef struct WebOptions {
     const char *db_path;      /* SQLite file for the games */
     const char *new_password; /* set the arbiter's password to this before serving, or NULL */
     const char *egdb_dir;     /* endgame databases for the engine, or NULL / "" for none */
+    int egdb_build;           /* complete that folder to this many pieces in the background
+                                 (egdb_task.h; 0: no build) */
+    FILE *egdb_log;           /* a line when that build ends, or NULL */
     const char *puzzles_path; /* the Puzzles section's PDN file, or NULL for the built-in set */
     uint64_t review_nodes;    /* a review's search of each position (0: REVIEW_DEFAULT_NODES) */
     const char *proxy;        /* behind a reverse proxy reached as this name (HttpOptions), or NULL */

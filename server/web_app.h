@@ -12,7 +12,8 @@
  * crosstable, exports, the event's stream), the puzzles: web_puzzles.c (the Puzzles section:
  * puzzles, moves checked, hints, the player's rating) and web_solve.c (the analysis board's
  * "solve"), the reviews: web_review.c (a finished game's review asked for, followed, read; made
- * by review_queue.c), the contests: web_contests.c (solving and composing contests). Each gives
+ * by review_queue.c), the contests: web_contests.c (solving and composing contests); the
+ * endgame databases built in the background (egdb_task.c), followed by web_board.c. Each gives
  * its routes as a table; web.c joins the tables. Every handler's
  * context is the WebApp. Who may do what is decided by web_rights.c, on top of http.c's
  * cross-site checks. Every game of the project, of any kind, is played through the same
@@ -50,6 +51,7 @@ typedef struct WebApp {
     char url[128];    /* the address players type ("http://192.168.1.5:8080/") */
     PuzzleSet puzzles; /* the Puzzles section's (web_puzzles.c), read-only once started */
     struct ReviewQueue *reviews; /* the games' reviews made in the background (review_queue.h) */
+    struct EgdbTask *egdb; /* the endgame databases completed in the background (egdb_task.h) */
 } WebApp;
 
 /* Positions the analysis board's "solve" works on at once (web_solve.c). */

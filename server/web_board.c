@@ -1,10 +1,13 @@
-/* web_board.c - what needs no game: the server's health, the opening ballots, a position with
- * its legal moves, and the page's own files. See docs/web-api.md. */
+/* web_board.c - what needs no game: the server's health (with the endgame databases' build,
+ * and its stream), the opening ballots, a position with its legal moves, and the page's own
+ * files. See docs/web-api.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "assets.h"
+#include "egdb_task.h"
+#include "stream.h"
 #include "web_app.h"
 #include "web_json.h"
 #include "web_variant.h"
@@ -12,8 +15,59 @@
 static void on_health(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
     (void)req;
-    (void)ctx;
-    http_json(res, 200, json_pack("{s:b,s:s}", "ok", 1, "version", SH_VERSION));
+    WebApp *app = ctx;
+    pthread_mutex_lock(&app->games->lock);
+    json_t *egdb = egdb_task_json(app->egdb);
+    pthread_mutex_unlock(&app->games->lock);
+    http_json(res, 200, json_pack("{s:b,s:s,s:o}", "ok", 1, "version", SH_VERSION, "egdb", egdb));
+}
+
+/* The endgame databases' build followed (stream.h): its state at once and at each change. */
+static bool egdb_version(WebGames *g, long id, void *context, unsigned *version)
+{
+    (void)g;
+    (void)id;
+    WebApp *app = *(WebApp **)context;
+    *version = egdb_task_version(app->egdb);
+    return true;
+}
+
+static char *egdb_text(WebGames *g, long id, void *context)
+{
+    (void)g;
+    (void)id;
+    WebApp *app = *(WebApp **)context;
+    json_t *j = egdb_task_json(app->egdb);
+    char *data = j ? json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+    json_decref(j);
+    if (!data)
+        return NULL;
+    size_t size = strlen(data) + 32;
+    char *text = malloc(size);
+    if (text)
+        snprintf(text, size, "event: egdb\ndata: %s\n\n", data);
+    free(data);
+    return text;
+}
+
+static pthread_cond_t *egdb_cond(WebGames *g, long id)
+{
+    (void)id;
+    return &g->changed;
+}
+
+static const StreamSource EGDB_STREAM = {egdb_version, egdb_text, egdb_cond};
+
+static void on_egdb_events(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    (void)req;
+    WebApp **context = malloc(sizeof *context);
+    if (!context) {
+        http_error(res, 500, "out of memory");
+        return;
+    }
+    *context = ctx;
+    stream_respond(res, ((WebApp *)ctx)->games, &EGDB_STREAM, 0, context);
 }
 
 static void on_openings(const HttpRequest *req, HttpResponse *res, void *ctx)
@@ -169,6 +223,7 @@ void web_static(const HttpRequest *req, HttpResponse *res, void *ctx)
 
 static const HttpRoute ROUTES[] = {
     {"GET", "/api/health", on_health},
+    {"GET", "/api/egdb/events", on_egdb_events},
     {"GET", "/api/openings", on_openings},
     {"POST", "/api/position", on_position},
     {"POST", "/api/pdn", on_pdn},

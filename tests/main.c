@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "test.h"
 
@@ -211,6 +212,11 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    /* The programs run by the tests look for endgame databases in a folder that is not there
+     * (not in the ones `make` built beside the program), unless a test names its own. */
+    char no_egdb[64];
+    snprintf(no_egdb, sizeof no_egdb, "/tmp/shashki-tests-%ld/no-egdb", (long)getpid());
+    setenv("SHASHKI_EGDB", no_egdb, 1);
     for (size_t i = 0; i < sizeof SUITES / sizeof SUITES[0]; i++) {
         if (only && !listed(only, SUITES[i].name))
             continue;

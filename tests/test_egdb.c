@@ -1,8 +1,8 @@
 /* test_egdb.c - the endgame databases: built to 4 pieces in a temporary folder (5 with --slow),
  * every value checked against its successors, against a plain exhaustive solver
  * (test_egdb_plain.c) and against known endings from tests/data/egdb_positions.txt; then the
- * engine with them: its scores, its moves, the programs' output, and won endings played out
- * under the arbiter's counts. */
+ * engine with them: its scores, its moves, databases completed while it runs, the programs'
+ * output, and won endings played out under the arbiter's counts. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +12,7 @@
 #include "egdb/dbprobe.h"
 #include "egdb/dbverify.h"
 #include "engine.h"
+#include "play_engine.h"
 #include "test.h"
 
 static void remove_dir(const char *dir)
@@ -172,10 +173,92 @@ static void check_programs(const char *dir)
     CHECK_MSG(strncmp(out, "100 of 100 won positions of 4 pieces converted", 46) == 0, "%s", out);
 }
 
+/* Copy the slice files of up to `pieces` pieces from one folder into another (as a build
+ * writes them: whole, under their own names). */
+static void copy_slices(const char *from, const char *to, int pieces)
+{
+    DbSlice *slices;
+    int count = dbbuild_slices(pieces, &slices);
+    for (int i = 0; i < count; i++) {
+        char src[4200], dst[4200];
+        dbbuild_path(from, &slices[i], src, sizeof src);
+        dbbuild_path(to, &slices[i], dst, sizeof dst);
+        size_t size = 0;
+        char *data = test_read_file(src, &size);
+        FILE *f = data ? fopen(dst, "wb") : NULL;
+        CHECK_MSG(f && fwrite(data, 1, size, f) == size, "%s", dst);
+        if (f)
+            fclose(f);
+        free(data);
+    }
+    if (count > 0)
+        free(slices);
+}
+
+/* Databases that a build finishes while the engines run (the web app's, egdb_task.h): after
+ * dbprobe_refresh an engine takes them at its next search, whether it had fewer (2-3 pieces,
+ * then 4) or none (a play engine given a folder still empty). */
+static void check_refresh(const char *dir)
+{
+    char more[] = "/tmp/shashki-egdb-more-XXXXXX", none[] = "/tmp/shashki-egdb-none-XXXXXX";
+    test_case("egdb: databases completed later are used from the engine's next search");
+    CHECK(mkdtemp(more) && mkdtemp(none));
+    copy_slices(dir, more, 3);
+    ShError err;
+    Engine *e = engine_create(NULL, &err);
+    CHECK(e != NULL);
+    if (!e)
+        return;
+    CHECK_INT(engine_set_param(e, "egdb-path", more, &err), SH_OK);
+    ShPosition pos; /* a man and a king against a man and a king, won (check_engine) */
+    CHECK_INT(sh_fen_read("W:Wc3,Ka1:Bf6,Kh8", &pos, &err), SH_OK);
+    EngineLimits l;
+    engine_limits_default(&l);
+    l.depth = 4;
+    EngineResult r;
+    EngineEgdbValue verdict;
+    CHECK_INT(engine_search(e, &pos, NULL, 0, &l, NULL, NULL, &r, &err), SH_OK);
+    CHECK(!engine_egdb_probe(e, &pos, &verdict)); /* 4 pieces: not in 2-3 */
+    CHECK(!engine_score_is_db(r.score));
+    copy_slices(dir, more, 4);
+    CHECK(!engine_egdb_probe(e, &pos, &verdict)); /* the folder as it was listed */
+    unsigned generation = dbprobe_generation();
+    dbprobe_refresh(more);
+    CHECK_INT(dbprobe_generation(), generation + 1);
+    CHECK_INT(engine_search(e, &pos, NULL, 0, &l, NULL, NULL, &r, &err), SH_OK);
+    CHECK(engine_egdb_probe(e, &pos, &verdict));
+    CHECK_INT(verdict.result, 1);
+    CHECK_INT(verdict.pieces, 4);
+    CHECK_MSG(engine_score_is_db(r.score) && r.score > 0, "score %d", r.score);
+
+    test_case("egdb: a play engine given a folder with no databases yet takes them once built");
+    PlayEngineOptions po = {.egdb = none};
+    PlayEngine *pe = play_engine_create(&po, &err);
+    ShPlay *play = NULL;
+    ShPlayOptions start = {.start = "W:Wc3,Ka1:Bf6,Kh8"};
+    CHECK_INT(sh_play_new(&play, sh_kind_find("russian"), &start, &err), SH_OK);
+    PlayLimits pl = {.depth = 4, .time_left = -1}; /* no clock */
+    PlayChoice c;
+    memset(&c, 0, sizeof c);
+    CHECK(pe && play && play_engine_search(pe, play, &pl, &c, &err) == SH_OK && c.has_move);
+    CHECK_MSG(!engine_score_is_db(c.score), "score %d", c.score);
+    copy_slices(dir, none, 4);
+    dbprobe_refresh(none);
+    memset(&c, 0, sizeof c);
+    CHECK(pe && play && play_engine_search(pe, play, &pl, &c, &err) == SH_OK && c.has_move);
+    CHECK_MSG(engine_score_is_db(c.score) && c.score > 0, "score %d", c.score);
+    sh_play_free(play);
+    play_engine_free(pe);
+    engine_free(e);
+    remove_dir(more);
+    remove_dir(none);
+}
+
 static void build_and_verify(const char *dir, int pieces)
 {
     test_case("egdb: build every ending of up to %d pieces", pieces);
-    DbBuildOptions o = {pieces, dir, 2, SH_VARIANT_RUSSIAN, 512, NULL};
+    DbBuildOptions o = {.pieces = pieces, .dir = dir, .threads = 2,
+                        .variant = SH_VARIANT_RUSSIAN, .memory_mb = 512};
     ShError err;
     CHECK_INT(dbbuild_run(&o, &err), SH_OK);
 
@@ -224,6 +307,7 @@ void suite_egdb(void)
     if (db)
         check_engine(dir, db);
     dbprobe_close(db);
+    check_refresh(dir);
     check_programs(dir);
 
     if (test_slow()) {

@@ -24,7 +24,7 @@ bool server_start(Server *s)
         dup2(in[0], 0);
         close(fds[0]);
         close(in[1]);
-        char *args[12];
+        char *args[16];
         int n = 0;
         args[n++] = (char *)test_program();
         args[n++] = "serve";
@@ -43,6 +43,15 @@ bool server_start(Server *s)
         if (s->puzzles[0]) {
             args[n++] = "--puzzles";
             args[n++] = s->puzzles;
+        }
+        char pieces[16];
+        if (s->egdb_build) {
+            snprintf(pieces, sizeof pieces, "%d", s->egdb_build);
+            args[n++] = "--egdb-build-pieces";
+            args[n++] = pieces;
+            setenv("SHASHKI_EGDB", s->egdb_dir, 1);
+        } else {
+            args[n++] = "--no-egdb-build";
         }
         args[n] = NULL;
         execv(test_program(), args);

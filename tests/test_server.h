@@ -15,6 +15,9 @@ typedef struct Server {
     char puzzles[512];  /* given to --puzzles when starting, or "" */
     char proxy[64];     /* given to --proxy when starting (behind nginx), or "" */
     int want_port;      /* start on this port (the same one again, behind nginx), 0: any */
+    int egdb_build;     /* build the endgame databases up to this many pieces in the
+                           background, in egdb_dir ($SHASHKI_EGDB); 0: --no-egdb-build */
+    char egdb_dir[64];
 } Server;
 
 /* What a test reads of an answer; test_buffer_append is libcurl's write callback for it
@@ -26,8 +29,9 @@ typedef struct Buffer {
 size_t test_buffer_append(char *ptr, size_t size, size_t n, void *buffer);
 
 /* Start the server on s->db (with --set-password s->password when it is not empty, --puzzles
- * s->puzzles likewise) and read
- * its port from the first line; false if it does not start. */
+ * s->puzzles likewise; with --no-egdb-build unless s->egdb_build says otherwise: a test never
+ * builds databases by accident) and read its port from the first line; false if it does not
+ * start. */
 bool server_start(Server *s);
 /* Stop it (SIGTERM), or kill it (SIGKILL) when crash. */
 void server_stop(Server *s, bool crash);

@@ -32,6 +32,10 @@
  *   password TEXT                              start (and restart) the server with
  *                                              --set-password TEXT before the next request
  *   puzzles FILE                               ... with --puzzles FILE (a file of tests/data)
+ *   egdb N                                     ... building the endgame databases up to N
+ *                                              pieces in the background, in an empty folder
+ *                                              of the file's own (every other server runs
+ *                                              with --no-egdb-build)
  *   kinds NAME NAME ...                        (the file's first line) run the whole file once
  *                                              per game named, $KIND being its name, each
  *                                              against a fresh games file: the same cases for
@@ -604,7 +608,8 @@ static int run_file(const char *name, const char *kind)
         var_set(&vars, "KIND", kind);
     char expanded[8192];
     bool started = false;
-    if (strstr(text, "\npassword ") == NULL && strstr(text, "\npuzzles ") == NULL) {
+    if (strstr(text, "\npassword ") == NULL && strstr(text, "\npuzzles ") == NULL &&
+        strstr(text, "\negdb ") == NULL) {
         if (behind)
             snprintf(procs[0].proxy, sizeof procs[0].proxy, "127.0.0.1");
         for (int i = 1; i < nprocs; i++)
@@ -690,16 +695,24 @@ static int run_file(const char *name, const char *kind)
                 server_stop(&procs[k - 1], true);
             continue;
         }
-        if (!started && strncmp(line, "password ", 9) != 0 && strncmp(line, "puzzles ", 8) != 0) {
+        bool option = strncmp(line, "password ", 9) == 0 || strncmp(line, "puzzles ", 8) == 0 ||
+                      strncmp(line, "egdb ", 5) == 0;
+        if (!started && !option) {
             test_case("%s: start the server", name);
             CHECK(server_start(&s));
             started = true;
         }
-        if (strncmp(line, "password ", 9) == 0 || strncmp(line, "puzzles ", 8) == 0) {
-            if (line[1] == 'a')
+        if (option) {
+            if (line[0] == 'e') {
+                s.egdb_build = atoi(line + 5);
+                snprintf(s.egdb_dir, sizeof s.egdb_dir, "/tmp/shashki-web-egdb-XXXXXX");
+                if (!mkdtemp(s.egdb_dir))
+                    s.egdb_dir[0] = '\0';
+            } else if (line[1] == 'a') {
                 snprintf(s.password, sizeof s.password, "%s", line + 9);
-            else
+            } else {
                 snprintf(s.puzzles, sizeof s.puzzles, "%s", test_data(line + 8));
+            }
             for (int i = 0; i < nprocs; i++) {
                 if (&procs[i] != sp) {
                     snprintf(procs[i].db, sizeof procs[i].db, "%s", s.db);
@@ -816,6 +829,11 @@ static int run_file(const char *name, const char *kind)
     (void)cur;
     for (int i = 0; i < ndevices; i++)
         unlink(devices[i].jar);
+    if (procs[0].egdb_dir[0]) {
+        char rm[128];
+        snprintf(rm, sizeof rm, "rm -rf '%s'", procs[0].egdb_dir);
+        CHECK(system(rm) == 0);
+    }
     if (!on_postgres) {
         unlink(s.db);
         char side[300];

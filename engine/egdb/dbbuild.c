@@ -33,9 +33,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -313,7 +315,7 @@ static void *run_worker(void *arg)
     Run *r = arg;
     pthread_mutex_lock(&r->lock);
     for (;;) {
-        if (r->failed)
+        if (r->failed || (r->o->cancel && atomic_load(r->o->cancel)))
             break;
         int i = dbschedule_next(&r->sched);
         if (i == -2)
@@ -340,6 +342,8 @@ static void *run_worker(void *arg)
             dbschedule_finish(&r->sched, i);
             r->positions += st.positions - st.invalid;
             dbbuild_log(r->o->log, &r->slices[i], &st, r->sched.done, r->sched.count);
+            if (r->o->progress)
+                r->o->progress(r->o->context, r->sched.done, r->sched.count);
         }
         pthread_cond_broadcast(&r->change);
     }
@@ -379,7 +383,7 @@ ShStatus dbbuild_prepare(const char *dir, int pieces, DbSlice **slices, DbSchedu
     return SH_OK;
 }
 
-ShStatus dbbuild_run(const DbBuildOptions *o, ShError *err)
+static ShStatus build_locked(const DbBuildOptions *o, ShError *err)
 {
     Run r;
     memset(&r, 0, sizeof r);
@@ -390,6 +394,8 @@ ShStatus dbbuild_run(const DbBuildOptions *o, ShError *err)
     if (o->log && r.sched.done)
         fprintf(o->log, "%d of %d slices already built in %s\n", r.sched.done, r.sched.count,
                 o->dir);
+    if (o->progress)
+        o->progress(o->context, r.sched.done, r.sched.count);
     r.b = dbbuild_create(o->dir, o->variant, o->memory_mb, err);
     if (!r.b) {
         dbschedule_free(&r.sched);
@@ -421,4 +427,45 @@ ShStatus dbbuild_run(const DbBuildOptions *o, ShError *err)
     if (!complete)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the build stopped before its end");
     return SH_OK;
+}
+
+/* One build of a folder at a time on this machine (`make`'s, a server's, another server's on
+ * the same folder): a lock file, held until the build ends; a second build waits for it, then
+ * finds the slices the first one wrote done. -1 when the folder cannot be made or locked. */
+static int folder_lock(const char *dir, FILE *log, ShError *err)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        error_set(err, SH_ERR_IO, 0, 0, "cannot make the folder %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.build-lock", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        error_set(err, SH_ERR_IO, 0, 0, "cannot write in the folder %s: %s", dir,
+                  strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (log) {
+            fprintf(log, "waiting for another build in %s to end\n", dir);
+            fflush(log);
+        }
+        if (flock(fd, LOCK_EX) != 0) {
+            error_set(err, SH_ERR_IO, 0, 0, "cannot lock %s: %s", path, strerror(errno));
+            close(fd);
+            return -1;
+        }
+    }
+    return fd;
+}
+
+ShStatus dbbuild_run(const DbBuildOptions *o, ShError *err)
+{
+    int lock = folder_lock(o->dir, o->log, err);
+    if (lock < 0)
+        return err ? err->code : SH_ERR_IO;
+    ShStatus st = build_locked(o, err);
+    close(lock); /* the lock goes with it */
+    return st;
 }

@@ -14,6 +14,7 @@
 #ifndef SHASHKI_DBBUILD_H
 #define SHASHKI_DBBUILD_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -76,9 +77,16 @@ typedef struct DbBuildOptions {
     int variant;
     size_t memory_mb;
     FILE *log; /* a line per slice built, or NULL */
+    /* Called (from the building threads, one at a time) with the slices done and their count:
+     * once before the first slice is built, then after each; NULL for none. */
+    void (*progress)(void *context, int done, int count);
+    void *context;
+    const atomic_bool *cancel; /* when it turns true, no further slice is begun; NULL: none */
 } DbBuildOptions;
 
-/* Build every slice of up to `pieces` pieces that is not yet in the folder. */
+/* Build every slice of up to `pieces` pieces that is not yet in the folder. A cancelled build
+ * stops after the slices it is solving (SH_ERR_ARGUMENT, "the build stopped before its end")
+ * and resumes where it stopped. */
 ShStatus dbbuild_run(const DbBuildOptions *o, ShError *err);
 
 /* A schedule: which slices are done, which are running, which may start. */

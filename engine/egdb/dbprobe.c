@@ -38,6 +38,7 @@ typedef struct Set {
 struct Db {
     char dir[4096];
     int shared;          /* dbprobe_acquire's count of users, 0 for a private Db */
+    atomic_bool stale;   /* retired by dbprobe_refresh: no longer in the shared list */
     struct Db *next;     /* in the list of shared ones */
     int nslots;
     Slot *slots;
@@ -207,6 +208,7 @@ void dbprobe_close(Db *db)
 
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 static Db *shared_list;
+static atomic_uint generation;
 
 Db *dbprobe_acquire(const char *dir, ShError *err)
 {
@@ -240,6 +242,42 @@ void dbprobe_release(Db *db)
     pthread_mutex_unlock(&shared_lock);
     if (last)
         dbprobe_close(db);
+}
+
+void dbprobe_refresh(const char *dir)
+{
+    pthread_mutex_lock(&shared_lock);
+    for (Db **p = &shared_list; *p; p = &(*p)->next)
+        if (strcmp((*p)->dir, dir) == 0) {
+            Db *old = *p;
+            *p = old->next;
+            old->next = NULL;
+            atomic_store(&old->stale, true);
+            break;
+        }
+    atomic_fetch_add(&generation, 1);
+    pthread_mutex_unlock(&shared_lock);
+}
+
+bool dbprobe_stale(const Db *db)
+{
+    return atomic_load(&db->stale);
+}
+
+Db *dbprobe_renew(Db *db)
+{
+    if (!db || !atomic_load(&db->stale))
+        return db;
+    Db *now = dbprobe_acquire(db->dir, NULL);
+    if (!now)
+        return db;
+    dbprobe_release(db);
+    return now;
+}
+
+unsigned dbprobe_generation(void)
+{
+    return atomic_load(&generation);
 }
 
 const char *dbprobe_dir(const Db *db)

@@ -32,6 +32,21 @@ void dbprobe_close(Db *db);
 Db *dbprobe_acquire(const char *dir, ShError *err);
 void dbprobe_release(Db *db);
 
+/* A build added slices to `dir`: the shared databases of that folder, if open, are retired.
+ * The next dbprobe_acquire of the folder opens it afresh; holders of the old copy see
+ * dbprobe_stale and move with dbprobe_renew (the old copy stays valid for searches still
+ * running on it and is closed on its last release). Thread-safe. */
+void dbprobe_refresh(const char *dir);
+/* Whether dbprobe_refresh retired this shared copy. */
+bool dbprobe_stale(const Db *db);
+/* db, or when it is stale the folder's current shared databases, db released (db kept when the
+ * folder cannot be opened now). NULL for NULL. The caller must be the copy's only user in its
+ * thread of control (no search of its own running on it). */
+Db *dbprobe_renew(Db *db);
+/* How many times dbprobe_refresh was called in this process: a folder that held no databases
+ * when it was tried is worth trying again once this has moved. */
+unsigned dbprobe_generation(void);
+
 /* The folder. */
 const char *dbprobe_dir(const Db *db);
 

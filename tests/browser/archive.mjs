@@ -1,6 +1,7 @@
 // archive.mjs - the archive (search, replay, delete, import a PDN file: the games of play.mjs's
 // draw and resignation), the analysis board (a position set up, validated and analysed by the
-// engine; FEN and PDN imported and exported), and a game that survives a kill of the server.
+// engine; FEN and PDN imported and exported; the endgame databases' note), and a game that
+// survives a kill of the server.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -147,6 +148,40 @@ export function archiveTests() {
     await page.click('[data-action=load-pdn]');
     await waitMoves(page, 83);
     equal((await moveTexts(page))[82], 'd8-f6', 'the last move of the imported game');
+  });
+
+  test('analysis: the endgame databases\' note, from a server building them in the background, in English and Russian', async ({ base, newPage }) => {
+    // the suite's server builds none (--no-egdb-build); the note says what it found (none under
+    // the test runner, which points it at a folder that is not there)
+    const page = await newPage(DESKTOP);
+    await page.goto(base + '#/analysis?fen=' + encodeURIComponent('W:Wc3,Ka1:Bf6'));
+    await waitInteractive(page);
+    const found = (await api(base, 'GET', '/api/health')).data.egdb;
+    equal(found.state, 'off', 'the suite\'s server builds no databases');
+    await page.waitForSelector('.egdb-note[data-state="off"]', { state: 'attached' });
+    if (found.pieces) equal(await page.textContent('.egdb-note'), `Endgame databases: every ending of up to ${found.pieces} pieces.`, 'the note of the databases found');
+    else expect(await page.isHidden('.egdb-note'), 'no note without databases');
+    // a server of its own builds them up to 3 pieces (the real one: 5) in an empty folder
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-egdb-note-'));
+    const server = await new Server(path.join(tmp, 'games.db'), { egdb: { dir: path.join(tmp, 'egdb'), pieces: 3 } }).start();
+    try {
+      await page.goto(server.url + '#/analysis?fen=' + encodeURIComponent('W:Wc3,Ka1:Bf6'));
+      await page.waitForSelector('.egdb-note[data-state="ready"]');
+      equal(await page.textContent('.egdb-note'), 'Endgame databases: every ending of up to 3 pieces.', 'the note once they are built');
+      const ready = (await api(server.url, 'GET', '/api/health')).data.egdb;
+      equal([ready.state, ready.pieces, ready.done === ready.total], ['ready', 3, true], 'the server says so too');
+      await page.click('[data-lang=ru]');
+      await page.waitForFunction(() => document.documentElement.lang === 'ru' && document.querySelector('.egdb-note[data-state="ready"]'));
+      equal(await page.textContent('.egdb-note'), 'Базы окончаний: все окончания до 3 фигур.', 'in Russian');
+      await page.click('[data-lang=en]');
+      // they hold Russian checkers only: no note for another game
+      await page.selectOption('#analysis-variant', 'brazilian');
+      await page.waitForFunction(() => document.querySelector('.analysis').dataset.variant === 'brazilian');
+      expect(await page.isHidden('.egdb-note'), 'no note for Brazilian');
+    } finally {
+      await server.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   test('restart: the server is killed during a game and the game is intact after', async ({ newPage }) => {

@@ -47,7 +47,9 @@ const servers = new Set();
 
 export class Server {
   /** options: {password} sets the arbiter's password at start, {host} the address to listen on,
-   *  {puzzles} the puzzles file to serve, {reviewNodes} a review's search of each position */
+   *  {puzzles} the puzzles file to serve, {reviewNodes} a review's search of each position,
+   *  {egdb: {dir, pieces}} builds the endgame databases up to `pieces` in the folder `dir` in
+   *  the background (without it, --no-egdb-build: a test never builds them by accident) */
   constructor(db, options = {}) {
     this.db = db;
     this.options = options;
@@ -64,7 +66,11 @@ export class Server {
       if (this.options.password) args.push('--set-password');
       if (this.options.puzzles) args.push('--puzzles', this.options.puzzles);
       if (this.options.reviewNodes) args.push('--review-nodes', String(this.options.reviewNodes));
-      const proc = spawn(PROGRAM, args, { stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+      const egdb = this.options.egdb;
+      if (egdb) args.push('--egdb-build-pieces', String(egdb.pieces));
+      else args.push('--no-egdb-build');
+      const env = egdb ? { ...process.env, SHASHKI_EGDB: egdb.dir } : process.env;
+      const proc = spawn(PROGRAM, args, { env, stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
       if (this.options.password) proc.stdin.end(this.options.password + '\n');
       this.proc = proc;
       servers.add(this);

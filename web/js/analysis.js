@@ -11,6 +11,7 @@
 import { api } from './api.js';
 import { Board, playLocally } from './board.js';
 import { Editor } from './editor.js';
+import { EgdbNote } from './egdb.js';
 import { Explorer } from './explorer.js';
 import { download, errorText, h, icon, toast } from './dom.js';
 import { START_FEN, parseFen } from './fen.js';
@@ -80,6 +81,7 @@ export class AnalysisView {
       [1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === (pref('multipv') || 3) }, String(n))),
     );
     this.engineStatus = h('div.engine-status', { role: 'status' });
+    this.egdbNote = new EgdbNote();
     this.lines = h('ol.pv-lines#pv-lines');
     this.engineCard = h(
       'section.card.engine-card',
@@ -90,6 +92,7 @@ export class AnalysisView {
       ),
       this.engineStatus,
       this.lines,
+      this.egdbNote.el,
     );
     this.fenField = h('input.fen-field#analysis-fen', { type: 'text', spellcheck: 'false', 'aria-label': 'FEN', onkeydown: (e) => e.key === 'Enter' && this.loadFen(this.fenField.value) });
     this.variantSelect = h(
@@ -120,6 +123,7 @@ export class AnalysisView {
     this.keys = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
     this.board.setVariant(variantInfo(state.variant));
+    this.egdbNote.setVariant(state.variant);
     this.board.setNumbers(pref('notation') === 'numeric');
     this.board.setFlipped(!!state.flipped);
     this.evalBar.classList.toggle('flipped', !!state.flipped);
@@ -155,6 +159,7 @@ export class AnalysisView {
   destroy() {
     this.closed = true;
     this.stopEngine && this.stopEngine();
+    this.egdbNote.close();
     clearTimeout(this.renderTimer);
     document.removeEventListener('keydown', this.keys);
     this.editor && this.editor.destroy();
@@ -181,6 +186,7 @@ export class AnalysisView {
     this.board.setNumbers(pref('notation') === 'numeric');
     this.variantSelect.value = state.variant;
     this.layout.dataset.variant = state.variant;
+    this.egdbNote.setVariant(state.variant);
   }
 
   /** Another game: its start position, an empty line. */

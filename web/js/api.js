@@ -206,6 +206,19 @@ export const api = {
     return () => source.close();
   },
 
+  /** Follow the endgame databases' build: onState(egdb) for each `egdb` event. Returns stop(). */
+  egdbEvents(onState) {
+    const source = new EventSource('/api/egdb/events');
+    source.addEventListener('egdb', (ev) => {
+      try {
+        onState(JSON.parse(ev.data));
+      } catch (e) {
+        console.error('bad egdb event', e);
+      }
+    });
+    return () => source.close();
+  },
+
   /** Follow a game's review: onReview(review) for each `review` event. Returns stop(). */
   reviewEvents(id, onReview, onError) {
     const source = new EventSource(`/api/games/${id}/review/events`);
