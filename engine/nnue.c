@@ -44,7 +44,7 @@ static int8_t read_i8(Reader *r)
 
 static size_t file_size(int squares)
 {
-    return 8 + 4 * 4 + 2 * (size_t)NNUE_HIDDEN * (size_t)(1 + 4 * squares) +
+    return 8 + 5 * 4 + 2 * (size_t)NNUE_HIDDEN * (size_t)(1 + 4 * squares) +
            4 * NNUE_L1 + (size_t)NNUE_L1 * 2 * NNUE_HIDDEN + 4 * NNUE_L2 +
            (size_t)NNUE_L2 * NNUE_L1 + 4 + 4 * NNUE_L2;
 }
@@ -61,13 +61,13 @@ bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *messa
                int message_size)
 {
     Reader r = {data};
-    if (size < 24 || memcmp(data, NNUE_MAGIC, 8) != 0) {
+    if (size < 28 || memcmp(data, NNUE_MAGIC, 8) != 0) {
         snprintf(message, (size_t)message_size, "not a network file");
         return false;
     }
     r.p += 8;
     uint32_t squares = read_u32(&r), hidden = read_u32(&r), l1 = read_u32(&r),
-             l2 = read_u32(&r);
+             l2 = read_u32(&r), flags = read_u32(&r);
     if ((squares != 32 && squares != 50) || hidden != NNUE_HIDDEN || l1 != NNUE_L1 ||
         l2 != NNUE_L2) {
         snprintf(message, (size_t)message_size,
@@ -83,6 +83,7 @@ bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *messa
     }
     memset(net, 0, sizeof *net);
     nnue_shape(net, (int)squares);
+    net->residual = (flags & 1) != 0;
     for (int h = 0; h < NNUE_HIDDEN; h++)
         net->ft_bias[h] = read_i16(&r);
     for (int i = 0; i < net->inputs; i++)
@@ -101,6 +102,10 @@ bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *messa
     net->out_bias = (int32_t)read_u32(&r);
     for (int i = 0; i < NNUE_L2; i++)
         net->out_weight[i] = (int32_t)read_u32(&r);
+    for (int g = 0; g < 2 * NNUE_HIDDEN / 4; g++)
+        for (int o = 0; o < NNUE_L1; o++)
+            for (int j = 0; j < 4; j++)
+                net->l1_sparse[g][o][j] = net->l1_weight[o][4 * g + j];
     return true;
 }
 
@@ -272,7 +277,7 @@ int32_t nnue_output(const NnueNet *net, const NnueAccumulator *acc, int side)
     _Alignas(64) int32_t s1[NNUE_L1], s2[NNUE_L2];
     clip16(acc->v[side], in, NNUE_HIDDEN);
     clip16(acc->v[side ^ 1], in + NNUE_HIDDEN, NNUE_HIDDEN);
-    nnue_affine(in, 2 * NNUE_HIDDEN, &net->l1_weight[0][0], net->l1_bias, NNUE_L1, s1);
+    nnue_affine_sparse(in, 2 * NNUE_HIDDEN, &net->l1_sparse[0][0][0], net->l1_bias, s1);
     clip32(s1, h1, NNUE_L1);
     nnue_affine(h1, NNUE_L1, &net->l2_weight[0][0], net->l2_bias, NNUE_L2, s2);
     clip32(s2, h2, NNUE_L2);
@@ -299,11 +304,16 @@ const char *nnue_kernels(void)
 
 /* ---- the evaluation ---- */
 
-static inline int finish(const ShPosition *pos, int32_t output)
+static inline int finish(const NnueNet *net, const ShPosition *pos, int32_t output,
+                         const EvalWeights *classic)
 {
     int v = nnue_centimen(output); /* for the side to move */
     int white = pos->side == SH_WHITE ? v : -v;
     white = eval_scale_ending(pos, white);
+    if (net->residual) {
+        int base = eval_position(classic, pos);
+        white += pos->side == SH_WHITE ? base : -base;
+    }
     if (white > EVAL_LIMIT)
         white = EVAL_LIMIT;
     if (white < -EVAL_LIMIT)
@@ -311,7 +321,8 @@ static inline int finish(const ShPosition *pos, int32_t output)
     return pos->side == SH_WHITE ? white : -white;
 }
 
-int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos)
+int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos,
+                  const EvalWeights *classic)
 {
     NnueAccumulator *acc = &stack[ply];
     const NnueAccumulator *best = NULL;
@@ -330,12 +341,12 @@ int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShP
         nnue_update(net, best, pos, acc);
     else
         nnue_refresh(net, pos, acc);
-    return finish(pos, nnue_output(net, acc, pos->side));
+    return finish(net, pos, nnue_output(net, acc, pos->side), classic);
 }
 
-int nnue_evaluate_position(const NnueNet *net, const ShPosition *pos)
+int nnue_evaluate_position(const NnueNet *net, const ShPosition *pos, const EvalWeights *classic)
 {
     NnueAccumulator acc;
     nnue_refresh(net, pos, &acc);
-    return finish(pos, nnue_output(net, &acc, pos->side));
+    return finish(net, pos, nnue_output(net, &acc, pos->side), classic);
 }

@@ -34,8 +34,13 @@
  * than the board holds (nnue_evaluate). A test plays random lines and checks every
  * incremental accumulator against a fresh one.
  *
+ * A residual network (a flag of its file) learns what the classical evaluation misses: its
+ * score is added to eval_position's with the weights the search uses, so it starts from
+ * the linear model fitted on millions of positions and needs less data to add to it.
+ *
  * A network file (tools/train.c writes it; data/nnue/GAME.nnue are built in) is little-endian:
- * "SHNNUE1\n", the squares, NNUE_HIDDEN, NNUE_L1, NNUE_L2 as uint32, then the first layer's
+ * "SHNNUE1\n", the squares, NNUE_HIDDEN, NNUE_L1, NNUE_L2, the flags (1: residual) as
+ * uint32, then the first layer's
  * biases and weights (int16, input by input), each dense layer's biases (int32) and weights
  * (int8, output by output, input by input), the output bias and weights (int32).
  */
@@ -46,11 +51,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "eval.h"
 #include "position.h"
 
+#ifndef NNUE_HIDDEN          /* the sizes (a network file must have the program's) */
 #define NNUE_HIDDEN 128     /* the accumulator of one perspective */
+#endif
+#ifndef NNUE_L1
 #define NNUE_L1 32
+#endif
+#ifndef NNUE_L2
 #define NNUE_L2 32
+#endif
 #define NNUE_MAX_SQUARES 50
 #define NNUE_MAX_INPUTS (4 * NNUE_MAX_SQUARES)
 #define NNUE_ACTIVATION 127 /* 1.0 of an activation */
@@ -63,11 +75,13 @@
 typedef struct NnueNet {
     int squares;                                 /* 32 (8x8) or 50 (10x10) */
     int inputs;                                  /* 4 * squares */
+    bool residual;                               /* added to the classical evaluation */
     int8_t square_of_bit[64];                    /* the generator's bit -> square, -1 off board */
     int16_t ft_bias[NNUE_HIDDEN];
     int16_t ft_weight[NNUE_MAX_INPUTS][NNUE_HIDDEN];
     int8_t l1_weight[NNUE_L1][2 * NNUE_HIDDEN];
     int8_t l2_weight[NNUE_L2][NNUE_L1];
+    int8_t l1_sparse[2 * NNUE_HIDDEN / 4][NNUE_L1][4]; /* l1_weight by groups of 4 inputs */
     int32_t l1_bias[NNUE_L1];
     int32_t l2_bias[NNUE_L2];
     int32_t out_weight[NNUE_L2];
@@ -122,13 +136,15 @@ int32_t nnue_output_portable(const NnueNet *net, const NnueAccumulator *acc, int
 const char *nnue_kernels(void);
 
 /* The evaluation for the side to move in centi-men, as eval_position: the output scaled,
- * drawish endings scaled down, clipped to EVAL_LIMIT. stack[ply] is brought to `pos` from the
+ * drawish endings scaled down, added to eval_position(classic, pos) for a residual network,
+ * clipped to EVAL_LIMIT. stack[ply] is brought to `pos` from the
  * cheapest of stack[ply], stack[ply - 1], stack[ply - 2] or from scratch. The caller makes
  * sure no capture is pending and the game fits the network. */
-int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos);
+int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos,
+                  const EvalWeights *classic);
 
-/* The same from scratch (tools, tests). */
-int nnue_evaluate_position(const NnueNet *net, const ShPosition *pos);
+/* The same from scratch (tools, tests). `classic`: the weights a residual network adds to. */
+int nnue_evaluate_position(const NnueNet *net, const ShPosition *pos, const EvalWeights *classic);
 
 /* Raw output -> centi-men before the endings' scale. */
 static inline int nnue_centimen(int32_t output)

@@ -11,6 +11,7 @@
 #define SHASHKI_NNUE_SIMD_H
 
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__AVX2__) || defined(__SSSE3__)
 #include <immintrin.h>
@@ -83,6 +84,82 @@ static inline void nnue_affine(const uint8_t *in, int n_in, const int8_t *w, con
                                int n_out, int32_t *out)
 {
     nnue_affine_portable(in, n_in, w, bias, n_out, out);
+}
+#endif
+
+/* The first dense layer again, for inputs that are mostly zero (the clipped accumulators):
+ * the weights by groups of four inputs (wcol[g][o][4], nnue_load lays them out), and only the
+ * groups with an input that is not zero are added, four inputs to every output at once (as
+ * Stockfish's sparse affine layer). The same integers as nnue_affine. */
+#if defined(__AVX2__)
+static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t *wcol,
+                                      const int32_t *bias, int32_t *out)
+{
+    enum { VECS = NNUE_L1 / 8 };
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256i acc[VECS];
+    for (int k = 0; k < VECS; k++)
+        acc[k] = _mm256_loadu_si256((const __m256i *)(bias + 8 * k));
+    for (int i = 0; i < n_in; i += 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(in + i));
+        unsigned mask = (unsigned)_mm256_movemask_ps(
+            _mm256_castsi256_ps(_mm256_cmpgt_epi32(v, _mm256_setzero_si256())));
+        for (; mask; mask &= mask - 1) {
+            int g = i / 4 + __builtin_ctz(mask);
+            int32_t four;
+            memcpy(&four, in + 4 * g, 4);
+            __m256i x = _mm256_set1_epi32(four);
+            const int8_t *w = wcol + (size_t)g * 4 * NNUE_L1;
+            for (int k = 0; k < VECS; k++)
+                acc[k] = _mm256_add_epi32(acc[k], _mm256_madd_epi16(_mm256_maddubs_epi16(
+                             x, _mm256_loadu_si256((const __m256i *)(w + 32 * k))), ones));
+        }
+    }
+    for (int k = 0; k < VECS; k++)
+        _mm256_storeu_si256((__m256i *)(out + 8 * k), acc[k]);
+}
+#elif defined(__SSSE3__)
+static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t *wcol,
+                                      const int32_t *bias, int32_t *out)
+{
+    enum { VECS = NNUE_L1 / 4 };
+    const __m128i ones = _mm_set1_epi16(1);
+    __m128i acc[VECS];
+    for (int k = 0; k < VECS; k++)
+        acc[k] = _mm_loadu_si128((const __m128i *)(bias + 4 * k));
+    for (int i = 0; i < n_in; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
+        unsigned mask = (unsigned)_mm_movemask_ps(
+            _mm_castsi128_ps(_mm_cmpgt_epi32(v, _mm_setzero_si128())));
+        for (; mask; mask &= mask - 1) {
+            int g = i / 4 + __builtin_ctz(mask);
+            int32_t four;
+            memcpy(&four, in + 4 * g, 4);
+            __m128i x = _mm_set1_epi32(four);
+            const int8_t *w = wcol + (size_t)g * 4 * NNUE_L1;
+            for (int k = 0; k < VECS; k++)
+                acc[k] = _mm_add_epi32(acc[k], _mm_madd_epi16(_mm_maddubs_epi16(
+                             x, _mm_loadu_si128((const __m128i *)(w + 16 * k))), ones));
+        }
+    }
+    for (int k = 0; k < VECS; k++)
+        _mm_storeu_si128((__m128i *)(out + 4 * k), acc[k]);
+}
+#else
+static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t *wcol,
+                                      const int32_t *bias, int32_t *out)
+{
+    for (int o = 0; o < NNUE_L1; o++)
+        out[o] = bias[o];
+    for (int g = 0; g < n_in / 4; g++) {
+        const uint8_t *x = in + 4 * g;
+        if (!(x[0] | x[1] | x[2] | x[3]))
+            continue;
+        const int8_t *w = wcol + (size_t)g * 4 * NNUE_L1;
+        for (int o = 0; o < NNUE_L1; o++)
+            out[o] += x[0] * w[4 * o] + x[1] * w[4 * o + 1] + x[2] * w[4 * o + 2] +
+                      x[3] * w[4 * o + 3];
+    }
 }
 #endif
 

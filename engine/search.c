@@ -324,7 +324,7 @@ static inline int db_score(Worker *w, const ShPosition *pos, int ply, int left)
 static inline int evaluate(Worker *w, const ShPosition *pos, int ply)
 {
     if (w->shared->nnue)
-        return nnue_evaluate(w->shared->nnue, w->nnue, ply, pos);
+        return nnue_evaluate(w->shared->nnue, w->nnue, ply, pos, w->shared->weights);
     return eval_position(w->shared->weights, pos);
 }
 

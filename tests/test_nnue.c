@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "eval.h"
 #include "nnue.h"
 #include "test.h"
 
@@ -50,6 +51,7 @@ static bool same_accumulator(const NnueAccumulator *a, const NnueAccumulator *b)
 static void game_cases(ShVariant variant, const char *name, int squares)
 {
     const NnueNet *net = nnue_builtin(variant);
+    const EvalWeights *classic = eval_default_weights_for(variant);
     test_case("nnue %s: a network is built in and fits the game only", name);
     CHECK(net != NULL);
     if (!net)
@@ -81,6 +83,22 @@ static void game_cases(ShVariant variant, const char *name, int squares)
         CHECK_MSG(nonzero > N, "%d outputs not zero", nonzero); /* a network that says things */
     }
 
+    test_case("nnue %s: a residual network whose output layer says nothing scores as the "
+              "classical evaluation", name);
+    {
+        NnueNet *silent = malloc(sizeof *silent);
+        *silent = *net;
+        silent->residual = true;
+        silent->out_bias = 0;
+        memset(silent->out_weight, 0, sizeof silent->out_weight);
+        int differ = 0;
+        for (int i = 0; i < N; i++)
+            differ += nnue_evaluate_position(silent, &pos[i], classic) !=
+                      eval_position(classic, &pos[i]);
+        CHECK_INT(differ, 0);
+        free(silent);
+    }
+
     test_case("nnue %s: every input is one piece, for both points of view", name);
     for (int i = 0; i < 50; i++) {
         int f[2][64];
@@ -100,7 +118,8 @@ static void game_cases(ShVariant variant, const char *name, int squares)
               name);
     for (int i = 0; i < N; i++) {
         ShPosition f = turned(&pos[i], squares);
-        int a = nnue_evaluate_position(net, &pos[i]), b = nnue_evaluate_position(net, &f);
+        int a = nnue_evaluate_position(net, &pos[i], classic),
+            b = nnue_evaluate_position(net, &f, classic);
         CHECK_MSG(a == b, "position %d: %d, turned %d", i, a, b);
         if (a != b)
             break;
@@ -122,7 +141,7 @@ static void game_cases(ShVariant variant, const char *name, int squares)
                 NnueAccumulator before[3];
                 for (int b = 0; b < 3 && b <= ply; b++)
                     before[b] = stack[ply - b];
-                int score = nnue_evaluate(net, stack, ply, &path[ply]);
+                int score = nnue_evaluate(net, stack, ply, &path[ply], classic);
                 NnueAccumulator fresh;
                 nnue_refresh(net, &path[ply], &fresh);
                 checked++;
@@ -130,7 +149,7 @@ static void game_cases(ShVariant variant, const char *name, int squares)
                     updated += before[b].valid && nnue_changes(&before[b], &path[ply]) > 0 &&
                                nnue_changes(&before[b], &path[ply]) < 4;
                 if (!same_accumulator(&stack[ply], &fresh) ||
-                    score != nnue_evaluate_position(net, &path[ply]))
+                    score != nnue_evaluate_position(net, &path[ply], classic))
                     bad = 1;
                 ShMoveList list;
                 sh_moves_generate(&path[ply], &list);

@@ -2,7 +2,7 @@
  * train.c - train the learned evaluation's network (engine/nnue.h) on the engine's own games.
  *
  *   train [--variant russian|international] --out NET [--epochs N] [--batch B] [--rate R]
- *         [--lambda L] [--seed S] [--threads T] [--max N] FILE...
+ *         [--lambda L] [--seed S] [--threads T] [--max N] [--residual] FILE...
  *
  * The data is datagen's ("FEN RESULT SCORE": the result and the search's score for White),
  * every FILE read (--data FILE works too). The network is the engine's, in floating point:
@@ -19,6 +19,9 @@
  * dense ones within +-127/64). 5% of the positions (by their hash) are held out and their
  * loss printed each epoch, to show over-fitting.
  *
+ * --residual: the network learns what the classical evaluation (eval_position, the built-in
+ * weights) misses: its output is added to that score in the loss and in the engine (nnue.h).
+ *
  * Deterministic for a seed and data, whatever --threads: a batch is cut into 8 fixed shards,
  * each shard's gradient summed alone, the shards added in order.
  *
@@ -33,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "nnue.h"
 
 #define H NNUE_HIDDEN
@@ -47,6 +51,7 @@ typedef struct Sample {
     float result;     /* for White */
     float score;      /* the search's, centi-men, for White */
     float target;     /* for the side to move */
+    float classic;    /* the classical evaluation for the side to move (a yardstick) */
 } Sample;
 
 static Sample *samples;
@@ -55,6 +60,7 @@ static uint8_t *features; /* White's inputs of each sample */
 static size_t nfeatures, capfeatures;
 static int squares = 32, inputs = 128;
 static uint8_t flip[NNUE_MAX_INPUTS]; /* White's input -> Black's */
+static bool residual;                 /* the network adds to the classical evaluation */
 
 /* ---- the parameters: one array, these offsets ---- */
 static size_t O_FTW, O_FTB, O_W1, O_B1, O_W2, O_B2, O_W3, O_B3, NPARAMS;
@@ -143,6 +149,7 @@ static bool load(const char *path, ShVariant variant, const NnueNet *shape, size
         s->holdout = pos.key % 20 == 0;
         s->result = (float)result;
         s->score = (float)score;
+        s->classic = (float)eval_position(eval_default_weights_for((int)variant), &pos);
     }
     fclose(f);
     if (bad)
@@ -226,12 +233,18 @@ static void forward(const float *p, const Sample *s, Pass *q)
     q->y = y;
 }
 
+/* What a residual network adds to, in men. */
+static inline double base(const Sample *s)
+{
+    return residual ? s->classic / 100.0 : 0.0;
+}
+
 /* Adds the gradient of one sample's loss to g; returns the loss. */
 static double backward(const float *p, const Sample *s, float k, float *g)
 {
     Pass q;
     forward(p, s, &q);
-    double pr = sigmoid(k * q.y);
+    double pr = sigmoid(k * (q.y + base(s)));
     double loss = (pr - s->target) * (pr - s->target);
     float dy = (float)(2 * (pr - s->target) * pr * (1 - pr) * k);
     float dh2[NNUE_L2], dz2[NNUE_L2], dh1[NNUE_L1], dz1[NNUE_L1], dx[2 * H];
@@ -321,7 +334,7 @@ static double holdout_loss(const float *p, float k)
         if (!samples[i].holdout)
             continue;
         forward(p, &samples[i], &q);
-        double d = sigmoid(k * q.y) - samples[i].target;
+        double d = sigmoid(k * (q.y + base(&samples[i]))) - samples[i].target;
         sum += d * d;
         n++;
     }
@@ -369,6 +382,7 @@ static bool write_net(const char *path, const float *p)
     put_u32(f, H);
     put_u32(f, NNUE_L1);
     put_u32(f, NNUE_L2);
+    put_u32(f, residual ? 1 : 0);
     for (int h = 0; h < H; h++)
         put_i16(f, lround(p[O_FTB + (size_t)h] * NNUE_ACTIVATION));
     for (size_t i = 0; i < (size_t)inputs * H; i++)
@@ -417,7 +431,7 @@ static void check_quantised(const char *path, const float *p, float k)
         int cm = nnue_centimen(nnue_output(&net, &acc, s->side));
         forward(p, s, &q);
         dist += fabs(cm - 100.0 * q.y);
-        double d = sigmoid((double)k * cm / 100.0) - s->target;
+        double d = sigmoid((double)k * (cm / 100.0 + base(s))) - s->target;
         sum += d * d;
         n++;
     }
@@ -449,11 +463,15 @@ int main(int argc, char **argv)
                 data[ndata++] = a;
             continue;
         }
+        if (strcmp(a, "--residual") == 0) {
+            residual = true;
+            continue;
+        }
         if (i + 1 >= argc) {
         usage:
             fprintf(stderr, "usage: train [--variant russian|international] --out NET "
                             "[--epochs N] [--batch B] [--rate R] [--lambda L] [--seed S] "
-                            "[--threads T] [--max N] FILE...\n");
+                            "[--threads T] [--max N] [--residual] FILE...\n");
             return 2;
         }
         const char *v = argv[++i];
@@ -518,8 +536,16 @@ int main(int argc, char **argv)
         if (!s->holdout)
             order[ntrain++] = i;
     }
-    fprintf(stderr, "train: %zu positions (%zu held out), K = %.4f, %d x %d -> %d -> %d -> 1\n",
-            nsamples, nsamples - ntrain, k, 2, H, NNUE_L1, NNUE_L2);
+    double classic = 0;
+    for (size_t i = 0; i < nsamples; i++)
+        if (samples[i].holdout) {
+            double d = sigmoid(k * samples[i].classic / 100) - samples[i].target;
+            classic += d * d;
+        }
+    fprintf(stderr, "train: %zu positions (%zu held out), K = %.4f, %d x %d -> %d -> %d -> 1; "
+                    "the classical evaluation's held-out loss %.6f\n",
+            nsamples, nsamples - ntrain, k, 2, H, NNUE_L1, NNUE_L2,
+            classic / (double)(nsamples - ntrain));
 
     rng_state = seed;
     float *p = calloc(NPARAMS, sizeof(float)), *m = calloc(NPARAMS, sizeof(float)),
@@ -543,8 +569,8 @@ int main(int argc, char **argv)
         p[O_W2 + i] = (float)uniform(1 / sqrt((double)NNUE_L1));
     for (int o = 0; o < NNUE_L2; o++)
         p[O_B2 + (size_t)o] = 0.5f;
-    for (int i = 0; i < NNUE_L2; i++)
-        p[O_W3 + (size_t)i] = (float)uniform(1 / sqrt((double)NNUE_L2));
+    for (int i = 0; i < NNUE_L2; i++) /* a residual network starts at the classical score */
+        p[O_W3 + (size_t)i] = residual ? 0.0f : (float)uniform(1 / sqrt((double)NNUE_L2));
 
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
     const float dense_limit = 127.0f / NNUE_WEIGHT_SCALE;
