@@ -468,7 +468,8 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
             return s;
         static_eval = hit.eval;
     }
-    if (!capture && static_eval == TT_NO_EVAL)
+    /* only the pruning of late moves reads it (off by default): not worth an evaluation else */
+    if (!capture && static_eval == TT_NO_EVAL && sp->prune)
         static_eval = evaluate(w, pos, ply);
 
     /* ProbCut: a shallow search clearing a raised beta by a margin prunes the node. */
