@@ -55,6 +55,11 @@ void nnue_shape(NnueNet *net, int squares)
     net->inputs = 4 * squares;
     for (int b = 0; b < 64; b++)
         net->square_of_bit[b] = (int8_t)(squares == 32 ? bb_bit_square(b) : b10_bit_square(b));
+#ifdef NNUE_HAVE_AVX2
+    net->avx2 = __builtin_cpu_supports("avx2");
+#else
+    net->avx2 = false;
+#endif
 }
 
 bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *message,
@@ -270,18 +275,38 @@ static inline int32_t output_layer(const NnueNet *net, const uint8_t *h2)
     return sum;
 }
 
+/* The dense layers with the given kernels. */
+#define OUTPUT_BODY(affine_sparse, affine)                                                     \
+    _Alignas(64) uint8_t in[2 * NNUE_HIDDEN];                                                 \
+    _Alignas(64) uint8_t h1[NNUE_L1], h2[NNUE_L2];                                            \
+    _Alignas(64) int32_t s1[NNUE_L1], s2[NNUE_L2];                                            \
+    clip16(acc->v[side], in, NNUE_HIDDEN);                                                    \
+    clip16(acc->v[side ^ 1], in + NNUE_HIDDEN, NNUE_HIDDEN);                                  \
+    affine_sparse(in, 2 * NNUE_HIDDEN, &net->l1_sparse[0][0][0], net->l1_bias, s1);          \
+    clip32(s1, h1, NNUE_L1);                                                                  \
+    affine(h1, NNUE_L1, &net->l2_weight[0][0], net->l2_bias, NNUE_L2, s2);                    \
+    clip32(s2, h2, NNUE_L2);                                                                  \
+    return output_layer(net, h2);
+
+#ifdef NNUE_HAVE_AVX2
+NNUE_AVX2 static int32_t output_avx2(const NnueNet *net, const NnueAccumulator *acc, int side)
+{
+    OUTPUT_BODY(nnue_affine_sparse_avx2, nnue_affine_avx2)
+}
+#endif
+
+static int32_t output_target(const NnueNet *net, const NnueAccumulator *acc, int side)
+{
+    OUTPUT_BODY(nnue_affine_sparse, nnue_affine)
+}
+
 int32_t nnue_output(const NnueNet *net, const NnueAccumulator *acc, int side)
 {
-    _Alignas(64) uint8_t in[2 * NNUE_HIDDEN];
-    _Alignas(64) uint8_t h1[NNUE_L1], h2[NNUE_L2];
-    _Alignas(64) int32_t s1[NNUE_L1], s2[NNUE_L2];
-    clip16(acc->v[side], in, NNUE_HIDDEN);
-    clip16(acc->v[side ^ 1], in + NNUE_HIDDEN, NNUE_HIDDEN);
-    nnue_affine_sparse(in, 2 * NNUE_HIDDEN, &net->l1_sparse[0][0][0], net->l1_bias, s1);
-    clip32(s1, h1, NNUE_L1);
-    nnue_affine(h1, NNUE_L1, &net->l2_weight[0][0], net->l2_bias, NNUE_L2, s2);
-    clip32(s2, h2, NNUE_L2);
-    return output_layer(net, h2);
+#ifdef NNUE_HAVE_AVX2
+    if (net->avx2)
+        return output_avx2(net, acc, side);
+#endif
+    return output_target(net, acc, side);
 }
 
 int32_t nnue_output_portable(const NnueNet *net, const NnueAccumulator *acc, int side)
@@ -297,9 +322,9 @@ int32_t nnue_output_portable(const NnueNet *net, const NnueAccumulator *acc, int
     return output_layer(net, h2);
 }
 
-const char *nnue_kernels(void)
+const char *nnue_kernels(const NnueNet *net)
 {
-    return NNUE_SIMD_NAME;
+    return net->avx2 ? "AVX2" : NNUE_SIMD_NAME;
 }
 
 /* ---- the evaluation ---- */

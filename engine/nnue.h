@@ -76,6 +76,7 @@ typedef struct NnueNet {
     int squares;                                 /* 32 (8x8) or 50 (10x10) */
     int inputs;                                  /* 4 * squares */
     bool residual;                               /* added to the classical evaluation */
+    bool avx2;                                   /* nnue_output runs the AVX2 kernels */
     int8_t square_of_bit[64];                    /* the generator's bit -> square, -1 off board */
     int16_t ft_bias[NNUE_HIDDEN];
     int16_t ft_weight[NNUE_MAX_INPUTS][NNUE_HIDDEN];
@@ -103,7 +104,8 @@ bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *messa
 /* The same from a file. */
 bool nnue_load_file(NnueNet *net, const char *path, char *message, int message_size);
 
-/* Set a network's board (32 or 50 squares): its inputs and the generator's bit numbering. */
+/* Set a network's board (32 or 50 squares): its inputs and the generator's bit numbering;
+ * and whether this processor runs the AVX2 kernels. */
 void nnue_shape(NnueNet *net, int squares);
 
 /* The network built in for a game (data/nnue/russian.nnue, data/nnue/international.nnue),
@@ -132,8 +134,8 @@ void nnue_update(const NnueNet *net, const NnueAccumulator *from, const ShPositi
 int32_t nnue_output(const NnueNet *net, const NnueAccumulator *acc, int side);
 int32_t nnue_output_portable(const NnueNet *net, const NnueAccumulator *acc, int side);
 
-/* Which kernels nnue_output uses: "AVX2", "SSSE3" or "portable". */
-const char *nnue_kernels(void);
+/* Which kernels nnue_output uses for `net`: "AVX2", "SSSE3" or "portable". */
+const char *nnue_kernels(const NnueNet *net);
 
 /* The evaluation for the side to move in centi-men, as eval_position: the output scaled,
  * drawish endings scaled down, added to eval_position(classic, pos) for a residual network,

@@ -4,8 +4,9 @@
  *
  * Three versions give the same integers: AVX2 and SSSE3 (pmaddubsw multiplies pairs and adds
  * them in int16, which cannot saturate: 2 * 127 * 127 < 32767; pmaddwd widens to int32) and
- * portable C. The SIMD ones are compiled when the target has them (-march: x86-64-v2 has
- * SSSE3, x86-64-v3 AVX2). Inputs come in multiples of 32, outputs in multiples of 4.
+ * portable C. SSSE3 is compiled when the target has it (-march=x86-64-v2, the default build),
+ * AVX2 on every x86-64 build with a target attribute, chosen at run time. Inputs come in
+ * multiples of 32, outputs in multiples of 4.
  */
 #ifndef SHASHKI_NNUE_SIMD_H
 #define SHASHKI_NNUE_SIMD_H
@@ -13,8 +14,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__AVX2__) || defined(__SSSE3__)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
+/* AVX2 kernels are compiled for every x86-64 build, for the processor's own target, and
+ * chosen at run time (NnueNet.avx2) when the processor has AVX2. */
+#define NNUE_HAVE_AVX2 1
+#define NNUE_AVX2 __attribute__((target("avx2")))
 #endif
 
 static inline void nnue_affine_portable(const uint8_t *in, int n_in, const int8_t *w,
@@ -29,10 +34,9 @@ static inline void nnue_affine_portable(const uint8_t *in, int n_in, const int8_
     }
 }
 
-#if defined(__AVX2__)
-#define NNUE_SIMD_NAME "AVX2"
-static inline void nnue_affine(const uint8_t *in, int n_in, const int8_t *w, const int32_t *bias,
-                               int n_out, int32_t *out)
+#ifdef NNUE_HAVE_AVX2
+NNUE_AVX2 static inline void nnue_affine_avx2(const uint8_t *in, int n_in, const int8_t *w,
+                                              const int32_t *bias, int n_out, int32_t *out)
 {
     const __m256i ones = _mm256_set1_epi16(1);
     for (int o = 0; o < n_out; o += 4) {
@@ -55,7 +59,9 @@ static inline void nnue_affine(const uint8_t *in, int n_in, const int8_t *w, con
         _mm_storeu_si128((__m128i *)(out + o), r);
     }
 }
-#elif defined(__SSSE3__)
+#endif
+
+#if defined(__SSSE3__)
 #define NNUE_SIMD_NAME "SSSE3"
 static inline void nnue_affine(const uint8_t *in, int n_in, const int8_t *w, const int32_t *bias,
                                int n_out, int32_t *out)
@@ -91,9 +97,10 @@ static inline void nnue_affine(const uint8_t *in, int n_in, const int8_t *w, con
  * the weights by groups of four inputs (wcol[g][o][4], nnue_load lays them out), and only the
  * groups with an input that is not zero are added, four inputs to every output at once (as
  * Stockfish's sparse affine layer). The same integers as nnue_affine. */
-#if defined(__AVX2__)
-static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t *wcol,
-                                      const int32_t *bias, int32_t *out)
+#ifdef NNUE_HAVE_AVX2
+NNUE_AVX2 static inline void nnue_affine_sparse_avx2(const uint8_t *in, int n_in,
+                                                     const int8_t *wcol, const int32_t *bias,
+                                                     int32_t *out)
 {
     enum { VECS = NNUE_L1 / 8 };
     const __m256i ones = _mm256_set1_epi16(1);
@@ -118,7 +125,9 @@ static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t 
     for (int k = 0; k < VECS; k++)
         _mm256_storeu_si256((__m256i *)(out + 8 * k), acc[k]);
 }
-#elif defined(__SSSE3__)
+#endif
+
+#if defined(__SSSE3__)
 static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t *wcol,
                                       const int32_t *bias, int32_t *out)
 {
