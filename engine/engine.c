@@ -19,6 +19,8 @@
 #include "error.h"
 #include "search.h"
 
+enum { EVAL_MODE_DEFAULT = 0, EVAL_MODE_CLASSIC, EVAL_MODE_NNUE };
+
 struct Engine {
     EngineOptions options;
     SearchParams params;
@@ -26,7 +28,7 @@ struct Engine {
     int weights_variant;    /* without a file: the game whose built-in weights they are */
     char eval_file[256];
     char eval_zero[256];
-    bool use_nnue;          /* "eval": the learned evaluation (nnue.h) where a network fits */
+    int eval_mode;          /* "eval": EVAL_MODE_DEFAULT (the game's: nnue_default), classic, nnue */
     NnueNet *nnue;          /* "nnue-file": a network of this engine's own, or NULL */
     char nnue_file[256];
     Db *egdb;               /* shared with every engine given the same folder */
@@ -410,14 +412,18 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
         return SH_OK;
     }
     if (strcmp(name, "eval") == 0) {
-        if (strcmp(value, "classic") != 0 && strcmp(value, "nnue") != 0) {
-            error_set(err, SH_ERR_ARGUMENT, 0, 0, "eval must be classic or nnue, not '%s'", value);
+        int mode = strcmp(value, "classic") == 0 ? EVAL_MODE_CLASSIC
+                   : strcmp(value, "nnue") == 0  ? EVAL_MODE_NNUE
+                   : strcmp(value, "default") == 0 ? EVAL_MODE_DEFAULT
+                                                   : -1;
+        if (mode < 0) {
+            error_set(err, SH_ERR_ARGUMENT, 0, 0, "eval must be classic, nnue or default, not '%s'",
+                      value);
             return SH_ERR_ARGUMENT;
         }
-        bool nnue = strcmp(value, "nnue") == 0;
-        if (nnue != e->use_nnue)
+        if (mode != e->eval_mode)
             tt_clear(&e->tt); /* the table keeps static evaluations */
-        e->use_nnue = nnue;
+        e->eval_mode = mode;
         return SH_OK;
     }
     if (strcmp(name, "nnue-file") == 0) {
@@ -435,7 +441,7 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
         free(e->nnue);
         e->nnue = net;
         snprintf(e->nnue_file, sizeof e->nnue_file, "%s", value);
-        e->use_nnue = true; /* a network is loaded to be played with */
+        e->eval_mode = EVAL_MODE_NNUE; /* a network is loaded to be played with */
         tt_clear(&e->tt);
         return SH_OK;
     }
@@ -501,8 +507,11 @@ void engine_param_list(const Engine *e, char *out, int size)
                       e->eval_file[0] ? e->eval_file : "built-in", "evaluation weights file");
     if (n < size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval",
-                      e->use_nnue ? "nnue" : "classic",
-                      "evaluation: classic (eval-file) or nnue (the learned network)");
+                      e->eval_mode == EVAL_MODE_NNUE      ? "nnue"
+                      : e->eval_mode == EVAL_MODE_CLASSIC ? "classic"
+                                                          : "default",
+                      "evaluation: classic (eval-file), nnue (the network) or default "
+                      "(nnue for international)");
     if (n < size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "nnue-file",
                       e->nnue_file[0] ? e->nnue_file : "built-in",
@@ -526,11 +535,12 @@ void engine_param_list(const Engine *e, char *out, int size)
 /* ---- searching ---- */
 
 /* The network a search of `variant` evaluates with, or NULL for the classical evaluation:
- * with eval nnue, the engine's own network if it fits the game, else the game's built-in one
+ * with eval nnue (or default, for a game whose default is the network), the engine's own network if it fits the game, else the game's built-in one
  * (none for the games without one). */
 static const NnueNet *engine_nnue(const Engine *e, ShVariant variant)
 {
-    if (!e->use_nnue)
+    if (e->eval_mode == EVAL_MODE_CLASSIC ||
+        (e->eval_mode == EVAL_MODE_DEFAULT && !nnue_default((int)variant)))
         return NULL;
     if (e->nnue && nnue_fits(e->nnue, (int)variant))
         return e->nnue;

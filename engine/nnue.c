@@ -159,6 +159,11 @@ const NnueNet *nnue_builtin(int variant)
     return NULL;
 }
 
+bool nnue_default(int variant)
+{
+    return variant == SH_VARIANT_INTERNATIONAL && nnue_builtin(variant) != NULL;
+}
+
 bool nnue_fits(const NnueNet *net, int variant)
 {
     return net && ((variant == SH_VARIANT_RUSSIAN && net->squares == 32) ||

@@ -112,6 +112,11 @@ void nnue_shape(NnueNet *net, int squares);
  * or NULL if the game has none. Thread-safe. */
 const NnueNet *nnue_builtin(int variant);
 
+/* Whether the game plays with its network unless told otherwise (eval=default): the games
+ * whose network beat the classical evaluation at equal time (docs/engine.md): international
+ * draughts. */
+bool nnue_default(int variant);
+
 /* Whether `net` can evaluate positions of `variant` (Russian checkers on 8x8, international
  * draughts on 10x10: the games whose boards and pieces it was made for). */
 bool nnue_fits(const NnueNet *net, int variant);

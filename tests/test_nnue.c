@@ -200,14 +200,19 @@ static void file_cases(void)
     ShError err;
     Engine *e = engine_create(NULL, &err);
     CHECK(e != NULL);
+    char list[4096];
+    engine_param_list(e, list, sizeof list);
+    CHECK(strstr(list, "eval          default") != NULL);
     CHECK_INT(engine_set_param(e, "eval", "nnue", &err), SH_OK);
     CHECK_INT(engine_set_param(e, "eval", "classic", &err), SH_OK);
     CHECK(engine_set_param(e, "eval", "neural", &err) != SH_OK);
     CHECK(engine_set_param(e, "nnue-file", "build/no-such-network", &err) != SH_OK);
     CHECK(engine_param_known("nnue-file") && engine_param_known("eval"));
-    char list[4096];
     engine_param_list(e, list, sizeof list);
     CHECK(strstr(list, "eval          classic") != NULL);
+    CHECK(nnue_default(SH_VARIANT_INTERNATIONAL) && !nnue_default(SH_VARIANT_RUSSIAN) &&
+          !nnue_default(SH_VARIANT_BRAZILIAN));
+    CHECK_INT(engine_set_param(e, "eval", "default", &err), SH_OK);
     CHECK_INT(engine_set_param(e, "eval", "nnue", &err), SH_OK);
     engine_param_list(e, list, sizeof list);
     CHECK(strstr(list, "eval          nnue") != NULL);
