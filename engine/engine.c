@@ -510,12 +510,11 @@ void engine_param_list(const Engine *e, char *out, int size)
                       e->eval_mode == EVAL_MODE_NNUE      ? "nnue"
                       : e->eval_mode == EVAL_MODE_CLASSIC ? "classic"
                                                           : "default",
-                      "evaluation: classic (eval-file), nnue (the network) or default "
-                      "(nnue for international)");
+                      "classic, nnue or default (nnue for international)");
     if (n < size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "nnue-file",
                       e->nnue_file[0] ? e->nnue_file : "built-in",
-                      "network file of eval nnue (sets eval nnue)");
+                      "network file (sets eval nnue)");
     if (n < size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "egdb-path",
                       e->egdb_path[0] ? e->egdb_path : "none",
