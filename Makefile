@@ -10,7 +10,7 @@
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two;
 #                   the time to pair a round of a 500-player Swiss)
-#   make tools      build/tools/datagen and build/tools/tune (tools/README.md)
+#   make tools      build/tools/datagen, build/tools/tune and build/tools/train (tools/README.md)
 #   make fuzz       each fuzz harness for FUZZ_SECONDS (default 60) with libFuzzer
 #                   (tests/fuzz/README.md: what each checks, the seeds)
 #   make warnings   build with gcc and clang, warnings as errors
@@ -74,7 +74,8 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 EMBED      := $(BUILD)/tools/embed
 EMBEDDED   := $(BUILD)/gen/openings_data.c
 LIB_OBJ     = $(call obj,$(LIB_SRC)) $(BUILD)/gen/openings_data.o
-ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o $(BUILD)/gen/book_data.o
+ENGINE_OBJ  = $(call obj,$(ENGINE_SRC)) $(BUILD)/gen/eval_data.o $(BUILD)/gen/book_data.o \
+              $(BUILD)/gen/nnue_data.o
 WEB_FILES  := $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md' ! -name 'package*.json' 2>/dev/null)
 # The built files of the web app's npm packages (web/package.json: planck, for Chapaev), copied
 # from web/node_modules by the rule below and embedded with the rest of web/.
@@ -148,6 +149,11 @@ $(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)
 	$(EMBED) $@ EVAL_WEIGHTS data/eval/weights.txt \
 	  $(foreach f,$(EVAL_FAMILIES),EVAL_WEIGHTS_$(shell echo $(f) | tr a-z A-Z) data/eval/weights-$(f).txt)
 
+# The learned evaluation's networks (engine/nnue.h; tools/train.c writes them).
+$(BUILD)/gen/nnue_data.c: $(EMBED) data/nnue/russian.nnue data/nnue/international.nnue
+	@mkdir -p $(dir $@)
+	$(EMBED) $@ NNUE_RUSSIAN data/nnue/russian.nnue NNUE_INTERNATIONAL data/nnue/international.nnue
+
 # The opening book (docs/book.md; shashki book build).
 $(BUILD)/gen/book_data.c: $(EMBED) data/book/book.bin
 	@mkdir -p $(dir $@)
@@ -178,7 +184,7 @@ egdb6: all
 	nice ./$(PROGRAM) egdb build --pieces 6 --dir $(EGDB_DIR) --threads $(JOBS)
 
 # Tools that use the engine: self-play data and the evaluation tuner (tools/README.md).
-TOOLS := $(BUILD)/tools/datagen $(BUILD)/tools/tune
+TOOLS := $(BUILD)/tools/datagen $(BUILD)/tools/tune $(BUILD)/tools/train
 
 tools: $(TOOLS)
 
@@ -252,8 +258,8 @@ bench: all
 	./$(PROGRAM) tournament bench 500
 
 warnings:
-	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune
-	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests build/clang/tools/datagen build/clang/tools/tune
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/gcc CC=gcc WERROR=1 build/gcc/shashki build/gcc/shashki-tests build/gcc/tools/datagen build/gcc/tools/tune build/gcc/tools/train
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/clang CC=clang WERROR=1 build/clang/shashki build/clang/shashki-tests build/clang/tools/datagen build/clang/tools/tune build/clang/tools/train
 
 # ---- fuzzing (clang's libFuzzer) ----
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))

@@ -8,7 +8,7 @@
 
 static const char HELP[] =
     "usage: shashki bench [--depth N] [--threads N] [--hash MB] [--variant NAME] [--verbose]\n"
-    "                     [--numeric|--algebraic]\n"
+    "                     [--set NAME=VALUE]... [--numeric|--algebraic]\n"
     "\n"
     "Search 30 fixed positions (openings, middlegames, endgames) to a fixed depth from a\n"
     "cleared table (the endgame tables built before the clock starts) and print the total:\n"
@@ -23,6 +23,8 @@ static const char HELP[] =
     "  --threads N    search threads (default 1; N then varies from run to run)\n"
     "  --hash MB      transposition table size (default 16)\n"
     "  --verbose      a line per position: number, nodes, best move, score, FEN\n"
+    "  --set NAME=VALUE  an engine setting (engine.h), e.g. eval=nnue: the learned\n"
+    "                 evaluation's speed against the classical one's\n"
     "  --variant NAME another game (see shashki perft --help): its start and the positions\n"
     "                 after 5, 10 ... 55 plies of one fixed random game from it, to depth 12\n"
     "                 unless --depth says otherwise\n"
@@ -107,6 +109,8 @@ int cmd_bench(int argc, char **argv)
     bool verbose = false;
     ShVariant variant = SH_VARIANT_RUSSIAN;
     CliNotation notation = CLI_NOTATION_USUAL;
+    const char *settings[16];
+    int nsettings = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_notation_option(a, &notation)) {
@@ -116,6 +120,12 @@ int cmd_bench(int argc, char **argv)
         } else if (strcmp(a, "--variant") == 0) {
             if (i + 1 >= argc || !cli_parse_variant(argv[++i], &variant))
                 return 2;
+        } else if (strcmp(a, "--set") == 0) {
+            if (i + 1 >= argc || !strchr(argv[i + 1], '=') || nsettings == 16) {
+                cli_error("--set needs NAME=VALUE");
+                return 2;
+            }
+            settings[nsettings++] = argv[++i];
         } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--threads") == 0 ||
                    strcmp(a, "--hash") == 0) {
             if (i + 1 >= argc) {
@@ -145,6 +155,16 @@ int cmd_bench(int argc, char **argv)
     if (!engine) {
         cli_error("%s", err.message);
         return 1;
+    }
+    for (int i = 0; i < nsettings; i++) {
+        char name[64];
+        const char *eq = strchr(settings[i], '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - settings[i]), settings[i]);
+        if (engine_set_param(engine, name, eq + 1, &err) != SH_OK) {
+            cli_error("%s", err.message);
+            engine_free(engine);
+            return 2;
+        }
     }
     EngineLimits limits;
     engine_limits_default(&limits);

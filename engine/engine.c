@@ -19,6 +19,8 @@
 #include "error.h"
 #include "search.h"
 
+enum { EVAL_MODE_DEFAULT = 0, EVAL_MODE_CLASSIC, EVAL_MODE_NNUE };
+
 struct Engine {
     EngineOptions options;
     SearchParams params;
@@ -26,6 +28,9 @@ struct Engine {
     int weights_variant;    /* without a file: the game whose built-in weights they are */
     char eval_file[256];
     char eval_zero[256];
+    int eval_mode;          /* "eval": EVAL_MODE_DEFAULT (the game's: nnue_default), classic, nnue */
+    NnueNet *nnue;          /* "nnue-file": a network of this engine's own, or NULL */
+    char nnue_file[256];
     Db *egdb;               /* shared with every engine given the same folder */
     char egdb_path[4096];
     const Book *book;       /* the opening book played from at level 10, or NULL */
@@ -217,6 +222,7 @@ void engine_free(Engine *e)
     dbprobe_release(e->egdb);
     book_free(e->book_owned);
     free(e->weights);
+    free(e->nnue);
     free(e->history_keys);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->wake);
@@ -336,7 +342,7 @@ static char *read_text(const char *path)
 bool engine_param_known(const char *name)
 {
     static const char *const NAMED[] = {"egdb-path", "book", "book-margin", "eval-file",
-                                        "eval-zero"};
+                                        "eval-zero", "eval", "nnue-file"};
     for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0]; i++)
         if (strcmp(name, SWITCHES[i].name) == 0)
             return true;
@@ -405,6 +411,40 @@ ShStatus engine_set_param(Engine *e, const char *name, const char *value, ShErro
         e->book_margin = v;
         return SH_OK;
     }
+    if (strcmp(name, "eval") == 0) {
+        int mode = strcmp(value, "classic") == 0 ? EVAL_MODE_CLASSIC
+                   : strcmp(value, "nnue") == 0  ? EVAL_MODE_NNUE
+                   : strcmp(value, "default") == 0 ? EVAL_MODE_DEFAULT
+                                                   : -1;
+        if (mode < 0) {
+            error_set(err, SH_ERR_ARGUMENT, 0, 0, "eval must be classic, nnue or default, not '%s'",
+                      value);
+            return SH_ERR_ARGUMENT;
+        }
+        if (mode != e->eval_mode)
+            tt_clear(&e->tt); /* the table keeps static evaluations */
+        e->eval_mode = mode;
+        return SH_OK;
+    }
+    if (strcmp(name, "nnue-file") == 0) {
+        NnueNet *net = malloc(sizeof *net);
+        char message[200];
+        if (!net) {
+            error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+            return SH_ERR_NO_MEMORY;
+        }
+        if (!nnue_load_file(net, value, message, sizeof message)) {
+            error_set(err, SH_ERR_SYNTAX, 0, 0, "%s: %s", value, message);
+            free(net);
+            return SH_ERR_SYNTAX;
+        }
+        free(e->nnue);
+        e->nnue = net;
+        snprintf(e->nnue_file, sizeof e->nnue_file, "%s", value);
+        e->eval_mode = EVAL_MODE_NNUE; /* a network is loaded to be played with */
+        tt_clear(&e->tt);
+        return SH_OK;
+    }
     if (strcmp(name, "eval-file") == 0 || strcmp(name, "eval-zero") == 0) {
         EvalWeights *w = e->weights;
         if (!w && !(w = malloc(sizeof *w))) {
@@ -466,6 +506,16 @@ void engine_param_list(const Engine *e, char *out, int size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval-file",
                       e->eval_file[0] ? e->eval_file : "built-in", "evaluation weights file");
     if (n < size)
+        n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "eval",
+                      e->eval_mode == EVAL_MODE_NNUE      ? "nnue"
+                      : e->eval_mode == EVAL_MODE_CLASSIC ? "classic"
+                                                          : "default",
+                      "classic, nnue or default (nnue for international)");
+    if (n < size)
+        n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "nnue-file",
+                      e->nnue_file[0] ? e->nnue_file : "built-in",
+                      "network file (sets eval nnue)");
+    if (n < size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "egdb-path",
                       e->egdb_path[0] ? e->egdb_path : "none",
                       "endgame databases folder (shashki egdb build)");
@@ -482,6 +532,19 @@ void engine_param_list(const Engine *e, char *out, int size)
 }
 
 /* ---- searching ---- */
+
+/* The network a search of `variant` evaluates with, or NULL for the classical evaluation:
+ * with eval nnue (or default, for a game whose default is the network), the engine's own network if it fits the game, else the game's built-in one
+ * (none for the games without one). */
+static const NnueNet *engine_nnue(const Engine *e, ShVariant variant)
+{
+    if (e->eval_mode == EVAL_MODE_CLASSIC ||
+        (e->eval_mode == EVAL_MODE_DEFAULT && !nnue_default((int)variant)))
+        return NULL;
+    if (e->nnue && nnue_fits(e->nnue, (int)variant))
+        return e->nnue;
+    return nnue_builtin((int)variant);
+}
 
 /* The weights a search of `variant` evaluates with: the file's if one was loaded, else the
  * game's built-in weights (with the features eval-zero switched off, if any). */
@@ -626,6 +689,7 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     /* databases a build completed since the last search (dbprobe_refresh): from now on; a
      * search of another engine still on the old copy keeps it until its own next start */
     e->egdb = dbprobe_renew(e->egdb);
+    sh->nnue = engine_nnue(e, pos->variant);
     sh->egdb = pos->variant == SH_VARIANT_RUSSIAN ? e->egdb : NULL;
     sh->egdb_pieces = sh->egdb ? dbprobe_max_pieces(sh->egdb) : 0;
     sh->on_info = on_info;

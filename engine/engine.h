@@ -223,6 +223,12 @@ void engine_clear(Engine *engine);
  *   eval-file    a weights file in the format of data/eval/weights.txt (default: the game's
  *                built-in weights, data/eval/weights-VARIANT.txt or Russian's)
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
+ *   eval         classic (the linear evaluation, eval.h), nnue (the learned network, nnue.h,
+ *                for the games that have one: Russian, international; the others stay
+ *                classic) or default (the default: nnue for international, where it won at
+ *                equal time, classic for the others; nnue_default)
+ *   nnue-file    a network file (tools/train.c) played with instead of the built-in one of
+ *                its game; sets eval to nnue
  *   book         the opening book (engine/book.h, docs/book.md): "off" (the default; also
  *                "none", "false", "0"), "on" (the book built into the program; also
  *                "built-in", "true", "1") or a book file. At level 10, a search for

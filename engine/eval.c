@@ -315,6 +315,15 @@ int eval_position(const EvalWeights *weights, const ShPosition *pos)
     return pos->side == SH_WHITE ? v : -v;
 }
 
+int eval_scale_ending(const ShPosition *pos, int v)
+{
+    if (v > 0)
+        return v * ending_scale(pos, SH_WHITE) / 16;
+    if (v < 0)
+        return v * ending_scale(pos, SH_BLACK) / 16;
+    return 0;
+}
+
 void eval_collect(const ShPosition *pos, EvalFeatures *f)
 {
     eval_init();

@@ -81,6 +81,11 @@ typedef struct EvalWeights {
  * and has called eval_init once. */
 int eval_position(const EvalWeights *weights, const ShPosition *pos);
 
+/* A score in White's view with the drawish endings scaled down as eval_position scales them
+ * (two pieces against a king, a lone king on the main road against three): for the learned
+ * evaluation (nnue.h), which is scaled the same way. */
+int eval_scale_ending(const ShPosition *pos, int white_score);
+
 /* Build the tables and load the built-in weights; thread-safe, and done once whoever calls
  * it. eval_collect and eval_default_weights call it themselves. */
 void eval_init(void);

@@ -319,6 +319,15 @@ static inline int db_score(Worker *w, const ShPosition *pos, int ply, int left)
 
 /* ---- quiescence ---- */
 
+/* The static evaluation for the side to move: the learned one, its accumulator kept by ply,
+ * or the classical one. */
+static inline int evaluate(Worker *w, const ShPosition *pos, int ply)
+{
+    if (w->shared->nnue)
+        return nnue_evaluate(w->shared->nnue, w->nnue, ply, pos, w->shared->weights);
+    return eval_position(w->shared->weights, pos);
+}
+
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
                   bool prune);
 
@@ -347,14 +356,14 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
                 return s;
         }
         if (ply >= ENGINE_MAX_PLY - 1)
-            return eval_position(w->shared->weights, pos);
+            return evaluate(w, pos, ply);
         if (qply == 0 && w->shared->params.threat && ply < 2 * w->root_depth + 8 &&
             board_can_capture(pos, us ^ 1))
             return search(w, pos, alpha, beta, 1, ply, false);
-        return eval_position(w->shared->weights, pos);
+        return evaluate(w, pos, ply);
     }
     if (ply >= ENGINE_MAX_PLY - 1)
-        return eval_position(w->shared->weights, pos);
+        return evaluate(w, pos, ply);
     ShMoveList list;
     sh_moves_generate(pos, &list);
     int keys[SH_MAX_MOVES], order[SH_MAX_MOVES];
@@ -459,8 +468,9 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
             return s;
         static_eval = hit.eval;
     }
-    if (!capture && static_eval == TT_NO_EVAL)
-        static_eval = eval_position(sh->weights, pos);
+    /* only the pruning of late moves reads it (off by default): not worth an evaluation else */
+    if (!capture && static_eval == TT_NO_EVAL && sp->prune)
+        static_eval = evaluate(w, pos, ply);
 
     /* ProbCut: a shallow search clearing a raised beta by a margin prunes the node. */
     if (sp->probcut && prune && !pv_node && depth >= 3 && !is_decisive(beta) && ply > 0) {
@@ -908,6 +918,8 @@ void search_run(Worker *w)
     pthread_once(&lmr_once, lmr_init);
     w->nodes = 0;
     w->egdb_hits = 0;
+    for (int i = 0; i < ENGINE_MAX_PLY + 2; i++)
+        w->nnue[i].valid = false; /* the network may have changed */
     if (w->id == 0)
         main_search(w);
     else

@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "eval.h"
 #include "level.h"
+#include "nnue.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -55,6 +56,7 @@ typedef struct SearchShared {
     LevelParams level;
     uint64_t seed;
     const EvalWeights *weights;
+    const NnueNet *nnue;     /* the learned evaluation, or NULL for the classical one */
     Db *egdb;                /* the endgame databases, or NULL (Russian games only) */
     int egdb_pieces;         /* the most pieces of a position they may know */
     TTable *tt;
@@ -93,6 +95,7 @@ typedef struct Worker {
     int keys_capacity;
     ShMove pv[ENGINE_MAX_PLY + 1][ENGINE_MAX_PLY + 1];
     int pv_length[ENGINE_MAX_PLY + 1];
+    NnueAccumulator nnue[ENGINE_MAX_PLY + 2]; /* the learned evaluation's, by ply (nnue.h) */
 } Worker;
 
 /* Forget the move-ordering statistics (a new game). */

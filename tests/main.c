@@ -34,6 +34,7 @@ static const Suite SUITES[] = {
     {"clock", suite_clock},
     {"pdn", suite_pdn},
     {"engine", suite_engine},
+    {"nnue", suite_nnue},
     {"egdb", suite_egdb},
     {"solve", suite_solve},
     {"book", suite_book},

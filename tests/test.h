@@ -76,6 +76,7 @@ void suite_other_engine(void); /* their generic search (engine/other_search.h), 
 void suite_other_record(void); /* their PDN-style records */
 void suite_play(void);         /* every game through the game interface (shashki_play.h) */
 void suite_game(void);
+void suite_nnue(void);  /* the learned evaluation (engine/nnue.h) */
 void suite_clock(void);
 void suite_pdn(void);
 void suite_cli(void);
