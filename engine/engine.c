@@ -510,7 +510,7 @@ void engine_param_list(const Engine *e, char *out, int size)
                       e->eval_mode == EVAL_MODE_NNUE      ? "nnue"
                       : e->eval_mode == EVAL_MODE_CLASSIC ? "classic"
                                                           : "default",
-                      "classic, nnue or default (nnue for international)");
+                      "classic, nnue or default (the game's: classic)");
     if (n < size)
         n += snprintf(out + n, (size_t)(size - n), "%-13s %-9s %s\n", "nnue-file",
                       e->nnue_file[0] ? e->nnue_file : "built-in",

@@ -225,8 +225,8 @@ void engine_clear(Engine *engine);
  *   eval-zero    a group of evaluation features to switch off (see engine/eval.h)
  *   eval         classic (the linear evaluation, eval.h), nnue (the learned network, nnue.h,
  *                for the games that have one: Russian, international; the others stay
- *                classic) or default (the default: nnue for international, where it won at
- *                equal time, classic for the others; nnue_default)
+ *                classic) or default (the default: the network for the games where it won
+ *                at equal time, nnue_default: none at present)
  *   nnue-file    a network file (tools/train.c) played with instead of the built-in one of
  *                its game; sets eval to nnue
  *   book         the opening book (engine/book.h, docs/book.md): "off" (the default; also

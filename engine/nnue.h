@@ -113,8 +113,8 @@ void nnue_shape(NnueNet *net, int squares);
 const NnueNet *nnue_builtin(int variant);
 
 /* Whether the game plays with its network unless told otherwise (eval=default): the games
- * whose network beat the classical evaluation at equal time (docs/engine.md): international
- * draughts. */
+ * whose network beat the classical evaluation at equal time (docs/engine.md): none at
+ * present. */
 bool nnue_default(int variant);
 
 /* Whether `net` can evaluate positions of `variant` (Russian checkers on 8x8, international

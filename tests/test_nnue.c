@@ -210,7 +210,7 @@ static void file_cases(void)
     CHECK(engine_param_known("nnue-file") && engine_param_known("eval"));
     engine_param_list(e, list, sizeof list);
     CHECK(strstr(list, "eval          classic") != NULL);
-    CHECK(nnue_default(SH_VARIANT_INTERNATIONAL) && !nnue_default(SH_VARIANT_RUSSIAN) &&
+    CHECK(!nnue_default(SH_VARIANT_INTERNATIONAL) && !nnue_default(SH_VARIANT_RUSSIAN) &&
           !nnue_default(SH_VARIANT_BRAZILIAN));
     CHECK_INT(engine_set_param(e, "eval", "default", &err), SH_OK);
     CHECK_INT(engine_set_param(e, "eval", "nnue", &err), SH_OK);

@@ -5,22 +5,8 @@
 
 import { api } from './api.js';
 import { h } from './dom.js';
-import { addTexts, t } from './i18n.js';
-
-addTexts({
-  en: {
-    'egdb.ready': 'Endgame databases: every ending of up to {pieces} pieces.',
-    'egdb.building': 'Endgame databases of up to {target} pieces are being built in the background ({done} of {total}); meanwhile the engine uses those of up to {pieces}.',
-    'egdb.buildingNone': 'Endgame databases of up to {target} pieces are being built in the background ({done} of {total}); meanwhile the engine plays without them.',
-    'egdb.failed': 'The endgame databases could not be built: {msg}',
-  },
-  ru: {
-    'egdb.ready': 'Базы окончаний: все окончания до {pieces} фигур.',
-    'egdb.building': 'Базы окончаний до {target} фигур строятся в фоне ({done} из {total}); пока программа использует базы до {pieces} фигур.',
-    'egdb.buildingNone': 'Базы окончаний до {target} фигур строятся в фоне ({done} из {total}); пока программа играет без них.',
-    'egdb.failed': 'Базы окончаний не удалось построить: {msg}',
-  },
-});
+import { t } from './i18n.js';
+import './i18n_egdb.js';
 
 /** The text of a state of /api/health's "egdb", or '' when there is nothing to say. */
 export function egdbText(s) {
