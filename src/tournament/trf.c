@@ -740,7 +740,8 @@ ShStatus sh_trf_read(const char *text, size_t size, ShTrf *trf, ShError *err)
     }
     trf->order = order;
     if (st == SH_OK) {
-        qsort(trf->players, (size_t)trf->count, sizeof(ShTrfPlayer), cmp_number);
+        if (trf->count > 0) /* a file of no players has no array to sort */
+            qsort(trf->players, (size_t)trf->count, sizeof(ShTrfPlayer), cmp_number);
         st = check(trf, err);
     }
     if (st == SH_OK)
