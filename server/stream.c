@@ -2,6 +2,7 @@
 #include "stream.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -89,4 +90,18 @@ void stream_respond(HttpResponse *res, WebGames *games, const StreamSource *sour
     s->first = true;
     res->has_stream = true;
     res->stream = (HttpStream){stream_next, stream_done, s};
+}
+
+char *stream_event_text(const char *event, json_t *data, size_t flags)
+{
+    char *text = data ? json_dumps(data, flags) : NULL;
+    json_decref(data);
+    if (!text)
+        return NULL;
+    size_t size = strlen(text) + strlen(event) + 32;
+    char *line = malloc(size);
+    if (line)
+        snprintf(line, size, "event: %s\ndata: %s\n\n", event, text);
+    free(text);
+    return line;
 }

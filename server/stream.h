@@ -12,6 +12,8 @@
 
 #include <stdbool.h>
 
+#include <jansson.h>
+
 #include "http.h"
 #include "live.h"
 
@@ -30,5 +32,10 @@ typedef struct StreamSource {
  * free() when the stream ends; it may be NULL). */
 void stream_respond(HttpResponse *res, WebGames *games, const StreamSource *source, long id,
                     void *context);
+
+/* One server-sent event, "event: EVENT\ndata: JSON\n\n", of `data` dumped with `flags`
+ * (JSON_COMPACT | JSON_ENSURE_ASCII and the like); takes `data` (NULL gives NULL). The text is
+ * the caller's to free; NULL when out of memory. */
+char *stream_event_text(const char *event, json_t *data, size_t flags);
 
 #endif

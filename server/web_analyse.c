@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "stream.h"
 #include "web_app.h"
 #include "web_json.h"
 #include "web_variant.h"
@@ -74,15 +75,7 @@ static json_t *pv_json(const ShPosition *root, const ShMove *pv, int n)
 
 static void analysis_push(Analysis *a, const char *event, json_t *data)
 {
-    char *text = json_dumps(data, JSON_COMPACT | JSON_ENSURE_ASCII);
-    json_decref(data);
-    if (!text)
-        return;
-    size_t size = strlen(text) + strlen(event) + 32;
-    char *line = malloc(size);
-    if (line)
-        snprintf(line, size, "event: %s\ndata: %s\n\n", event, text);
-    free(text);
+    char *line = stream_event_text(event, data, JSON_COMPACT | JSON_ENSURE_ASCII);
     if (!line)
         return;
     pthread_mutex_lock(&a->lock);

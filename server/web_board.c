@@ -37,17 +37,7 @@ static char *egdb_text(WebGames *g, long id, void *context)
     (void)g;
     (void)id;
     WebApp *app = *(WebApp **)context;
-    json_t *j = egdb_task_json(app->egdb);
-    char *data = j ? json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
-    json_decref(j);
-    if (!data)
-        return NULL;
-    size_t size = strlen(data) + 32;
-    char *text = malloc(size);
-    if (text)
-        snprintf(text, size, "event: egdb\ndata: %s\n\n", data);
-    free(data);
-    return text;
+    return stream_event_text("egdb", egdb_task_json(app->egdb), JSON_COMPACT | JSON_ENSURE_ASCII);
 }
 
 static pthread_cond_t *egdb_cond(WebGames *g, long id)

@@ -550,16 +550,7 @@ static char *event_text(WebGames *g, long id, void *context)
         return NULL; /* deleted */
     json_t *j = web_event_json(app, id, e);
     sh_event_free(e);
-    char *text = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
-    json_decref(j);
-    if (!text)
-        return NULL;
-    size_t size = strlen(text) + 32;
-    char *out = malloc(size);
-    if (out)
-        snprintf(out, size, "event: event\ndata: %s\n\n", text);
-    free(text);
-    return out;
+    return stream_event_text("event", j, JSON_COMPACT | JSON_ENSURE_ASCII);
 }
 
 static pthread_cond_t *event_cond(WebGames *g, long id)

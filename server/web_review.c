@@ -345,17 +345,7 @@ static char *review_text(WebGames *g, long id, void *context)
     Live *l = live_get(g, id);
     if (!l)
         return NULL;
-    json_t *j = review_json(app, l, true);
-    char *data = json_dumps(j, REVIEW_JSON);
-    json_decref(j);
-    if (!data)
-        return NULL;
-    size_t size = strlen(data) + 32;
-    char *text = malloc(size);
-    if (text)
-        snprintf(text, size, "event: review\ndata: %s\n\n", data);
-    free(data);
-    return text;
+    return stream_event_text("review", review_json(app, l, true), REVIEW_JSON);
 }
 
 static const StreamSource REVIEW_STREAM = {review_version, review_text, live_watch_cond};

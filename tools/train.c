@@ -8,9 +8,9 @@
  * every FILE read (--data FILE works too). The network is the engine's, in floating point:
  * the pieces' inputs summed into two accumulators of NNUE_HIDDEN (one per point of view, the
  * side to move's first), clipped to 0..1, then NNUE_L1 and NNUE_L2 clipped units and one output
- * y in men. As tools/tune.c, it minimises the mean of (sigmoid(K * y) - target)^2 with
+ * y in men. As tools/tune.c, it minimises the mean of (fit_sigmoid(K * y) - target)^2 with
  *
- *   target = L * result + (1 - L) * sigmoid(K * search_score / 100)
+ *   target = L * result + (1 - L) * fit_sigmoid(K * search_score / 100)
  *
  * seen from the side to move (L = --lambda, default 0.5); K is fitted first, to the search's
  * scores against the results. Mini-batches (--batch, default 4096) in an order shuffled anew
@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "fit.h"
 #include "nnue.h"
 
 #define H NNUE_HIDDEN
@@ -92,26 +93,6 @@ static double uniform(double a)
     return ((double)(rng() >> 11) / 9007199254740992.0 * 2 - 1) * a;
 }
 
-static double sigmoid(double x)
-{
-    return 1.0 / (1.0 + exp(-x));
-}
-
-static bool grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return true;
-    size_t n = *cap ? *cap * 2 : 1 << 16;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * size);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = n;
-    return true;
-}
-
 static bool load(const char *path, ShVariant variant, const NnueNet *shape, size_t max)
 {
     FILE *f = fopen(path, "r");
@@ -134,8 +115,8 @@ static bool load(const char *path, ShVariant variant, const NnueNet *shape, size
         int f_in[64];
         int n = nnue_features(shape, &pos, SH_WHITE, f_in);
         if (n > MAX_PIECES ||
-            !grow((void **)&samples, &capsamples, nsamples + 1, sizeof *samples) ||
-            !grow((void **)&features, &capfeatures, nfeatures + (size_t)n, 1)) {
+            !fit_grow((void **)&samples, &capsamples, nsamples + 1, sizeof *samples) ||
+            !fit_grow((void **)&features, &capfeatures, nfeatures + (size_t)n, 1)) {
             fprintf(stderr, "train: out of memory\n");
             fclose(f);
             return false;
@@ -157,12 +138,12 @@ static bool load(const char *path, ShVariant variant, const NnueNet *shape, size
     return true;
 }
 
-/* K of sigmoid(K * score / 100) that fits the search's scores to the results. */
+/* K of fit_sigmoid(K * score / 100) that fits the search's scores to the results. */
 static double score_loss(double k)
 {
     double sum = 0;
     for (size_t i = 0; i < nsamples; i++) {
-        double d = samples[i].result - sigmoid(k * samples[i].score / 100);
+        double d = samples[i].result - fit_sigmoid(k * samples[i].score / 100);
         sum += d * d;
     }
     return sum / (double)nsamples;
@@ -244,7 +225,7 @@ static double backward(const float *p, const Sample *s, float k, float *g)
 {
     Pass q;
     forward(p, s, &q);
-    double pr = sigmoid(k * (q.y + base(s)));
+    double pr = fit_sigmoid(k * (q.y + base(s)));
     double loss = (pr - s->target) * (pr - s->target);
     float dy = (float)(2 * (pr - s->target) * pr * (1 - pr) * k);
     float dh2[NNUE_L2], dz2[NNUE_L2], dh1[NNUE_L1], dz1[NNUE_L1], dx[2 * H];
@@ -334,7 +315,7 @@ static double holdout_loss(const float *p, float k)
         if (!samples[i].holdout)
             continue;
         forward(p, &samples[i], &q);
-        double d = sigmoid(k * (q.y + base(&samples[i]))) - samples[i].target;
+        double d = fit_sigmoid(k * (q.y + base(&samples[i]))) - samples[i].target;
         sum += d * d;
         n++;
     }
@@ -431,7 +412,7 @@ static void check_quantised(const char *path, const float *p, float k)
         int cm = nnue_centimen(nnue_output(&net, &acc, s->side));
         forward(p, s, &q);
         dist += fabs(cm - 100.0 * q.y);
-        double d = sigmoid((double)k * (cm / 100.0 + base(s))) - s->target;
+        double d = fit_sigmoid((double)k * (cm / 100.0 + base(s))) - s->target;
         sum += d * d;
         n++;
     }
@@ -530,7 +511,7 @@ int main(int argc, char **argv)
         return 1;
     for (size_t i = 0; i < nsamples; i++) {
         Sample *s = &samples[i];
-        double sc = s->score > 3000 ? 1.0 : s->score < -3000 ? 0.0 : sigmoid(k * s->score / 100);
+        double sc = s->score > 3000 ? 1.0 : s->score < -3000 ? 0.0 : fit_sigmoid(k * s->score / 100);
         double t = lambda * s->result + (1 - lambda) * sc;
         s->target = (float)(s->side == SH_WHITE ? t : 1 - t);
         if (!s->holdout)
@@ -539,7 +520,7 @@ int main(int argc, char **argv)
     double classic = 0;
     for (size_t i = 0; i < nsamples; i++)
         if (samples[i].holdout) {
-            double d = sigmoid(k * samples[i].classic / 100) - samples[i].target;
+            double d = fit_sigmoid(k * samples[i].classic / 100) - samples[i].target;
             classic += d * d;
         }
     fprintf(stderr, "train: %zu positions (%zu held out), K = %.4f, %d x %d -> %d -> %d -> 1; "

@@ -8,9 +8,9 @@
  * Logistic regression ("Texel tuning"): each position of the data files (tools/datagen.c:
  * "FEN RESULT SCORE") is turned into the evaluation's features (engine/eval.c, eval_collect,
  * the very code the engine evaluates with), and the weights are moved by full-batch Adam to
- * minimise the mean squared difference between the target and sigmoid(K * eval / 100), where
+ * minimise the mean squared difference between the target and fit_sigmoid(K * eval / 100), where
  *
- *   target = L * result + (1 - L) * sigmoid(K * search_score / 100)
+ *   target = L * result + (1 - L) * fit_sigmoid(K * search_score / 100)
  *
  * (L = --lambda, default 0.7: mostly the game's result, partly the search's opinion, which
  * is less noisy). K is fitted first, to the starting weights. 5% of the positions (chosen by
@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "fit.h"
 
 typedef struct Sample {
     float target;
@@ -43,26 +44,6 @@ static size_t nsamples, capsamples;
 static uint32_t *terms; /* feature << 12 | (count + 2048) */
 static size_t nterms, capterms;
 static ShVariant variant = SH_VARIANT_RUSSIAN; /* the game of the data (--variant) */
-
-static double sigmoid(double x)
-{
-    return 1.0 / (1.0 + exp(-x));
-}
-
-static bool grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return true;
-    size_t n = *cap ? *cap * 2 : 1 << 16;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * size);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = n;
-    return true;
-}
 
 /* Raw data: the search score is kept until K is known. */
 static float *scores;
@@ -92,9 +73,9 @@ static bool load(const char *path, size_t max)
         }
         EvalFeatures ft;
         eval_collect(&pos, &ft);
-        if (!grow((void **)&samples, &capsamples, nsamples + 1, sizeof *samples) ||
-            !grow((void **)&scores, &capscores, nsamples + 1, sizeof *scores) ||
-            !grow((void **)&terms, &capterms, nterms + (size_t)ft.count, sizeof *terms)) {
+        if (!fit_grow((void **)&samples, &capsamples, nsamples + 1, sizeof *samples) ||
+            !fit_grow((void **)&scores, &capscores, nsamples + 1, sizeof *scores) ||
+            !fit_grow((void **)&terms, &capterms, nterms + (size_t)ft.count, sizeof *terms)) {
             fprintf(stderr, "tune: out of memory\n");
             fclose(f);
             return false;
@@ -145,7 +126,7 @@ static double loss(const double *w, double k, bool holdout, const float *targets
     for (size_t i = 0; i < nsamples; i++) {
         if (samples[i].holdout != holdout)
             continue;
-        double p = sigmoid(k * evaluate(&samples[i], w) / 100.0);
+        double p = fit_sigmoid(k * evaluate(&samples[i], w) / 100.0);
         double d = (targets ? targets[i] : samples[i].target) - p;
         sum += d * d;
         n++;
@@ -309,7 +290,7 @@ int main(int argc, char **argv)
     if (!targets)
         return 1;
     for (size_t i = 0; i < nsamples; i++) {
-        double s = scores[i] > 3000 ? 1.0 : scores[i] < -3000 ? 0.0 : sigmoid(k * scores[i] / 100);
+        double s = scores[i] > 3000 ? 1.0 : scores[i] < -3000 ? 0.0 : fit_sigmoid(k * scores[i] / 100);
         targets[i] = (float)(lambda * samples[i].target + (1 - lambda) * s);
     }
     fprintf(stderr, "tune: K = %.4f, loss %.6f (held out %.6f)\n", k, loss(w, k, false, targets),
@@ -337,7 +318,7 @@ int main(int argc, char **argv)
             if (s->holdout)
                 continue;
             double e = evaluate(s, w);
-            double p = sigmoid(k * e / 100.0);
+            double p = fit_sigmoid(k * e / 100.0);
             double d = targets[i] - p;
             sum += d * d;
             double grad = -2.0 * d * p * (1 - p) * k / 100.0;
