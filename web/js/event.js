@@ -10,6 +10,7 @@
 // the server as soon as their round is paired.
 
 import { api } from './api.js';
+import { onReconnect } from './connection.js';
 import { daysPerMove, timeControlText } from './clock.js';
 import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { t } from './i18n.js';
@@ -59,7 +60,15 @@ export class EventView {
       h('div.event', this.els.head, h('div.event-grid', h('div.event-main', this.els.pairings, this.els.teams, this.els.standings, this.els.cross), h('div.event-aside', this.els.players, this.els.log))),
     );
     this.els.head.append(h('p.muted', '…'));
-    this.stop = api.eventEvents(id, (ev) => this.update(ev), () => this.reconnect());
+    this.follow();
+    // the server back after a time without it: the event's stream opened anew (it sends the
+    // event at once)
+    this.offReconnect = onReconnect(() => this.follow());
+  }
+
+  follow() {
+    if (this.stop) this.stop();
+    this.stop = api.eventEvents(this.id, (ev) => this.update(ev), () => this.reconnect());
   }
 
   reconnect() {
@@ -398,6 +407,7 @@ export class EventView {
 
   destroy() {
     this.closed = true;
+    this.offReconnect();
     this.stop();
     delete document.body.dataset.print;
   }

@@ -30,6 +30,7 @@ const EN = {
   'home.inProgress': 'Games in progress',
   'home.noneInProgress': 'No games in progress.',
   'home.continue': 'Continue',
+  'home.watch': 'Watch',
   'home.recent': 'Recently finished',
   'home.moves': '{n} moves',
 
@@ -205,6 +206,8 @@ const EN = {
   'common.close': 'Close',
   'common.error': 'Something went wrong: {msg}',
   'common.offline': 'The Shashki server does not answer. Is `shashki serve` still running?',
+  'common.reconnecting': 'Reconnecting by itself…',
+  'common.reconnected': 'The server answers again.',
   'common.retry': 'Try again',
   'common.yes': 'Yes',
   'common.no': 'No',
@@ -458,6 +461,7 @@ const RU = {
   'home.inProgress': 'Незаконченные партии',
   'home.noneInProgress': 'Незаконченных партий нет.',
   'home.continue': 'Продолжить',
+  'home.watch': 'Смотреть',
   'home.recent': 'Недавно сыгранные',
   'home.moves': 'ходов: {n}',
 
@@ -633,6 +637,8 @@ const RU = {
   'common.close': 'Закрыть',
   'common.error': 'Что-то пошло не так: {msg}',
   'common.offline': 'Сервер «Шашек» не отвечает. Запущен ли `shashki serve`?',
+  'common.reconnecting': 'Подключаемся снова сами…',
+  'common.reconnected': 'Сервер снова отвечает.',
   'common.retry': 'Повторить',
   'common.yes': 'Да',
   'common.no': 'Нет',
