@@ -7,7 +7,8 @@
 //   follow the server's again (not the page's own count through the outage), and the moves go on
 //   reaching the watcher through its stream. The watcher is never "you", and at the end is not
 //   told "You lost this one." (finding 1). The start page lists the game with "Continue" for the
-//   player and "Watch" for the watcher, a device's own games first (finding 3).
+//   player and "Watch" for the watcher, a device's own games first (finding 3); the finished
+//   game's review card has no "null" in it (finding 2).
 
 import path from 'node:path';
 import fs from 'node:fs';
@@ -118,6 +119,10 @@ export function newcomerTests() {
       for (const p of [player, watcher]) await p.waitForSelector('.status-card.over[data-result="0-1"]');
       await player.waitForSelector('.status-card .personal.youLost');
       equal(await watcher.$$eval('.status-card .personal', (els) => els.length), 0, 'the watcher told "you lost"');
+      // finding 2: the review card offers its review, without a "null" between the words and the button
+      await player.waitForSelector('#review [data-action=start-review]');
+      const card = await player.$eval('#review', (e) => e.textContent);
+      expect(!/null/.test(card), `the review card says: ${card}`);
     } finally {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -143,7 +143,12 @@ export class ProfileView {
         'div.profile',
         { dataset: { player: p.name } },
         head,
-        h('section.card.profile-ratings-card', h('h2.card-title', t('profile.ratings')), table),
+        h(
+          'section.card.profile-ratings-card',
+          h('h2.card-title', t('profile.ratings')),
+          table,
+          ratings.some((r) => r.provisional) ? h('p.muted.profile-provisional-note', t('profile.provisionalNote')) : null,
+        ),
         charts.length ? h('section.card.profile-history', h('h2.card-title', t('profile.history')), h('div.profile-charts', charts)) : null,
         h('section.card.profile-games', h('h2.card-title', t('profile.latest')), games.length ? h('div.game-list', games.map(gameRow)) : h('p.muted', t('profile.noGames'))),
       ),
