@@ -33,7 +33,7 @@ async function startServer(name, options = {}) {
 
 export function newcomerTests() {
   test('newcomer: the server killed and started again: both pages say so within 5 s and recover by themselves, clocks as the server\'s; a watcher is not "you"; Continue and Watch', async ({ newPage }) => {
-    let { dir, db, server } = await startServer('gone');
+    let { dir, db, server } = await startServer('gone', { reviewNodes: 20000 });
     const port = Number(new URL(server.url).port);
     try {
       const base = server.url;
@@ -66,7 +66,7 @@ export function newcomerTests() {
       await screenshot(watcher, 'newcomer-offline-phone');
       await screenshot(player, 'newcomer-offline-desktop');
 
-      server = await new Server(db, { port }).start();
+      server = await new Server(db, { port, reviewNodes: 20000 }).start();
       equal(server.url, base, 'the server again at its address');
       await Promise.all([player, watcher].map((p) => p.waitForSelector('#offline', { state: 'detached', timeout: 15_000 })));
       // the clocks: the server's (it keeps White's as at the last move), not the page's count
@@ -123,6 +123,28 @@ export function newcomerTests() {
       await player.waitForSelector('#review [data-action=start-review]');
       const card = await player.$eval('#review', (e) => e.textContent);
       expect(!/null/.test(card), `the review card says: ${card}`);
+      // finding 8: the review explains itself: the chart's axes and legend, the summary's columns,
+      // the engine's line; finding 6: the engine's name whole (its level with it), on a phone too
+      await player.click('#review [data-action=start-review]');
+      await player.waitForSelector('#review[data-status=done] .review-summary', { timeout: 60_000 });
+      await watcher.reload();
+      await watcher.waitForSelector('#review[data-status=done] .review-summary', { timeout: 30_000 });
+      for (const p of [player, watcher]) {
+        equal(await p.$$eval('.review-axis-y span', (els) => els.map((e) => e.textContent)), ['100%', '50%', '0%'], 'the chart\'s scale');
+        const legendText = await p.$eval('.review-legend', (e) => e.textContent);
+        expect(/White's winning chances/.test(legendText) && /50%/.test(legendText), `the chart's legend: ${legendText}`);
+        const columns = await p.$eval('.review-summary-legend', (e) => e.textContent);
+        expect(/Avg\. loss/.test(columns) && /average loss of winning chances/.test(columns) && /Blunders/.test(columns), `the summary's columns explained: ${columns}`);
+        const engine = await p.$eval('.review-summary tr[data-colour=black] th', (e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth }));
+        equal(engine, { text: 'Shashki (level 1)', cut: false }, 'the engine\'s name in the summary');
+      }
+      await player.click('.review-chart .chart-hit[data-ply="1"]');
+      await player.waitForSelector('.review-pv');
+      expect(/^The engine expects this line to follow: /.test(await player.$eval('.review-pv', (e) => e.textContent)), 'the engine\'s line says what it is');
+      await settled(watcher);
+      await screenshot(watcher, 'newcomer-review-phone', { fullPage: true });
+      await settled(player);
+      await screenshot(player, 'newcomer-review-desktop');
     } finally {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ import { confirmDialog, errorText, h, icon, toast } from './dom.js';
 import { t } from './i18n.js';
 import { joinUrl } from './club.js';
 import { systemName } from './events.js';
-import { matchOf, matchRow, teamStandings } from './event_teams.js';
+import { legend, matchOf, matchRow, teamStandings, tiebreakWords } from './event_teams.js';
 import { session } from './session.js';
 import { variantName } from './variants.js';
 
@@ -173,6 +173,8 @@ export class EventView {
   }
 
   renderPlayers(ev) {
+    // a team event's players (and a Scheveningen match's) have their team in a column of its own
+    const teams = !!ev.team || ev.system === 'scheveningen' || ev.players.some((p) => p.team);
     const rows = ev.players.map((p) =>
       h(
         'tr',
@@ -180,7 +182,8 @@ export class EventView {
         h('td.num', String(p.id)),
         h('td.name', p.engine ? icon('cpu') : icon('user'), p.name, p.withdrawn ? h('small.muted', ` · ${t('events.withdrawn')}`) : null),
         h('td.num', p.rating ? String(p.rating) : ''),
-        h('td', [p.engine ? t('events.engineLevel', { n: p.engine }) : p.club, p.team].filter(Boolean).join(' · ')),
+        h('td.club', p.engine ? t('events.engineLevel', { n: p.engine }) : p.club || ''),
+        teams ? h('td.team', { dataset: { team: p.team || '' } }, [p.team, p.board ? `${t('teams.board')} ${p.board}` : null].filter(Boolean).join(' · ')) : null,
         session.arbiter && !p.withdrawn && !ev.finished
           ? h('td', h('button.btn.small.ghost', { type: 'button', title: t('events.withdraw'), 'aria-label': t('events.withdraw'), dataset: { action: 'withdraw' }, onclick: () => this.withdraw(p) }, icon('close')))
           : h('td'),
@@ -190,7 +193,7 @@ export class EventView {
     this.els.players.replaceChildren(
       ...[
         h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
-        ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
+        ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ...(teams ? [t('events.team')] : []), ''], rows) : h('p.muted', t('events.noPlayers')),
         session.arbiter && !ev.finished ? this.playerForm() : null,
       ].filter(Boolean),
     );
@@ -332,9 +335,13 @@ export class EventView {
         h('td.num', `${r.wins}/${r.draws}/${r.losses}`),
       ),
     );
+    // the tie-breaks' codes head their columns, their words under the table (not only on hover)
     this.els.standings.replaceChildren(
-      h('h2.card-title', t('events.standings')),
-      rows.length ? table('event-table.standings-table', ['#', t('events.playerName'), t('events.points'), ...tbs.map((b) => h('abbr', { title: b.title }, b.name)), t('events.wdl')], rows) : h('p.muted', t('events.noPlayers')),
+      ...[
+        h('h2.card-title', t('events.standings')),
+        rows.length ? table('event-table.standings-table', ['#', t('events.playerName'), t('events.points'), ...tbs.map((b) => h('abbr', { title: tiebreakWords(b.name, b.title) }, b.name)), t('events.wdl')], rows) : h('p.muted', t('events.noPlayers')),
+        rows.length && tbs.length ? legend(tbs.map((b) => [b.name, tiebreakWords(b.name, b.title)])) : null,
+      ].filter(Boolean),
     );
   }
 

@@ -334,8 +334,8 @@ const EN = {
   'game.drawnSetup': 'set-up drawn by lot',
   'analysis.switched': 'The analysis board now plays {game}.',
 
-  'nav.events': 'Events',
-  'events.title': 'Events',
+  'nav.events': 'Tournaments',
+  'events.title': 'Tournaments',
   'events.lead': 'Tournaments of the club: a Swiss, a round robin, a knockout or a Scheveningen match. Players play their games on their own devices, against an engine, or over the board; the standings follow every result.',
   'events.all': 'Events',
   'events.none': 'No events yet.',

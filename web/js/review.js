@@ -175,8 +175,8 @@ export class ReviewPanel {
       );
       return;
     }
-    this.chartSlot.replaceChildren(this.chart(r));
-    this.el.replaceChildren(head, this.verdict(r), this.summary(r));
+    this.chartSlot.replaceChildren(this.figure(r));
+    this.el.replaceChildren(head, this.verdict(r), this.summary(r), this.summaryLegend());
   }
 
   /** x of a ply on the chart. */
@@ -184,6 +184,29 @@ export class ReviewPanel {
     const r = this.review;
     const span = Math.max(1, r.plies - r.first);
     return ((ply - r.first) / span) * W;
+  }
+
+  /** The chart with its axes (the chances in percent up the side, the moves along the bottom)
+   *  and its legend in words under it. */
+  figure(r) {
+    const two = r.positions.length > 0 && r.positions[0].white !== null;
+    const g = this.view.game;
+    const swatch = (cls, style) => h('span.review-swatch', { class: cls, style });
+    const items = two
+      ? [
+          [swatch('white'), t('review.legendWhite')],
+          [swatch('black'), t('review.legendBlack')],
+          [swatch('mid'), t('review.legendMid')],
+        ]
+      : this.view.colours.map((c) => [swatch('player', `background:${swatchColour(g.variant, c)}`), t('review.legendPlayer', { player: playerName(g[c], c) })]);
+    items.push([swatch('mark'), t('review.legendMarks')]);
+    return h(
+      'figure.review-figure',
+      h('div.review-axis-y', { 'aria-hidden': 'true' }, h('span', '100%'), h('span', '50%'), h('span', '0%')),
+      this.chart(r),
+      h('div.review-axis-x', { 'aria-hidden': 'true' }, h('span', r.first > 0 ? this.moveLabel(r.first) : t('game.first')), h('span.review-axis-name', t('review.axisMoves')), h('span', this.moveLabel(r.plies))),
+      h('figcaption.review-legend', items.map(([sw, text]) => h('span.review-legend-item', sw, text))),
+    );
   }
 
   chart(r) {
@@ -273,6 +296,16 @@ export class ReviewPanel {
     }
     el.append(...parts.filter(Boolean));
     return el;
+  }
+
+  /** What the summary's columns mean, in sight under it. */
+  summaryLegend() {
+    return h(
+      'dl.table-legend.review-summary-legend',
+      [['?!', t('review.inaccuracies')], ['?', t('review.mistakes')], ['??', t('review.blunders')], ['!', t('review.only')], [t('review.averageLoss'), t('review.averageLossLong')]].map(([abbr, words]) =>
+        h('div', h('dt', abbr), h('dd', words)),
+      ),
+    );
   }
 
   summary(r) {
