@@ -8,12 +8,16 @@
 //   reaching the watcher through its stream. The watcher is never "you", and at the end is not
 //   told "You lost this one." (finding 1). The start page lists the game with "Continue" for the
 //   player and "Watch" for the watcher, a device's own games first (finding 3); the finished
-//   game's review card has no "null" in it (finding 2).
+//   game's review card has no "null" in it (finding 2); the review explains its chart, its
+//   summary and the engine's line, and names the engine whole (findings 8 and 6).
+// - On a phone (finding 6): the start page's command in one piece, a sign-up seen in the header,
+//   the new-game dialog's "Start game" in sight, the archive's buttons in words; on a laptop, the
+//   header names the game played (column checkers, corners), not Russian checkers.
 
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
-import { DESKTOP, PHONE, Server, equal, expect, gameOf, newGame, playLegal, screenshot, settled, test, waitMoves } from './harness.mjs';
+import { DESKTOP, PHONE, PHONE360, Server, api, equal, expect, gameOf, newGame, playLegal, screenshot, settled, test, waitMoves } from './harness.mjs';
 
 /** Seconds of a clock's text ("4:55", "0:09.4"). */
 function seconds(text) {
@@ -145,6 +149,77 @@ export function newcomerTests() {
       await screenshot(watcher, 'newcomer-review-phone', { fullPage: true });
       await settled(player);
       await screenshot(player, 'newcomer-review-desktop');
+    } finally {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('newcomer: on a phone the command whole, a sign-up in the header, "Start game" in sight, the archive in words; the header names the game played', async ({ newPage }) => {
+    const { dir, server } = await startServer('phone');
+    try {
+      const base = server.url;
+      const phone = await newPage(PHONE360);
+      await phone.goto(base + '#/');
+      await phone.waitForSelector('.club-local code.command');
+      const command = await phone.$eval('.club-local code.command', (e) => ({ text: e.textContent, lines: e.getClientRects().length }));
+      equal(command, { text: 'shashki serve --host 0.0.0.0', lines: 1 }, 'the command on the start page');
+
+      // the new-game dialog: "Start game" in sight without scrolling, for a game of four too
+      for (const variant of ['russian', 'neva']) {
+        await phone.click('[data-action=new-game]');
+        await phone.waitForSelector('dialog[open] form.newgame');
+        await phone.selectOption('#ng-variant', variant);
+        const box = await phone.locator('dialog[open] [data-action=create]').boundingBox();
+        expect(box && box.y >= 0 && box.y + box.height <= PHONE360.height, `${variant}: "Start game" at ${JSON.stringify(box)}, the screen ${PHONE360.height} px high`);
+        if (variant === 'neva') {
+          await settled(phone);
+          await screenshot(phone, 'newcomer-newgame-phone');
+        }
+        await phone.click('dialog[open] footer.dialog-actions .btn:not(.primary)');
+        await phone.waitForSelector('dialog[open]', { state: 'detached' });
+      }
+
+      // signing up shows in the header: the name beside the icon
+      const before = await phone.$eval('.topbar [data-action=log-in]', (e) => ({ background: getComputedStyle(e).backgroundColor }));
+      await phone.click('.topbar [data-action=log-in]');
+      await phone.waitForSelector('dialog[open] form.account-form');
+      await phone.click('dialog[open] [data-action=account-switch]');
+      await phone.waitForSelector('dialog[open] form.account-form[data-mode=signup]');
+      await phone.fill('dialog[open] #acc-name', 'Nina');
+      await phone.fill('dialog[open] #acc-password', 'correct horse');
+      await phone.click('dialog[open] [data-action=account-submit]');
+      await phone.waitForSelector('.topbar .account-menu[data-account=Nina]');
+      // the control shows her initial, filled, where the log-in's icon was
+      const after = await phone.$eval('.topbar .account-menu > summary', (e) => ({ initial: getComputedStyle(e, '::after').content, background: getComputedStyle(e).backgroundColor }));
+      equal(after.initial, '"N"', 'the initial in the header after the sign-up');
+      expect(after.background !== before.background, `the header's account control looks the same: ${JSON.stringify([before, after])}`);
+      await settled(phone);
+      await screenshot(phone, 'newcomer-signed-up-phone');
+
+      // the archive's buttons say what they do
+      const { data: g } = await api(base, 'POST', '/api/games', { variant: 'columns', opponent: 'human' });
+      await phone.goto(base + '#/archive');
+      const row = `[role=listitem][data-id="${g.id}"] .aactions`;
+      await phone.waitForSelector(row);
+      const labels = await phone.$$eval(`${row} .btn`, (els) => els.map((e) => e.innerText.trim()));
+      expect(labels.length >= 3 && labels.every((l) => l.length > 0), `the archive's buttons in words: ${JSON.stringify(labels)}`);
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow <= 0, `the archive scrolls sideways by ${overflow}px on a phone`);
+      await settled(phone);
+      await screenshot(phone, 'newcomer-archive-phone');
+
+      // the header names the game played (the tagline shows between phone and wide screens)
+      const laptop = await newPage({ width: 1280, height: 800 });
+      for (const variant of ['columns', 'corners']) {
+        const { data: game } = await api(base, 'POST', '/api/games', { variant, opponent: 'human' });
+        await laptop.goto(base + `#/play/${game.id}`);
+        await laptop.waitForSelector('.play[data-status]');
+        const title = (await api(base, 'GET', '/api/variants')).data.variants.find((v) => v.name === variant).title;
+        await laptop.waitForFunction((t) => document.querySelector('.topbar .brand-sub').textContent === t, title);
+      }
+      await laptop.goto(base + '#/');
+      await laptop.waitForFunction(() => document.querySelector('.topbar .brand-sub').textContent === 'Russian checkers');
     } finally {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ export function teamTests() {
       // the players' table: the club and the team each in a column of its own
       equal(
         await arbiter.$$eval('.event-players tr[data-player="1"] td', (tds) => [tds[3].textContent, tds[4].textContent]),
-        ['', 'North · Board 1'],
+        ['', 'North'],
         'Ann\'s club and team',
       );
       equal(await arbiter.$$eval('.event-players thead th', (ths) => ths.slice(3, 5).map((th) => th.textContent)), ['Club', 'Team'], 'the players\' table\'s columns');

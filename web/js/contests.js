@@ -140,7 +140,10 @@ export class ContestView {
       this.head.replaceChildren(h('h1', t('contests.title')), h('p.form-error', errorText(e)));
       return;
     }
-    if (this.contest.kind === 'solving') {
+    // a visitor not signed in has no sheet: not asked for (a 401 in the console at every visit)
+    if (this.contest.kind === 'solving' && this.contest.signed_in === false) {
+      this.sheet = null;
+    } else if (this.contest.kind === 'solving') {
       try {
         this.sheet = await api.contestSheet(this.id);
         this.sheetAt = Date.now();
@@ -194,14 +197,21 @@ export class ContestView {
     this.message = h('p.contest-message', { role: 'status', 'aria-live': 'polite' });
     this.clockEl = h('span.chip.contest-clock');
     this.tabs = h('div.problem-tabs', { role: 'tablist' });
-    this.textAnswer = h('textarea#answer-text', { rows: '3', spellcheck: 'false', placeholder: '1. c3-b4! a5:c3 2. b2:h8' });
+    // the example shows the form only: no problem's solution (the docs' example position's was)
+    this.textAnswer = h('textarea#answer-text', { rows: '3', spellcheck: 'false', placeholder: t('contests.asTextExample') });
     const sendText = async () => {
       const text = this.textAnswer.value.trim();
       if (!text) return;
       await this.send({ text });
     };
     this.main.replaceChildren(
-      h('section.card.solver-card', h('header.card-head', h('h2.card-title', t('contests.you', { name: this.sheet.name })), this.clockEl), this.tabs, this.message),
+      h(
+        'section.card.solver-card',
+        h('header.card-head', h('h2.card-title', t('contests.you', { name: this.sheet.name })), this.clockEl),
+        this.tabs,
+        h('p.muted.solve-on-board', icon('play'), t('contests.onBoardHint')),
+        this.message,
+      ),
       this.board.el,
       h(
         'section.card.text-card',

@@ -29,7 +29,7 @@ import { MoveList } from './movelist.js';
 import { newGameDialog } from './newgame.js';
 import { moveText, pref } from './prefs.js';
 import { ReviewPanel } from './review.js';
-import { coloursOf, familyOf } from './variants.js';
+import { coloursOf, familyOf, variantName } from './variants.js';
 
 const flips = new Map(); // game id -> the person turned the board
 
@@ -87,6 +87,9 @@ export class GameView {
       this.root.replaceChildren(this.layout);
       this.applyGame(game);
       this.follow();
+      // the header names the game played here (its tagline says Russian checkers elsewhere)
+      const sub = document.querySelector('.topbar .brand-sub');
+      if (sub) sub.textContent = variantName(game.variant || 'russian');
     } catch (e) {
       if (this.closed) return;
       this.root.replaceChildren(
