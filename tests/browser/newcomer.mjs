@@ -13,6 +13,10 @@
 // - On a phone (finding 6): the start page's command in one piece, a sign-up seen in the header,
 //   the new-game dialog's "Start game" in sight, the archive's buttons in words; on a laptop, the
 //   header names the game played (column checkers, corners), not Russian checkers.
+// - The race that failed teams.mjs now and then (finding 9): an event's page drew itself anew at
+//   each change, its player form with it, so that what the arbiter typed after the first drawing
+//   of a change was lost at the second (the answer's and the stream's): the form typed into
+//   keeps its text through a change made elsewhere.
 
 import path from 'node:path';
 import fs from 'node:fs';
@@ -33,6 +37,17 @@ async function startServer(name, options = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shashki-${name}-`));
   const db = path.join(dir, 'games.db');
   return { dir, db, server: await new Server(db, options).start() };
+}
+
+/** fn(base) on a server of its own, stopped and its folder removed after. */
+async function onServer(name, fn) {
+  const { dir, server } = await startServer(name);
+  try {
+    await fn(server.url);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function newcomerTests() {
@@ -156,9 +171,7 @@ export function newcomerTests() {
   });
 
   test('newcomer: on a phone the command whole, a sign-up in the header, "Start game" in sight, the archive in words; the header names the game played', async ({ newPage }) => {
-    const { dir, server } = await startServer('phone');
-    try {
-      const base = server.url;
+    await onServer('phone', async (base) => {
       const phone = await newPage(PHONE360);
       await phone.goto(base + '#/');
       await phone.waitForSelector('.club-local code.command');
@@ -220,9 +233,26 @@ export function newcomerTests() {
       }
       await laptop.goto(base + '#/');
       await laptop.waitForFunction(() => document.querySelector('.topbar .brand-sub').textContent === 'Russian checkers');
-    } finally {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
+  });
+
+  test('newcomer: an event\'s player form keeps what is typed into it while the event changes (the teams.mjs race)', async ({ newPage }) => {
+    await onServer('form', async (base) => {
+      // no password: the server's machine (the tests too) is the arbiter
+      const { status, data: ev } = await api(base, 'POST', '/api/events', { name: 'Form', system: 'round-robin', boards: 2 });
+      equal(status, 201, 'the event created');
+      const page = await newPage(DESKTOP);
+      await page.goto(base + `#/events/${ev.id}`);
+      await page.waitForSelector('[data-form=add-player] #pl-name');
+      await page.fill('#pl-name', 'Gus');
+      await page.fill('#pl-team', 'East');
+      // a change from elsewhere: the page draws the event again
+      equal((await api(base, 'POST', `/api/events/${ev.id}/players`, { name: 'Hal', team: 'West' })).status, 201, 'a player added elsewhere');
+      await page.waitForSelector('.event-players tr[data-player="1"]');
+      equal([await page.inputValue('#pl-name'), await page.inputValue('#pl-team')], ['Gus', 'East'], 'what was typed, after the change');
+      await page.click('[data-action=add-player]');
+      await page.waitForSelector('.event-players tr[data-player="2"]');
+      equal(await page.$eval('.event-players tr[data-player="2"] td.name', (e) => e.textContent), 'Gus', 'the player added from the form');
+    });
   });
 }

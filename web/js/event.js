@@ -194,9 +194,18 @@ export class EventView {
       ...[
         h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
         ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ...(teams ? [t('events.team')] : []), ''], rows) : h('p.muted', t('events.noPlayers')),
-        session.arbiter && !ev.finished ? this.playerForm() : null,
+        session.arbiter && !ev.finished ? this.addForm() : null,
       ].filter(Boolean),
     );
+  }
+
+  /** The arbiter's form for a new player, made once and kept through the renders: a change
+   *  draws the page twice (the answer to the arbiter's request, then the stream's event), and a
+   *  form made anew by the second would lose what was typed into it after the first (the race
+   *  that failed teams.mjs now and then on a busy machine). */
+  addForm() {
+    if (!this.playerFormEl) this.playerFormEl = this.playerForm();
+    return this.playerFormEl;
   }
 
   playerForm() {
