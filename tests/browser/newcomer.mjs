@@ -16,7 +16,7 @@
 // - The race that failed teams.mjs now and then (finding 9): an event's page drew itself anew at
 //   each change, its player form with it, so that what the arbiter typed after the first drawing
 //   of a change was lost at the second (the answer's and the stream's): the form typed into
-//   keeps its text through a change made elsewhere.
+//   keeps its text through a change made elsewhere; so do a contest's forms.
 
 import path from 'node:path';
 import fs from 'node:fs';
@@ -236,7 +236,7 @@ export function newcomerTests() {
     });
   });
 
-  test('newcomer: an event\'s player form keeps what is typed into it while the event changes (the teams.mjs race)', async ({ newPage }) => {
+  test('newcomer: an event\'s and a contest\'s forms keep what is typed into them while they change (the teams.mjs race)', async ({ newPage }) => {
     await onServer('form', async (base) => {
       // no password: the server's machine (the tests too) is the arbiter
       const { status, data: ev } = await api(base, 'POST', '/api/events', { name: 'Form', system: 'round-robin', boards: 2 });
@@ -253,6 +253,18 @@ export function newcomerTests() {
       await page.click('[data-action=add-player]');
       await page.waitForSelector('.event-players tr[data-player="2"]');
       equal(await page.$eval('.event-players tr[data-player="2"] td.name', (e) => e.textContent), 'Gus', 'the player added from the form');
+
+      // the same in a composing contest's judges' form (contests.mjs's "a judge needs a name")
+      const { data: contest } = await api(base, 'POST', '/api/contests', { name: 'Etudes', kind: 'composing' });
+      const entry = { author: 'Ivanov', fen: 'W:Wa1,b2,c3:Ba5,e5,g7', stated: '1. c3-b4! a5:c3 2. b2:h8' };
+      equal((await api(base, 'POST', `/api/contests/${contest.id}/entries`, entry)).status, 200, 'an entry');
+      await page.goto(base + `#/contests/${contest.id}`);
+      await page.waitForSelector('[data-form=mark] #mk-judge');
+      await page.fill('#mk-judge', 'A');
+      await page.fill('#en-author', 'Petrov');
+      equal((await api(base, 'POST', `/api/contests/${contest.id}/entries`, { ...entry, author: 'Sidorov' })).status, 200, 'an entry added elsewhere');
+      await page.waitForFunction(() => document.querySelectorAll('#mk-entry option').length === 2);
+      equal([await page.inputValue('#mk-judge'), await page.inputValue('#en-author')], ['A', 'Petrov'], 'what was typed in the contest\'s forms, after the change');
     });
   });
 }

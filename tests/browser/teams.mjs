@@ -27,6 +27,8 @@ export function teamTests() {
       expect(await arbiter.isHidden('#ev-boards'), 'no boards for an individual event');
       await arbiter.click('label.seg:has(input[name=ev-kind][value=team])');
       equal(await arbiter.inputValue('#ev-boards'), '2', 'a team event\'s boards');
+      await settled(arbiter);
+      await screenshot(arbiter, 'teams-form-desktop');
       await arbiter.fill('#ev-boards', '2');
       await arbiter.click('[data-action=create-event]');
       await arbiter.waitForURL(/#\/events\/1$/);
@@ -141,7 +143,7 @@ export function teamTests() {
       const prizes = await spectator.$$eval('.board-prizes-table tr[data-board="1"] td.name', (tds) => tds.map((td) => td.textContent));
       expect(prizes.includes('Cid'), `board 1's prize list names Cid: ${JSON.stringify(prizes)}`);
       await settled(spectator);
-      await screenshot(spectator, 'teams-standings-phone');
+      await screenshot(spectator, 'teams-standings-phone', { fullPage: true });
       const overflow = await spectator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow <= 0, `the phone page scrolls sideways by ${overflow}px`);
       // every team table inside its card on the phone (the board prizes ran 13 px past it)

@@ -16,6 +16,7 @@
 
 import { api } from './api.js';
 import { Board } from './board.js';
+import { onReconnect } from './connection.js';
 import { errorText, h, icon, toast } from './dom.js';
 import { Editor } from './editor.js';
 import { parseFen } from './fen.js';
@@ -122,12 +123,19 @@ export class ContestView {
     root.replaceChildren(this.head, this.layout);
     this.tick = setInterval(() => this.renderClock(), 1000);
     this.stop = api.contestEvents(id, () => this.refresh());
+    // the server back after a time without it: the stream opened anew, the standings read again
+    this.offReconnect = onReconnect(() => {
+      if (this.stop) this.stop();
+      this.stop = api.contestEvents(id, () => this.refresh());
+      this.refresh();
+    });
     this.load();
   }
 
   destroy() {
     this.closed = true;
     clearInterval(this.tick);
+    this.offReconnect();
     if (this.stop) this.stop();
     if (this.editor) this.editor.destroy();
     delete document.body.dataset.print;
@@ -348,7 +356,10 @@ export class ContestView {
       if (c.arbiter) cards.push(this.problemsCard());
     } else {
       cards.push(this.awardCard(), this.entriesCard());
-      if (c.arbiter) cards.push(this.entryForm(), this.markForm());
+      // the arbiter's forms are made once and kept through the renders: the answer to his
+      // request and the stream's event each draw the cards, and a form made anew by the second
+      // lost what he had typed after the first (a judge's name: "a judge needs a name")
+      if (c.arbiter) cards.push((this.entryFormEl ||= this.entryForm()), this.markForm());
     }
     if (c.kind === 'composing') {
       this.main.replaceChildren(...cards.slice(0, 2));
@@ -387,6 +398,26 @@ export class ContestView {
 
   problemsCard() {
     const c = this.contest;
+    // the form made once and kept through the renders (see renderCards)
+    const form = (this.problemFormEl ||= this.problemForm());
+    const list = h(
+      'ol.contest-problems',
+      c.problems.map((p) =>
+        h(
+          'li',
+          { dataset: { problem: p.id } },
+          h('button.link', { type: 'button', onclick: () => this.open(p.id) }, `${p.title}`),
+          ` · ${t('contests.goal.' + p.goal)} ${t('contests.inN', { n: p.moves })} · ${t('contests.pointsN', { n: p.points })} · `,
+          h('small.muted', p.source),
+          p.solution ? h('div.solution', p.solution) : null,
+        ),
+      ),
+    );
+    return h('section.card.contest-problems-card', h('h2.card-title', t('contests.problems')), list, form);
+  }
+
+  /** The arbiter's form for a new problem: from a FEN (or the editor), the built-in set, a PDN file. */
+  problemForm() {
     const error = h('p.form-error', { role: 'alert', hidden: true });
     const source = select('pr-source', ['editor', 'puzzle', 'pdn'].map((s) => [s, t('contests.source.' + s)]), 'editor');
     const fen = h('input#pr-fen', { type: 'text', spellcheck: 'false', placeholder: 'W:Wa1,b2,c3:Ba5,e5,g7' });
@@ -418,6 +449,12 @@ export class ContestView {
       button.disabled = true;
       try {
         this.contest = await api.addContestProblem(this.id, body);
+        for (const el of [fen, puzzle, pdn, title]) el.value = '';
+        source.value = 'editor';
+        goal.value = 'win';
+        points.value = '10';
+        moves.value = '10';
+        show();
         this.render();
       } catch (err) {
         error.textContent = errorText(err);
@@ -437,20 +474,7 @@ export class ContestView {
       error,
       h('button.btn.primary', { type: 'submit', dataset: { action: 'add-problem' } }, icon('plus'), t('contests.addProblem')),
     );
-    const list = h(
-      'ol.contest-problems',
-      c.problems.map((p) =>
-        h(
-          'li',
-          { dataset: { problem: p.id } },
-          h('button.link', { type: 'button', onclick: () => this.open(p.id) }, `${p.title}`),
-          ` · ${t('contests.goal.' + p.goal)} ${t('contests.inN', { n: p.moves })} · ${t('contests.pointsN', { n: p.points })} · `,
-          h('small.muted', p.source),
-          p.solution ? h('div.solution', p.solution) : null,
-        ),
-      ),
-    );
-    return h('section.card.contest-problems-card', h('h2.card-title', t('contests.problems')), list, form);
+    return form;
   }
 
   /** The editor on the contest's board: its FEN goes into `fenInput`. */
@@ -542,12 +566,13 @@ export class ContestView {
       button.disabled = true;
       try {
         this.contest = await api.addContestEntry(this.id, { author: author.value.trim(), title: title.value.trim(), fen: fen.value.trim(), goal: goal.value, stated: stated.value.trim() });
+        form.reset();
         this.render();
       } catch (err) {
         error.textContent = errorText(err);
         error.hidden = false;
-        button.disabled = false;
       }
+      button.disabled = false;
     };
     const form = h(
       'form.card.contest-entry-form',
@@ -564,24 +589,35 @@ export class ContestView {
     return form;
   }
 
+  /** The judges' form, made once (see renderCards); its entries' choice follows the contest. */
   markForm() {
     const c = this.contest;
+    const choices = c.entries.filter((e) => e.sound).map((e) => [String(e.id), `${e.id}. ${e.author}`]);
+    if (this.markFormEl) {
+      const entry = this.markFormEl.querySelector('#mk-entry');
+      const kept = entry.value;
+      entry.replaceChildren(...select('mk-entry', choices, kept).children);
+      if (choices.some(([v]) => v === kept)) entry.value = kept;
+      return this.markFormEl;
+    }
     const error = h('p.form-error', { role: 'alert', hidden: true });
     const judge = h('input#mk-judge', { type: 'text', maxlength: '90' });
-    const entry = select('mk-entry', c.entries.filter((e) => e.sound).map((e) => [String(e.id), `${e.id}. ${e.author}`]), '');
+    const entry = select('mk-entry', choices, '');
     const points = h('input#mk-points', { type: 'number', min: '0', max: '10', step: '0.5', value: '5' });
     const mark = async (e) => {
       e.preventDefault();
       error.hidden = true;
       try {
         this.contest = await api.contestMark(this.id, { judge: judge.value.trim(), entry: Number(entry.value), points: Number(points.value) });
+        judge.value = '';
+        points.value = '5';
         this.render();
       } catch (err) {
         error.textContent = errorText(err);
         error.hidden = false;
       }
     };
-    return h(
+    this.markFormEl = h(
       'form.card.contest-mark-form',
       { dataset: { form: 'mark' }, onsubmit: mark },
       h('h2.card-title', t('contests.judging')),
@@ -591,5 +627,6 @@ export class ContestView {
       error,
       h('button.btn.primary', { type: 'submit', dataset: { action: 'mark' } }, icon('check'), t('contests.give')),
     );
+    return this.markFormEl;
   }
 }
