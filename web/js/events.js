@@ -40,6 +40,7 @@ function newEventForm(onCreated) {
   // an individual event or a team event: the latter's teams have boards (2 unless told)
   const kind = segmented('ev-kind', [['individual', t('teams.individual')], ['team', t('teams.teamEvent')]], 'individual');
   kind.setAttribute('aria-label', t('teams.kind'));
+  kind.classList.add('ev-kind');
   const boardsField = field('ev-boards', t('teams.boards'), boards, t('teams.boardsHint'));
   boardsField.hidden = true;
   kind.addEventListener('change', () => {

@@ -6,7 +6,7 @@ import { addTexts } from './i18n.js';
 addTexts({
   en: {
     'teams.boards': 'Boards (team event)',
-    'teams.boardsHint': '0: an individual event; N: teams of N boards',
+    'teams.boardsHint': 'each team\'s boards (its players in order, reserves after)',
     'teams.board': 'Board',
     'teams.team': 'Team',
     'teams.tableN': 'Match {n}',
@@ -52,7 +52,7 @@ addTexts({
   },
   ru: {
     'teams.boards': 'Доски (командные)',
-    'teams.boardsHint': '0 — личные соревнования; N — команды из N досок',
+    'teams.boardsHint': 'досок у каждой команды (игроки по порядку, запасные после)',
     'teams.board': 'Доска',
     'teams.team': 'Команда',
     'teams.tableN': 'Матч {n}',
