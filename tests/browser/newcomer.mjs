@@ -1,8 +1,9 @@
 // newcomer.mjs - the page as a newcomer found it (issue 33), and a server that goes away: each
 // test on a server of its own.
 //
-// - The server killed during a game against the engine with a clock: the player's page and a
-//   watcher's (another device, holding no seat) say so within 5 s, without a move or a reload;
+// - The server killed during a game against the engine with a clock: the player's page, a
+//   watcher's (another device, holding no seat) and an archive's (no stream open: the page's own
+//   asking) say so within 5 s, without a move or a reload;
 //   the server started again on the same port, both find it by themselves, the player's clocks
 //   follow the server's again (not the page's own count through the outage), and the moves go on
 //   reaching the watcher through its stream. The watcher is never "you", and at the end is not
@@ -75,9 +76,13 @@ export function newcomerTests() {
         const [m, s] = el.textContent.split(':').map(Number);
         return m * 60 + s <= 296;
       }, null, { timeout: 30_000 });
+      // a page with no stream open (the archive) notices by its own asking
+      const archive = await newPage(DESKTOP);
+      await archive.goto(base + '#/archive');
+      await archive.waitForSelector(`[role=listitem][data-id="${id}"]`);
       await server.kill();
       const killed = Date.now();
-      await Promise.all([player, watcher].map((p) => p.waitForSelector('#offline.offline-banner', { timeout: 15_000 })));
+      await Promise.all([player, watcher, archive].map((p) => p.waitForSelector('#offline.offline-banner', { timeout: 15_000 })));
       const shown = Date.now() - killed;
       expect(shown < 5000, `the pages said the server is gone after ${shown} ms, not within 5 s`);
       expect(/does not answer/.test(await player.$eval('#offline', (e) => e.textContent)), 'the banner says the server does not answer');
@@ -87,7 +92,7 @@ export function newcomerTests() {
 
       server = await new Server(db, { port, reviewNodes: 20000 }).start();
       equal(server.url, base, 'the server again at its address');
-      await Promise.all([player, watcher].map((p) => p.waitForSelector('#offline', { state: 'detached', timeout: 15_000 })));
+      await Promise.all([player, watcher, archive].map((p) => p.waitForSelector('#offline', { state: 'detached', timeout: 15_000 })));
       // the clocks: the server's (it keeps White's as at the last move), not the page's count
       await player.waitForFunction(
         async (gameId) => {
