@@ -12,11 +12,11 @@
 import { api } from './api.js';
 import { onReconnect } from './connection.js';
 import { daysPerMove, timeControlText } from './clock.js';
-import { confirmDialog, errorText, h, icon, toast } from './dom.js';
+import { confirmDialog, errorText, h, icon, legend, toast } from './dom.js';
 import { t } from './i18n.js';
 import { joinUrl } from './club.js';
 import { systemName } from './events.js';
-import { legend, matchOf, matchRow, teamStandings, tiebreakWords } from './event_teams.js';
+import { matchOf, matchRow, teamStandings, tiebreakWords } from './event_teams.js';
 import { session } from './session.js';
 import { variantName } from './variants.js';
 

@@ -2,7 +2,7 @@
 // (event.js): the match heading each table's boards in the pairings, the team standings and
 // the board prizes (docs/web-api.md "Team events"). The words are i18n_teams.js's.
 
-import { h } from './dom.js';
+import { h, legend } from './dom.js';
 import { has, t } from './i18n.js';
 import './i18n_teams.js';
 
@@ -25,15 +25,6 @@ function tableScroll(cls, head, rows) {
  *  page has no words for. */
 export function tiebreakWords(code, title) {
   return has('tb.' + code) ? t('tb.' + code) : title || code;
-}
-
-/** Under a table, what its abbreviated columns mean, in sight (not only on hover): [[abbr, words]]. */
-export function legend(items) {
-  return h(
-    'dl.table-legend',
-    { 'aria-label': t('teams.legend') },
-    items.map(([abbr, words]) => h('div', h('dt', abbr), h('dd', words))),
-  );
 }
 
 export function teamName(ev, number) {

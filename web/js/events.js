@@ -5,11 +5,11 @@
 // message, shown beside the field). The event itself is event.js.
 
 import { api } from './api.js';
-import { errorText, h, icon } from './dom.js';
+import { errorText, h, icon, legend } from './dom.js';
 import { t } from './i18n.js';
 import './i18n_games.js';
 import './i18n_teams.js';
-import { legend, tiebreakWords } from './event_teams.js';
+import { tiebreakWords } from './event_teams.js';
 import { segmented, settingsControls } from './newgame.js';
 import { session } from './session.js';
 import { coloursOf, variantInfo, variantLabel, variantName, variantOptions } from './variants.js';

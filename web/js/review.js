@@ -11,7 +11,7 @@
 
 import { api } from './api.js';
 import { svg } from './chart.js';
-import { errorText, h, icon } from './dom.js';
+import { errorText, h, icon, legend } from './dom.js';
 import { parseFen } from './fen.js';
 import { colorName, playerName, t } from './i18n.js';
 import './i18n_review.js';
@@ -300,11 +300,9 @@ export class ReviewPanel {
 
   /** What the summary's columns mean, in sight under it. */
   summaryLegend() {
-    return h(
-      'dl.table-legend.review-summary-legend',
-      [['?!', t('review.inaccuracies')], ['?', t('review.mistakes')], ['??', t('review.blunders')], ['!', t('review.only')], [t('review.averageLoss'), t('review.averageLossLong')]].map(([abbr, words]) =>
-        h('div', h('dt', abbr), h('dd', words)),
-      ),
+    return legend(
+      [['?!', t('review.inaccuracies')], ['?', t('review.mistakes')], ['??', t('review.blunders')], ['!', t('review.only')], [t('review.averageLoss'), t('review.averageLossLong')]],
+      '.review-summary-legend',
     );
   }
 
