@@ -335,7 +335,11 @@ static void on_get(const HttpRequest *req, HttpResponse *res, void *ctx)
     ShContest *c;
     if (!load(app, req, res, &id, &c))
         return;
-    http_json(res, 200, contest_json(app, req, id, c));
+    json_t *j = contest_json(app, req, id, c);
+    /* whether this device's solver is signed in: the page asks for his sheet only then (a
+     * visitor's page would get a 401 on every visit) */
+    json_object_set_new(j, "signed_in", json_boolean(solver_of(app, req, c) != 0));
+    http_json(res, 200, j);
     done(app, c);
 }
 

@@ -135,9 +135,17 @@ export function accountTests() {
       await screenshot(anna, 'accounts-game-desktop');
       await settled(boris);
       await screenshot(boris, 'accounts-game-phone');
+      // a third device has Anna's profile open while the game ends (issue 33, finding 4)
+      const onlooker = await newPage(DESKTOP);
+      await onlooker.goto(base + '#/players/Anna');
+      await onlooker.waitForSelector(`.profile[data-player=Anna] .profile-games .game-row[data-id="${id}"]`);
+      expect(await onlooker.isVisible('.profile-none'), 'no rating before the game ends');
       await boris.click('[data-action=resign]');
       await boris.click('dialog[open] .btn.danger');
       for (const p of [anna, boris]) await p.waitForSelector('.status-card.over[data-result="1-0"]');
+      // the open profile shows the new rating by itself, and says what its "?" means (finding 8)
+      await onlooker.waitForFunction(() => (document.querySelector('.profile-ratings td.rating') || {}).textContent === '1662?');
+      expect(/provisional/.test(await text(onlooker, '.profile-provisional-note')), 'the "?" explained on the profile');
 
       // ---- the profiles: a click on Boris's name in Anna's game, then each her or his own
       await anna.click('.player a.player-link[data-account=Boris]');

@@ -69,7 +69,7 @@ export function archiveTests() {
     await page.click('[data-action=do-import]');
     await page.waitForSelector('.import-result .ok');
     const msg = await page.textContent('.import-result');
-    expect(/Imported 1 games/.test(msg), `import message: ${msg}`);
+    expect(/Imported 1 game\b/.test(msg), `import message: ${msg}`);
     await page.click('dialog[open] .dialog-actions .btn:has-text("Close")');
     await page.fill('#archive-search', 'Abaulin');
     await page.waitForFunction(() => document.querySelectorAll('.arow[data-id]').length === 1);

@@ -72,12 +72,19 @@ export function contestTests() {
       equal(await text(arbiter, '.contest-problems li[data-problem="3"] .solution'), '1. c3:e5!', 'problem 3: the solver\'s key');
       expect((await text(arbiter, '.contest-head .lead')).includes('SPRING'), 'the arbiter sees the code');
 
-      // two solvers sign in on their phones with the code
+      // two solvers sign in on their phones with the code; before that the page asks nothing
+      // it has no right to (no 401 for the sheet in the console)
       const anna = await newPage(PHONE);
       const boris = await newPage(PHONE);
+      const consoleErrors = [];
+      anna.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
       for (const [page, name, code] of [[anna, 'Anna', 'spring'], [boris, 'Boris', 'SPRING']]) {
         await page.goto(`${base}#/contests/1`);
         await page.waitForSelector('[data-form=join]');
+        if (page === anna) {
+          await settled(anna);
+          equal(consoleErrors, [], 'the console of a visitor not signed in');
+        }
         await page.fill('#join-code', code);
         await page.fill('#join-name', name);
         await page.click('[data-action=join]');
@@ -85,6 +92,10 @@ export function contestTests() {
       }
       await anna.waitForSelector('.contest[data-solver="1"]');
       await boris.waitForSelector('.contest[data-solver="2"]');
+      // the solver is told the board takes his moves, and the text's example gives no solution away
+      expect(/on the board, move by move/.test(await text(anna, '.solve-on-board')), 'the hint to play on the board');
+      const example = await anna.getAttribute('#answer-text', 'placeholder');
+      expect(!example.includes('c3-b4') && !example.includes('b2:h8'), `the text answer's example: ${example}`);
 
       // a wrong code is refused
       const stranger = await newPage(PHONE);

@@ -42,6 +42,10 @@ export function explorerTests() {
     const archive = await rows(page, 'archive');
     const shown = archive.find((r) => r.move === 'g3-h4');
     expect(shown && shown.games === h4.games, `the archive row of g3-h4 shows ${h4.games} games: ${JSON.stringify(shown)}`);
+    // each count in words with its plural ("1 game", "2 games"; the page said "1 games")
+    const counts = await page.$$eval('.explorer-row[data-games]', (els) => els.map((e) => [Number(e.dataset.games), e.querySelector('.explorer-games').textContent]));
+    expect(counts.length > 0, 'rows with their games');
+    equal(counts.map(([, text]) => text), counts.map(([n]) => `${n} ${n === 1 ? 'game' : 'games'}`), 'the games of each move in words');
     const pct = (x) => Math.round(x);
     expect(shown.results.includes(`${pct(h4.percent.white)}%`) && shown.results.includes(`${pct(h4.percent.draw)}%`), `its results in percent: ${shown.results}`);
     await settled(page);

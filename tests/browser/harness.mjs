@@ -48,6 +48,8 @@ const servers = new Set();
 export class Server {
   /** options: {password} sets the arbiter's password at start, {host} the address to listen on,
    *  {puzzles} the puzzles file to serve, {reviewNodes} a review's search of each position,
+   *  {port} the port to listen on (0, any free one, without it: a restart on the port of the
+   *  server before lets the pages open on it find it again),
    *  {egdb: {dir, pieces}} builds the endgame databases up to `pieces` in the folder `dir` in
    *  the background (without it, --no-egdb-build: a test never builds them by accident) */
   constructor(db, options = {}) {
@@ -61,7 +63,7 @@ export class Server {
 
   start() {
     return new Promise((resolve, reject) => {
-      const args = ['serve', '--port', '0', '--db', this.db];
+      const args = ['serve', '--port', String(this.options.port || 0), '--db', this.db];
       if (this.options.host) args.push('--host', this.options.host);
       if (this.options.password) args.push('--set-password');
       if (this.options.puzzles) args.push('--puzzles', this.options.puzzles);

@@ -219,7 +219,7 @@ test('more: the catalogue and a game in Russian', async ({ base, newPage }) => {
   await page.waitForSelector('.other-card[data-game]');
   await page.click('[data-lang=ru]');
   await page.waitForFunction(() => document.querySelector('a.nav-link[data-nav=more]').textContent.includes('Другие игры'));
-  expect((await page.textContent('.other-card[data-game=neva] .other-players')).includes('игроков: 4'), 'the players in Russian');
+  expect((await page.textContent('.other-card[data-game=neva] .other-players')).includes('4 игрока'), 'the players in Russian');
   await pageShot(page, 'other-list-ru-phone');
   const { data: g } = await pageApi(page, 'POST', '/api/games', { variant: 'novgorod', players: [{ seat: 'here' }, { seat: 'here' }, { seat: 'here' }] });
   await page.goto(base + `#/play/${g.id}`);

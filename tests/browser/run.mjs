@@ -27,6 +27,7 @@ import { teamTests } from './teams.mjs';
 import { contestTests } from './contests.mjs';
 import { accountTests } from './accounts.mjs';
 import { lobbyTests } from './lobby.mjs';
+import { newcomerTests } from './newcomer.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -47,6 +48,7 @@ teamTests(); // a team event: matches on two devices, team standings, board priz
 contestTests(); // a solving contest on the solvers' phones, a composing contest
 accountTests(); // players' accounts: sign up, a rated game on two devices, the profiles, log in and out
 lobbyTests(); // the lobby: open and direct challenges on two devices, correspondence, "My games"
+newcomerTests(); // the page as a newcomer found it (issue 33); the server gone and back
 kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
 
 run();

@@ -23,6 +23,12 @@ export function teamTests() {
       await arbiter.waitForSelector('[data-form=new-event]');
       await arbiter.fill('#ev-name', 'Club Teams');
       await arbiter.selectOption('#ev-system', 'round-robin');
+      // a team event is a choice of its own (issue 33, finding 5); its teams have 2 boards
+      expect(await arbiter.isHidden('#ev-boards'), 'no boards for an individual event');
+      await arbiter.click('label.seg:has(input[name=ev-kind][value=team])');
+      equal(await arbiter.inputValue('#ev-boards'), '2', 'a team event\'s boards');
+      await settled(arbiter);
+      await screenshot(arbiter, 'teams-form-desktop');
       await arbiter.fill('#ev-boards', '2');
       await arbiter.click('[data-action=create-event]');
       await arbiter.waitForURL(/#\/events\/1$/);
@@ -37,6 +43,13 @@ export function teamTests() {
         await arbiter.click('[data-action=add-player]');
         await arbiter.waitForSelector(`.event-players tr[data-player="${i + 1}"]`);
       }
+      // the players' table: the club and the team each in a column of its own
+      equal(
+        await arbiter.$$eval('.event-players tr[data-player="1"] td', (tds) => [tds[3].textContent, tds[4].textContent]),
+        ['', 'North'],
+        'Ann\'s club and team',
+      );
+      equal(await arbiter.$$eval('.event-players thead th', (ths) => ths.slice(3, 5).map((th) => th.textContent)), ['Club', 'Team'], 'the players\' table\'s columns');
       // the team standings card is there before the start, empty of matches
       await arbiter.waitForSelector('.event-teams .team-standings-table tbody tr[data-team="3"]');
 
@@ -130,9 +143,21 @@ export function teamTests() {
       const prizes = await spectator.$$eval('.board-prizes-table tr[data-board="1"] td.name', (tds) => tds.map((td) => td.textContent));
       expect(prizes.includes('Cid'), `board 1's prize list names Cid: ${JSON.stringify(prizes)}`);
       await settled(spectator);
-      await screenshot(spectator, 'teams-standings-phone');
+      await screenshot(spectator, 'teams-standings-phone', { fullPage: true });
       const overflow = await spectator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow <= 0, `the phone page scrolls sideways by ${overflow}px`);
+      // every team table inside its card on the phone (the board prizes ran 13 px past it)
+      const past = await spectator.$$eval('.event-teams table', (tables) => {
+        const card = document.querySelector('.event-teams').getBoundingClientRect();
+        // what shows of a table: the table, or the box it scrolls in
+        return tables.map((tb) => Math.round((tb.closest('.table-scroll') || tb).getBoundingClientRect().right - card.right));
+      });
+      expect(past.length >= 2 && past.every((d) => d <= 0), `the team tables' boxes past their card's edge: ${past} px`);
+      // the team columns' abbreviations and the tie-breaks in words, in sight
+      const words = await spectator.$eval('.event-teams .table-legend', (e) => e.textContent);
+      expect(/match points/.test(words) && /Sonneborn-Berger/.test(words), `the team table's legend: ${words}`);
+      const tbWords = await spectator.$eval('.event-standings .table-legend', (e) => e.textContent);
+      expect(/Buchholz cut 1/.test(tbWords), `the standings' tie-breaks in words: ${tbWords}`);
 
       // the exports carry the teams
       const csv = await api(base, 'GET', '/api/events/1/export/csv');

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Failure, PROGRAM, ROOT, api, equal, expect, needEndpoint, test, webModule } from './harness.mjs';
+import { DESKTOP, Failure, PROGRAM, ROOT, api, equal, expect, needEndpoint, test, webModule } from './harness.mjs';
 
 const RULES = fs.readFileSync(path.join(ROOT, 'tests', 'data', 'rules_moves.txt'), 'utf8');
 const RULE_FENS = RULES.split('\n').filter((l) => l.startsWith('FEN ')).map((l) => l.slice(4).trim());
@@ -212,5 +212,22 @@ export function unitTests() {
     }
     expect(used.size > 80, `only ${used.size} texts found in use`);
     equal([...used].filter((k) => !en.has(k)), [], 'texts used but never written');
+  });
+
+  test('unit: counts in words take their plural forms, English\'s two and Russian\'s three (issue 33: "1 games")', async ({ base, newPage }) => {
+    const page = await newPage(DESKTOP);
+    await page.goto(base + '#/');
+    const words = await page.evaluate(async () => {
+      const { tIn } = await import('/js/i18n.js');
+      const counts = [0, 1, 2, 5, 11, 21, 22, 25, 112];
+      return {
+        en: counts.map((n) => tIn('en', 'explorer.games', { n })),
+        ru: counts.map((n) => tIn('ru', 'explorer.games', { n })),
+        moves: [1, 3, 5].map((n) => tIn('ru', 'home.moves', { n })),
+      };
+    });
+    equal(words.en, ['0 games', '1 game', '2 games', '5 games', '11 games', '21 games', '22 games', '25 games', '112 games'], 'English');
+    equal(words.ru, ['0 партий', '1 партия', '2 партии', '5 партий', '11 партий', '21 партия', '22 партии', '25 партий', '112 партий'], 'Russian');
+    equal(words.moves, ['1 ход', '3 хода', '5 ходов'], 'Russian moves');
   });
 }

@@ -188,7 +188,7 @@ export function accountControl() {
   const details = h(
     'details.account-control.account-menu',
     { dataset: { account: me.name } },
-    h('summary.btn.small', { title: t('account.youAre', { name: me.name }), dataset: { action: 'account-menu' } }, icon('user'), h('span.account-name', me.name)),
+    h('summary.btn.small', { title: t('account.youAre', { name: me.name }), dataset: { action: 'account-menu', initial: me.name.slice(0, 1).toUpperCase() } }, icon('user'), h('span.account-name', me.name)),
     menu,
   );
   // a choice, a click elsewhere or Escape closes the menu

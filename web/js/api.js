@@ -2,7 +2,10 @@
 //
 // Every failure becomes an ApiError carrying the server's message, and its field, line and
 // column when the server gave them, so forms can point at the wrong input. A network failure
-// (the server is gone) is an ApiError with status 0.
+// (the server is gone) is an ApiError with status 0, and connection.js hears of it (the page's
+// banner), as it hears of every answer; a stream that breaks has it ask the server at once.
+
+import { checkServer, serverAnswered, serverGone } from './connection.js';
 
 export class ApiError extends Error {
   constructor(status, message, extra = {}) {
@@ -26,8 +29,10 @@ async function request(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (e) {
+    serverGone();
     throw new ApiError(0, 'offline');
   }
+  serverAnswered();
   const text = await res.text();
   let data = null;
   if (text) {
@@ -50,8 +55,10 @@ async function requestText(path) {
   try {
     res = await fetch(path);
   } catch {
+    serverGone();
     throw new ApiError(0, 'offline');
   }
+  serverAnswered();
   const text = await res.text();
   if (!res.ok) {
     let message = `HTTP ${res.status}`;
@@ -185,7 +192,10 @@ export const api = {
         console.error('bad event event', e);
       }
     });
-    source.onerror = () => onError && onError(source);
+    source.onerror = () => {
+      checkServer();
+      if (onError) onError(source);
+    };
     return () => source.close();
   },
 
@@ -202,7 +212,10 @@ export const api = {
         console.error('bad state event', e);
       }
     });
-    source.onerror = () => onError && onError(source);
+    source.onerror = () => {
+      checkServer();
+      if (onError) onError(source);
+    };
     return () => source.close();
   },
 
@@ -229,7 +242,10 @@ export const api = {
         console.error('bad review event', e);
       }
     });
-    source.onerror = () => onError && onError(source);
+    source.onerror = () => {
+      checkServer();
+      if (onError) onError(source);
+    };
     return () => source.close();
   },
 

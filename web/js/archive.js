@@ -191,14 +191,15 @@ export class ArchiveView {
         'span.aactions',
         h('a.btn.small', { href: `#/play/${g.id}`, dataset: { action: 'replay' } }, icon('play'), h('span', t('archive.open'))),
         g.status === 'finished' && g.moves > 0 && variantInfo(g.variant || 'russian').engine !== false
-          ? h('a.btn.small.icon-only', { href: `#/play/${g.id}?review`, title: t('archive.review'), 'aria-label': t('archive.review'), dataset: { action: 'review' } }, icon('chart'))
+          ? h('a.btn.small', { href: `#/play/${g.id}?review`, title: t('archive.review'), dataset: { action: 'review' } }, icon('chart'), h('span', t('archive.review')))
           : null,
-        h('a.btn.small.icon-only', { href: api.pdnUrl(g.id), download: `shashki-${g.id}.pdn`, title: 'PDN', 'aria-label': 'PDN' }, icon('download')),
+        h('a.btn.small', { href: api.pdnUrl(g.id), download: `shashki-${g.id}.pdn`, title: t('archive.pdnTitle'), dataset: { action: 'pdn' } }, icon('download'), h('span', 'PDN')),
         session.arbiter
           ? h(
-              'button.btn.small.icon-only.danger-ghost',
-              { type: 'button', title: t('archive.delete'), 'aria-label': t('archive.delete'), dataset: { action: 'delete' }, onclick: () => this.remove(g) },
+              'button.btn.small.danger-ghost',
+              { type: 'button', title: t('archive.delete'), dataset: { action: 'delete' }, onclick: () => this.remove(g) },
               icon('trash'),
+              h('span', t('archive.delete')),
             )
           : null,
       ),

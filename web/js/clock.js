@@ -9,22 +9,10 @@
 // in days and hours ("1d 23h"), its time control in words ("3 days per move").
 
 import { h, icon } from './dom.js';
-import { getLang, t } from './i18n.js';
+import { plural, t } from './i18n.js';
 import './i18n_lobby.js';
 
 const DAY = 86400;
-
-/** The plural form of n the texts have: 'one', 'few' or 'many' (Russian's three, English's two). */
-export function plural(n) {
-  if (getLang() === 'ru') {
-    const d = n % 10;
-    const dd = n % 100;
-    if (d === 1 && dd !== 11) return 'one';
-    if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return 'few';
-    return 'many';
-  }
-  return n === 1 ? 'one' : 'many';
-}
 
 /** The days per move of a correspondence time control ("3d"), or 0 for any other. */
 export function daysPerMove(time) {

@@ -36,7 +36,9 @@ export function clubCard() {
       h('div.club-address', h('div', h('span.label', t('club.address')), h('strong.club-url', { dataset: { url: session.url } }, session.url)), qrImage(session.url, t('club.qrAddress'))),
     );
   } else {
-    parts.push(h('p.muted', t('club.localOnly')));
+    // the command in one piece (a line never breaks it at its hyphens)
+    const [before, after = ''] = t('club.localOnly').split('{cmd}');
+    parts.push(h('p.muted.club-local', before, h('code.command', 'shashki serve --host 0.0.0.0'), after));
   }
   parts.push(h('span.label', t('club.haveCode')), form);
   return h('section.card.club-card', ...parts);

@@ -16,6 +16,7 @@
 
 import { api } from './api.js';
 import { Board } from './board.js';
+import { onReconnect } from './connection.js';
 import { errorText, h, icon, toast } from './dom.js';
 import { Editor } from './editor.js';
 import { parseFen } from './fen.js';
@@ -122,12 +123,19 @@ export class ContestView {
     root.replaceChildren(this.head, this.layout);
     this.tick = setInterval(() => this.renderClock(), 1000);
     this.stop = api.contestEvents(id, () => this.refresh());
+    // the server back after a time without it: the stream opened anew, the standings read again
+    this.offReconnect = onReconnect(() => {
+      if (this.stop) this.stop();
+      this.stop = api.contestEvents(id, () => this.refresh());
+      this.refresh();
+    });
     this.load();
   }
 
   destroy() {
     this.closed = true;
     clearInterval(this.tick);
+    this.offReconnect();
     if (this.stop) this.stop();
     if (this.editor) this.editor.destroy();
     delete document.body.dataset.print;
@@ -140,7 +148,10 @@ export class ContestView {
       this.head.replaceChildren(h('h1', t('contests.title')), h('p.form-error', errorText(e)));
       return;
     }
-    if (this.contest.kind === 'solving') {
+    // a visitor not signed in has no sheet: not asked for (a 401 in the console at every visit)
+    if (this.contest.kind === 'solving' && this.contest.signed_in === false) {
+      this.sheet = null;
+    } else if (this.contest.kind === 'solving') {
       try {
         this.sheet = await api.contestSheet(this.id);
         this.sheetAt = Date.now();
@@ -194,14 +205,21 @@ export class ContestView {
     this.message = h('p.contest-message', { role: 'status', 'aria-live': 'polite' });
     this.clockEl = h('span.chip.contest-clock');
     this.tabs = h('div.problem-tabs', { role: 'tablist' });
-    this.textAnswer = h('textarea#answer-text', { rows: '3', spellcheck: 'false', placeholder: '1. c3-b4! a5:c3 2. b2:h8' });
+    // the example shows the form only: no problem's solution (the docs' example position's was)
+    this.textAnswer = h('textarea#answer-text', { rows: '3', spellcheck: 'false', placeholder: t('contests.asTextExample') });
     const sendText = async () => {
       const text = this.textAnswer.value.trim();
       if (!text) return;
       await this.send({ text });
     };
     this.main.replaceChildren(
-      h('section.card.solver-card', h('header.card-head', h('h2.card-title', t('contests.you', { name: this.sheet.name })), this.clockEl), this.tabs, this.message),
+      h(
+        'section.card.solver-card',
+        h('header.card-head', h('h2.card-title', t('contests.you', { name: this.sheet.name })), this.clockEl),
+        this.tabs,
+        h('p.muted.solve-on-board', icon('play'), t('contests.onBoardHint')),
+        this.message,
+      ),
       this.board.el,
       h(
         'section.card.text-card',
@@ -338,7 +356,10 @@ export class ContestView {
       if (c.arbiter) cards.push(this.problemsCard());
     } else {
       cards.push(this.awardCard(), this.entriesCard());
-      if (c.arbiter) cards.push(this.entryForm(), this.markForm());
+      // the arbiter's forms are made once and kept through the renders: the answer to his
+      // request and the stream's event each draw the cards, and a form made anew by the second
+      // lost what he had typed after the first (a judge's name: "a judge needs a name")
+      if (c.arbiter) cards.push((this.entryFormEl ||= this.entryForm()), this.markForm());
     }
     if (c.kind === 'composing') {
       this.main.replaceChildren(...cards.slice(0, 2));
@@ -377,6 +398,26 @@ export class ContestView {
 
   problemsCard() {
     const c = this.contest;
+    // the form made once and kept through the renders (see renderCards)
+    const form = (this.problemFormEl ||= this.problemForm());
+    const list = h(
+      'ol.contest-problems',
+      c.problems.map((p) =>
+        h(
+          'li',
+          { dataset: { problem: p.id } },
+          h('button.link', { type: 'button', onclick: () => this.open(p.id) }, `${p.title}`),
+          ` · ${t('contests.goal.' + p.goal)} ${t('contests.inN', { n: p.moves })} · ${t('contests.pointsN', { n: p.points })} · `,
+          h('small.muted', p.source),
+          p.solution ? h('div.solution', p.solution) : null,
+        ),
+      ),
+    );
+    return h('section.card.contest-problems-card', h('h2.card-title', t('contests.problems')), list, form);
+  }
+
+  /** The arbiter's form for a new problem: from a FEN (or the editor), the built-in set, a PDN file. */
+  problemForm() {
     const error = h('p.form-error', { role: 'alert', hidden: true });
     const source = select('pr-source', ['editor', 'puzzle', 'pdn'].map((s) => [s, t('contests.source.' + s)]), 'editor');
     const fen = h('input#pr-fen', { type: 'text', spellcheck: 'false', placeholder: 'W:Wa1,b2,c3:Ba5,e5,g7' });
@@ -408,6 +449,12 @@ export class ContestView {
       button.disabled = true;
       try {
         this.contest = await api.addContestProblem(this.id, body);
+        for (const el of [fen, puzzle, pdn, title]) el.value = '';
+        source.value = 'editor';
+        goal.value = 'win';
+        points.value = '10';
+        moves.value = '10';
+        show();
         this.render();
       } catch (err) {
         error.textContent = errorText(err);
@@ -427,20 +474,7 @@ export class ContestView {
       error,
       h('button.btn.primary', { type: 'submit', dataset: { action: 'add-problem' } }, icon('plus'), t('contests.addProblem')),
     );
-    const list = h(
-      'ol.contest-problems',
-      c.problems.map((p) =>
-        h(
-          'li',
-          { dataset: { problem: p.id } },
-          h('button.link', { type: 'button', onclick: () => this.open(p.id) }, `${p.title}`),
-          ` · ${t('contests.goal.' + p.goal)} ${t('contests.inN', { n: p.moves })} · ${t('contests.pointsN', { n: p.points })} · `,
-          h('small.muted', p.source),
-          p.solution ? h('div.solution', p.solution) : null,
-        ),
-      ),
-    );
-    return h('section.card.contest-problems-card', h('h2.card-title', t('contests.problems')), list, form);
+    return form;
   }
 
   /** The editor on the contest's board: its FEN goes into `fenInput`. */
@@ -532,12 +566,13 @@ export class ContestView {
       button.disabled = true;
       try {
         this.contest = await api.addContestEntry(this.id, { author: author.value.trim(), title: title.value.trim(), fen: fen.value.trim(), goal: goal.value, stated: stated.value.trim() });
+        form.reset();
         this.render();
       } catch (err) {
         error.textContent = errorText(err);
         error.hidden = false;
-        button.disabled = false;
       }
+      button.disabled = false;
     };
     const form = h(
       'form.card.contest-entry-form',
@@ -554,24 +589,35 @@ export class ContestView {
     return form;
   }
 
+  /** The judges' form, made once (see renderCards); its entries' choice follows the contest. */
   markForm() {
     const c = this.contest;
+    const choices = c.entries.filter((e) => e.sound).map((e) => [String(e.id), `${e.id}. ${e.author}`]);
+    if (this.markFormEl) {
+      const entry = this.markFormEl.querySelector('#mk-entry');
+      const kept = entry.value;
+      entry.replaceChildren(...select('mk-entry', choices, kept).children);
+      if (choices.some(([v]) => v === kept)) entry.value = kept;
+      return this.markFormEl;
+    }
     const error = h('p.form-error', { role: 'alert', hidden: true });
     const judge = h('input#mk-judge', { type: 'text', maxlength: '90' });
-    const entry = select('mk-entry', c.entries.filter((e) => e.sound).map((e) => [String(e.id), `${e.id}. ${e.author}`]), '');
+    const entry = select('mk-entry', choices, '');
     const points = h('input#mk-points', { type: 'number', min: '0', max: '10', step: '0.5', value: '5' });
     const mark = async (e) => {
       e.preventDefault();
       error.hidden = true;
       try {
         this.contest = await api.contestMark(this.id, { judge: judge.value.trim(), entry: Number(entry.value), points: Number(points.value) });
+        judge.value = '';
+        points.value = '5';
         this.render();
       } catch (err) {
         error.textContent = errorText(err);
         error.hidden = false;
       }
     };
-    return h(
+    this.markFormEl = h(
       'form.card.contest-mark-form',
       { dataset: { form: 'mark' }, onsubmit: mark },
       h('h2.card-title', t('contests.judging')),
@@ -581,5 +627,6 @@ export class ContestView {
       error,
       h('button.btn.primary', { type: 'submit', dataset: { action: 'mark' } }, icon('check'), t('contests.give')),
     );
+    return this.markFormEl;
   }
 }

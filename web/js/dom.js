@@ -41,6 +41,12 @@ function append(el, children) {
   }
 }
 
+/** Under a table, what its abbreviated columns mean, in sight (not only on hover):
+ *  items [[abbr, words]]; extra classes as h's ('.review-summary-legend'). */
+export function legend(items, cls = '') {
+  return h(`dl.table-legend${cls}`, { 'aria-label': t('common.legend') }, items.map(([abbr, words]) => h('div', h('dt', abbr), h('dd', words))));
+}
+
 /** An inline SVG icon from the sprite-less set below. */
 export function icon(name) {
   const paths = ICONS[name] || '';

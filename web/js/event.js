@@ -10,12 +10,13 @@
 // the server as soon as their round is paired.
 
 import { api } from './api.js';
+import { onReconnect } from './connection.js';
 import { daysPerMove, timeControlText } from './clock.js';
-import { confirmDialog, errorText, h, icon, toast } from './dom.js';
+import { confirmDialog, errorText, h, icon, legend, toast } from './dom.js';
 import { t } from './i18n.js';
 import { joinUrl } from './club.js';
 import { systemName } from './events.js';
-import { matchOf, matchRow, teamStandings } from './event_teams.js';
+import { matchOf, matchRow, teamStandings, tiebreakWords } from './event_teams.js';
 import { session } from './session.js';
 import { variantName } from './variants.js';
 
@@ -59,7 +60,15 @@ export class EventView {
       h('div.event', this.els.head, h('div.event-grid', h('div.event-main', this.els.pairings, this.els.teams, this.els.standings, this.els.cross), h('div.event-aside', this.els.players, this.els.log))),
     );
     this.els.head.append(h('p.muted', '…'));
-    this.stop = api.eventEvents(id, (ev) => this.update(ev), () => this.reconnect());
+    this.follow();
+    // the server back after a time without it: the event's stream opened anew (it sends the
+    // event at once)
+    this.offReconnect = onReconnect(() => this.follow());
+  }
+
+  follow() {
+    if (this.stop) this.stop();
+    this.stop = api.eventEvents(this.id, (ev) => this.update(ev), () => this.reconnect());
   }
 
   reconnect() {
@@ -164,6 +173,8 @@ export class EventView {
   }
 
   renderPlayers(ev) {
+    // a team event's players (and a Scheveningen match's) have their team in a column of its own
+    const teams = !!ev.team || ev.system === 'scheveningen' || ev.players.some((p) => p.team);
     const rows = ev.players.map((p) =>
       h(
         'tr',
@@ -171,7 +182,8 @@ export class EventView {
         h('td.num', String(p.id)),
         h('td.name', p.engine ? icon('cpu') : icon('user'), p.name, p.withdrawn ? h('small.muted', ` · ${t('events.withdrawn')}`) : null),
         h('td.num', p.rating ? String(p.rating) : ''),
-        h('td', [p.engine ? t('events.engineLevel', { n: p.engine }) : p.club, p.team].filter(Boolean).join(' · ')),
+        h('td.club', p.engine ? t('events.engineLevel', { n: p.engine }) : p.club || ''),
+        teams ? h('td.team', { dataset: { team: p.team || '' } }, [p.team, p.board ? `${t('teams.board')} ${p.board}` : null].filter(Boolean).join(' · ')) : null,
         session.arbiter && !p.withdrawn && !ev.finished
           ? h('td', h('button.btn.small.ghost', { type: 'button', title: t('events.withdraw'), 'aria-label': t('events.withdraw'), dataset: { action: 'withdraw' }, onclick: () => this.withdraw(p) }, icon('close')))
           : h('td'),
@@ -181,10 +193,19 @@ export class EventView {
     this.els.players.replaceChildren(
       ...[
         h('h2.card-title', t('events.players'), ' ', h('span.muted', `(${ev.players.length})`)),
-        ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ''], rows) : h('p.muted', t('events.noPlayers')),
-        session.arbiter && !ev.finished ? this.playerForm() : null,
+        ev.players.length ? table('event-table', ['#', t('events.playerName'), t('events.rating'), t('events.club'), ...(teams ? [t('events.team')] : []), ''], rows) : h('p.muted', t('events.noPlayers')),
+        session.arbiter && !ev.finished ? this.addForm() : null,
       ].filter(Boolean),
     );
+  }
+
+  /** The arbiter's form for a new player, made once and kept through the renders: a change
+   *  draws the page twice (the answer to the arbiter's request, then the stream's event), and a
+   *  form made anew by the second would lose what was typed into it after the first (the race
+   *  that failed teams.mjs now and then on a busy machine). */
+  addForm() {
+    if (!this.playerFormEl) this.playerFormEl = this.playerForm();
+    return this.playerFormEl;
   }
 
   playerForm() {
@@ -323,9 +344,13 @@ export class EventView {
         h('td.num', `${r.wins}/${r.draws}/${r.losses}`),
       ),
     );
+    // the tie-breaks' codes head their columns, their words under the table (not only on hover)
     this.els.standings.replaceChildren(
-      h('h2.card-title', t('events.standings')),
-      rows.length ? table('event-table.standings-table', ['#', t('events.playerName'), t('events.points'), ...tbs.map((b) => h('abbr', { title: b.title }, b.name)), t('events.wdl')], rows) : h('p.muted', t('events.noPlayers')),
+      ...[
+        h('h2.card-title', t('events.standings')),
+        rows.length ? table('event-table.standings-table', ['#', t('events.playerName'), t('events.points'), ...tbs.map((b) => h('abbr', { title: tiebreakWords(b.name, b.title) }, b.name)), t('events.wdl')], rows) : h('p.muted', t('events.noPlayers')),
+        rows.length && tbs.length ? legend(tbs.map((b) => [b.name, tiebreakWords(b.name, b.title)])) : null,
+      ].filter(Boolean),
     );
   }
 
@@ -398,6 +423,7 @@ export class EventView {
 
   destroy() {
     this.closed = true;
+    this.offReconnect();
     this.stop();
     delete document.body.dataset.print;
   }

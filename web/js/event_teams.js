@@ -2,8 +2,8 @@
 // (event.js): the match heading each table's boards in the pairings, the team standings and
 // the board prizes (docs/web-api.md "Team events"). The words are i18n_teams.js's.
 
-import { h } from './dom.js';
-import { t } from './i18n.js';
+import { h, legend } from './dom.js';
+import { has, t } from './i18n.js';
 import './i18n_teams.js';
 
 function points(p) {
@@ -14,6 +14,17 @@ function points(p) {
 
 function table(cls, head, rows) {
   return h(`table.${cls}`, h('thead', h('tr', head.map((c) => h('th', { scope: 'col' }, c)))), h('tbody', rows));
+}
+
+/** A table that scrolls sideways inside its card rather than past it (a phone). */
+function tableScroll(cls, head, rows) {
+  return h('div.table-scroll', table(cls, head, rows));
+}
+
+/** A tie-break's name in words (its code: bh-c1, sb ...); `title`: the server's, for a code the
+ *  page has no words for. */
+export function tiebreakWords(code, title) {
+  return has('tb.' + code) ? t('tb.' + code) : title || code;
 }
 
 export function teamName(ev, number) {
@@ -59,18 +70,30 @@ export function teamStandings(ev) {
       individual ? h('td.num', String(r.matches)) : h('td.num', `${r.wins}/${r.draws}/${r.losses}`),
     ),
   );
+  const tbWords = (n) => (has('teams.tb.' + n) ? t('teams.tb.' + n) : n);
   const head = individual
     ? ['#', t('teams.team'), t('teams.bestPoints', { n: team.best }), t('teams.tb.places'), t('teams.members')]
-    : ['#', t('teams.team'), t('teams.mp'), ...(team.tiebreaks.includes('gp') ? [] : [t('teams.gp')]), ...team.tiebreaks.map((n) => h('abbr', { title: t('teams.tb.' + n) }, n)), t('teams.matches')];
+    : [
+        '#',
+        t('teams.team'),
+        h('abbr', { title: t('teams.mpTitle') }, t('teams.mp')),
+        ...(team.tiebreaks.includes('gp') ? [] : [h('abbr', { title: t('teams.gpTitle') }, t('teams.gp'))]),
+        ...team.tiebreaks.map((n) => h('abbr', { title: tbWords(n) }, n.toUpperCase())),
+        t('teams.matches'),
+      ];
+  const explained = individual
+    ? []
+    : [[t('teams.mp'), t('teams.mpTitle')], ...(team.tiebreaks.includes('gp') ? [] : [[t('teams.gp'), t('teams.gpTitle')]]), ...team.tiebreaks.map((n) => [n.toUpperCase(), tbWords(n)])];
   const out = [
     h('h2.card-title', individual ? t('teams.standingBest', { n: team.best }) : t('teams.standings')),
-    rows.length ? table('event-table.team-standings-table', head, rows) : h('p.muted', t('teams.none')),
-  ];
+    rows.length ? h('div.table-scroll', table('event-table.team-standings-table', head, rows)) : h('p.muted', t('teams.none')),
+    rows.length && explained.length ? legend(explained) : null,
+  ].filter(Boolean);
   (team.board_prizes || []).forEach((list, i) => {
     if (!list.length) return;
     out.push(
       h('h3.card-subtitle', t('teams.boardN', { n: i + 1 })),
-      table(
+      tableScroll(
         'event-table.board-prizes-table',
         ['#', t('events.playerName'), t('teams.team'), t('events.points'), t('teams.games'), '%', t('teams.performance')],
         list.map((r) =>

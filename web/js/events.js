@@ -5,11 +5,12 @@
 // message, shown beside the field). The event itself is event.js.
 
 import { api } from './api.js';
-import { errorText, h, icon } from './dom.js';
+import { errorText, h, icon, legend } from './dom.js';
 import { t } from './i18n.js';
 import './i18n_games.js';
 import './i18n_teams.js';
-import { settingsControls } from './newgame.js';
+import { tiebreakWords } from './event_teams.js';
+import { segmented, settingsControls } from './newgame.js';
 import { session } from './session.js';
 import { coloursOf, variantInfo, variantLabel, variantName, variantOptions } from './variants.js';
 
@@ -36,6 +37,18 @@ function newEventForm(onCreated) {
   const rounds = h('input#ev-rounds', { type: 'number', name: 'rounds', min: '0', max: '99', value: '0' });
   const games = h('input#ev-games', { type: 'number', name: 'games', min: '1', max: '24', value: '1' });
   const boards = h('input#ev-boards', { type: 'number', name: 'boards', min: '0', max: '32', value: '0' });
+  // an individual event or a team event: the latter's teams have boards (2 unless told)
+  const kind = segmented('ev-kind', [['individual', t('teams.individual')], ['team', t('teams.teamEvent')]], 'individual');
+  kind.setAttribute('aria-label', t('teams.kind'));
+  kind.classList.add('ev-kind');
+  const boardsField = field('ev-boards', t('teams.boards'), boards, t('teams.boardsHint'));
+  boardsField.hidden = true;
+  kind.addEventListener('change', () => {
+    const team = kind.querySelector('input:checked').value === 'team';
+    boardsField.hidden = !team;
+    if (team && !(Number(boards.value) > 0)) boards.value = '2';
+    if (!team) boards.value = '0';
+  });
   const scoring = select('ev-scoring', [['1-0.5-0', t('events.scoring.chess')], ['2-1-0', t('events.scoring.draughts')]], '1-0.5-0');
   const time = h('input#ev-time', { type: 'text', name: 'time', placeholder: '15m+5s', maxlength: '60' });
   const openings = select('ev-openings', [['free', t('events.openings.free')], ['ballot', t('events.openings.ballot')], ['ballot-round', t('events.openings.ballotRound')]], 'free');
@@ -64,12 +77,18 @@ function newEventForm(onCreated) {
       field('ev-system', t('events.systemLabel'), system),
       field('ev-rounds', t('events.rounds'), rounds, t('events.roundsHint')),
       field('ev-games', t('events.games'), games),
-      field('ev-boards', t('teams.boards'), boards, t('teams.boardsHint')),
+      h('div.field', h('span.label', t('teams.kind')), kind),
+      boardsField,
       field('ev-scoring', t('events.scoring'), scoring),
       field('ev-time', t('events.time'), time, t('events.timeHint')),
       field('ev-openings', t('events.openings'), openings),
       field('ev-variant', t('variant.label'), variant),
-      field('ev-tiebreaks', t('events.tiebreaks'), tiebreaks, TIEBREAKS.join(', ')),
+      h(
+        'div.field',
+        h('label.label', { for: 'ev-tiebreaks' }, t('events.tiebreaks')),
+        tiebreaks,
+        h('details.hint.tb-help', h('summary', TIEBREAKS.join(', ')), legend(TIEBREAKS.map((n) => [n, tiebreakWords(n)]))),
+      ),
     ),
     settingsField,
     list,

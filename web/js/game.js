@@ -17,6 +17,7 @@
 
 import { api } from './api.js';
 import { Clocks } from './clock.js';
+import { onReconnect } from './connection.js';
 import { confirmDialog, errorText, h, toast } from './dom.js';
 import { writeFen } from './fen.js';
 import { resultDialog } from './game_arbiter.js';
@@ -28,7 +29,7 @@ import { MoveList } from './movelist.js';
 import { newGameDialog } from './newgame.js';
 import { moveText, pref } from './prefs.js';
 import { ReviewPanel } from './review.js';
-import { coloursOf, familyOf } from './variants.js';
+import { coloursOf, familyOf, variantName } from './variants.js';
 
 const flips = new Map(); // game id -> the person turned the board
 
@@ -73,6 +74,9 @@ export class GameView {
     root.replaceChildren(h('div.loading', t('game.loading')));
     this.keys = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
+    // the server back after a time without it: the game read again (its moves and the clocks as
+    // the server keeps them) and its stream opened anew
+    this.offReconnect = onReconnect(() => this.reconnect());
     this.load();
   }
 
@@ -83,6 +87,9 @@ export class GameView {
       this.root.replaceChildren(this.layout);
       this.applyGame(game);
       this.follow();
+      // the header names the game played here (its tagline says Russian checkers elsewhere)
+      const sub = document.querySelector('.topbar .brand-sub');
+      if (sub) sub.textContent = variantName(game.variant || 'russian');
     } catch (e) {
       if (this.closed) return;
       this.root.replaceChildren(
@@ -110,6 +117,26 @@ export class GameView {
     );
   }
 
+  reconnect() {
+    if (this.closed) return;
+    if (!this.game) {
+      this.load();
+      return;
+    }
+    this.stopFollow && this.stopFollow();
+    this.stopFollow = null;
+    clearInterval(this.poll);
+    this.poll = null;
+    api
+      .game(this.id)
+      .then((g) => {
+        if (this.closed) return;
+        this.applyGame(g, { force: true });
+        this.follow();
+      })
+      .catch(() => this.startPolling());
+  }
+
   startPolling() {
     if (this.poll || this.closed) return;
     this.poll = setInterval(async () => {
@@ -124,6 +151,7 @@ export class GameView {
 
   destroy() {
     this.closed = true;
+    this.offReconnect();
     this.stopFollow && this.stopFollow();
     clearInterval(this.poll);
     this.clocks.stop();
@@ -158,12 +186,14 @@ export class GameView {
     return !!g && (g.seats ? Object.values(g.seats).includes('engine') : g.opponent === 'engine');
   }
 
-  /** The one player this device plays (against the engine, or on its own device), or null. */
+  /** The one player this device plays (against the engine, or on its own device), or null: a
+   *  device that holds no seat watches, whoever plays. Only a Game that does not say which
+   *  seats the device holds (no `you`) falls back to the one person against the engine. */
   get personColor() {
     const g = this.game;
     if (!g) return null;
     if (this.you.length === 1) return this.you[0];
-    if (this.againstEngine && this.humans.length === 1) return this.humans[0];
+    if (g.you === undefined && this.againstEngine && this.humans.length === 1) return this.humans[0];
     return null;
   }
 

@@ -3,12 +3,15 @@
 import { api } from './api.js';
 import { Board } from './board.js';
 import { clubCard } from './club.js';
+import { onReconnect } from './connection.js';
 import { errorText, h, icon, toast } from './dom.js';
 import { START_BOARD } from './fen.js';
 import { t } from './i18n.js';
 import { newGameDialog } from './newgame.js';
 import { pref } from './prefs.js';
 import { playerChips, variantName, variants } from './variants.js';
+
+const SHOWN = 6; // the games in progress the start page lists
 
 function when(iso) {
   if (!iso) return '';
@@ -17,7 +20,9 @@ function when(iso) {
   return d.toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function gameRow(g) {
+/** A game's row (the archive's, a profile's, the start page's); `you`: the seats this device
+ *  holds in it, when known, for a game in progress ("Continue" for a player, "Watch" else). */
+export function gameRow(g, you = null) {
   const chips = playerChips(g);
   const players = chips.flatMap((c, i) => (i ? [h('span.vs', '–'), c] : [c]));
   return h(
@@ -25,7 +30,7 @@ export function gameRow(g) {
     { href: `#/play/${g.id}`, dataset: { id: String(g.id), variant: g.variant || 'russian' } },
     h('span.players', players),
     h('span.meta', `${g.variant && g.variant !== 'russian' ? variantName(g.variant) + ' · ' : ''}${t('home.moves', { n: g.moves })} · ${when(g.updated || g.created)}`),
-    h('span.result', g.status === 'playing' ? t('home.continue') : g.result),
+    h('span.result', g.status === 'playing' ? (Array.isArray(you) && !you.length ? t('home.watch') : t('home.continue')) : g.result),
   );
 }
 
@@ -83,17 +88,28 @@ export class HomeView {
         ),
       ),
     );
+    this.offReconnect = onReconnect(() => this.load());
     this.load();
   }
 
+  /** The games in progress, this device's own first ("Continue"), then the others ("Watch"):
+   *  which seats it holds only a game's own read says (its seats' cookies are the game's). */
   async load() {
     try {
-      const r = await api.games({ status: 'playing', limit: 6 });
-      this.list.replaceChildren(...(r.games.length ? r.games.map(gameRow) : [h('p.muted', t('home.noneInProgress'))]));
+      const r = await api.games({ status: 'playing', limit: 12 });
+      const you = await Promise.all(r.games.map((g) => api.game(g.id).then((x) => x.you || [], () => [])));
+      if (this.closed) return;
+      const rows = r.games.map((g, i) => ({ g, you: you[i] }));
+      rows.sort((a, b) => Number(b.you.length > 0) - Number(a.you.length > 0));
+      const shown = rows.slice(0, SHOWN);
+      this.list.replaceChildren(...(shown.length ? shown.map((x) => gameRow(x.g, x.you)) : [h('p.muted', t('home.noneInProgress'))]));
     } catch (e) {
-      this.list.replaceChildren(h('p.muted', t('home.noneInProgress')));
+      if (!this.closed) this.list.replaceChildren(h('p.muted', t('home.noneInProgress')));
     }
   }
 
-  destroy() {}
+  destroy() {
+    this.closed = true;
+    this.offReconnect();
+  }
 }

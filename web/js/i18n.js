@@ -30,8 +30,9 @@ const EN = {
   'home.inProgress': 'Games in progress',
   'home.noneInProgress': 'No games in progress.',
   'home.continue': 'Continue',
+  'home.watch': 'Watch',
   'home.recent': 'Recently finished',
-  'home.moves': '{n} moves',
+  'home.moves': '{n} {n|move|moves}',
 
   'new.title': 'New game',
   'new.opponent': 'Opponent',
@@ -122,7 +123,7 @@ const EN = {
   'explorer.book': 'Book',
   'explorer.collections': 'Master games',
   'explorer.archive': 'Archive',
-  'explorer.games': '{n} games',
+  'explorer.games': '{n} {n|game|games}',
   'explorer.none': 'No games reach this position.',
   'explorer.noBook': 'Not in the opening book.',
   'explorer.depth': 'depth {d}',
@@ -133,7 +134,7 @@ const EN = {
   'analysis.lines': 'Lines',
   'analysis.depth': 'depth {d}',
   'analysis.nps': '{n} kN/s',
-  'analysis.nodes': '{n} nodes',
+  'analysis.nodes': '{n} {n|node|nodes}',
   'analysis.waiting': 'Starting the search…',
   'analysis.idle': 'Switch the engine on to see its evaluation and best lines.',
   'analysis.unavailable': 'The engine is not available: {msg}',
@@ -172,7 +173,7 @@ const EN = {
   'editor.cancel': 'Cancel',
   'editor.hint': 'Choose a piece, then click squares to place it; click a piece of the same kind to remove it.',
   'editor.invalid': 'This position cannot be used: {msg}',
-  'editor.valid': 'Legal position: {n} moves for the side to move',
+  'editor.valid': 'Legal position: {n} {n|move|moves} for the side to move',
   'editor.noMoves': 'The side to move has no move: the game would be over',
 
   'archive.title': 'Archive',
@@ -190,13 +191,14 @@ const EN = {
   'archive.moves': 'Moves',
   'archive.open': 'Replay',
   'archive.delete': 'Delete',
+  'archive.pdnTitle': 'The game as a PDN file',
   'archive.confirmDelete': 'Delete game #{id} ({white} – {black}) for good?',
   'archive.deleted': 'Game #{id} deleted.',
-  'archive.count': '{n} games',
+  'archive.count': '{n} {n|game|games}',
   'archive.countOne': '1 game',
   'archive.prev': 'Newer',
   'archive.next': 'Older',
-  'archive.imported': 'Imported {n} games.',
+  'archive.imported': 'Imported {n} {n|game|games}.',
   'archive.importErrors': '{n} could not be read:',
   'archive.importError': 'game {game}, line {line}, column {column}: {message}',
   'archive.importTitle': 'Import games (PDN)',
@@ -205,6 +207,9 @@ const EN = {
   'common.close': 'Close',
   'common.error': 'Something went wrong: {msg}',
   'common.offline': 'The Shashki server does not answer. Is `shashki serve` still running?',
+  'common.reconnecting': 'Reconnecting by itself…',
+  'common.legend': 'What the columns mean',
+  'common.reconnected': 'The server answers again.',
   'common.retry': 'Try again',
   'common.yes': 'Yes',
   'common.no': 'No',
@@ -235,7 +240,7 @@ const EN = {
   'club.lead': 'Players on the club’s network open this address, or scan the code:',
   'club.address': 'Address',
   'club.qrAddress': 'QR code of the address',
-  'club.localOnly': 'This server answers this computer only. For a club’s evening start it with shashki serve --host 0.0.0.0.',
+  'club.localOnly': 'This server answers this computer only. For a club’s evening start it with {cmd}.',
   'club.haveCode': 'Got a code for a seat?',
   'club.code': 'Seat code',
   'club.join': 'Join',
@@ -331,8 +336,8 @@ const EN = {
   'game.drawnSetup': 'set-up drawn by lot',
   'analysis.switched': 'The analysis board now plays {game}.',
 
-  'nav.events': 'Events',
-  'events.title': 'Events',
+  'nav.events': 'Tournaments',
+  'events.title': 'Tournaments',
   'events.lead': 'Tournaments of the club: a Swiss, a round robin, a knockout or a Scheveningen match. Players play their games on their own devices, against an engine, or over the board; the standings follow every result.',
   'events.all': 'Events',
   'events.none': 'No events yet.',
@@ -363,7 +368,7 @@ const EN = {
   'events.notStarted': 'Not started',
   'events.roundN': 'Round {n}',
   'events.roundsOf': 'round {n} of {of}',
-  'events.playersN': '{n} players',
+  'events.playersN': '{n} {n|player|players}',
   'events.noClock': 'no clock',
   'events.start': 'Start: pair round 1',
   'events.pairNext': 'Pair the next round',
@@ -458,8 +463,9 @@ const RU = {
   'home.inProgress': 'Незаконченные партии',
   'home.noneInProgress': 'Незаконченных партий нет.',
   'home.continue': 'Продолжить',
+  'home.watch': 'Смотреть',
   'home.recent': 'Недавно сыгранные',
-  'home.moves': 'ходов: {n}',
+  'home.moves': '{n} {n|ход|хода|ходов}',
 
   'new.title': 'Новая партия',
   'new.opponent': 'Соперник',
@@ -550,7 +556,7 @@ const RU = {
   'explorer.book': 'Книга',
   'explorer.collections': 'Партии мастеров',
   'explorer.archive': 'Архив',
-  'explorer.games': 'партий: {n}',
+  'explorer.games': '{n} {n|партия|партии|партий}',
   'explorer.none': 'Ни одна партия не проходит через эту позицию.',
   'explorer.noBook': 'Позиции нет в дебютной книге.',
   'explorer.depth': 'глубина {d}',
@@ -561,7 +567,7 @@ const RU = {
   'analysis.lines': 'Варианты',
   'analysis.depth': 'глубина {d}',
   'analysis.nps': '{n} тыс. поз./с',
-  'analysis.nodes': '{n} позиций',
+  'analysis.nodes': '{n} {n|позиция|позиции|позиций}',
   'analysis.waiting': 'Запускаем поиск…',
   'analysis.idle': 'Включите программу, чтобы увидеть оценку и лучшие варианты.',
   'analysis.unavailable': 'Программа недоступна: {msg}',
@@ -618,13 +624,14 @@ const RU = {
   'archive.moves': 'Ходов',
   'archive.open': 'Просмотр',
   'archive.delete': 'Удалить',
+  'archive.pdnTitle': 'Партия файлом PDN',
   'archive.confirmDelete': 'Удалить партию №{id} ({white} – {black}) навсегда?',
   'archive.deleted': 'Партия №{id} удалена.',
-  'archive.count': 'Партий: {n}',
+  'archive.count': '{n} {n|партия|партии|партий}',
   'archive.countOne': 'Партий: 1',
   'archive.prev': 'Новее',
   'archive.next': 'Старше',
-  'archive.imported': 'Загружено партий: {n}.',
+  'archive.imported': 'Загружено: {n} {n|партия|партии|партий}.',
   'archive.importErrors': 'Не удалось прочитать: {n}.',
   'archive.importError': 'партия {game}, строка {line}, столбец {column}: {message}',
   'archive.importTitle': 'Загрузка партий (PDN)',
@@ -633,6 +640,9 @@ const RU = {
   'common.close': 'Закрыть',
   'common.error': 'Что-то пошло не так: {msg}',
   'common.offline': 'Сервер «Шашек» не отвечает. Запущен ли `shashki serve`?',
+  'common.reconnecting': 'Подключаемся снова сами…',
+  'common.legend': 'Что значат столбцы',
+  'common.reconnected': 'Сервер снова отвечает.',
   'common.retry': 'Повторить',
   'common.yes': 'Да',
   'common.no': 'Нет',
@@ -663,7 +673,7 @@ const RU = {
   'club.lead': 'Игроки в сети клуба открывают этот адрес или сканируют код:',
   'club.address': 'Адрес',
   'club.qrAddress': 'QR-код адреса',
-  'club.localOnly': 'Этот сервер отвечает только этому компьютеру. Для клубного вечера запустите shashki serve --host 0.0.0.0.',
+  'club.localOnly': 'Этот сервер отвечает только этому компьютеру. Для клубного вечера запустите {cmd}.',
   'club.haveCode': 'Есть код места?',
   'club.code': 'Код места',
   'club.join': 'Сесть за доску',
@@ -791,7 +801,7 @@ const RU = {
   'events.notStarted': 'Не начат',
   'events.roundN': 'Тур {n}',
   'events.roundsOf': 'тур {n} из {of}',
-  'events.playersN': 'участников: {n}',
+  'events.playersN': '{n} {n|участник|участника|участников}',
   'events.noClock': 'без часов',
   'events.start': 'Начать: жеребьёвка 1-го тура',
   'events.pairNext': 'Жеребьёвка следующего тура',
@@ -903,10 +913,35 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
-/** The text for key in the current language, with {name} filled from vars. */
+/** The plural form of n in a language: 'one', 'few' or 'many' (Russian's three: 1, 21 партия;
+ *  2-4, 22 партии; 5-20, 25 партий), 'one' or 'many' in English. */
+export function plural(n, language = lang) {
+  if (language === 'ru') {
+    const d = n % 10;
+    const dd = n % 100;
+    if (d === 1 && dd !== 11) return 'one';
+    if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return 'few';
+    return 'many';
+  }
+  return n === 1 ? 'one' : 'many';
+}
+
+/** A text's placeholders filled: {name} with vars.name, {name|form|form...} with the plural form
+ *  of the number vars.name (English: one|many, "{n} {n|game|games}"; Russian: one|few|many,
+ *  "{n} {n|партия|партии|партий}"). */
+function fill(text, vars, language) {
+  return text.replace(/\{(\w+)(?:\|([^}]*))?\}/g, (m, name, forms) => {
+    if (!(name in vars)) return m;
+    if (forms === undefined) return String(vars[name]);
+    const list = forms.split('|');
+    const order = language === 'ru' ? ['one', 'few', 'many'] : ['one', 'many'];
+    return list[order.indexOf(plural(Math.abs(Number(vars[name])), language))] ?? list[list.length - 1];
+  });
+}
+
+/** The text for key in the current language, with its placeholders filled from vars (fill). */
 export function t(key, vars = {}) {
-  let s = TABLES[lang][key] ?? EN[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  return fill(TABLES[lang][key] ?? EN[key] ?? key, vars, TABLES[lang][key] !== undefined ? lang : 'en');
 }
 
 /** Whether a key exists (used to translate the server's fixed texts). */
@@ -991,8 +1026,7 @@ export function reasonText(reason, code, result) {
 /** A text in the given language ('en', 'ru'), whatever language the page is in. */
 export function tIn(language, key, vars = {}) {
   const table = TABLES[language] || EN;
-  const text = table[key] ?? EN[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  return fill(table[key] ?? EN[key] ?? key, vars, table[key] !== undefined && TABLES[language] ? language : 'en');
 }
 
 export function colorName(color) {

@@ -4,7 +4,7 @@
 // i18n.js's tables.
 //
 // Russian counts days in three forms (1 день, 2 дня, 5 дней): the keys ending in .one, .few and
-// .many (clock.js's plural() picks one; English uses .one and .many).
+// .many (i18n.js's plural() picks one; English uses .one and .many).
 
 import { addTexts } from './i18n.js';
 
@@ -76,7 +76,7 @@ addTexts({
 
     'events.corrBegin': 'Begin all games (correspondence)',
     'events.corrConfirm': 'Pair every round at once and begin all the games? Players with an account find their games on their list; the others get a seat\'s code.',
-    'events.corrBegun': '{n} games begun',
+    'events.corrBegun': '{n} {n|game|games} begun',
   },
   ru: {
     'nav.lobby': 'Вызовы',

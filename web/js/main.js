@@ -19,13 +19,13 @@
 // for both sessions and the list of games (variants.js).
 
 import { accountControl, onAccountChange, refreshAccount } from './account.js';
-import { api } from './api.js';
 import { AnalysisView } from './analysis.js';
 import { ArchiveView } from './archive.js';
 import { ChapaevView } from './chapaev.js';
 import { ContestView, ContestsView } from './contests.js';
 import { JoinView } from './club.js';
 import { LobbyView, MyGamesView } from './lobby.js';
+import { watchServer } from './connection.js';
 import { h, icon } from './dom.js';
 import { EventView } from './event.js';
 import { EventsView } from './events.js';
@@ -177,24 +177,6 @@ function renderHeader() {
   );
 }
 
-async function checkServer() {
-  try {
-    await api.health();
-    document.body.classList.remove('offline');
-  } catch {
-    document.body.classList.add('offline');
-    let banner = document.getElementById('offline');
-    if (!banner) {
-      banner = h('div#offline.offline-banner', { role: 'alert' }, icon('close'), h('span', t('common.offline')));
-      document.body.prepend(banner);
-    }
-    setTimeout(checkServer, 3000);
-    return;
-  }
-  const banner = document.getElementById('offline');
-  if (banner) banner.remove();
-}
-
 document.documentElement.lang = getLang();
 window.addEventListener('hashchange', mount);
 onLangChange(mount);
@@ -213,4 +195,4 @@ Promise.all([refreshSession().catch(() => {}), refreshAccount(), loadVariants()]
   ready = true;
   mount();
 });
-checkServer();
+watchServer();

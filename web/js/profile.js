@@ -1,10 +1,13 @@
 // profile.js - a player's profile (#/players/NAME, GET /api/players/NAME): the name, since when,
 // the roles; the ratings (one per game and speed played rated: the rating as the server shows it,
 // "1662?" while provisional, its deviation, the games), each rating's history as a line chart
-// (chart.js), and the latest games, each a link to its game.
+// (chart.js), and the latest games, each a link to its game. The profile follows the player's
+// games in progress (their streams, FOLLOWED at most) and is read again when one ends, so that
+// its ratings move with the game's end; and again when the server answers after a time without.
 
 import { account, speedName } from './account.js';
 import { api } from './api.js';
+import { onReconnect } from './connection.js';
 import { lineChart } from './chart.js';
 import { errorText, h, icon } from './dom.js';
 import { gameRow } from './home.js';
@@ -12,6 +15,7 @@ import { getLang, has, t } from './i18n.js';
 import './i18n_accounts.js';
 import { variantName } from './variants.js';
 
+const FOLLOWED = 2; // the games in progress followed (each stream holds one of the browser's connections)
 const START = 1500; // every player's first rating (docs/web-api.md "Accounts and ratings")
 
 function date(iso) {
@@ -25,13 +29,35 @@ export class ProfileView {
     this.root = root;
     this.name = name;
     this.closed = false;
+    this.streams = [];
     root.replaceChildren(h('div.loading', '…'));
+    this.offReconnect = onReconnect(() => this.load());
     this.load();
   }
 
   destroy() {
     this.closed = true;
+    this.offReconnect();
+    this.unfollow();
     if (this.resize) this.resize.disconnect();
+  }
+
+  unfollow() {
+    for (const stop of this.streams) stop();
+    this.streams = [];
+  }
+
+  /** The player's games in progress followed: one that ends has the profile read again. */
+  follow(p) {
+    this.unfollow();
+    const playing = (p.games || []).filter((g) => g.status === 'playing').slice(0, FOLLOWED);
+    for (const g of playing) {
+      this.streams.push(
+        api.gameEvents(g.id, (state) => {
+          if (state.status !== 'playing' && !this.closed) this.load();
+        }),
+      );
+    }
   }
 
   async load() {
@@ -39,6 +65,7 @@ export class ProfileView {
       const p = await api.player(this.name);
       if (this.closed) return;
       this.render(p);
+      this.follow(p);
     } catch (e) {
       if (this.closed) return;
       this.root.replaceChildren(
@@ -116,7 +143,12 @@ export class ProfileView {
         'div.profile',
         { dataset: { player: p.name } },
         head,
-        h('section.card.profile-ratings-card', h('h2.card-title', t('profile.ratings')), table),
+        h(
+          'section.card.profile-ratings-card',
+          h('h2.card-title', t('profile.ratings')),
+          table,
+          ratings.some((r) => r.provisional) ? h('p.muted.profile-provisional-note', t('profile.provisionalNote')) : null,
+        ),
         charts.length ? h('section.card.profile-history', h('h2.card-title', t('profile.history')), h('div.profile-charts', charts)) : null,
         h('section.card.profile-games', h('h2.card-title', t('profile.latest')), games.length ? h('div.game-list', games.map(gameRow)) : h('p.muted', t('profile.noGames'))),
       ),

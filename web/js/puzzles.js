@@ -235,11 +235,14 @@ export class PuzzlesView {
     const s = p.source || {};
     const known = (x) => x && x !== '-' && x !== '?' && !x.includes('??');
     const game = [known(s.white) && known(s.black) ? `${s.white} – ${s.black}` : '', s.event, s.date].filter(known).join(', ');
+    // replaceChildren writes a null as the word "null": the missing source left out
     this.meta.replaceChildren(
-      h('span.chip', t('puzzles.theme.' + p.theme)),
-      h('span.chip', t('puzzles.level', { n: p.difficulty })),
-      h('span.chip', `${p.id} · ${p.rating}`),
-      game ? h('span.puzzle-source', t('puzzles.from', { game })) : null,
+      ...[
+        h('span.chip', t('puzzles.theme.' + p.theme)),
+        h('span.chip', t('puzzles.level', { n: p.difficulty })),
+        h('span.chip', `${p.id} · ${p.rating}`),
+        game ? h('span.puzzle-source', t('puzzles.from', { game })) : null,
+      ].filter(Boolean),
     );
     this.analyseLink.href = '#/analysis?' + new URLSearchParams({ variant: p.variant, fen: p.fen }).toString();
     this.meta.append(this.analyseLink);

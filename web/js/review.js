@@ -11,7 +11,7 @@
 
 import { api } from './api.js';
 import { svg } from './chart.js';
-import { errorText, h, icon } from './dom.js';
+import { errorText, h, icon, legend } from './dom.js';
 import { parseFen } from './fen.js';
 import { colorName, playerName, t } from './i18n.js';
 import './i18n_review.js';
@@ -151,11 +151,14 @@ export class ReviewPanel {
     this.chartSlot.hidden = !r || r.status !== 'done';
     if (!r || r.status === 'none' || r.status === 'failed') {
       const why = this.error || (r && r.status === 'failed' ? r.error : null);
+      // replaceChildren writes a null as the word "null": no error, no paragraph
       this.el.replaceChildren(
-        head,
-        h('p.review-lead', t('review.lead')),
-        why ? h('p.review-error', t('review.failed', { msg: why })) : null,
-        h('button.btn.primary', { type: 'button', dataset: { action: 'start-review' }, onclick: () => this.start() }, icon('chart'), h('span', why ? t('review.retry') : t('review.start'))),
+        ...[
+          head,
+          h('p.review-lead', t('review.lead')),
+          why ? h('p.review-error', t('review.failed', { msg: why })) : null,
+          h('button.btn.primary', { type: 'button', dataset: { action: 'start-review' }, onclick: () => this.start() }, icon('chart'), h('span', why ? t('review.retry') : t('review.start'))),
+        ].filter(Boolean),
       );
       return;
     }
@@ -172,8 +175,8 @@ export class ReviewPanel {
       );
       return;
     }
-    this.chartSlot.replaceChildren(this.chart(r));
-    this.el.replaceChildren(head, this.verdict(r), this.summary(r));
+    this.chartSlot.replaceChildren(this.figure(r));
+    this.el.replaceChildren(head, this.verdict(r), this.summary(r), this.summaryLegend());
   }
 
   /** x of a ply on the chart. */
@@ -181,6 +184,29 @@ export class ReviewPanel {
     const r = this.review;
     const span = Math.max(1, r.plies - r.first);
     return ((ply - r.first) / span) * W;
+  }
+
+  /** The chart with its axes (the chances in percent up the side, the moves along the bottom)
+   *  and its legend in words under it. */
+  figure(r) {
+    const two = r.positions.length > 0 && r.positions[0].white !== null;
+    const g = this.view.game;
+    const swatch = (cls, style) => h('span.review-swatch', { class: cls, style });
+    const items = two
+      ? [
+          [swatch('white'), t('review.legendWhite')],
+          [swatch('black'), t('review.legendBlack')],
+          [swatch('mid'), t('review.legendMid')],
+        ]
+      : this.view.colours.map((c) => [swatch('player', `background:${swatchColour(g.variant, c)}`), t('review.legendPlayer', { player: playerName(g[c], c) })]);
+    items.push([swatch('mark'), t('review.legendMarks')]);
+    return h(
+      'figure.review-figure',
+      h('div.review-axis-y', { 'aria-hidden': 'true' }, h('span', '100%'), h('span', '50%'), h('span', '0%')),
+      this.chart(r),
+      h('div.review-axis-x', { 'aria-hidden': 'true' }, h('span', r.first > 0 ? this.moveLabel(r.first) : t('game.first')), h('span.review-axis-name', t('review.axisMoves')), h('span', this.moveLabel(r.plies))),
+      h('figcaption.review-legend', items.map(([sw, text]) => h('span.review-legend-item', sw, text))),
+    );
   }
 
   chart(r) {
@@ -270,6 +296,14 @@ export class ReviewPanel {
     }
     el.append(...parts.filter(Boolean));
     return el;
+  }
+
+  /** What the summary's columns mean, in sight under it. */
+  summaryLegend() {
+    return legend(
+      [['?!', t('review.inaccuracies')], ['?', t('review.mistakes')], ['??', t('review.blunders')], ['!', t('review.only')], [t('review.averageLoss'), t('review.averageLossLong')]],
+      '.review-summary-legend',
+    );
   }
 
   summary(r) {
