@@ -39,7 +39,7 @@ static bool same_moves(const ShPosition *pos, int *captures, int *kings)
  * man on its crowning row. */
 static void random_setup(ShVariant v, uint64_t *rng, int most, ShPosition *pos)
 {
-    int size = sh_rules_get(v)->board_size, squares = sh_board_squares(v);
+    int ranks = sh_rules_get(v)->board_rows, squares = sh_board_squares(v);
     sh_position_clear(pos, v, (ShColor)(test_random(rng) & 1));
     for (int color = 0; color < 2; color++) {
         int n = 1 + (int)(test_random(rng) % (uint64_t)most);
@@ -49,7 +49,7 @@ static void random_setup(ShVariant v, uint64_t *rng, int most, ShPosition *pos)
                 continue;
             bool king = test_random(rng) % 3 == 0;
             int rank = sh_board_square_rank(v, sq);
-            if (rank == (color == SH_WHITE ? size - 1 : 0))
+            if (rank == (color == SH_WHITE ? ranks - 1 : 0))
                 king = true;
             ShPiece p = color == SH_WHITE ? (king ? SH_WHITE_KING : SH_WHITE_MAN)
                                           : (king ? SH_BLACK_KING : SH_BLACK_MAN);
@@ -59,7 +59,7 @@ static void random_setup(ShVariant v, uint64_t *rng, int most, ShPosition *pos)
 }
 
 /* Random games from random set-ups (and from the start): every position's moves compared. */
-static void random_games(ShVariant v, int games, int most)
+void ref_check_random_games(ShVariant v, int games, int most)
 {
     uint64_t rng = 0x5eed0000u + (uint64_t)v;
     int positions = 0, captures = 0, kings = 0, bad = 0;
@@ -88,7 +88,7 @@ static void random_games(ShVariant v, int games, int most)
 }
 
 /* Every position of the tree below pos to `depth`, moves compared. */
-static int walk(const ShPosition *pos, int depth, int *captures, int *kings)
+int ref_check_walk(const ShPosition *pos, int depth, int *captures, int *kings)
 {
     if (!same_moves(pos, captures, kings))
         return -1000000;
@@ -100,7 +100,7 @@ static int walk(const ShPosition *pos, int depth, int *captures, int *kings)
     for (int i = 0; i < moves.count; i++) {
         ShPosition child;
         sh_position_play(pos, &moves.moves[i], &child);
-        n += walk(&child, depth - 1, captures, kings);
+        n += ref_check_walk(&child, depth - 1, captures, kings);
     }
     return n;
 }
@@ -147,7 +147,7 @@ static void reference_on_ten(void)
     }
     CHECK_INT(lines, 20);
     free(text);
-    random_games(SH_VARIANT_INTERNATIONAL, 200, 20);
+    ref_check_random_games(SH_VARIANT_INTERNATIONAL, 200, 20);
 }
 
 static void canadian_against_reference(void)
@@ -162,8 +162,8 @@ static void canadian_against_reference(void)
     }
     int captures = 0, kings = 0;
     test_case("Canadian: every move list of the tree to depth 4 from the start");
-    CHECK_INT(walk(&start, 4, &captures, &kings), 1 + 11 + 121 + 1222 + 10053);
-    random_games(SH_VARIANT_CANADIAN, 300, 30);
+    CHECK_INT(ref_check_walk(&start, 4, &captures, &kings), 1 + 11 + 121 + 1222 + 10053);
+    ref_check_random_games(SH_VARIANT_CANADIAN, 300, 30);
 }
 
 /* The positions of the rules file (whose lists test_rules.c checks against the library). */
