@@ -212,10 +212,43 @@ static void board80_against_reference(void)
     ref_check_random_games(V, 400, 15);
 }
 
+/* The positions of the rules file (whose lists test_rules.c checks against the library): the
+ * reference gives them too. */
+static void rules_positions80(void)
+{
+    char *text = test_read_file(test_data("variants/rules_spantsiretti.txt"), NULL);
+    test_case("variants/rules_spantsiretti.txt: the reference gives the library's moves");
+    CHECK(text != NULL);
+    int n = 0;
+    char *cursor = text;
+    static RefList ref, lib;
+    for (char *line; text && (line = test_next_line(&cursor));) {
+        ShPosition pos;
+        if (strncmp(line, "FEN ", 4) != 0)
+            continue;
+        if (sh_fen_read_variant(line + 4, V, &pos, NULL) != SH_OK) {
+            CHECK_MSG(false, "FEN %s", line + 4);
+            continue;
+        }
+        RefBoard b;
+        ref_from_position(&pos, &b);
+        ref_generate(&b, &ref);
+        ShMoveList moves;
+        sh_moves_generate(&pos, &moves);
+        ref_from_moves(&moves, &lib);
+        char why[512];
+        CHECK_MSG(ref_same(&lib, &ref, why, sizeof why), "%s: %s", line + 4, why);
+        n++;
+    }
+    CHECK(n >= 15);
+    free(text);
+}
+
 void suite_board80(void)
 {
     squares80();
     start80();
     reference_on_russian();
     board80_against_reference();
+    rules_positions80();
 }

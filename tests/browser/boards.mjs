@@ -1,6 +1,6 @@
 // boards.mjs - the browser tests of the games on boards larger than 8x8: international draughts
 // on 10x10 (and every other game of the server whose board is not 8x8, drawn by the same code
-// from its size). run.mjs registers them after the 8x8 games' tests and before the phone
+// from its size and rows; the 10x8 board of 80-square draughts has board80.mjs). run.mjs registers them after the 8x8 games' tests and before the phone
 // test, which looks at the international game these leave in `state`.
 //
 // Expected squares, numbers and moves are worked out by hand from FMJD's rules (1 = b10,
@@ -82,13 +82,15 @@ export function boardTests() {
         await page.waitForSelector(`.play[data-variant="${v.name}"] .board-svg[data-variant="${v.name}"] .piece`);
       }
       equal(await page.getAttribute('.board-svg', 'data-size'), String(v.size), `${v.name}: the board's size`);
-      equal(await page.locator('.board-svg rect.sq').count(), v.size * v.size, `${v.name}: squares`);
+      const rows = v.rows || v.size; // (10x8: 80-square draughts)
+      equal(await page.getAttribute('.board-svg', 'data-rows'), String(rows), `${v.name}: the board's ranks`);
+      equal(await page.locator('.board-svg rect.sq').count(), v.size * rows, `${v.name}: squares`);
       equal(await page.locator('.board-svg rect.sq[data-square]').count(), v.squares, `${v.name}: playing squares`);
       equal(await page.locator('.board-svg .piece').count(), [...v.start_board].filter((c) => c !== '.').length, `${v.name}: the pieces of the start`);
       // the files and ranks along the frame, every one inside the board's picture
       const coords = await page.$$eval('.board-svg .coord', (els) => els.map((e) => e.textContent));
       const files = [...'abcdefghijklmnopqrstuvwxyz'.slice(0, v.size)];
-      const ranks = Array.from({ length: v.size }, (_, i) => String(v.size - i));
+      const ranks = Array.from({ length: rows }, (_, i) => String(rows - i));
       equal(coords.filter((c) => /^[a-z]$/.test(c)), files, `${v.name}: files`);
       equal(coords.filter((c) => /^\d+$/.test(c)), ranks, `${v.name}: ranks`);
       const outside = await page.evaluate(() => {

@@ -151,11 +151,14 @@ export class ReviewPanel {
     this.chartSlot.hidden = !r || r.status !== 'done';
     if (!r || r.status === 'none' || r.status === 'failed') {
       const why = this.error || (r && r.status === 'failed' ? r.error : null);
+      // (replaceChildren writes a null as the text "null": only the nodes there are)
       this.el.replaceChildren(
-        head,
-        h('p.review-lead', t('review.lead')),
-        why ? h('p.review-error', t('review.failed', { msg: why })) : null,
-        h('button.btn.primary', { type: 'button', dataset: { action: 'start-review' }, onclick: () => this.start() }, icon('chart'), h('span', why ? t('review.retry') : t('review.start'))),
+        ...[
+          head,
+          h('p.review-lead', t('review.lead')),
+          why ? h('p.review-error', t('review.failed', { msg: why })) : null,
+          h('button.btn.primary', { type: 'button', dataset: { action: 'start-review' }, onclick: () => this.start() }, icon('chart'), h('span', why ? t('review.retry') : t('review.start'))),
+        ].filter(Boolean),
       );
       return;
     }
