@@ -133,3 +133,11 @@ $ shashki pdn convert --numeric $DATA/pdn/spantsiretti.pdn
 [GameType "41"]
 [Termination "White wins: Black has no move"]
 ...
+
+# events: a round robin of three engines played to its end, its games' records GameType 41
+$ shashki tournament run Eighty --engine A=self:level=1 --engine B=self:level=2 --engine C=self:level=3 system=round-robin variant=spantsiretti --depth 2 --db $DB --quiet | head -1
+Event 1: Eighty, 3 engines, round-robin
+$ shashki tournament run Eighty --db $DB --quiet | grep -cE '^ +[0-9]+=? +[ABC] '
+3
+$ shashki tournament export Eighty pdn --db $DB | grep -c 'GameType "41"'
+3
