@@ -8,14 +8,6 @@
 #ifndef SHASHKI_EVAL_BOARD80_H
 #define SHASHKI_EVAL_BOARD80_H
 
-static inline int board80_king_reach(Bitboard kings, Bitboard empty)
-{
-    return bb_count(bb_fill(kings, empty, B10_NE) & empty) +
-           bb_count(bb_fill(kings, empty, B10_NW) & empty) +
-           bb_count(bb_fill(kings, empty, B10_SW) & empty) +
-           bb_count(bb_fill(kings, empty, B10_SE) & empty);
-}
-
 /* Files a-e: the same bits as on the 10x10 board, the rows below the eighth left out. */
 #define B80_LEFT_WING (B10_LEFT_WING & B80_VALID)
 
@@ -27,30 +19,16 @@ static inline __attribute__((always_inline)) void eval_board80(const ShPosition 
     Bitboard empty = B80_VALID & ~pos_occupied(p);
     int nwm = bb_count(wm), nbm = bb_count(bm), nwk = bb_count(wk), nbk = bb_count(bk);
     /* 30 men at the start; the phase runs over the same 24 as the other games */
-    int men = (nwm + nbm) * 4 / 5;
-    *phase_out = men > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : men;
-    add(s, F_MAN, nwm - nbm, record);
-    add(s, F_KING, nwk - nbk, record);
-    add(s, F_KING_FIRST, (nwk > 0) - (nbk > 0), record);
+    board_material(s, nwm, nbm, nwk, nbk, 4, phase_out, record);
     for (Bitboard b = wm; b; b &= b - 1)
         add(s, F_MAN_PSQ + B80_RANKS - 2 - b80_square_rank(b80_bit_square(bb_first(b))), 1,
             record);
     for (Bitboard b = bm; b; b &= b - 1)
         add(s, F_MAN_PSQ + b80_square_rank(b80_bit_square(bb_first(b))) - 1, -1, record);
-    if (wk | bk)
-        add(s, F_KING_MOBILITY, board80_king_reach(wk, empty) - board80_king_reach(bk, empty),
+    if (wk | bk) /* (the 10x10 fill: its fourth step is idle on rays of seven at most) */
+        add(s, F_KING_MOBILITY, board10_king_reach(wk, empty) - board10_king_reach(bk, empty),
             record);
-    add(s, F_MEN_MOBILITY,
-        bb_count((bb_shift(wm, B10_NE) | bb_shift(wm, B10_NW)) & empty) -
-            bb_count((bb_shift(bm, B10_SW) | bb_shift(bm, B10_SE)) & empty),
-        record);
-    int wb = 2 * bb_count(wm & B80_LEFT_WING) - nwm, bb = 2 * bb_count(bm & B80_LEFT_WING) - nbm;
-    add(s, F_BALANCE, (wb < 0 ? -wb : wb) - (bb < 0 ? -bb : bb), record);
-    int us = p->side;
-    ShPosition q = *p;
-    q.side = (uint8_t)(us ^ 1);
-    if (sh_moves_capture_pending(&q))
-        add(s, F_THREAT, us == SH_WHITE ? 1 : -1, record);
+    board10_men_features(p, s, wm, bm, empty, B80_LEFT_WING, record);
 }
 
 /* What the material cannot win: two pieces against a lone king, as with flying kings on any

@@ -24,12 +24,12 @@
 
 static inline int b80_square_bit(int square)
 {
-    return square + square / 10;
+    return b10_square_bit(square); /* the 10x10 layout's first 40 squares */
 }
 
 static inline int b80_bit_square(int bit)
 {
-    return bit < 0 || bit > 42 || bit % 11 == 10 ? -1 : bit - bit / 11;
+    return bit > 42 ? -1 : b10_bit_square(bit);
 }
 
 static inline Bitboard b80_promotion(int color)
@@ -37,10 +37,11 @@ static inline Bitboard b80_promotion(int color)
     return color == SH_WHITE ? B80_TOP_ROW : B80_BOTTOM_ROW;
 }
 
-/* File (0 = a) and rank (0 = rank 1) of a square: rows of five, the top row starting on b. */
+/* File (0 = a) and rank (0 = rank 1) of a square: rows of five, the top row starting on b, as
+ * on 10x10. */
 static inline int b80_square_file(int square)
 {
-    return 2 * (square % 5) + ((square / 5) % 2 == 0 ? 1 : 0);
+    return b10_square_file(square);
 }
 
 static inline int b80_square_rank(int square)

@@ -54,5 +54,11 @@ bool ref_same(const RefList *a, const RefList *b, char *why, size_t size);
  * the positions compared returned (a large negative number after a difference). */
 void ref_check_random_games(ShVariant v, int games, int most);
 int ref_check_walk(const ShPosition *pos, int depth, int *captures, int *kings);
+/* The 20 positions of a reference-set file (variants/russian.epd ...): the reference's perft
+ * to depth 4 is the file's; and every position of a rules file (variants/rules_canadian.txt
+ * ..., at least `at_least` positions): the reference's moves are the library's. Each a test
+ * case of its own. */
+void ref_check_epd(const char *name, ShVariant v);
+void ref_check_rules_file(const char *name, ShVariant v, int at_least);
 
 #endif

@@ -144,35 +144,7 @@ static void reference_on_russian(void)
         test_case("the reference generator: Russian perft %d from the start", d);
         CHECK_INT(ref_perft(&b, d), published[d - 1]);
     }
-    char *text = test_read_file(test_data("variants/russian.epd"), NULL);
-    test_case("the reference generator: variants/russian.epd (distinct moves, depths 1-4)");
-    CHECK(text != NULL);
-    int lines = 0;
-    char *cursor = text;
-    for (char *line; text && (line = test_next_line(&cursor));) {
-        char *semi = strchr(line, ';');
-        if (line[0] == '#' || !semi)
-            continue;
-        *semi = '\0';
-        ShPosition pos;
-        if (sh_fen_read(line, &pos, NULL) != SH_OK) {
-            CHECK_MSG(false, "FEN %s", line);
-            continue;
-        }
-        ref_from_position(&pos, &b);
-        lines++;
-        for (char *f = semi + 1; f; f = strchr(f, ';')) {
-            if (*f == ';')
-                f++;
-            int depth;
-            unsigned long long expected;
-            if (sscanf(f, " D%d %llu", &depth, &expected) == 2 && depth <= 4)
-                CHECK_MSG(ref_perft(&b, depth) == expected, "%s depth %d: expected %llu", line,
-                          depth, expected);
-        }
-    }
-    CHECK_INT(lines, 20);
-    free(text);
+    ref_check_epd("variants/russian.epd", SH_VARIANT_RUSSIAN);
     ref_check_random_games(SH_VARIANT_RUSSIAN, 200, 12);
 }
 
@@ -212,43 +184,11 @@ static void board80_against_reference(void)
     ref_check_random_games(V, 400, 15);
 }
 
-/* The positions of the rules file (whose lists test_rules.c checks against the library): the
- * reference gives them too. */
-static void rules_positions80(void)
-{
-    char *text = test_read_file(test_data("variants/rules_spantsiretti.txt"), NULL);
-    test_case("variants/rules_spantsiretti.txt: the reference gives the library's moves");
-    CHECK(text != NULL);
-    int n = 0;
-    char *cursor = text;
-    static RefList ref, lib;
-    for (char *line; text && (line = test_next_line(&cursor));) {
-        ShPosition pos;
-        if (strncmp(line, "FEN ", 4) != 0)
-            continue;
-        if (sh_fen_read_variant(line + 4, V, &pos, NULL) != SH_OK) {
-            CHECK_MSG(false, "FEN %s", line + 4);
-            continue;
-        }
-        RefBoard b;
-        ref_from_position(&pos, &b);
-        ref_generate(&b, &ref);
-        ShMoveList moves;
-        sh_moves_generate(&pos, &moves);
-        ref_from_moves(&moves, &lib);
-        char why[512];
-        CHECK_MSG(ref_same(&lib, &ref, why, sizeof why), "%s: %s", line + 4, why);
-        n++;
-    }
-    CHECK(n >= 15);
-    free(text);
-}
-
 void suite_board80(void)
 {
     squares80();
     start80();
     reference_on_russian();
     board80_against_reference();
-    rules_positions80();
+    ref_check_rules_file("variants/rules_spantsiretti.txt", V, 18);
 }

@@ -105,31 +105,23 @@ int ref_check_walk(const ShPosition *pos, int depth, int *captures, int *kings)
     return n;
 }
 
-static void reference_on_ten(void)
+/* The reference set's positions (pydraughts) of a game, distinct moves: the reference gives
+ * their perft to depth 4. */
+void ref_check_epd(const char *name, ShVariant v)
 {
-    /* the published counts of international draughts from the start */
-    static const uint64_t published[] = {9, 81, 658, 4265, 27117, 167140};
-    ShPosition start;
-    sh_position_start(&start, SH_VARIANT_INTERNATIONAL);
-    RefBoard b;
-    ref_from_position(&start, &b);
-    for (int d = 1; d <= 6; d++) {
-        test_case("the reference generator: international perft %d from the start", d);
-        CHECK_INT(ref_perft(&b, d), published[d - 1]);
-    }
-    /* the reference set's positions (pydraughts), distinct moves */
-    char *text = test_read_file(test_data("variants/international.epd"), NULL);
-    test_case("the reference generator: variants/international.epd");
+    char *text = test_read_file(test_data(name), NULL);
+    test_case("the reference generator: %s (distinct moves, depths 1-4)", name);
     CHECK(text != NULL);
     int lines = 0;
     char *cursor = text;
+    RefBoard b;
     for (char *line; text && (line = test_next_line(&cursor));) {
         char *semi = strchr(line, ';');
         if (line[0] == '#' || !semi)
             continue;
         *semi = '\0';
         ShPosition pos;
-        if (sh_fen_read_variant(line, SH_VARIANT_INTERNATIONAL, &pos, NULL) != SH_OK) {
+        if (sh_fen_read_variant(line, v, &pos, NULL) != SH_OK) {
             CHECK_MSG(false, "FEN %s", line);
             continue;
         }
@@ -147,6 +139,21 @@ static void reference_on_ten(void)
     }
     CHECK_INT(lines, 20);
     free(text);
+}
+
+static void reference_on_ten(void)
+{
+    /* the published counts of international draughts from the start */
+    static const uint64_t published[] = {9, 81, 658, 4265, 27117, 167140};
+    ShPosition start;
+    sh_position_start(&start, SH_VARIANT_INTERNATIONAL);
+    RefBoard b;
+    ref_from_position(&start, &b);
+    for (int d = 1; d <= 6; d++) {
+        test_case("the reference generator: international perft %d from the start", d);
+        CHECK_INT(ref_perft(&b, d), published[d - 1]);
+    }
+    ref_check_epd("variants/international.epd", SH_VARIANT_INTERNATIONAL);
     ref_check_random_games(SH_VARIANT_INTERNATIONAL, 200, 20);
 }
 
@@ -166,11 +173,12 @@ static void canadian_against_reference(void)
     ref_check_random_games(SH_VARIANT_CANADIAN, 300, 30);
 }
 
-/* The positions of the rules file (whose lists test_rules.c checks against the library). */
-static void rules_positions(void)
+/* The positions of a game's rules file (whose lists test_rules.c checks against the library):
+ * the reference gives the library's moves in each. */
+void ref_check_rules_file(const char *name, ShVariant v, int at_least)
 {
-    char *text = test_read_file(test_data("variants/rules_canadian.txt"), NULL);
-    test_case("variants/rules_canadian.txt: the reference gives the library's moves");
+    char *text = test_read_file(test_data(name), NULL);
+    test_case("%s: the reference gives the library's moves", name);
     CHECK(text != NULL);
     int n = 0, captures = 0, kings = 0;
     char *cursor = text;
@@ -178,14 +186,14 @@ static void rules_positions(void)
         ShPosition pos;
         if (strncmp(line, "FEN ", 4) != 0)
             continue;
-        if (sh_fen_read_variant(line + 4, SH_VARIANT_CANADIAN, &pos, NULL) != SH_OK) {
+        if (sh_fen_read_variant(line + 4, v, &pos, NULL) != SH_OK) {
             CHECK_MSG(false, "FEN %s", line + 4);
             continue;
         }
         same_moves(&pos, &captures, &kings);
         n++;
     }
-    CHECK(n >= 20);
+    CHECK(n >= at_least);
     free(text);
 }
 
@@ -193,5 +201,5 @@ void suite_wide(void)
 {
     reference_on_ten();
     canadian_against_reference();
-    rules_positions();
+    ref_check_rules_file("variants/rules_canadian.txt", SH_VARIANT_CANADIAN, 20);
 }

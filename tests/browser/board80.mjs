@@ -8,7 +8,7 @@
 // "80-square draughts": 1 = b8, 5 = j8, 6 = a7, 36 = a1, 40 = i1).
 
 import fs from 'node:fs';
-import { DESKTOP, PHONE, api, clickSquare, equal, expect, gameOf, moveTexts, needEndpoint, newGame, openEditor, playLegal, screenshot, settled, test, waitInteractive, waitMoves, webModule } from './harness.mjs';
+import { DESKTOP, PHONE, api, clickSquare, editorSetUp, equal, expect, gameOf, moveTexts, needEndpoint, newGame, playLegal, screenshot, settled, test, waitInteractive, waitMoves, webModule } from './harness.mjs';
 
 export function board80Tests() {
   const targets = (page) => page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort());
@@ -132,20 +132,8 @@ export function board80Tests() {
 
   test('analysis: the editor on the 40 squares of the 10x8 board', async ({ base, newPage }) => {
     const page = await newPage(DESKTOP);
-    await openEditor(page, base, '#/analysis?variant=russian');
-    await page.selectOption('#editor-variant', 'spantsiretti');
-    await page.waitForSelector('.board-svg[data-variant=spantsiretti]');
-    equal(await page.locator('.board-svg .piece').count(), 30, 'the start to change');
-    equal(await page.locator('.board-svg rect.sq[data-square]').count(), 40, 'squares to place pieces on');
-    await page.click('[data-action=editor-clear]');
-    await page.click('[data-tool=w]');
-    await clickSquare(page, 'a1');
-    await page.click('[data-tool=W]');
-    await clickSquare(page, 'e5');
-    await page.click('[data-tool=b]');
-    await clickSquare(page, 'b8');
-    await clickSquare(page, 'j8');
-    await page.waitForSelector('#editor-verdict.ok');
+    const steps = [['w', ['a1']], ['W', ['e5']], ['b', ['b8', 'j8']]];
+    equal(await editorSetUp(page, base, 'spantsiretti', steps), [30, 40], 'the start to change, squares to place pieces on');
     // b8 = 1, j8 = 5, e5 = 18, a1 = 36
     const expected = [...'.'.repeat(40)];
     expected[0] = 'b';

@@ -7,7 +7,7 @@
 // 5 = j10, 46 = a1, 50 = i1; tests/data/variants/rules_international.txt).
 
 import fs from 'node:fs';
-import { DESKTOP, PHONE, PHONE360, api, boardString, clickSquare, drag, equal, expect, moveTexts, needEndpoint, newGame, openEditor, phoneShot, screenshot, settled, test, waitInteractive, waitMoves, webModule } from './harness.mjs';
+import { DESKTOP, PHONE, PHONE360, api, boardString, clickSquare, drag, editorSetUp, equal, expect, moveTexts, needEndpoint, newGame, phoneShot, screenshot, settled, test, waitInteractive, waitMoves, webModule } from './harness.mjs';
 
 export function boardTests() {
   const targets = (page) => page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort());
@@ -332,23 +332,8 @@ export function boardTests() {
 
   test('analysis: the editor on the 50 squares of international', async ({ base, newPage }) => {
     const page = await newPage(DESKTOP);
-    await openEditor(page, base, '#/analysis?variant=russian');
-    await page.selectOption('#editor-variant', 'international');
-    await page.waitForSelector('.board-svg[data-variant=international]');
-    equal(await page.locator('.board-svg .piece').count(), 40, 'the international start to change');
-    equal(await page.locator('.board-svg rect.sq[data-square]').count(), 50, 'squares to place pieces on');
-    await page.click('[data-action=editor-clear]');
-    await page.click('[data-tool=w]');
-    await clickSquare(page, 'a1');
-    await page.click('[data-tool=W]');
-    await clickSquare(page, 'e5');
-    await page.click('[data-tool=b]');
-    await clickSquare(page, 'b10');
-    await clickSquare(page, 'j10');
-    await clickSquare(page, 'i1');
-    await page.click('[data-tool="."]');
-    await clickSquare(page, 'i1');
-    await page.waitForSelector('#editor-verdict.ok');
+    const steps = [['w', ['a1']], ['W', ['e5']], ['b', ['b10', 'j10', 'i1']], ['.', ['i1']]];
+    equal(await editorSetUp(page, base, 'international', steps), [40, 50], 'the international start to change, squares to place pieces on');
     // b10 = 1, j10 = 5, e5 = 28, a1 = 46
     const expected = [...'.'.repeat(50)];
     expected[0] = 'b';
