@@ -488,7 +488,7 @@ static void suite_eval_cases(void)
                   sh_rules_get(tv)->name);
         static const ShPiece swap12[] = {SH_EMPTY, SH_BLACK_MAN, SH_BLACK_KING, SH_WHITE_MAN,
                                          SH_WHITE_KING};
-        const EvalWeights *cw = eval_default_weights_for(tv);
+        const EvalWeights *cw = eval_default_weights_for((int)tv);
         uint64_t seed = 12;
         int tried = 0, kings = 0;
         for (int game = 0; game < 20; game++) {
