@@ -141,7 +141,7 @@ web/vendor/planck.mjs: web/node_modules/.package-lock.json
 
 # The evaluation's weights: Russian (weights.txt) and each family of games with its own.
 EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international \
-                 frisian columns lasca canadian
+                 frisian columns lasca canadian spantsiretti
 EVAL_FILES := data/eval/weights.txt $(foreach f,$(EVAL_FAMILIES),data/eval/weights-$(f).txt)
 
 $(BUILD)/gen/eval_data.c: $(EMBED) $(EVAL_FILES)

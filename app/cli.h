@@ -166,13 +166,15 @@ void cli_play_board_print(FILE *out, const ShPlay *play, int ply);
 #define CLI_GAMES_HELP                                                                           \
     "  --variant NAME the game (default russian), any of shashki's: the draughts games\n"        \
     "                 brazilian, pool, english, italian, spanish, czech, turkish,\n"             \
-    "                 international (10x10), frisian (10x10), canadian (12x12), giveaway,\n"    \
-    "                 flying, diagonal, northern, self-eaters, two-move; the column games\n"    \
-    "                 columns (bashni) and lasca (7x7) (docs/variants.md), their squares and\n" \
-    "                 FEN in the game's own numbering; and the other games of a checkers\n"   \
-    "                 set corners, goban, belarusian, wiegman, stavropol, pskov, novgorod (3\n" \
-    "                 players), neva (4 players) (shashki other list), whose positions are\n"  \
-    "                 their own position text (docs/variants.md \"Other games of the seeds\")\n" \
+    "                 international (10x10), frisian (10x10), canadian (12x12),\n"              \
+    "                 spantsiretti (10x8, 80-square draughts: also 80, russian80),\n"           \
+    "                 giveaway, flying, diagonal, northern, self-eaters, two-move; the\n"       \
+    "                 column games columns (bashni) and lasca (7x7) (docs/variants.md),\n"     \
+    "                 their squares and FEN in the game's own numbering; and the other\n"      \
+    "                 games of a checkers set corners, goban, belarusian, wiegman,\n"          \
+    "                 stavropol, pskov, novgorod (3 players), neva (4 players) (shashki\n"     \
+    "                 other list), whose positions are their own position text\n"              \
+    "                 (docs/variants.md \"Other games of the seeds\")\n"                        \
     "  --settings KEY=VALUE,...  an other game's choices for its start (house=3x3 ...;\n"     \
     "                 shashki other list names them); a position's text carries its own\n"
 

@@ -21,13 +21,14 @@ void cli_board_print(FILE *out, const ShPosition *pos, bool flip)
 {
     static const char glyph[] = {'.', 'w', 'W', 'b', 'B'};
     const int size = sh_rules_get((ShVariant)pos->variant)->board_size;
+    const int ranks = sh_rules_get((ShVariant)pos->variant)->board_rows;
     char rule[2 * SH_MAX_BOARD_SIZE + 2];
     memset(rule, '-', (size_t)(2 * size + 1));
     rule[2 * size + 1] = '\0';
-    const int w = size >= 10 ? 2 : 1; /* the width of the rank numbers */
+    const int w = ranks >= 10 ? 2 : 1; /* the width of the rank numbers */
     fprintf(out, "%*s+%s+\n", w + 2, "", rule);
-    for (int row = 0; row < size; row++) {
-        int rank = flip ? row : size - 1 - row;
+    for (int row = 0; row < ranks; row++) {
+        int rank = flip ? row : ranks - 1 - row;
         fprintf(out, " %*d | ", w, rank + 1);
         for (int col = 0; col < size; col++) {
             int file = flip ? size - 1 - col : col;

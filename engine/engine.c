@@ -699,8 +699,11 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
         sh->node_limit = sh->level.nodes;
     int men = sh_position_count(pos, SH_WHITE_MAN) + sh_position_count(pos, SH_BLACK_MAN);
     GeoKind board = geo_kind(pos->variant);
-    timeman_plan(limits, men, board == GEO_DIAGONAL10 ? 40 : board == GEO_DIAGONAL12 ? 60 : 24,
-                 &sh->plan);
+    int start_men = board == GEO_DIAGONAL10   ? 40
+                    : board == GEO_DIAGONAL12 ? 60
+                    : board == GEO_DIAGONAL80 ? 30
+                                              : 24;
+    timeman_plan(limits, men, start_men, &sh->plan);
     if (limits->infinite)
         sh->plan.timed = false;
     tt_new_search(&e->tt);

@@ -22,20 +22,22 @@
 extern const unsigned char EVAL_WEIGHTS[], EVAL_WEIGHTS_BRAZILIAN[], EVAL_WEIGHTS_POOL[],
     EVAL_WEIGHTS_ENGLISH[], EVAL_WEIGHTS_ITALIAN[], EVAL_WEIGHTS_SPANISH[], EVAL_WEIGHTS_CZECH[],
     EVAL_WEIGHTS_TURKISH[], EVAL_WEIGHTS_GIVEAWAY[], EVAL_WEIGHTS_INTERNATIONAL[],
-    EVAL_WEIGHTS_FRISIAN[], EVAL_WEIGHTS_COLUMNS[], EVAL_WEIGHTS_LASCA[], EVAL_WEIGHTS_CANADIAN[];
+    EVAL_WEIGHTS_FRISIAN[], EVAL_WEIGHTS_COLUMNS[], EVAL_WEIGHTS_LASCA[], EVAL_WEIGHTS_CANADIAN[],
+    EVAL_WEIGHTS_SPANTSIRETTI[];
 
 /* Which weights a game plays with: its own where the game differs from Russian checkers in
  * what a position is worth, Russian's where it moves and wins as Russian checkers does. */
 enum { FAMILY_RUSSIAN = 0, FAMILY_BRAZILIAN, FAMILY_POOL, FAMILY_ENGLISH, FAMILY_ITALIAN,
        FAMILY_SPANISH, FAMILY_CZECH, FAMILY_TURKISH, FAMILY_GIVEAWAY, FAMILY_INTERNATIONAL,
-       FAMILY_FRISIAN, FAMILY_COLUMNS, FAMILY_LASCA, FAMILY_CANADIAN, FAMILIES };
+       FAMILY_FRISIAN, FAMILY_COLUMNS, FAMILY_LASCA, FAMILY_CANADIAN, FAMILY_SPANTSIRETTI,
+       FAMILIES };
 
 static const unsigned char *const FAMILY_TEXT[FAMILIES] = {
     EVAL_WEIGHTS,          EVAL_WEIGHTS_BRAZILIAN, EVAL_WEIGHTS_POOL,
     EVAL_WEIGHTS_ENGLISH,  EVAL_WEIGHTS_ITALIAN,   EVAL_WEIGHTS_SPANISH,
     EVAL_WEIGHTS_CZECH,    EVAL_WEIGHTS_TURKISH,   EVAL_WEIGHTS_GIVEAWAY,
     EVAL_WEIGHTS_INTERNATIONAL, EVAL_WEIGHTS_FRISIAN, EVAL_WEIGHTS_COLUMNS,
-    EVAL_WEIGHTS_LASCA, EVAL_WEIGHTS_CANADIAN,
+    EVAL_WEIGHTS_LASCA, EVAL_WEIGHTS_CANADIAN, EVAL_WEIGHTS_SPANTSIRETTI,
 };
 
 static int family_of(int variant)
@@ -54,6 +56,7 @@ static int family_of(int variant)
     case SH_VARIANT_COLUMNS: return FAMILY_COLUMNS;
     case SH_VARIANT_LASCA: return FAMILY_LASCA;
     case SH_VARIANT_CANADIAN: return FAMILY_CANADIAN;
+    case SH_VARIANT_SPANTSIRETTI: return FAMILY_SPANTSIRETTI;
     default: return FAMILY_RUSSIAN;
     }
 }
@@ -180,11 +183,14 @@ static inline bool threatened(const ShPosition *p, int color)
 /* The sixteenth parts of the score to keep when `strong` is ahead: 16 = all of it. What the
  * material cannot win is Russian checkers' theory (flying kings, its draw counts). */
 static inline int board10_ending_scale(const ShPosition *p, int strong);
+static inline int board80_ending_scale(const ShPosition *p, int strong);
 
 static inline int ending_scale(const ShPosition *p, int strong)
 {
     if (p->variant == SH_VARIANT_INTERNATIONAL)
         return board10_ending_scale(p, strong);
+    if (p->variant == SH_VARIANT_SPANTSIRETTI)
+        return board80_ending_scale(p, strong);
     if (p->variant != SH_VARIANT_RUSSIAN && p->variant != SH_VARIANT_FLYING &&
         p->variant != SH_VARIANT_DIAGONAL)
         return 16;
@@ -285,6 +291,7 @@ static inline __attribute__((always_inline)) void eval_core(const ShPosition *p,
 #include "eval_board10.h"
 #include "eval_columns.h"
 #include "eval_board12.h"
+#include "eval_board80.h"
 
 /* ---- evaluation ---- */
 
@@ -300,6 +307,8 @@ int eval_position(const EvalWeights *weights, const ShPosition *pos)
         eval_columns(pos, &s, &phase, false);
     else if (__builtin_expect(geo_kind(pos->variant) == GEO_DIAGONAL12, 0))
         eval_board12(pos, &s, &phase, false);
+    else if (__builtin_expect(geo_kind(pos->variant) == GEO_DIAGONAL80, 0))
+        eval_board80(pos, &s, &phase, false);
     else
         eval_core(pos, &s, &phase, false);
     int v = (s.mg * phase + s.eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
@@ -337,6 +346,8 @@ void eval_collect(const ShPosition *pos, EvalFeatures *f)
         eval_columns(pos, &s, &f->phase, true);
     else if (geo_kind(pos->variant) == GEO_DIAGONAL12)
         eval_board12(pos, &s, &f->phase, true);
+    else if (geo_kind(pos->variant) == GEO_DIAGONAL80)
+        eval_board80(pos, &s, &f->phase, true);
     else
         eval_core(pos, &s, &f->phase, true);
     f->scale = ending_scale(pos, SH_WHITE);

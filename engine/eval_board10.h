@@ -71,6 +71,48 @@ static inline unsigned board10_window(Bitboard b, int w)
                       ((b >> row[3]) & 3) << 6);
 }
 
+/* The material of the boards of 64-bit words beside 8x8 (10x10, 10x8): men, kings and the first
+ * king; the phase from the men on the board, `fifths` fifths of them, capped at the 8x8
+ * board's 24. */
+static inline __attribute__((always_inline)) void board_material(Sink *s, int nwm, int nbm,
+                                                                 int nwk, int nbk, int fifths,
+                                                                 int *phase_out, const bool record)
+{
+    int men = (nwm + nbm) * fifths / 5;
+    *phase_out = men > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : men;
+    add(s, F_MAN, nwm - nbm, record);
+    add(s, F_KING, nwk - nbk, record);
+    add(s, F_KING_FIRST, (nwk > 0) - (nbk > 0), record);
+}
+
+/* Whether the side to move could lose a piece at once (the opponent, to move, could capture). */
+static inline __attribute__((always_inline)) void eval_threat(const ShPosition *p, Sink *s,
+                                                              const bool record)
+{
+    int us = p->side;
+    ShPosition q = *p;
+    q.side = (uint8_t)(us ^ 1);
+    if (sh_moves_capture_pending(&q))
+        add(s, F_THREAT, us == SH_WHITE ? 1 : -1, record);
+}
+
+/* The men of the boards of ten files in a 64-bit word (10x10, 10x8): the squares they can step
+ * to, their balance between the wings (`left`: files a-e) and the threat. */
+static inline __attribute__((always_inline)) void board10_men_features(const ShPosition *p, Sink *s,
+                                                                       Bitboard wm, Bitboard bm,
+                                                                       Bitboard empty,
+                                                                       Bitboard left,
+                                                                       const bool record)
+{
+    add(s, F_MEN_MOBILITY,
+        bb_count((bb_shift(wm, B10_NE) | bb_shift(wm, B10_NW)) & empty) -
+            bb_count((bb_shift(bm, B10_SW) | bb_shift(bm, B10_SE)) & empty),
+        record);
+    int wb = 2 * bb_count(wm & left) - bb_count(wm), bb = 2 * bb_count(bm & left) - bb_count(bm);
+    add(s, F_BALANCE, (wb < 0 ? -wb : wb) - (bb < 0 ? -bb : bb), record);
+    eval_threat(p, s, record);
+}
+
 static inline __attribute__((always_inline)) void eval_board10(const ShPosition *p, Sink *s,
                                                                int *phase_out, const bool record)
 {
@@ -79,11 +121,7 @@ static inline __attribute__((always_inline)) void eval_board10(const ShPosition 
     Bitboard empty = B10_VALID & ~pos_occupied(p);
     int nwm = bb_count(wm), nbm = bb_count(bm), nwk = bb_count(wk), nbk = bb_count(bk);
     /* 40 men at the start; the phase runs over the same 24 as the other games */
-    int men = (nwm + nbm) * 3 / 5;
-    *phase_out = men > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : men;
-    add(s, F_MAN, nwm - nbm, record);
-    add(s, F_KING, nwk - nbk, record);
-    add(s, F_KING_FIRST, (nwk > 0) - (nbk > 0), record);
+    board_material(s, nwm, nbm, nwk, nbk, 3, phase_out, record);
     for (Bitboard b = wm; b; b &= b - 1) {
         int bit = bb_first(b), sq = b10_bit_square(bit);
         add(s, F_MAN_PSQ + sq, 1, record);
@@ -105,17 +143,7 @@ static inline __attribute__((always_inline)) void eval_board10(const ShPosition 
             record);
         add(s, F_MAIN_ROAD, ((wk & main_road10) != 0) - ((bk & main_road10) != 0), record);
     }
-    add(s, F_MEN_MOBILITY,
-        bb_count((bb_shift(wm, B10_NE) | bb_shift(wm, B10_NW)) & empty) -
-            bb_count((bb_shift(bm, B10_SW) | bb_shift(bm, B10_SE)) & empty),
-        record);
-    int wb = 2 * bb_count(wm & B10_LEFT_WING) - nwm, bb = 2 * bb_count(bm & B10_LEFT_WING) - nbm;
-    add(s, F_BALANCE, (wb < 0 ? -wb : wb) - (bb < 0 ? -bb : bb), record);
-    int us = p->side;
-    ShPosition q = *p;
-    q.side = (uint8_t)(us ^ 1);
-    if (sh_moves_capture_pending(&q))
-        add(s, F_THREAT, us == SH_WHITE ? 1 : -1, record);
+    board10_men_features(p, s, wm, bm, empty, B10_LEFT_WING, record);
     if (record || s->w->patterns_used) {
         for (int w = 0; w < EVAL_WINDOWS; w++) {
             unsigned w8 = board10_window(wm, w), b8 = board10_window(bm, w);

@@ -54,11 +54,7 @@ static inline __attribute__((always_inline)) void eval_board12(const ShPosition 
     Wide left = board12_left_wing();
     int wb = 2 * w_count(wm & left) - nwm, bb = 2 * w_count(bm & left) - nbm;
     add(s, F_BALANCE, (wb < 0 ? -wb : wb) - (bb < 0 ? -bb : bb), record);
-    int us = p->side;
-    ShPosition q = *p;
-    q.side = (uint8_t)(us ^ 1);
-    if (sh_moves_capture_pending(&q))
-        add(s, F_THREAT, us == SH_WHITE ? 1 : -1, record);
+    eval_threat(p, s, record);
 }
 
 #endif

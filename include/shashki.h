@@ -88,6 +88,8 @@ typedef enum ShVariant {
                                 the capturer and stay on the board */
     SH_VARIANT_LASCA,        /* Lasker's game (Lasca): columns on the 25 squares of a 7x7 board */
     SH_VARIANT_CANADIAN,     /* Canadian draughts, 12x12: international rules */
+    SH_VARIANT_SPANTSIRETTI, /* 80-square draughts (Spantsiretti), 10 files by 8 ranks: Russian
+                                rules */
     SH_VARIANT_COUNT
 } ShVariant;
 
@@ -136,7 +138,9 @@ typedef struct ShRules {
     int pdn_game_type;         /* PDN GameType tag: 25 */
     const char *pdn_variant;   /* the PDN Variant tag of a game on another's GameType ("flying"),
                                   NULL for a game with a GameType of its own */
-    int board_size;            /* 8: an 8x8 board; 10 for international draughts */
+    int board_size;            /* files: 8 on an 8x8 board; 10 for international draughts */
+    int board_rows;            /* ranks: board_size on a square board; 8 on the 80-square board
+                                  (10 files by 8 ranks) */
     ShBoardKind board;         /* which squares are played and how pieces move */
     bool a1_playable;          /* (diagonal boards) the player's near left corner is a playing
                                   square (Russian, English ...), or the board is turned and the

@@ -528,6 +528,7 @@ static bool read_hub_position(ShVariant variant, const char *text, ShPosition *p
                  : squares == 50 ? "pos= must be W or B and then 50 squares (w b W B e)"
                  : squares == 72 ? "pos= must be W or B and then 72 squares (w b W B e)"
                  : squares == 25 ? "pos= must be W or B and then 25 squares (w b W B e)"
+                 : squares == 40 ? "pos= must be W or B and then 40 squares (w b W B e)"
                                  : "pos= must be W or B and then 64 squares (w b W B e)";
         return false;
     }

@@ -15,7 +15,8 @@
  *                               (50 on 10x10; a pos= of 50 squares while the game is one of
  *                               another board switches to international, as Scan's clients,
  *                               which speak only 10x10, need not send set-param variant;
- *                               72 on 12x12, 25 on Lasca's board). Frisian: P may end with
+ *                               72 on 12x12, 25 on Lasca's board, 40 on the 10x8 board
+ *                               of 80-square draughts, 1 = b8). Frisian: P may end with
  *                               the king runs of our FEN, ":RW46=3" (White's king on 46 has
  *                               made White's last 3 non-capturing moves; ":RB5=1" Black's),
  *                               which Scan's pos= has no room for; moves= builds them too.

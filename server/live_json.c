@@ -74,7 +74,8 @@ static void draughts_fields(json_t *j, const ShKind *k)
     json_object_set_new(j, "board", json_string(r->board == SH_BOARD_ORTHOGONAL ? "orthogonal"
                                                 : r->a1_playable              ? "diagonal"
                                                                               : "turned"));
-    json_object_set_new(j, "size", json_integer(r->board_size));
+    json_object_set_new(j, "size", json_integer(r->board_size)); /* files */
+    json_object_set_new(j, "rows", json_integer(r->board_rows));
     json_object_set_new(j, "squares", json_integer(r->squares));
     json_object_set_new(j, "first", json_string(r->first == SH_WHITE ? "white" : "black"));
     json_object_set_new(j, "start_fen", json_string(fen));

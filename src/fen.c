@@ -64,22 +64,22 @@ static ShStatus read_square(FenReader *r, int *square)
         return SH_OK;
     }
     char c = (char)tolower((unsigned char)p[0]);
-    int size = sh_rules_get(r->variant)->board_size;
+    int size = sh_rules_get(r->variant)->board_size, ranks = sh_rules_get(r->variant)->board_rows;
     if (c >= 'a' && c < 'a' + size && isdigit((unsigned char)p[1])) {
         int len = 1, rank = 0;
         while (isdigit((unsigned char)p[len]) && len < 4)
             rank = rank * 10 + (p[len++] - '0');
-        if (rank >= 1 && rank <= size && !isdigit((unsigned char)p[len]) && size == 7)
+        if (rank >= 1 && rank <= ranks && !isdigit((unsigned char)p[len]) && size == 7)
             return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
                              "FEN column %d: %c%d is not one of the board's %d playing squares",
                              r->at + 1, c, rank, squares);
-        if (rank >= 1 && rank <= size && !isdigit((unsigned char)p[len]))
+        if (rank >= 1 && rank <= ranks && !isdigit((unsigned char)p[len]))
             return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
                              "FEN column %d: %c%d is a light square; pieces stand on dark squares",
                              r->at + 1, c, rank);
         return error_set(r->err, SH_ERR_SYNTAX, 1, r->at + 1,
                          "FEN column %d: %.*s is not a square of this board (a1..%c%d)", r->at + 1,
-                         len, p, 'a' + size - 1, size);
+                         len, p, 'a' + size - 1, ranks);
     }
     if (isdigit((unsigned char)p[0])) {
         int len = 0;
@@ -90,7 +90,7 @@ static ShStatus read_square(FenReader *r, int *square)
                          len, p, squares);
     }
     char what[48];
-    snprintf(what, sizeof what, "a square (a1..%c%d or 1..%d)", 'a' + size - 1, size, squares);
+    snprintf(what, sizeof what, "a square (a1..%c%d or 1..%d)", 'a' + size - 1, ranks, squares);
     return fen_error(r, r->at, what);
 }
 
@@ -195,7 +195,7 @@ static ShStatus check_position(FenReader *r, const ShPosition *pos)
                                  "FEN: %s has more than %d pieces", names[color], limit);
             bool man = p == SH_WHITE_MAN || p == SH_BLACK_MAN;
             if (man && sh_board_square_rank(r->variant, sq) ==
-                           (color == SH_WHITE ? sh_rules_get(r->variant)->board_size - 1 : 0)) {
+                           (color == SH_WHITE ? sh_rules_get(r->variant)->board_rows - 1 : 0)) {
                 char name[SH_SQUARE_NAME_SIZE];
                 sh_board_square_name(r->variant, sq, false, name);
                 return error_set(r->err, SH_ERR_INVALID_POSITION, 1, column,
@@ -324,10 +324,10 @@ int sh_fen_write(const ShPosition *pos, bool numeric, char out[SH_FEN_SIZE])
         out[n++] = ':';
         out[n++] = color == SH_WHITE ? 'W' : 'B';
         bool first = true;
-        int size = sh_rules_get(v)->board_size;
-        for (int i = 0; i < size * size; i++) {
+        int files = sh_rules_get(v)->board_size, ranks = sh_rules_get(v)->board_rows;
+        for (int i = 0; i < files * ranks; i++) {
             /* algebraic: by file, then rank (a1, a3, b2 ...); numeric: by number */
-            int sq = numeric ? (i < squares ? i : -1) : sh_board_square_at(v, i / size, i % size);
+            int sq = numeric ? (i < squares ? i : -1) : sh_board_square_at(v, i / ranks, i % ranks);
             if (sq < 0)
                 continue;
             ShPiece p = sh_position_piece_at(pos, sq);

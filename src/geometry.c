@@ -13,6 +13,7 @@ const uint8_t GEO_KIND[SH_VARIANT_COUNT] = {
     [SH_VARIANT_FRISIAN] = GEO_DIAGONAL10,
     [SH_VARIANT_LASCA] = GEO_SMALL7,
     [SH_VARIANT_CANADIAN] = GEO_DIAGONAL12,
+    [SH_VARIANT_SPANTSIRETTI] = GEO_DIAGONAL80,
 };
 
 int sh_board_squares(ShVariant variant)
@@ -28,6 +29,8 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
         return b12_square_at(file, rank);
     if (geo_kind((int)variant) == GEO_SMALL7)
         return s7_square_at(file, rank);
+    if (geo_kind((int)variant) == GEO_DIAGONAL80)
+        return b80_square_at(file, rank);
     if (file < 0 || file > 7 || rank < 0 || rank > 7)
         return -1;
     switch (geo_kind((int)variant)) {
@@ -39,6 +42,7 @@ int sh_board_square_at(ShVariant variant, int file, int rank)
     case GEO_DIAGONAL:
     case GEO_DIAGONAL10:
     case GEO_DIAGONAL12:
+    case GEO_DIAGONAL80:
     case GEO_SMALL7: break;
     }
     return sh_square_at(file, rank);
@@ -52,6 +56,7 @@ int sh_board_square_file(ShVariant variant, int square)
     case GEO_DIAGONAL10: return b10_square_file(square);
     case GEO_DIAGONAL12: return b12_square_file(square);
     case GEO_SMALL7: return s7_square_file(square);
+    case GEO_DIAGONAL80: return b80_square_file(square);
     case GEO_DIAGONAL: break;
     }
     return sh_square_file(square);
@@ -67,6 +72,8 @@ int sh_board_square_rank(ShVariant variant, int square)
         return b12_square_rank(square);
     if (geo_kind((int)variant) == GEO_SMALL7)
         return s7_square_rank(square);
+    if (geo_kind((int)variant) == GEO_DIAGONAL80)
+        return b80_square_rank(square);
     return sh_square_rank(square);
 }
 
@@ -96,18 +103,15 @@ int sh_board_square_parse(ShVariant variant, const char *text, int *square)
     if (!text)
         return 0;
     char c = (char)tolower((unsigned char)text[0]);
-    GeoKind kind = geo_kind((int)variant);
-    int size = kind == GEO_DIAGONAL10   ? 10
-               : kind == GEO_DIAGONAL12 ? 12
-               : kind == GEO_SMALL7     ? 7
-                                        : 8;
-    if (c >= 'a' && c < 'a' + size && isdigit((unsigned char)text[1]) && text[1] != '0') {
+    const ShRules *r = sh_rules_get(variant);
+    int files = r ? r->board_size : 8, ranks = r ? r->board_rows : 8;
+    if (c >= 'a' && c < 'a' + files && isdigit((unsigned char)text[1]) && text[1] != '0') {
         int rank = text[1] - '0', len = 2;
         if (isdigit((unsigned char)text[2])) {
             rank = rank * 10 + (text[2] - '0');
             len = 3;
         }
-        if (isdigit((unsigned char)text[len]) || rank > size)
+        if (isdigit((unsigned char)text[len]) || rank > ranks)
             return 0;
         int sq = sh_board_square_at(variant, c - 'a', rank - 1);
         if (sq < 0)

@@ -21,13 +21,17 @@
  *     are kept in ShPosition.ext.high (a move's captured set is kept shifted: bitboard12.h).
  *     The functions here that return a Bitboard give the low 64 bits on that board;
  *     geo_valid_wide and geo_promotion_wide the whole;
- *   - the 25 squares of a 7x7 board (Lasca), bit rank * 8 + file (below).
+ *   - the 25 squares of a 7x7 board (Lasca), bit rank * 8 + file (below);
+ *   - the 40 dark squares of the 80-square board, 10 files by 8 ranks (Spantsiretti):
+ *     bitboard80.h, the 10x10 layout cut after eight rows, square s (1 = b8 ... 40 = i1) at
+ *     bit s + s / 10.
  */
 #ifndef SHASHKI_GEOMETRY_H
 #define SHASHKI_GEOMETRY_H
 
 #include "bitboard10.h"
 #include "bitboard12.h"
+#include "bitboard80.h"
 
 typedef enum GeoKind {
     GEO_DIAGONAL = 0,
@@ -35,7 +39,8 @@ typedef enum GeoKind {
     GEO_ORTHOGONAL,
     GEO_DIAGONAL10,
     GEO_SMALL7,    /* the 25 squares of a 7x7 board with a1 a playing square (Lasca) */
-    GEO_DIAGONAL12 /* the 72 dark squares of a 12x12 board (Canadian) */
+    GEO_DIAGONAL12, /* the 72 dark squares of a 12x12 board (Canadian) */
+    GEO_DIAGONAL80  /* the 40 dark squares of the 10x8 board (Spantsiretti) */
 } GeoKind;
 
 /* The 7x7 board (Lasca): square s (PDN order, 1 = a7 ... 4 = g7, 5 = b6 ... 25 = g1) at bit
@@ -78,6 +83,7 @@ static inline int geo_squares(int variant)
            : k == GEO_DIAGONAL10 ? 50
            : k == GEO_DIAGONAL12 ? 72
            : k == GEO_SMALL7     ? 25
+           : k == GEO_DIAGONAL80 ? 40
                                  : 32;
 }
 
@@ -89,6 +95,7 @@ static inline Bitboard geo_valid(int variant)
            : k == GEO_DIAGONAL10 ? B10_VALID
            : k == GEO_DIAGONAL12 ? (Bitboard)B12_VALID
            : k == GEO_SMALL7     ? S7_VALID
+           : k == GEO_DIAGONAL80 ? B80_VALID
                                  : BB_VALID;
 }
 
@@ -112,6 +119,7 @@ static inline int geo_square_bit(int variant, int square)
     case GEO_DIAGONAL10: return b10_square_bit(square);
     case GEO_DIAGONAL12: return b12_square_bit(square);
     case GEO_SMALL7: return s7_square_rank(square) * 8 + s7_square_file(square);
+    case GEO_DIAGONAL80: return b80_square_bit(square);
     case GEO_DIAGONAL: break;
     }
     return BB_SQUARE_BIT[square];
@@ -132,6 +140,7 @@ static inline int geo_bit_square(int variant, int bit)
     case GEO_DIAGONAL10: return b10_bit_square(bit);
     case GEO_DIAGONAL12: return b12_bit_square(bit);
     case GEO_SMALL7: return s7_square_at(bit % 8, bit / 8);
+    case GEO_DIAGONAL80: return b80_bit_square(bit);
     case GEO_DIAGONAL: break;
     }
     return BB_BIT_SQUARE[bit];
@@ -146,6 +155,8 @@ static inline int geo_bit_rank(int variant, int bit)
         return b10_square_rank(b10_bit_square(bit));
     if (geo_kind(variant) == GEO_DIAGONAL12)
         return b12_square_rank(b12_bit_square(bit));
+    if (geo_kind(variant) == GEO_DIAGONAL80)
+        return b80_square_rank(b80_bit_square(bit));
     return sh_square_rank(BB_BIT_SQUARE[bit]);
 }
 
@@ -160,6 +171,8 @@ static inline Bitboard geo_promotion(int variant, int color)
         return (Bitboard)b12_promotion(color);
     if (geo_kind(variant) == GEO_SMALL7)
         return S7_VALID & (color == SH_WHITE ? (Bitboard)0xff << 48 : (Bitboard)0xff);
+    if (geo_kind(variant) == GEO_DIAGONAL80)
+        return b80_promotion(color);
     return bb_promotion_rank(color);
 }
 

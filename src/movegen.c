@@ -311,6 +311,24 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 #include INSTANTIATE
 #undef GEN
 #undef R_BOARD
+#undef R_PRECEDENCE
+#undef R_PROMOTION_CONTINUES
+
+/* 80-square draughts (Spantsiretti): Russian rules on the 10x8 board (bitboard80.h), the 10x10
+ * board's steps; no ray is longer than seven steps, so the 8x8 fill. */
+#undef R_EMPTY
+#undef R_PROMOTION
+#undef R_FILL
+#define R_EMPTY(p) (B80_VALID & ~pos_occupied(p))
+#define R_PROMOTION(c) b80_promotion(c)
+#define R_FILL(g, p, d) bb_fill(g, p, d)
+#define GEN(name) spantsiretti_##name
+#define R_BOARD SH_VARIANT_SPANTSIRETTI
+#define R_PRECEDENCE P_FREE
+#define R_PROMOTION_CONTINUES 1
+#include INSTANTIATE
+#undef GEN
+#undef R_BOARD
 #undef R_FLYING_KINGS
 #undef R_MEN_CAPTURE_BACKWARD
 #undef R_PRECEDENCE
@@ -321,7 +339,8 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
 /* One entry per variant; the switch dispatches once per call, outside the recursion. Games
  * that move as Russian checkers does share its generator; Turkish has a board of its own
  * (movegen_ortho.c), international draughts a 10x10 one, Frisian its own on that board
- * (movegen_frisian.c), Canadian a 12x12 one on 128-bit words (movegen_wide.c). */
+ * (movegen_frisian.c), Canadian a 12x12 one on 128-bit words (movegen_wide.c), 80-square
+ * draughts the 10x8 one. */
 #define DISPATCH(variant, call)                                                                 \
     switch ((ShVariant)(variant)) {                                                             \
     case SH_VARIANT_BRAZILIAN: return brazilian_##call;                                       \
@@ -334,6 +353,7 @@ static inline __attribute__((unused)) void capture_keep_best(CaptureSearch *s)
     case SH_VARIANT_TURKISH: return ortho_##call;                                             \
     case SH_VARIANT_INTERNATIONAL: return international_##call;                               \
     case SH_VARIANT_CANADIAN: return canadian_##call;                                         \
+    case SH_VARIANT_SPANTSIRETTI: return spantsiretti_##call;                                 \
     case SH_VARIANT_FRISIAN: return frisian_##call;                                           \
     case SH_VARIANT_COLUMNS:                                                                  \
     case SH_VARIANT_LASCA: return columns_##call;                                             \
@@ -428,6 +448,7 @@ void movegen_flags(ShVariant variant, MovegenFlags *flags)
     case SH_VARIANT_COLUMNS: FLAGS(columns, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_COLUMNS);
     case SH_VARIANT_LASCA: FLAGS(columns, 0, 0, SH_PRECEDENCE_FREE, 0, 1, 0, SH_VARIANT_LASCA);
     case SH_VARIANT_CANADIAN: FLAGS(canadian, 1, 1, SH_PRECEDENCE_MAJORITY, 0, 1, 0, SH_VARIANT_CANADIAN);
+    case SH_VARIANT_SPANTSIRETTI: FLAGS(spantsiretti, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_SPANTSIRETTI);
     default: FLAGS(russian, 1, 1, SH_PRECEDENCE_FREE, 1, 1, 0, SH_VARIANT_RUSSIAN);
     }
 #undef FLAGS

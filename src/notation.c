@@ -40,10 +40,10 @@ void sh_square_name(int square, bool numeric, char out[3])
 static int square_scan(ShVariant v, const char *text, int *square)
 {
     char c = (char)tolower((unsigned char)text[0]);
-    int size = sh_rules_get(v)->board_size;
-    if (c >= 'a' && c < 'a' + size && text[1] >= '1' && text[1] - '0' <= size) {
+    int size = sh_rules_get(v)->board_size, ranks = sh_rules_get(v)->board_rows;
+    if (c >= 'a' && c < 'a' + size && text[1] >= '1' && text[1] - '0' <= ranks) {
         int rank = text[1] - '0', len = 2;
-        if (size >= 10 && rank == 1 && text[2] >= '0' && text[2] - '0' <= size - 10) {
+        if (ranks >= 10 && rank == 1 && text[2] >= '0' && text[2] - '0' <= ranks - 10) {
             rank = 10 + text[2] - '0';
             len = 3;
         }
@@ -316,7 +316,7 @@ static ShStatus square_expected(ShVariant v, const char *text, int at, ShError *
     int size = sh_rules_get(v)->board_size;
     return error_set(err, SH_ERR_SYNTAX, 1, at + 1,
                      "expected a square (a1..%c%d or 1..%d) at column %d of '%s', found '%c'",
-                     'a' + size - 1, size, sh_board_squares(v), at + 1, text, text[at]);
+                     'a' + size - 1, sh_rules_get(v)->board_rows, sh_board_squares(v), at + 1, text, text[at]);
 }
 
 static ShStatus square_read(ShVariant v, const char *text, int *at, int *square, ShError *err)

@@ -180,7 +180,8 @@ static ShStatus build_game(const ShPdnReader *r, const TokenList *list, ShGame *
             return error_set(err, SH_ERR_SYNTAX, t->line, t->column,
                              "GameType \"%s\" is not a game played here (20 international, "
                              "21 English, 22 Italian, 23 pool, 24 Spanish, 25 Russian, "
-                             "26 Brazilian, 29 Czech, 30 Turkish, 40 Frisian)",
+                             "26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 40 Frisian, "
+                             "41 80-square)",
                              t->value);
     }
     if (variant_tag && !sh_rules_get(variant)->pdn_variant && r->variant == variant) {

@@ -45,11 +45,16 @@ static inline Bitboard pos_kings(const ShPosition *p, int color)
  * king demoted (northern), pieces of the mover's colour taken (self-eaters), two moves a turn,
  * stacks (columns, Lasca), the kings' runs of non-capturing moves counted (Frisian); and the
  * 12x12 board, whose squares go past the 64 bits (ext). */
-_Static_assert(SH_VARIANT_NORTHERN < SH_VARIANT_CANADIAN && SH_VARIANT_CANADIAN + 1 == SH_VARIANT_COUNT,
-               "pos_play_is_special's comparison takes in every special game");
+_Static_assert(SH_VARIANT_NORTHERN < SH_VARIANT_CANADIAN &&
+                   SH_VARIANT_CANADIAN + 1 == SH_VARIANT_SPANTSIRETTI &&
+                   SH_VARIANT_SPANTSIRETTI + 1 == SH_VARIANT_COUNT,
+               "pos_play_is_special's range takes in every special game (not the 10x8 board, "
+               "played as Russian checkers is)");
 static inline bool pos_play_is_special(const ShPosition *p)
 {
-    return p->variant >= SH_VARIANT_NORTHERN || p->variant == SH_VARIANT_FRISIAN;
+    return (unsigned)(p->variant - SH_VARIANT_NORTHERN) <=
+               (unsigned)(SH_VARIANT_CANADIAN - SH_VARIANT_NORTHERN) ||
+           p->variant == SH_VARIANT_FRISIAN;
 }
 
 /* (Frisian) A king's run of non-capturing moves (ShPosition.king_run): its bit and count. */

@@ -13,9 +13,9 @@
 
 /* The fields most games share: Russian checkers. */
 #define RUSSIAN_BASE                                                                             \
-    .pdn_game_type = 25, .board_size = 8, .board = SH_BOARD_DIAGONAL, .a1_playable = true,       \
-    .squares = 32, .pieces_per_side = 12, .first = SH_WHITE, .flying_kings = true,              \
-    .men_capture_backward = true, .men_capture_kings = true,                                     \
+    .pdn_game_type = 25, .board_size = 8, .board_rows = 8, .board = SH_BOARD_DIAGONAL,          \
+    .a1_playable = true, .squares = 32, .pieces_per_side = 12, .first = SH_WHITE,               \
+    .flying_kings = true, .men_capture_backward = true, .men_capture_kings = true,              \
     .precedence = SH_PRECEDENCE_FREE, .promotion_continues = true, .moves_per_turn = 1,         \
     .goal = SH_GOAL_NORMAL, .draws = SH_DRAWS_RUSSIAN, .start_fen = START_8
 
@@ -64,12 +64,12 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
                             .start_fen = "W:W41-56:B9-24"},
     [SH_VARIANT_INTERNATIONAL] = {RUSSIAN_BASE, .name = "international",
                                   .title = "International draughts", .pdn_game_type = 20,
-                                  .board_size = 10, .squares = 50, .pieces_per_side = 20,
+                                  .board_size = 10, .board_rows = 10, .squares = 50, .pieces_per_side = 20,
                                   .majority_capture = true, .precedence = SH_PRECEDENCE_MAJORITY,
                                   .promotion_continues = false, .draws = SH_DRAWS_FMJD,
                                   .start_fen = "W:W31-50:B1-20"},
     [SH_VARIANT_FRISIAN] = {RUSSIAN_BASE, .name = "frisian", .title = "Frisian draughts",
-                            .pdn_game_type = 40, .board_size = 10, .squares = 50,
+                            .pdn_game_type = 40, .board_size = 10, .board_rows = 10, .squares = 50,
                             .pieces_per_side = 20, .capture_orthogonal = true,
                             .majority_capture = true, .precedence = SH_PRECEDENCE_VALUE,
                             .promotion_continues = false, .king_moves_limit = 3,
@@ -94,16 +94,22 @@ static const ShRules RULES[SH_VARIANT_COUNT] = {
     [SH_VARIANT_COLUMNS] = {RUSSIAN_BASE, .name = "columns", .title = "Column checkers (bashni)",
                             .pdn_variant = "columns", .columns = true},
     [SH_VARIANT_LASCA] = {RUSSIAN_BASE, .name = "lasca", .title = "Lasca (Lasker's game)",
-                          .pdn_game_type = 21, .pdn_variant = "lasca", .board_size = 7,
+                          .pdn_game_type = 21, .pdn_variant = "lasca", .board_size = 7, .board_rows = 7,
                           .squares = 25, .pieces_per_side = 11, .flying_kings = false,
                           .men_capture_backward = false, .promotion_continues = false,
                           .columns = true, .draws = SH_DRAWS_ENGLISH,
                           .start_fen = "W:W15-25:B1-11"},
     [SH_VARIANT_CANADIAN] = {RUSSIAN_BASE, .name = "canadian", .title = "Canadian draughts",
-                             .pdn_game_type = 27, .board_size = 12, .squares = 72,
+                             .pdn_game_type = 27, .board_size = 12, .board_rows = 12, .squares = 72,
                              .pieces_per_side = 30, .majority_capture = true,
                              .precedence = SH_PRECEDENCE_MAJORITY, .promotion_continues = false,
                              .draws = SH_DRAWS_FMJD, .start_fen = "W:W43-72:B1-30"},
+    /* Russian rules on 10 files by 8 ranks (PDN GameType "41,W,10,8,A0,0"): docs/variants.md */
+    [SH_VARIANT_SPANTSIRETTI] = {RUSSIAN_BASE, .name = "spantsiretti",
+                                 .title = "80-square draughts (Spantsiretti)",
+                                 .pdn_game_type = 41, .board_size = 10, .board_rows = 8,
+                                 .squares = 40, .pieces_per_side = 15,
+                                 .start_fen = "W:W26-40:B1-15"},
 };
 
 const ShRules *sh_rules_get(ShVariant variant)
@@ -131,6 +137,8 @@ static const struct {
     {"bashni", SH_VARIANT_COLUMNS},         {"stolbovye", SH_VARIANT_COLUMNS},
     {"towers", SH_VARIANT_COLUMNS},         {"laska", SH_VARIANT_LASCA},
     {"laskers", SH_VARIANT_LASCA},
+    {"80", SH_VARIANT_SPANTSIRETTI},        {"russian80", SH_VARIANT_SPANTSIRETTI},
+    {"80-square", SH_VARIANT_SPANTSIRETTI}, {"spanzeretti", SH_VARIANT_SPANTSIRETTI},
 };
 
 bool sh_rules_find(const char *name, ShVariant *variant)

@@ -25,6 +25,7 @@ static const Suite SUITES[] = {
     {"properties", suite_properties},
     {"columns", suite_columns},
     {"wide", suite_wide},
+    {"board80", suite_board80},
     {"other", suite_other},
     {"other-engine", suite_other_engine},
     {"other-record", suite_other_record},

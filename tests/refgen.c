@@ -5,35 +5,44 @@
  * of it on its line, landing on any free square behind it; a capture goes on while a piece can
  * be taken; a piece is taken once only and stays on the board, blocking, until the move ends;
  * the square the capturing piece left is free; the capture taking the most pieces is
- * compulsory; a man is crowned only if its move ends on the far row. */
+ * compulsory; a man is crowned only if its move ends on the far row.
+ *
+ * And of Russian rules (rules-notes.md, the Russian federation's rules): the same moves and
+ * captures, but the capturing side chooses freely among the captures (however many they take),
+ * a capture once begun goes on while a piece can be taken; a man that reaches the far row
+ * during a capture becomes a king there and goes on capturing as a king; a king that has jumped
+ * a piece must land on a square from which it can take again, if there is one behind the piece
+ * (else it may land on any free square behind it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "refgen.h"
 
-int ref_square(int size, int file, int rank)
+int ref_square(const RefBoard *b, int file, int rank)
 {
-    return (size - 1 - rank) * (size / 2) + file / 2;
+    return (b->ranks - 1 - rank) * (b->files / 2) + file / 2;
 }
 
-void ref_coords(int size, int square, int *file, int *rank)
+void ref_coords(const RefBoard *b, int square, int *file, int *rank)
 {
-    int half = size / 2, row = square / half;
-    *rank = size - 1 - row;
-    *file = 2 * (square % half) + (row % 2 == 0 ? 1 : 0);
+    int half = b->files / 2, row = square / half;
+    *rank = b->ranks - 1 - row;
+    *file = 2 * (square % half) + *rank % 2; /* dark squares: file + rank even */
 }
 
 void ref_from_position(const ShPosition *pos, RefBoard *b)
 {
     ShVariant v = (ShVariant)pos->variant;
     memset(b, 0, sizeof *b);
-    b->size = sh_rules_get(v)->board_size;
+    b->files = sh_rules_get(v)->board_size;
+    b->ranks = sh_rules_get(v)->board_rows;
+    b->russian = sh_rules_get(v)->precedence == SH_PRECEDENCE_FREE;
     b->side = (int)sh_position_side(pos);
     static const signed char value[] = {0, 1, 2, -1, -2};
     for (int sq = 0; sq < sh_board_squares(v); sq++) {
         int f, r;
-        ref_coords(b->size, sq, &f, &r);
+        ref_coords(b, sq, &f, &r);
         b->cell[f][r] = value[sh_position_piece_at(pos, sq)];
     }
 }
@@ -43,7 +52,7 @@ typedef struct Search {
     signed char cell[SH_MAX_BOARD_SIZE][SH_MAX_BOARD_SIZE]; /* the start square emptied */
     bool taken[SH_MAX_BOARD_SIZE][SH_MAX_BOARD_SIZE];
     int from, ncaptured, sign;
-    bool king;
+    bool king, crowned; /* moving as a king; (Russian) crowned during this capture */
     int captured[SH_MAX_CAPTURES];
     RefList *list;
 } Search;
@@ -52,7 +61,32 @@ static const int DF[4] = {1, -1, -1, 1}, DR[4] = {1, 1, -1, -1};
 
 static bool on(const RefBoard *b, int f, int r)
 {
-    return f >= 0 && r >= 0 && f < b->size && r < b->size;
+    return f >= 0 && r >= 0 && f < b->files && r < b->ranks;
+}
+
+static int crown_rank(const RefBoard *b, int sign)
+{
+    return sign > 0 ? b->ranks - 1 : 0;
+}
+
+/* (Russian) Whether the capturing piece, standing on (f, r) as a king or a man, could take
+ * another piece from there. */
+static bool can_take_from(const Search *s, int f, int r, bool king)
+{
+    const RefBoard *b = s->b;
+    for (int d = 0; d < 4; d++) {
+        int x = f + DF[d], y = r + DR[d];
+        if (king)
+            while (on(b, x, y) && s->cell[x][y] == 0) {
+                x += DF[d];
+                y += DR[d];
+            }
+        if (!on(b, x, y) || s->cell[x][y] * s->sign >= 0 || s->taken[x][y])
+            continue;
+        if (on(b, x + DF[d], y + DR[d]) && s->cell[x + DF[d]][y + DR[d]] == 0)
+            return true;
+    }
+    return false;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -98,54 +132,67 @@ static void capture(Search *s, int f, int r)
         if (!on(b, x, y) || s->cell[x][y] * s->sign >= 0 || s->taken[x][y])
             continue; /* not an opponent's piece, or one already taken */
         int vx = x, vy = y;
-        x += DF[d];
-        y += DR[d];
+        s->taken[vx][vy] = true;
+        s->captured[s->ncaptured++] = ref_square(b, vx, vy);
+        /* (Russian) a king must land where it can take again, if there is such a square */
+        bool must_go_on = false;
+        if (b->russian && s->king)
+            for (int lx = vx + DF[d], ly = vy + DR[d]; on(b, lx, ly) && s->cell[lx][ly] == 0;
+                 lx += DF[d], ly += DR[d])
+                if (can_take_from(s, lx, ly, true))
+                    must_go_on = true;
+        x = vx + DF[d];
+        y = vy + DR[d];
         while (on(b, x, y) && s->cell[x][y] == 0) {
             more = true;
-            s->taken[vx][vy] = true;
-            s->captured[s->ncaptured++] = ref_square(b->size, vx, vy);
-            capture(s, x, y);
-            s->ncaptured--;
-            s->taken[vx][vy] = false;
+            bool was_king = s->king, was_crowned = s->crowned;
+            if (b->russian && !s->king && y == crown_rank(b, s->sign))
+                s->king = s->crowned = true; /* crowned on the far row, goes on as a king */
+            if (!must_go_on || can_take_from(s, x, y, true))
+                capture(s, x, y);
+            s->king = was_king;
+            s->crowned = was_crowned;
             if (!s->king)
                 break; /* a man lands right behind */
             x += DF[d];
             y += DR[d];
         }
+        s->ncaptured--;
+        s->taken[vx][vy] = false;
     }
     if (!more && s->ncaptured > 0) {
         RefMove m;
         memset(&m, 0, sizeof m);
         m.from = s->from;
-        m.to = ref_square(b->size, f, r);
+        m.to = ref_square(b, f, r);
         m.ncaptured = s->ncaptured;
         memcpy(m.captured, s->captured, sizeof(int) * (size_t)s->ncaptured);
         qsort(m.captured, (size_t)m.ncaptured, sizeof(int), cmp_int);
-        m.promotes = !s->king && r == (s->sign > 0 ? b->size - 1 : 0);
+        m.promotes = s->crowned || (!s->king && r == crown_rank(b, s->sign));
         add(s->list, &m);
     }
 }
 
 void ref_generate(const RefBoard *b, RefList *list)
 {
-    int sign = b->side == SH_WHITE ? 1 : -1, n = b->size;
+    int sign = b->side == SH_WHITE ? 1 : -1;
     list->count = 0;
     static Search s; /* the tests run on one thread */
-    for (int f = 0; f < n; f++)
-        for (int r = 0; r < n; r++) {
+    for (int f = 0; f < b->files; f++)
+        for (int r = 0; r < b->ranks; r++) {
             if (b->cell[f][r] * sign <= 0)
                 continue;
             memset(&s, 0, sizeof s);
             s.b = b;
             memcpy(s.cell, b->cell, sizeof s.cell);
             s.cell[f][r] = 0;
-            s.from = ref_square(n, f, r);
+            s.from = ref_square(b, f, r);
             s.sign = sign;
             s.king = b->cell[f][r] * sign == 2;
             s.list = list;
             capture(&s, f, r);
         }
-    if (list->count) { /* the majority: only the captures taking the most */
+    if (list->count && !b->russian) { /* the majority: only the captures taking the most */
         int best = 0, k = 0;
         for (int i = 0; i < list->count; i++)
             if (list->moves[i].ncaptured > best)
@@ -154,9 +201,9 @@ void ref_generate(const RefBoard *b, RefList *list)
             if (list->moves[i].ncaptured == best)
                 list->moves[k++] = list->moves[i];
         list->count = k;
-    } else {
-        for (int f = 0; f < n; f++)
-            for (int r = 0; r < n; r++) {
+    } else if (!list->count) {
+        for (int f = 0; f < b->files; f++)
+            for (int r = 0; r < b->ranks; r++) {
                 int piece = b->cell[f][r] * sign;
                 if (piece <= 0)
                     continue;
@@ -167,9 +214,9 @@ void ref_generate(const RefBoard *b, RefList *list)
                          x += DF[d], y += DR[d]) {
                         RefMove m;
                         memset(&m, 0, sizeof m);
-                        m.from = ref_square(n, f, r);
-                        m.to = ref_square(n, x, y);
-                        m.promotes = piece == 1 && y == (sign > 0 ? n - 1 : 0);
+                        m.from = ref_square(b, f, r);
+                        m.to = ref_square(b, x, y);
+                        m.promotes = piece == 1 && y == crown_rank(b, sign);
                         list->moves[list->count++] = m;
                         if (piece == 1)
                             break;
@@ -184,13 +231,13 @@ void ref_play(const RefBoard *b, const RefMove *m, RefBoard *out)
 {
     RefBoard r = *b;
     int f0, r0, f1, r1;
-    ref_coords(b->size, m->from, &f0, &r0);
-    ref_coords(b->size, m->to, &f1, &r1);
+    ref_coords(b, m->from, &f0, &r0);
+    ref_coords(b, m->to, &f1, &r1);
     signed char piece = r.cell[f0][r0];
     r.cell[f0][r0] = 0;
     for (int i = 0; i < m->ncaptured; i++) {
         int f, rk;
-        ref_coords(b->size, m->captured[i], &f, &rk);
+        ref_coords(b, m->captured[i], &f, &rk);
         r.cell[f][rk] = 0;
     }
     if (m->promotes)

@@ -71,6 +71,7 @@ void suite_openings(void);
 void suite_properties(void);
 void suite_columns(void);
 void suite_wide(void);
+void suite_board80(void);
 void suite_other(void); /* the other games: the files of tests/data/other */
 void suite_other_engine(void); /* their generic search (engine/other_search.h), self-play */
 void suite_other_record(void); /* their PDN-style records */

@@ -480,26 +480,30 @@ static void suite_eval_cases(void)
         free(random);
     }
 
-    test_case("eval: on 12x12 (Canadian) positions of random games score the same turned round");
-    {
+    static const ShVariant TURNED[] = {SH_VARIANT_CANADIAN, SH_VARIANT_SPANTSIRETTI};
+    for (size_t t = 0; t < sizeof TURNED / sizeof TURNED[0]; t++) {
+        ShVariant tv = TURNED[t];
+        int squares = sh_board_squares(tv);
+        test_case("eval: on the %s board positions of random games score the same turned round",
+                  sh_rules_get(tv)->name);
         static const ShPiece swap12[] = {SH_EMPTY, SH_BLACK_MAN, SH_BLACK_KING, SH_WHITE_MAN,
                                          SH_WHITE_KING};
-        const EvalWeights *cw = eval_default_weights_for(SH_VARIANT_CANADIAN);
+        const EvalWeights *cw = eval_default_weights_for((int)tv);
         uint64_t seed = 12;
         int tried = 0, kings = 0;
         for (int game = 0; game < 20; game++) {
             ShPosition p;
-            sh_position_start(&p, SH_VARIANT_CANADIAN);
+            sh_position_start(&p, tv);
             for (int ply = 0; ply < 160; ply++) {
                 ShMoveList moves;
                 sh_moves_generate(&p, &moves);
                 if (moves.count == 0)
                     break;
                 ShPosition f;
-                sh_position_clear(&f, SH_VARIANT_CANADIAN,
+                sh_position_clear(&f, tv,
                                   sh_position_side(&p) == SH_WHITE ? SH_BLACK : SH_WHITE);
-                for (int sq = 0; sq < 72; sq++)
-                    sh_position_set_piece(&f, 71 - sq, swap12[sh_position_piece_at(&p, sq)]);
+                for (int sq = 0; sq < squares; sq++)
+                    sh_position_set_piece(&f, squares - 1 - sq, swap12[sh_position_piece_at(&p, sq)]);
                 int a = eval_position(cw, &p), b = eval_position(cw, &f);
                 CHECK_MSG(a == b, "game %d ply %d: %d, turned round %d", game, ply, a, b);
                 if (a != b)
@@ -512,6 +516,25 @@ static void suite_eval_cases(void)
             }
         }
         CHECK_MSG(tried > 1000 && kings > 100, "%d positions, %d with kings", tried, kings);
+    }
+
+    test_case("eval: 80-square draughts: a man more is better, a king more better still, and a "
+              "man nearer its crown better than one at home");
+    {
+        const EvalWeights *w80 = eval_default_weights_for(SH_VARIANT_SPANTSIRETTI);
+        ShPosition more, less, king, home, ahead;
+        CHECK_INT(sh_fen_read_variant("B:Wc3,e3,g3:Bd6,f6", SH_VARIANT_SPANTSIRETTI, &more, NULL),
+                  SH_OK);
+        CHECK_INT(sh_fen_read_variant("B:Wc3,e3:Bd6,f6", SH_VARIANT_SPANTSIRETTI, &less, NULL),
+                  SH_OK);
+        CHECK_INT(sh_fen_read_variant("B:WKc1,e3:Bd6,f6", SH_VARIANT_SPANTSIRETTI, &king, NULL),
+                  SH_OK);
+        CHECK_INT(sh_fen_read_variant("B:Wa1:Bj8", SH_VARIANT_SPANTSIRETTI, &home, NULL), SH_OK);
+        CHECK_INT(sh_fen_read_variant("B:Wa5:Bj8", SH_VARIANT_SPANTSIRETTI, &ahead, NULL), SH_OK);
+        /* scores for the side to move (Black): lower is better for White */
+        CHECK(eval_position(w80, &more) < eval_position(w80, &less) - 50);
+        CHECK(eval_position(w80, &king) < eval_position(w80, &less) - 100);
+        CHECK(eval_position(w80, &ahead) < eval_position(w80, &home));
     }
 
     test_case("eval: the features the tuner sees give the evaluation the engine computes");

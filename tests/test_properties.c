@@ -196,7 +196,7 @@ static void random_setup(ShPosition *pos, ShVariant v, uint64_t *rng)
                 continue;
             bool king = test_random(rng) % 3 == 0;
             int rank = sh_board_square_rank(v, sq);
-            if (!king && rank == (c == SH_WHITE ? sh_rules_get(v)->board_size - 1 : 0))
+            if (!king && rank == (c == SH_WHITE ? sh_rules_get(v)->board_rows - 1 : 0))
                 king = true;
             sh_position_set_piece(pos, sq,
                                   c == SH_WHITE ? (king ? SH_WHITE_KING : SH_WHITE_MAN)

@@ -39,7 +39,7 @@ static bool same_moves(const ShPosition *pos, int *captures, int *kings)
  * man on its crowning row. */
 static void random_setup(ShVariant v, uint64_t *rng, int most, ShPosition *pos)
 {
-    int size = sh_rules_get(v)->board_size, squares = sh_board_squares(v);
+    int ranks = sh_rules_get(v)->board_rows, squares = sh_board_squares(v);
     sh_position_clear(pos, v, (ShColor)(test_random(rng) & 1));
     for (int color = 0; color < 2; color++) {
         int n = 1 + (int)(test_random(rng) % (uint64_t)most);
@@ -49,7 +49,7 @@ static void random_setup(ShVariant v, uint64_t *rng, int most, ShPosition *pos)
                 continue;
             bool king = test_random(rng) % 3 == 0;
             int rank = sh_board_square_rank(v, sq);
-            if (rank == (color == SH_WHITE ? size - 1 : 0))
+            if (rank == (color == SH_WHITE ? ranks - 1 : 0))
                 king = true;
             ShPiece p = color == SH_WHITE ? (king ? SH_WHITE_KING : SH_WHITE_MAN)
                                           : (king ? SH_BLACK_KING : SH_BLACK_MAN);
@@ -59,7 +59,7 @@ static void random_setup(ShVariant v, uint64_t *rng, int most, ShPosition *pos)
 }
 
 /* Random games from random set-ups (and from the start): every position's moves compared. */
-static void random_games(ShVariant v, int games, int most)
+void ref_check_random_games(ShVariant v, int games, int most)
 {
     uint64_t rng = 0x5eed0000u + (uint64_t)v;
     int positions = 0, captures = 0, kings = 0, bad = 0;
@@ -88,7 +88,7 @@ static void random_games(ShVariant v, int games, int most)
 }
 
 /* Every position of the tree below pos to `depth`, moves compared. */
-static int walk(const ShPosition *pos, int depth, int *captures, int *kings)
+int ref_check_walk(const ShPosition *pos, int depth, int *captures, int *kings)
 {
     if (!same_moves(pos, captures, kings))
         return -1000000;
@@ -100,36 +100,28 @@ static int walk(const ShPosition *pos, int depth, int *captures, int *kings)
     for (int i = 0; i < moves.count; i++) {
         ShPosition child;
         sh_position_play(pos, &moves.moves[i], &child);
-        n += walk(&child, depth - 1, captures, kings);
+        n += ref_check_walk(&child, depth - 1, captures, kings);
     }
     return n;
 }
 
-static void reference_on_ten(void)
+/* The reference set's positions (pydraughts) of a game, distinct moves: the reference gives
+ * their perft to depth 4. */
+void ref_check_epd(const char *name, ShVariant v)
 {
-    /* the published counts of international draughts from the start */
-    static const uint64_t published[] = {9, 81, 658, 4265, 27117, 167140};
-    ShPosition start;
-    sh_position_start(&start, SH_VARIANT_INTERNATIONAL);
-    RefBoard b;
-    ref_from_position(&start, &b);
-    for (int d = 1; d <= 6; d++) {
-        test_case("the reference generator: international perft %d from the start", d);
-        CHECK_INT(ref_perft(&b, d), published[d - 1]);
-    }
-    /* the reference set's positions (pydraughts), distinct moves */
-    char *text = test_read_file(test_data("variants/international.epd"), NULL);
-    test_case("the reference generator: variants/international.epd");
+    char *text = test_read_file(test_data(name), NULL);
+    test_case("the reference generator: %s (distinct moves, depths 1-4)", name);
     CHECK(text != NULL);
     int lines = 0;
     char *cursor = text;
+    RefBoard b;
     for (char *line; text && (line = test_next_line(&cursor));) {
         char *semi = strchr(line, ';');
         if (line[0] == '#' || !semi)
             continue;
         *semi = '\0';
         ShPosition pos;
-        if (sh_fen_read_variant(line, SH_VARIANT_INTERNATIONAL, &pos, NULL) != SH_OK) {
+        if (sh_fen_read_variant(line, v, &pos, NULL) != SH_OK) {
             CHECK_MSG(false, "FEN %s", line);
             continue;
         }
@@ -147,7 +139,22 @@ static void reference_on_ten(void)
     }
     CHECK_INT(lines, 20);
     free(text);
-    random_games(SH_VARIANT_INTERNATIONAL, 200, 20);
+}
+
+static void reference_on_ten(void)
+{
+    /* the published counts of international draughts from the start */
+    static const uint64_t published[] = {9, 81, 658, 4265, 27117, 167140};
+    ShPosition start;
+    sh_position_start(&start, SH_VARIANT_INTERNATIONAL);
+    RefBoard b;
+    ref_from_position(&start, &b);
+    for (int d = 1; d <= 6; d++) {
+        test_case("the reference generator: international perft %d from the start", d);
+        CHECK_INT(ref_perft(&b, d), published[d - 1]);
+    }
+    ref_check_epd("variants/international.epd", SH_VARIANT_INTERNATIONAL);
+    ref_check_random_games(SH_VARIANT_INTERNATIONAL, 200, 20);
 }
 
 static void canadian_against_reference(void)
@@ -162,15 +169,16 @@ static void canadian_against_reference(void)
     }
     int captures = 0, kings = 0;
     test_case("Canadian: every move list of the tree to depth 4 from the start");
-    CHECK_INT(walk(&start, 4, &captures, &kings), 1 + 11 + 121 + 1222 + 10053);
-    random_games(SH_VARIANT_CANADIAN, 300, 30);
+    CHECK_INT(ref_check_walk(&start, 4, &captures, &kings), 1 + 11 + 121 + 1222 + 10053);
+    ref_check_random_games(SH_VARIANT_CANADIAN, 300, 30);
 }
 
-/* The positions of the rules file (whose lists test_rules.c checks against the library). */
-static void rules_positions(void)
+/* The positions of a game's rules file (whose lists test_rules.c checks against the library):
+ * the reference gives the library's moves in each. */
+void ref_check_rules_file(const char *name, ShVariant v, int at_least)
 {
-    char *text = test_read_file(test_data("variants/rules_canadian.txt"), NULL);
-    test_case("variants/rules_canadian.txt: the reference gives the library's moves");
+    char *text = test_read_file(test_data(name), NULL);
+    test_case("%s: the reference gives the library's moves", name);
     CHECK(text != NULL);
     int n = 0, captures = 0, kings = 0;
     char *cursor = text;
@@ -178,14 +186,14 @@ static void rules_positions(void)
         ShPosition pos;
         if (strncmp(line, "FEN ", 4) != 0)
             continue;
-        if (sh_fen_read_variant(line + 4, SH_VARIANT_CANADIAN, &pos, NULL) != SH_OK) {
+        if (sh_fen_read_variant(line + 4, v, &pos, NULL) != SH_OK) {
             CHECK_MSG(false, "FEN %s", line + 4);
             continue;
         }
         same_moves(&pos, &captures, &kings);
         n++;
     }
-    CHECK(n >= 20);
+    CHECK(n >= at_least);
     free(text);
 }
 
@@ -193,5 +201,5 @@ void suite_wide(void)
 {
     reference_on_ten();
     canadian_against_reference();
-    rules_positions();
+    ref_check_rules_file("variants/rules_canadian.txt", SH_VARIANT_CANADIAN, 20);
 }

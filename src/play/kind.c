@@ -33,6 +33,7 @@ static const char *const TITLES_RU[SH_VARIANT_COUNT] = {
     [SH_VARIANT_COLUMNS] = "Столбовые шашки (башни)",
     [SH_VARIANT_LASCA] = "Ласка (игра Ласкера)",
     [SH_VARIANT_CANADIAN] = "Канадские шашки",
+    [SH_VARIANT_SPANTSIRETTI] = "80-клеточные шашки (Спанцирети)",
 };
 
 #define KIND_MAX (SH_VARIANT_COUNT + 16)
@@ -53,11 +54,12 @@ static bool has_ballots(ShVariant v)
 /* The games whose players write squares as numbers: the 10x10 and 12x12 games (FMJD, Scan,
  * lidraughts), English checkers (the EDA and ACF literature, PDN's GameType 21) and American
  * pool (the APCA's rules place the men on "the first twelve dark squares"; its records, as
- * English checkers', are numbered). The Russian games, Brazilian, Czech, Italian, Spanish,
+ * English checkers', are numbered). The Russian games (80-square draughts too: PDN's GameType
+ * "41,W,10,8,A0,0" names letters and figures), Brazilian, Czech, Italian, Spanish,
  * Turkish and the column games are written with letters and figures (c3-d4). */
 static bool usual_numeric(ShVariant v)
 {
-    return sh_rules_get(v)->board_size >= 10 || v == SH_VARIANT_ENGLISH || v == SH_VARIANT_POOL;
+    return sh_rules_get(v)->board_rows >= 10 || v == SH_VARIANT_ENGLISH || v == SH_VARIANT_POOL;
 }
 
 static void table_fill(KindTable *t)
@@ -192,12 +194,13 @@ static void draughts_geometry(ShVariant v, ShGeometry *out)
     const ShRules *r = sh_rules_get(v);
     int n = sh_board_squares(v);
     out->cell_count = n;
-    out->width = out->height = (float)r->board_size;
+    out->width = (float)r->board_size;
+    out->height = (float)r->board_rows;
     for (int sq = 0; sq < n && sq < SH_MAX_CELLS; sq++) {
         ShCell *c = &out->cell[sq];
         int file = sh_board_square_file(v, sq), rank = sh_board_square_rank(v, sq);
         c->x = (float)file + 0.5f;
-        c->y = (float)(r->board_size - 1 - rank) + 0.5f;
+        c->y = (float)(r->board_rows - 1 - rank) + 0.5f;
         c->shape = SH_CELL_SQUARE;
         c->dark = r->board != SH_BOARD_ORTHOGONAL;
         char name[SH_SQUARE_NAME_SIZE];

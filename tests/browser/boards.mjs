@@ -1,13 +1,13 @@
 // boards.mjs - the browser tests of the games on boards larger than 8x8: international draughts
 // on 10x10 (and every other game of the server whose board is not 8x8, drawn by the same code
-// from its size). run.mjs registers them after the 8x8 games' tests and before the phone
+// from its size and rows; the 10x8 board of 80-square draughts has board80.mjs). run.mjs registers them after the 8x8 games' tests and before the phone
 // test, which looks at the international game these leave in `state`.
 //
 // Expected squares, numbers and moves are worked out by hand from FMJD's rules (1 = b10,
 // 5 = j10, 46 = a1, 50 = i1; tests/data/variants/rules_international.txt).
 
 import fs from 'node:fs';
-import { DESKTOP, PHONE, PHONE360, api, boardString, clickSquare, drag, equal, expect, moveTexts, needEndpoint, newGame, openEditor, phoneShot, screenshot, settled, test, waitInteractive, waitMoves, webModule } from './harness.mjs';
+import { DESKTOP, PHONE, PHONE360, api, boardString, clickSquare, drag, editorSetUp, equal, expect, moveTexts, needEndpoint, newGame, phoneShot, screenshot, settled, test, waitInteractive, waitMoves, webModule } from './harness.mjs';
 
 export function boardTests() {
   const targets = (page) => page.$$eval('.mark-target', (els) => els.map((e) => e.dataset.square).sort());
@@ -82,13 +82,15 @@ export function boardTests() {
         await page.waitForSelector(`.play[data-variant="${v.name}"] .board-svg[data-variant="${v.name}"] .piece`);
       }
       equal(await page.getAttribute('.board-svg', 'data-size'), String(v.size), `${v.name}: the board's size`);
-      equal(await page.locator('.board-svg rect.sq').count(), v.size * v.size, `${v.name}: squares`);
+      const rows = v.rows || v.size; // (10x8: 80-square draughts)
+      equal(await page.getAttribute('.board-svg', 'data-rows'), String(rows), `${v.name}: the board's ranks`);
+      equal(await page.locator('.board-svg rect.sq').count(), v.size * rows, `${v.name}: squares`);
       equal(await page.locator('.board-svg rect.sq[data-square]').count(), v.squares, `${v.name}: playing squares`);
       equal(await page.locator('.board-svg .piece').count(), [...v.start_board].filter((c) => c !== '.').length, `${v.name}: the pieces of the start`);
       // the files and ranks along the frame, every one inside the board's picture
       const coords = await page.$$eval('.board-svg .coord', (els) => els.map((e) => e.textContent));
       const files = [...'abcdefghijklmnopqrstuvwxyz'.slice(0, v.size)];
-      const ranks = Array.from({ length: v.size }, (_, i) => String(v.size - i));
+      const ranks = Array.from({ length: rows }, (_, i) => String(rows - i));
       equal(coords.filter((c) => /^[a-z]$/.test(c)), files, `${v.name}: files`);
       equal(coords.filter((c) => /^\d+$/.test(c)), ranks, `${v.name}: ranks`);
       const outside = await page.evaluate(() => {
@@ -330,23 +332,8 @@ export function boardTests() {
 
   test('analysis: the editor on the 50 squares of international', async ({ base, newPage }) => {
     const page = await newPage(DESKTOP);
-    await openEditor(page, base, '#/analysis?variant=russian');
-    await page.selectOption('#editor-variant', 'international');
-    await page.waitForSelector('.board-svg[data-variant=international]');
-    equal(await page.locator('.board-svg .piece').count(), 40, 'the international start to change');
-    equal(await page.locator('.board-svg rect.sq[data-square]').count(), 50, 'squares to place pieces on');
-    await page.click('[data-action=editor-clear]');
-    await page.click('[data-tool=w]');
-    await clickSquare(page, 'a1');
-    await page.click('[data-tool=W]');
-    await clickSquare(page, 'e5');
-    await page.click('[data-tool=b]');
-    await clickSquare(page, 'b10');
-    await clickSquare(page, 'j10');
-    await clickSquare(page, 'i1');
-    await page.click('[data-tool="."]');
-    await clickSquare(page, 'i1');
-    await page.waitForSelector('#editor-verdict.ok');
+    const steps = [['w', ['a1']], ['W', ['e5']], ['b', ['b10', 'j10', 'i1']], ['.', ['i1']]];
+    equal(await editorSetUp(page, base, 'international', steps), [40, 50], 'the international start to change, squares to place pieces on');
     // b10 = 1, j10 = 5, e5 = 28, a1 = 46
     const expected = [...'.'.repeat(50)];
     expected[0] = 'b';

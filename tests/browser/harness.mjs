@@ -413,6 +413,24 @@ export async function openEditor(page, base, hash = '#/analysis') {
   await page.waitForSelector('.editor');
 }
 
+/** The editor opened on the Russian analysis board, switched to `variant`, cleared and set up by
+ *  `steps`, [tool, [squares ...]] in order (tools w W b B, '.' empties a square), until the
+ *  editor accepts the position. Before the clearing: [the pieces of the game's start, its
+ *  playing squares]. */
+export async function editorSetUp(page, base, variant, steps) {
+  await openEditor(page, base, '#/analysis?variant=russian');
+  await page.selectOption('#editor-variant', variant);
+  await page.waitForSelector(`.board-svg[data-variant=${variant}]`);
+  const counts = [await page.locator('.board-svg .piece').count(), await page.locator('.board-svg rect.sq[data-square]').count()];
+  await page.click('[data-action=editor-clear]');
+  for (const [tool, squares] of steps) {
+    await page.click(`[data-tool="${tool}"]`);
+    for (const s of squares) await clickSquare(page, s);
+  }
+  await page.waitForSelector('#editor-verdict.ok');
+  return counts;
+}
+
 // The page's pure modules, loaded in Node from a copy beside a package.json saying they are ES
 // modules (web/package.json says so too now, for Chapaev's modules, which chapaev.mjs loads in place).
 let webModules = null;

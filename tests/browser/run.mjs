@@ -17,6 +17,7 @@ import { archiveTests } from './archive.mjs';
 import { reviewTests } from './review.mjs';
 import { variantTests, variantAnalysisTests } from './variants.mjs';
 import { boardTests } from './boards.mjs';
+import { board80Tests } from './board80.mjs';
 import { puzzleTests } from './puzzles.mjs';
 import { chapaevTests } from './chapaev.mjs';
 import { explorerTests } from './explorer.mjs';
@@ -36,6 +37,7 @@ archiveTests(); // the archive (play.mjs's games), the analysis board, a server 
 reviewTests(); // a finished game reviewed by the engine: the chart, the marks, through a restart
 variantTests(); // English, Italian, Turkish
 boardTests(); // the boards larger than 8x8: international, Canadian
+board80Tests(); // 80-square draughts on 10x8: a game against the engine to its end, the editor
 puzzleTests(); // the Puzzles section and "solve"
 chapaevTests(); // Chapaev, the flicking game
 explorerTests(); // the opening explorer

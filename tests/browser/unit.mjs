@@ -127,7 +127,7 @@ export function unitTests() {
     }
     let checked = 0;
     for (const v of data.variants.filter((x) => x.family !== 'other')) {
-      const geo = squares.geometry(v.board, v.size);
+      const geo = squares.geometry(v.board, v.size, v.rows); // (10x8: rows fewer than files)
       equal(geo.size, v.size, `${v.name}: the board's size`);
       equal(geo.count, v.squares, `${v.name}: squares`);
       // the bottom row's last playing square: h1 on the turned and orthogonal boards; on the

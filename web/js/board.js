@@ -265,7 +265,8 @@ export class Board {
 
   /** The game whose board this is: a Variant of /api/variants (or null for Russian). */
   setVariant(info) {
-    const geo = geometry(info ? info.board : 'diagonal', info && info.size ? info.size : 8);
+    const size = info && info.size ? info.size : 8;
+    const geo = geometry(info ? info.board : 'diagonal', size, info && info.rows ? info.rows : size);
     this.promotionContinues = info ? info.promotion_continues !== false : true;
     this.svg.dataset.variant = info ? info.name : 'russian';
     this.svg.dataset.boardKind = geo.kind;
@@ -313,10 +314,11 @@ export class Board {
 
   xy(sq) {
     const n = this.geo.size;
+    const rows = this.geo.rows;
     const m = this.margin;
     const [f, r] = fileRank(sq);
     const col = this.flipped ? n - 1 - f : f;
-    const row = this.flipped ? r - 1 : n - r;
+    const row = this.flipped ? r - 1 : rows - r;
     return [m + col * SQ, m + row * SQ];
   }
 
@@ -330,11 +332,12 @@ export class Board {
     if (!ctm) return null;
     const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
     const n = this.geo.size;
+    const rows = this.geo.rows;
     const col = Math.floor((p.x - this.margin) / SQ);
     const row = Math.floor((p.y - this.margin) / SQ);
-    if (col < 0 || col >= n || row < 0 || row >= n) return null;
+    if (col < 0 || col >= n || row < 0 || row >= rows) return null;
     const f = this.flipped ? n - 1 - col : col;
-    const r = this.flipped ? row + 1 : n - row;
+    const r = this.flipped ? row + 1 : rows - row;
     return FILES[f] + r;
   }
 
@@ -350,23 +353,28 @@ export class Board {
    *  which the page shows at the same width whatever its size. */
   drawFrame() {
     const n = this.geo.size;
+    const rows = this.geo.rows;
     const scale = n / 8;
     this.margin = Math.round(M8 * scale);
     this.extent = n * SQ + 2 * this.margin;
-    this.svg.setAttribute('viewBox', `0 0 ${this.extent} ${this.extent}`);
+    this.extentY = rows * SQ + 2 * this.margin; // (10x8: wider than high)
+    this.svg.setAttribute('viewBox', `0 0 ${this.extent} ${this.extentY}`);
     this.svg.style.setProperty('--board-scale', String(scale));
     this.svg.dataset.size = String(n);
-    for (const [k, v] of Object.entries({ width: this.extent, height: this.extent, rx: Math.round(18 * scale) })) this.frame.setAttribute(k, String(v));
-    for (const [k, v] of Object.entries({ x: this.margin - 3, y: this.margin - 3, width: n * SQ + 6, height: n * SQ + 6 })) this.inlay.setAttribute(k, String(v));
+    this.svg.dataset.rows = String(rows);
+    this.el.style.aspectRatio = `${this.extent} / ${this.extentY}`; // board.css: 1 on square boards
+    for (const [k, v] of Object.entries({ width: this.extent, height: this.extentY, rx: Math.round(18 * scale) })) this.frame.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries({ x: this.margin - 3, y: this.margin - 3, width: n * SQ + 6, height: rows * SQ + 6 })) this.inlay.setAttribute(k, String(v));
   }
 
   drawGrid() {
     this.gSquares.replaceChildren();
     this.gCoords.replaceChildren();
     const n = this.geo.size;
+    const rows = this.geo.rows;
     const m = this.margin;
     const all = this.geo.kind === 'orthogonal';
-    for (let r = 1; r <= n; r++) {
+    for (let r = 1; r <= rows; r++) {
       for (let f = 0; f < n; f++) {
         const sq = FILES[f] + r;
         const [x, y] = this.xy(sq);
@@ -382,13 +390,13 @@ export class Board {
     this.svg.classList.toggle('all-squares', all);
     for (let i = 0; i < n; i++) {
       const file = FILES[this.flipped ? n - 1 - i : i];
-      const rank = String(this.flipped ? i + 1 : n - i);
       const fx = m + i * SQ + SQ / 2;
+      this.gCoords.append(svg('text', { x: fx, y: this.extentY - m / 2 + 1, class: 'coord' }, document.createTextNode(file)));
+    }
+    for (let i = 0; i < rows; i++) {
+      const rank = String(this.flipped ? i + 1 : rows - i);
       const ry = m + i * SQ + SQ / 2;
-      this.gCoords.append(
-        svg('text', { x: fx, y: this.extent - m / 2 + 1, class: 'coord' }, document.createTextNode(file)),
-        svg('text', { x: m / 2, y: ry + 1, class: 'coord' }, document.createTextNode(rank)),
-      );
+      this.gCoords.append(svg('text', { x: m / 2, y: ry + 1, class: 'coord' }, document.createTextNode(rank)));
     }
   }
 
@@ -510,10 +518,10 @@ export class Board {
     this.tip.dataset.square = sq;
     this.tip.dataset.column = column;
     const [x, y] = this.xy(sq);
-    const below = y < this.extent / 3; // near the top edge the card goes under the square
+    const below = y < this.extentY / 3; // near the top edge the card goes under the square
     this.tip.classList.toggle('below', below);
     this.tip.style.left = `${((x + SQ / 2) / this.extent) * 100}%`;
-    this.tip.style.top = `${((below ? y + SQ : y) / this.extent) * 100}%`;
+    this.tip.style.top = `${((below ? y + SQ : y) / this.extentY) * 100}%`;
     this.tip.hidden = false;
   }
 
@@ -772,7 +780,7 @@ export class Board {
       const n = this.geo.size;
       let [f, r] = fileRank(this.cursor);
       f = Math.min(n - 1, Math.max(0, f + df * s));
-      r = Math.min(n, Math.max(1, r + dr * s));
+      r = Math.min(this.geo.rows, Math.max(1, r + dr * s));
       this.cursor = FILES[f] + r;
       this.keyboard = true;
       if (this.columns) this.showTip(this.cursor);

@@ -325,6 +325,7 @@ const EN = {
   'variant.about.northern': 'Russian rules; a captured king stays on the board as a man of its colour.',
   'variant.about.self-eaters': 'Russian rules; pieces of both colours may and must be taken.',
   'variant.about.two-move': 'Russian rules; each side makes two moves a turn.',
+  'variant.about.spantsiretti': 'Russian rules on a board of 10 files by 8 ranks (80 squares), 15 men a side.',
   'variant.label': 'Game',
   'variant.any': 'Every game',
 
@@ -758,6 +759,7 @@ const RU = {
   'variant.about.northern': 'Правила русских шашек; побитая дамка остаётся на доске простой своего цвета.',
   'variant.about.self-eaters': 'Правила русских шашек; бить можно и нужно шашки обоих цветов.',
   'variant.about.two-move': 'Правила русских шашек; каждая сторона делает по два хода подряд.',
+  'variant.about.spantsiretti': 'Правила русских шашек на доске в 10 вертикалей и 8 горизонталей (80 полей), по 15 шашек у каждой стороны.',
   'variant.label': 'Игра',
   'variant.any': 'Все игры',
 

@@ -1,8 +1,9 @@
 // squares.js - the boards of every game: which squares are played, their names, numbers and
 // lines.
 //
-// A board is a kind and a size (docs/web-api.md "Games": /api/variants gives both), an N x N
-// board of files a, b, c ... and ranks 1 ... N, drawn from the top row (rank N) down:
+// A board is a kind, a size and a number of rows (docs/web-api.md "Games": /api/variants gives
+// them), a board of `size` files a, b, c ... and `rows` ranks 1 ... rows (rows = size but on the
+// 80-square board, 10 files by 8 ranks), drawn from the top row down:
 //   'diagonal'    the dark squares, a1 among them (Russian, English, international 10x10 ...):
 //                 a square is played when its file (0-based) plus its rank is odd; index 0 is
 //                 the top row's first (b8 on 8x8, b10 on 10x10) = square 1, the last is the
@@ -26,19 +27,21 @@ export function fileRank(name) {
   return [FILES.indexOf(m[1].toLowerCase()), Number(m[2])];
 }
 
-function makeGeometry(kind, size) {
+function makeGeometry(kind, size, rows) {
   const names = [];
   const played = (file, rank) =>
-    file >= 0 && file < size && rank >= 1 && rank <= size && (kind === 'orthogonal' || (file + rank) % 2 === (kind === 'turned' ? 0 : 1));
-  for (let rank = size; rank >= 1; rank--) {
+    file >= 0 && file < size && rank >= 1 && rank <= rows && (kind === 'orthogonal' || (file + rank) % 2 === (kind === 'turned' ? 0 : 1));
+  for (let rank = rows; rank >= 1; rank--) {
     for (let file = 0; file < size; file++) if (played(file, rank)) names.push(FILES[file] + String(rank));
   }
   const count = names.length;
   const index = new Map(names.map((n, i) => [n, i]));
   const geometry = {
     kind,
-    /** files (and ranks) of the board: 8, 10, 12 ... */
+    /** files of the board: 8, 10, 12 ... */
     size,
+    /** ranks of the board: size, but 8 on the 80-square board */
+    rows,
     count,
     names,
     /** the name of square index i ("c3") */
@@ -52,12 +55,12 @@ function makeGeometry(kind, size) {
     numberOf: (name) => geometry.indexOf(name) + 1,
     /** the name of a number 1..count, or null */
     nameOfNumber: (n) => (Number.isInteger(n) && n >= 1 && n <= count ? names[n - 1] : null),
-    /** whether the square at file 0..size-1, rank 1..size is played on */
+    /** whether the square at file 0..size-1, rank 1..rows is played on */
     playable: played,
     /** whether a man of this colour ('w' or 'b') is crowned on square name: the far row */
     crowns: (ch, name) => {
       const fr = fileRank(name);
-      return !!fr && ((ch === 'w' && fr[1] === size) || (ch === 'b' && fr[1] === 1));
+      return !!fr && ((ch === 'w' && fr[1] === rows) || (ch === 'b' && fr[1] === 1));
     },
     /** the empty board */
     empty: () => '.'.repeat(count),
@@ -68,14 +71,16 @@ function makeGeometry(kind, size) {
 const GEOMETRIES = new Map();
 
 /**
- * The geometry of a board kind ('diagonal', 'turned', 'orthogonal'; diagonal if unknown) and
- * size (the board's side: 8 unless given, at most 26).
+ * The geometry of a board kind ('diagonal', 'turned', 'orthogonal'; diagonal if unknown),
+ * size (its files: 8 unless given, at most 26) and rows (its ranks: as many as its files unless
+ * given).
  */
-export function geometry(kind, size = 8) {
+export function geometry(kind, size = 8, rows = size) {
   const k = kind === 'turned' || kind === 'orthogonal' ? kind : 'diagonal';
   const n = Number.isInteger(size) && size >= 2 && size <= FILES.length ? size : 8;
-  const key = `${k}:${n}`;
-  if (!GEOMETRIES.has(key)) GEOMETRIES.set(key, makeGeometry(k, n));
+  const r = Number.isInteger(rows) && rows >= 2 && rows <= 99 ? rows : n;
+  const key = `${k}:${n}:${r}`;
+  if (!GEOMETRIES.has(key)) GEOMETRIES.set(key, makeGeometry(k, n, r));
   return GEOMETRIES.get(key);
 }
 

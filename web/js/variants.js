@@ -118,7 +118,7 @@ export function variantOptions(selected, games = list, label = variantLabel) {
 /** The board geometry of a game (squares.js). */
 export function geometryOf(name) {
   const info = variantInfo(name);
-  return geometry(info.board, info.size || 8);
+  return geometry(info.board, info.size || 8, info.rows || info.size || 8);
 }
 
 // A game's name in a language: the page's own words where it has them, else the server's title.

@@ -5,7 +5,7 @@
 $ shashki --help
 usage: shashki [COMMAND] [ARGS...]
 *
-Russian checkers, 18 more draughts games and 8 other games of a checkers set
+Russian checkers, 19 more draughts games and 8 other games of a checkers set
 ...
 
 $ shashki --version

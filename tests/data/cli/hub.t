@@ -12,7 +12,7 @@ $ shashki hub
 < level depth=3
 < go think
 id name=Shashki version=* author="the Shashki team"
-param name=variant value=russian type=enum values="russian brazilian pool english italian spanish czech turkish international frisian giveaway flying diagonal northern self-eaters two-move columns lasca canadian"
+param name=variant value=russian type=enum values="russian brazilian pool english italian spanish czech turkish international frisian giveaway flying diagonal northern self-eaters two-move columns lasca canadian spantsiretti"
 param name=move-numbering value=b8 type=enum values="b8 a1"
 param name=threads value=1 type=int min=1 max=64
 param name=hash value=64 type=int min=1 max=65536

@@ -192,13 +192,13 @@ $ shashki pdn
 !                       end are ambiguous)
 ! Each game's rules come from its GameType tag (20 international, 21 English, 22 Italian,
 ! 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 40
-! Frisian; 25 with a Variant tag for giveaway, flying, diagonal, northern, self-eaters,
-! two-move, columns; 21 with Variant lasca) or, for the other games of a checkers set,
-! its GameType or Variant tag naming the game (corners, goban, belarusian, wiegman,
-! stavropol, pskov, novgorod, neva: their records as shashki game and match write them,
-! a Settings tag, a FEN tag in the game's position text): a file may mix games. An other
-! game's line names every player (White - Black - Red ...), the recorded result and the
-! verdict of its rules; convert writes it in its own notation.
+! Frisian, 41 80-square; 25 with a Variant tag for giveaway, flying, diagonal, northern,
+! self-eaters, two-move, columns; 21 with Variant lasca) or, for the other games of a
+! checkers set, its GameType or Variant tag naming the game (corners, goban, belarusian,
+! wiegman, stavropol, pskov, novgorod, neva: their records as shashki game and match
+! write them, a Settings tag, a FEN tag in the game's position text): a file may mix
+! games. An other game's line names every player (White - Black - Red ...), the recorded
+! result and the verdict of its rules; convert writes it in its own notation.
 ! --variant NAME is the game of the records that have no GameType (default russian).
 ! FILE '-' reads standard input.
 ? 2

@@ -111,7 +111,7 @@ capture=free,promote=end,out=remove,quiet=30 R W:11,12,21,22,23,31 R:14,15,16,25
 # a game's name mistyped: the names it could be (issue 27)
 $ shashki play
 < variant corner
-error: unknown variant 'corner': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca, canadian, corners, goban, belarusian, wiegman, stavropol, pskov, novgorod, neva
+error: unknown variant 'corner': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca, canadian, spantsiretti, corners, goban, belarusian, wiegman, stavropol, pskov, novgorod, neva
 
 $ shashki play --help
 usage: shashki [play [--variant NAME] [--numeric|--algebraic]]

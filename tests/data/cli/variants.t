@@ -169,7 +169,7 @@ $ shashki moves --variant lasca W:Wb1
 ? 2
 
 $ shashki perft 2 --variant chess
-! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca, canadian
+! unknown variant 'chess': russian, brazilian, pool, english, italian, spanish, czech, turkish, international, frisian, giveaway, flying, diagonal, northern, self-eaters, two-move, columns, lasca, canadian, spantsiretti
 ? 2
 
 # the Hub protocol plays any of them
