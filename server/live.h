@@ -130,6 +130,27 @@ void live_sync_init(WebGames *g);
 void live_unshare(WebGames *g);
 #define LIVE_JOB_LEASE 10 /* seconds: a dead process's search is taken over after this */
 
+/* The site's clock (live_clock.c): milliseconds since 1970 on the database's clock (the
+ * process's on SQLite), never going back; the time source of every game's clock. live_clock_sync
+ * reads the database's clock again (false on SQLite or when it does not answer), and
+ * live_clock_uncertainty says to within how many milliseconds the last reading was taken. */
+long long live_clock_now(void);
+ShTimeSource live_clock_source(void);
+bool live_clock_sync(Store *store);
+long long live_clock_uncertainty(void);
+/* A game's clock from its row's time control on the site's clock, started; with `restore` the
+ * saved times, and with `charge` the player to move charged the time since they were saved
+ * (row->clock_at; several processes: the game went on while this one did not hold it). */
+void live_clock_set(ShPlay *play, const StoredGame *row, bool restore, bool charge);
+/* The player to move's clock charged the time since row->clock_at (its others as the row
+ * says). */
+void live_clock_charge(ShPlay *play, const StoredGame *row);
+/* Catching up (live_catchup.c): the copy brought to the database's version by playing only the
+ * moves it lacks (lock held); false when that cannot be (a move taken back, a result, ...): the
+ * caller reads the whole game again. A draw offer saved in the row is made again in the copy. */
+bool live_catch_up(WebGames *g, Live *l);
+void live_offer_restore(ShPlay *play, const StoredGame *row);
+
 /* Drop a game from memory (lock held; the store is the caller's business). */
 void live_forget(WebGames *g, long id);
 void live_free(Live *l);
