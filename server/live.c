@@ -271,6 +271,7 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
         if (row->player[p].level == 0 && !row->player[p].taken && !row->player[p].code[0])
             auth_code_new(row->player[p].code);
     l->row = *row;
+    live_clock_set(play, &l->row, false, false); /* saved with the game: its clocks' times */
     live_row_sync(l);
     if (!store_create(g->store, &l->row)) {
         live_free(l);
@@ -280,7 +281,6 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
     l->id = l->row.id;
     *row = l->row;
     set_tags(play, &l->row, event_name, round);
-    live_clock_set(play, &l->row, false, false);
     l->next = g->live;
     g->live = l;
     evict_finished(g);

@@ -49,10 +49,7 @@ bool live_catch_up(WebGames *g, Live *l)
     }
     if (ok) {
         live_engine_cancel(l);
-        for (int p = 0; p < live_players(l); p++)
-            if (row->player[p].clock >= 0)
-                sh_play_set_remaining(l->play, p, (int64_t)(row->player[p].clock * 1000.0));
-        live_clock_charge(l->play, row);
+        live_clock_set(l->play, row, true, g->shared); /* as a game read whole would have it */
         live_offer_restore(l->play, row);
         l->row = *row;
         free(l->event);
