@@ -126,7 +126,10 @@ bool live_save_move(WebGames *g, Live *l)
     stored.at = l->row.clock_at ? l->row.clock_at : live_clock_now();
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         stored.clocks[p] = p < live_players(l) ? l->row.player[p].clock : -1;
-    return store_add_move(g->store, &l->row, l->row.moves, &stored);
+    bool saved = store_add_move(g->store, &l->row, l->row.moves, &stored);
+    if (!saved && !l->row.stale && g->shared)
+        l->row.version = -1; /* the database did not answer: read the game again once it does */
+    return saved;
 }
 
 void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx)
@@ -151,8 +154,12 @@ void live_settle(WebGames *g, Live *l)
     live_row_sync(l);
     if (!live_playing(l))
         live_engine_cancel(l);
-    if (!store_update(g->store, &l->row) && live_refresh_stale(g, l))
-        return;
+    if (!store_update(g->store, &l->row)) {
+        if (live_refresh_stale(g, l))
+            return;
+        if (g->shared) /* the database did not answer: the game read again once it does */
+            l->row.version = -1;
+    }
     live_changed(g, l);
 }
 
