@@ -9,7 +9,9 @@
  * bumped and its watchers are woken. The engine thinks on a thread of its own, outside the
  * lock, and its move is applied only if the game is still where it was when the search began.
  * After a restart, games in progress are rebuilt by replaying their stored moves, with the
- * clock times saved after the last move, and their seats from the store.
+ * clock times saved with the last change, and their seats from the store; when the store is
+ * shared, the player to move is charged the time since those clocks were saved (live_clock.c),
+ * and a copy behind the database reads only the moves it lacks (live_catchup.c).
  *
  * One mutex (WebGames.lock) guards every Live. Watchers (event streams) wait on one of
  * LIVE_WATCH_SLOTS condition variables chosen by the game's id, so that a move wakes the few
@@ -47,7 +49,8 @@ typedef struct Live {
     long id;
     StoredGame row;      /* the store's rows: players, seats, clocks, status */
     ShPlay *play;
-    unsigned version;    /* bumped on every change */
+    unsigned version;    /* this process's count of the game's changes (its streams wake on
+                            it); answers and events carry row.version, the database's */
     bool thinking;       /* the engine is choosing a move for this game */
     bool cancel;         /* the running search's move is no longer wanted */
     PlayEngine *engine;  /* the engine searching for this game, while it does */

@@ -37,7 +37,7 @@ Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res)
     Live *l = live_get(g, id);
     if (!l) {
         pthread_mutex_unlock(&g->lock);
-        if (store_available(app->store))
+        if (store_probe(app->store))
             http_error(res, 404, "no game %ld", id);
         else /* web_database.c answers 503 */
             http_error(res, 500, "game %ld could not be read", id);

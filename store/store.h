@@ -11,7 +11,7 @@
  * A file of an earlier version (two players' columns white/black on the games row, seats in a
  * table of their own) is brought to this layout when it is opened, in one transaction: every
  * game it holds keeps its moves, names, clocks, seats and results (PRAGMA user_version says
- * which layout a file has: 3 is this one, 2 the same without the reviews). Every function is
+ * which layout a file has: store.c's STORE_LAYOUT is this one). Every function is
  * safe to call from any thread.
  */
 #ifndef SHASHKI_STORE_H
@@ -137,7 +137,8 @@ bool store_load_since(Store *store, long id, int from, StoredGame *game, StoredM
 bool store_clock(Store *store, long long *ms);
 /* Whether the database answers: false once a statement failed because the connection to it was
  * lost (PostgreSQL stopped), until it is back; each call while it is down tries to reconnect
- * (at most every quarter of a second). Always true on SQLite. */
+ * (at most every quarter of a second). Always true on SQLite, and while another thread uses the
+ * connection (the call never waits for it). */
 bool store_available(Store *store);
 /* The same, asking the database (PostgreSQL: a round trip) even when nothing has failed yet. */
 bool store_probe(Store *store);

@@ -90,18 +90,6 @@ static void clocks_text(const double *clocks, int players, char *out, size_t siz
     }
 }
 
-void store_clocks_read(const char *text, double *clocks)
-{
-    for (int p = 0; p < SH_MAX_PLAYERS; p++)
-        clocks[p] = -1;
-    const char *s = text;
-    for (int p = 0; s && *s && p < SH_MAX_PLAYERS; p++) {
-        char *end;
-        clocks[p] = strtod(s, &end);
-        s = *end == ',' ? end + 1 : NULL;
-    }
-}
-
 static bool insert_move(Store *store, long id, int ply, const StoredMove *m, int players)
 {
     DbStmt *st = db_prepare(store->db,
@@ -324,45 +312,7 @@ void store_read_players(Store *store, StoredGame *g)
 
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count)
 {
-    *moves = NULL;
-    *count = 0;
-    char sql[512];
-    snprintf(sql, sizeof sql, "SELECT %s FROM games WHERE id = ?", STORE_GAME_COLUMNS);
-    pthread_mutex_lock(&store->lock);
-    DbStmt *st = db_prepare(store->db, sql);
-    bool found = false;
-    if (st) {
-        db_bind_int(st, 1, id);
-        if (db_step(st) == DB_ROW) {
-            store_read_game(st, game);
-            found = true;
-        }
-        db_finalize(st);
-    }
-    if (found)
-        store_read_players(store, game);
-    st = found ? db_prepare(store->db, "SELECT move, clocks, at FROM moves WHERE game = ? ORDER BY ply")
-               : NULL;
-    if (st) {
-        db_bind_int(st, 1, id);
-        int cap = 0;
-        while (db_step(st) == DB_ROW) {
-            if (*count == cap) {
-                cap = cap ? cap * 2 : 64;
-                StoredMove *bigger = realloc(*moves, (size_t)cap * sizeof **moves);
-                if (!bigger)
-                    break;
-                *moves = bigger;
-            }
-            StoredMove *m = &(*moves)[(*count)++];
-            store_copy_text(m->text, sizeof m->text, db_column_text(st, 0));
-            store_clocks_read(db_column_text(st, 1), m->clocks);
-            m->at = db_column_int(st, 2);
-        }
-        db_finalize(st);
-    }
-    pthread_mutex_unlock(&store->lock);
-    return found;
+    return store_load_since(store, id, 1, game, moves, count); /* store_moves.c */
 }
 
 int store_find(Store *store, const StoreFilter *filter, int offset, int max, StoredGame *out,

@@ -1,11 +1,24 @@
-/* store_moves.c - what several processes on one database need of the games' store beyond
- * store_games.c (store.h): a copy catching up by reading only the moves it lacks, the
+/* store_moves.c - a game's moves read (store_load: all of them; a copy catching up: only from
+ * the last it holds), and what several processes on one database need besides: the
  * database's clock (the site's clock every process charges the players' time on), and whether
  * the database answers. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "store_impl.h"
+
+/* A move's clocks from their text: "299.500,300.000". */
+static void clocks_read(const char *text, double *clocks)
+{
+    for (int p = 0; p < SH_MAX_PLAYERS; p++)
+        clocks[p] = -1;
+    const char *s = text;
+    for (int p = 0; s && *s && p < SH_MAX_PLAYERS; p++) {
+        char *end;
+        clocks[p] = strtod(s, &end);
+        s = *end == ',' ? end + 1 : NULL;
+    }
+}
 
 bool store_load_since(Store *store, long id, int from, StoredGame *game, StoredMove **moves,
                       int *count)
@@ -45,7 +58,7 @@ bool store_load_since(Store *store, long id, int from, StoredGame *game, StoredM
             }
             StoredMove *m = &(*moves)[(*count)++];
             store_copy_text(m->text, sizeof m->text, db_column_text(st, 0));
-            store_clocks_read(db_column_text(st, 1), m->clocks);
+            clocks_read(db_column_text(st, 1), m->clocks);
             m->at = db_column_int(st, 2);
         }
         ok = step == DB_DONE;
@@ -77,7 +90,10 @@ bool store_clock(Store *store, long long *ms)
 
 bool store_available(Store *store)
 {
-    pthread_mutex_lock(&store->lock);
+    /* the connection in use by another thread answers for itself: no waiting behind its
+     * commit for this */
+    if (pthread_mutex_trylock(&store->lock) != 0)
+        return true;
     bool ok = db_available(store->db);
     pthread_mutex_unlock(&store->lock);
     return ok;
