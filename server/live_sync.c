@@ -149,6 +149,9 @@ static void *listener(void *arg)
         else if (got < 0) {
             db_listener_close(l);
             l = NULL;
+            /* the database went away, most likely: the store finds out now, so that requests
+             * get 503 at once rather than each module's error on its first statement */
+            store_probe(g->store);
         }
         time_t now = time(NULL);
         if (now != last_tick) {

@@ -37,15 +37,19 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
     ShError err;
     int mover = live_to_move(l);
     int plies = sh_play_ply_count(l->play);
-    if (!live_playing(l)) {
+    if (ply >= 0 && ply != plies) { /* stale, whoever sends it: the game as it is */
+        char why[160];
+        if (!live_playing(l))
+            snprintf(why, sizeof why, "the game has %d moves, not %ld: it is over", plies, ply);
+        else
+            snprintf(why, sizeof why, "the game has %d moves, not %ld: it is %s's turn now%s",
+                     plies, ply, sh_play_kind(l->play)->player_names[mover],
+                     live_human(l, mover) ? "" : " (the engine's)");
+        web_reply_stale(app, req, res, l, why);
+    } else if (!live_playing(l)) {
         http_error(res, 409, "the game is over");
     } else if (!live_human(l, mover)) {
         http_error(res, 409, "it is the engine's turn");
-    } else if (ply >= 0 && ply != plies) { /* stale, whoever sends it: the game as it is */
-        char why[160];
-        snprintf(why, sizeof why, "the game has %d moves, not %ld: it is %s's turn now", plies,
-                 ply, sh_play_kind(l->play)->player_names[mover]);
-        web_reply_stale(app, req, res, l, why);
     } else if (!rights_need_seat(app, req, res, l, mover, "move")) {
         /* refused: res says why */
     } else if (sh_play_move(l->play, text, NULL, &err) != SH_OK) {

@@ -96,9 +96,9 @@ static bool p_ready(Db *db, const char *sql)
     PgDb *p = (PgDb *)db;
     if (sql) { /* a transaction's bounds */
         if (strncasecmp(sql, "BEGIN", 5) == 0) {
-            bool ok = p_available(db); /* before it: a new transaction may connect again */
-            p->in_tx = true;
-            return ok;
+            p->in_tx = false; /* whatever came before is over: a new one may connect again */
+            p->in_tx = p_available(db);
+            return p->in_tx;
         }
         if (strncasecmp(sql, "COMMIT", 6) == 0 || strncasecmp(sql, "ROLLBACK", 8) == 0) {
             p->in_tx = false;
