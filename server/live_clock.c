@@ -16,6 +16,7 @@
  * site's clock is the process's. It never goes back within a process: a reading that would put
  * it back holds it still until it has caught up.
  */
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
@@ -81,7 +82,7 @@ void live_clock_set(ShPlay *play, const StoredGame *row, bool restore, bool char
         return;
     for (int p = 0; restore && p < sh_play_kind(play)->players; p++)
         if (row->player[p].clock >= 0)
-            sh_play_set_remaining(play, p, (int64_t)(row->player[p].clock * 1000.0));
+            sh_play_set_remaining(play, p, llround(row->player[p].clock * 1000.0));
     sh_play_start_clock(play);
     if (restore && charge)
         live_clock_charge(play, row);
@@ -96,5 +97,5 @@ void live_clock_charge(ShPlay *play, const StoredGame *row)
     long long since = live_clock_now() - row->clock_at;
     if (since > 0)
         sh_play_set_remaining(play, clock->running,
-                              (int64_t)(row->player[clock->running].clock * 1000.0) - since);
+                              llround(row->player[clock->running].clock * 1000.0) - since);
 }

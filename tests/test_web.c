@@ -11,7 +11,8 @@
  *   < 201 {"status": "playing"}               the expected status and part of the JSON answer:
  *                                              every member given must match ("*" matches any
  *                                              value, "~text" a string containing text,
- *                                              "597+-0.2" a number within 0.2 of 597, a
+ *                                              "597+-0.2" a number within 0.2 of 597,
+ *                                              "596.65..597.05" one from 596.65 to 597.05, a
  *                                              list must have the same length, or at least
  *                                              the items before a last item "...")
  *   <text ~[Result "*"]                        the answer's text must contain this
@@ -148,12 +149,15 @@ static bool json_fits(json_t *expected, json_t *actual, char *why, size_t size, 
                 return true;
         } else if (json_is_string(actual) && strcmp(e, json_string_value(actual)) == 0) {
             return true;
-        } else if (json_is_number(actual) && strstr(e, "+-")) { /* "597+-0.2" */
-            char *end, *tail;
-            double want = strtod(e, &end), within = -1;
-            if (strncmp(end, "+-", 2) == 0)
-                within = strtod(end + 2, &tail);
-            if (within >= 0 && *tail == '\0' && fabs(json_number_value(actual) - want) <= within)
+        } else if (json_is_number(actual) && (strstr(e, "+-") || strstr(e, ".."))) {
+            /* "597+-0.2": within 0.2 of 597; "596.65..597.05": from one to the other */
+            char *end, *tail = NULL;
+            double a = strtod(e, &end), b = 0, n = json_number_value(actual);
+            bool within = strncmp(end, "+-", 2) == 0, range = strncmp(end, "..", 2) == 0;
+            if (within || range)
+                b = strtod(end + 2, &tail);
+            if (tail && *tail == '\0' &&
+                (within ? fabs(n - a) <= b : range && n >= a && n <= b))
                 return true;
         }
         char *a = actual ? json_dumps(actual, JSON_ENCODE_ANY) : NULL;
