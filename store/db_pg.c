@@ -5,7 +5,9 @@
  *
  * A connection lost (the server stopped or restarted) fails the statement and every other of
  * its transaction; the next statement outside a transaction connects again (PQreset, at most
- * four times a second), so a process comes back by itself when the server does. */
+ * four times a second), so a process comes back by itself when the server does. A BEGIN, or a
+ * SELECT outside a transaction, that finds the connection lost is sent once more on a new one:
+ * after a restart of the server, the first request of each connection need not fail. */
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,17 +110,29 @@ static bool p_ready(Db *db, const char *sql)
     return p_available(db);
 }
 
+/* A statement that failed because the connection was lost may be sent once more on a new one:
+ * a BEGIN, or a SELECT outside a transaction (neither changed anything). */
+static bool retryable(Db *db, const char *sql)
+{
+    PgDb *p = (PgDb *)db;
+    return p->lost && (strncasecmp(sql, "BEGIN", 5) == 0 ||
+                       (!p->in_tx && strncasecmp(sql, "SELECT", 6) == 0));
+}
+
 static bool p_exec(Db *db, const char *sql)
 {
-    if (!p_ready(db, sql))
-        return false;
-    PGresult *r = pq->PQexec(conn_of(db), sql);
-    ExecStatusType s = pq->PQresultStatus(r);
-    bool ok = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY;
-    if (!ok)
-        note_error(db, r);
-    pq->PQclear(r);
-    return ok;
+    for (int attempt = 0;; attempt++) {
+        if (!p_ready(db, sql))
+            return false;
+        PGresult *r = pq->PQexec(conn_of(db), sql);
+        ExecStatusType s = pq->PQresultStatus(r);
+        bool ok = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY;
+        if (!ok)
+            note_error(db, r);
+        pq->PQclear(r);
+        if (ok || attempt > 0 || !retryable(db, sql))
+            return ok;
+    }
 }
 
 /* The SQL with `?` (outside quotes) numbered $1, $2 ... */
@@ -221,16 +235,20 @@ static DbStep p_step(DbStmt *s)
 {
     PgStmt *st = pg(s);
     if (!st->result) {
-        if (!p_ready(s->db, NULL))
-            return DB_ERROR;
-        st->result = pq->PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
-                                  (const char *const *)st->values, st->lengths, st->formats, 0);
-        ExecStatusType status = pq->PQresultStatus(st->result);
-        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-            note_error(s->db, st->result);
-            pq->PQclear(st->result);
-            st->result = NULL;
-            return DB_ERROR;
+        for (int attempt = 0; !st->result; attempt++) {
+            if (!p_ready(s->db, NULL))
+                return DB_ERROR;
+            st->result = pq->PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
+                                          (const char *const *)st->values, st->lengths,
+                                          st->formats, 0);
+            ExecStatusType status = pq->PQresultStatus(st->result);
+            if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+                note_error(s->db, st->result);
+                pq->PQclear(st->result);
+                st->result = NULL;
+                if (attempt > 0 || !retryable(s->db, st->sql))
+                    return DB_ERROR;
+            }
         }
         st->rows = pq->PQntuples(st->result);
         st->row = -1;
