@@ -582,9 +582,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
                 continue;
             path_known = true;
             if (strcmp(route->method, method) == 0) {
-                if (route->handler)
-                    route->handler(&req, &res, server->options.context);
-                else
+                void *context = server->options.context;
+                if (route->handler && (!server->options.before ||
+                                       server->options.before(&req, &res, context))) {
+                    route->handler(&req, &res, context);
+                    if (server->options.after)
+                        server->options.after(&req, &res, context);
+                } else if (route->handler) {
+                    /* answered by `before` */
+                } else
                     http_error(&res, 404, "nothing at %s", url);
                 handled = true;
             }

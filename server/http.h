@@ -80,6 +80,10 @@ typedef struct HttpOptions {
      * that the rights of "this machine" and the pacing of guesses see the player, not the
      * proxy. NULL: no proxy. */
     const char *proxy;
+    /* Called around every handler (NULL: none): `before` may answer instead of it (false,
+     * res filled: a database that does not answer), `after` may change its answer. */
+    bool (*before)(const HttpRequest *req, HttpResponse *res, void *context);
+    void (*after)(const HttpRequest *req, HttpResponse *res, void *context);
 } HttpOptions;
 
 /* Start serving in background threads; NULL with a message in err (size errsize) if it cannot. */

@@ -104,6 +104,8 @@ void live_row_sync(Live *l)
     snprintf(l->row.reason, sizeof l->row.reason, "%s", v.reason_code);
     l->row.draw_offer = sh_play_draw_offer(l->play);
     const ShClock *clock = sh_play_clock(l->play);
+    if (clock)
+        l->row.clock_at = live_clock_now(); /* the clocks below are those of this time */
     for (int p = 0; p < live_players(l); p++)
         l->row.player[p].clock = clock ? (double)sh_clock_remaining(clock, p) / 1000.0 : -1;
     l->row.moves = sh_play_ply_count(l->play) - sh_play_opening_plies(l->play);
@@ -121,9 +123,13 @@ bool live_save_move(WebGames *g, Live *l)
     StoredMove stored;
     memset(&stored, 0, sizeof stored);
     snprintf(stored.text, sizeof stored.text, "%s", m.full);
+    stored.at = l->row.clock_at ? l->row.clock_at : live_clock_now();
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         stored.clocks[p] = p < live_players(l) ? l->row.player[p].clock : -1;
-    return store_add_move(g->store, &l->row, l->row.moves, &stored);
+    bool saved = store_add_move(g->store, &l->row, l->row.moves, &stored);
+    if (!saved && !l->row.stale && g->shared)
+        l->row.version = -1; /* the database did not answer: read the game again once it does */
+    return saved;
 }
 
 void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx)
@@ -148,8 +154,12 @@ void live_settle(WebGames *g, Live *l)
     live_row_sync(l);
     if (!live_playing(l))
         live_engine_cancel(l);
-    if (!store_update(g->store, &l->row) && live_refresh_stale(g, l))
-        return;
+    if (!store_update(g->store, &l->row)) {
+        if (live_refresh_stale(g, l))
+            return;
+        if (g->shared) /* the database did not answer: the game read again once it does */
+            l->row.version = -1;
+    }
     live_changed(g, l);
 }
 
@@ -203,19 +213,6 @@ static void set_tags(ShPlay *play, const StoredGame *row, const char *event, con
                  row->created + 8);
         sh_play_set_tag(play, "Date", date, NULL);
     }
-}
-
-/* The clock of a game with a time control (times from the row when `restore`). */
-static void set_clock(ShPlay *play, const StoredGame *row, bool restore)
-{
-    ShTimeControl control;
-    if (!row->time_control[0] || sh_timecontrol_parse(row->time_control, &control, NULL) != SH_OK ||
-        sh_play_set_clock(play, &control, sh_time_monotonic(), NULL) != SH_OK)
-        return;
-    for (int p = 0; restore && p < sh_play_kind(play)->players; p++)
-        if (row->player[p].clock >= 0)
-            sh_play_set_remaining(play, p, (int64_t)(row->player[p].clock * 1000.0));
-    sh_play_start_clock(play);
 }
 
 /* Keep the LIVE_MAX_CACHED_FINISHED newest finished games in memory and let the older go. The
@@ -281,6 +278,7 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
         if (row->player[p].level == 0 && !row->player[p].taken && !row->player[p].code[0])
             auth_code_new(row->player[p].code);
     l->row = *row;
+    live_clock_set(play, &l->row, false, false); /* saved with the game: its clocks' times */
     live_row_sync(l);
     if (!store_create(g->store, &l->row)) {
         live_free(l);
@@ -290,7 +288,6 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
     l->id = l->row.id;
     *row = l->row;
     set_tags(play, &l->row, event_name, round);
-    set_clock(play, &l->row, false);
     l->next = g->live;
     g->live = l;
     evict_finished(g);
@@ -298,15 +295,17 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
     return l;
 }
 
-/* Rebuild a stored game by replaying its moves; NULL if it cannot be. */
-static Live *live_rebuild(const StoredGame *row, const StoredMove *moves, int count, char *why,
-                          size_t whysize)
+/* Rebuild a stored game by replaying its moves (the player to move charged the time since its
+ * clocks were saved when `charge`); NULL if it cannot be. */
+static Live *live_rebuild(const StoredGame *row, const StoredMove *moves, int count, bool charge,
+                          char *why, size_t whysize)
 {
     ShPlay *play = store_replay(row, moves, count, why, whysize);
     if (!play)
         return NULL;
     set_tags(play, row, NULL, NULL);
-    set_clock(play, row, true);
+    live_clock_set(play, row, true, charge);
+    live_offer_restore(play, row);
     Live *l = calloc(1, sizeof *l);
     if (!l) {
         sh_play_free(play);
@@ -342,6 +341,8 @@ Live *live_get(WebGames *g, long id)
             continue;
         if (g->shared) { /* another process may have changed it */
             long version = store_version(g->store, id);
+            if (version == -2)
+                return NULL; /* the database does not answer: no answer older than it */
             if (version < 0) {
                 live_forget(g, id);
                 return NULL;
@@ -361,7 +362,7 @@ Live *live_get(WebGames *g, long id)
         return NULL;
     }
     char why[256];
-    Live *l = live_rebuild(row, moves, count, why, sizeof why);
+    Live *l = live_rebuild(row, moves, count, g->shared, why, sizeof why);
     free(moves);
     free(row);
     if (!l) {
@@ -389,6 +390,8 @@ Live *live_peek(WebGames *g, long id)
 
 bool live_reload(WebGames *g, Live *l)
 {
+    if (live_catch_up(g, l))
+        return true;
     StoredGame *row = malloc(sizeof *row);
     StoredMove *moves = NULL;
     int count;
@@ -397,7 +400,7 @@ bool live_reload(WebGames *g, Live *l)
         return false;
     }
     char why[256];
-    Live *n = live_rebuild(row, moves, count, why, sizeof why);
+    Live *n = live_rebuild(row, moves, count, g->shared, why, sizeof why);
     free(moves);
     free(row);
     if (!n)
@@ -487,6 +490,8 @@ WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsiz
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_init(&g->watch[i], NULL);
     live_sync_init(g);
+    if (g->shared)
+        live_clock_sync(store); /* the site's clock: the database's */
     enum { MAX_PLAYING = 4096 };
     long *ids = malloc(MAX_PLAYING * sizeof *ids);
     int n = ids ? store_playing(store, ids, MAX_PLAYING) : 0;

@@ -9,7 +9,9 @@
  * bumped and its watchers are woken. The engine thinks on a thread of its own, outside the
  * lock, and its move is applied only if the game is still where it was when the search began.
  * After a restart, games in progress are rebuilt by replaying their stored moves, with the
- * clock times saved after the last move, and their seats from the store.
+ * clock times saved with the last change, and their seats from the store; when the store is
+ * shared, the player to move is charged the time since those clocks were saved (live_clock.c),
+ * and a copy behind the database reads only the moves it lacks (live_catchup.c).
  *
  * One mutex (WebGames.lock) guards every Live. Watchers (event streams) wait on one of
  * LIVE_WATCH_SLOTS condition variables chosen by the game's id, so that a move wakes the few
@@ -47,7 +49,8 @@ typedef struct Live {
     long id;
     StoredGame row;      /* the store's rows: players, seats, clocks, status */
     ShPlay *play;
-    unsigned version;    /* bumped on every change */
+    unsigned version;    /* this process's count of the game's changes (its streams wake on
+                            it); answers and events carry row.version, the database's */
     bool thinking;       /* the engine is choosing a move for this game */
     bool cancel;         /* the running search's move is no longer wanted */
     PlayEngine *engine;  /* the engine searching for this game, while it does */
@@ -129,6 +132,27 @@ bool live_share(WebGames *g, char *err, size_t size);
 void live_sync_init(WebGames *g);
 void live_unshare(WebGames *g);
 #define LIVE_JOB_LEASE 10 /* seconds: a dead process's search is taken over after this */
+
+/* The site's clock (live_clock.c): milliseconds since 1970 on the database's clock (the
+ * process's on SQLite), never going back; the time source of every game's clock. live_clock_sync
+ * reads the database's clock again (false on SQLite or when it does not answer), and
+ * live_clock_uncertainty says to within how many milliseconds the last reading was taken. */
+long long live_clock_now(void);
+ShTimeSource live_clock_source(void);
+bool live_clock_sync(Store *store);
+long long live_clock_uncertainty(void);
+/* A game's clock from its row's time control on the site's clock, started; with `restore` the
+ * saved times, and with `charge` the player to move charged the time since they were saved
+ * (row->clock_at; several processes: the game went on while this one did not hold it). */
+void live_clock_set(ShPlay *play, const StoredGame *row, bool restore, bool charge);
+/* The player to move's clock charged the time since row->clock_at (its others as the row
+ * says). */
+void live_clock_charge(ShPlay *play, const StoredGame *row);
+/* Catching up (live_catchup.c): the copy brought to the database's version by playing only the
+ * moves it lacks (lock held); false when that cannot be (a move taken back, a result, ...): the
+ * caller reads the whole game again. A draw offer saved in the row is made again in the copy. */
+bool live_catch_up(WebGames *g, Live *l);
+void live_offer_restore(ShPlay *play, const StoredGame *row);
 
 /* Drop a game from memory (lock held; the store is the caller's business). */
 void live_forget(WebGames *g, long id);

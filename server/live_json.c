@@ -401,7 +401,7 @@ json_t *live_json_game(Live *l, bool with_geometry)
     json_object_set_new(j, "draws", json_boolean(k->draws && k->players == 2));
     json_object_set_new(j, "claims", json_boolean(k->claims));
     json_object_set_new(j, "engine", json_boolean(k->engine));
-    json_object_set_new(j, "version", json_integer(l->version));
+    json_object_set_new(j, "version", json_integer(l->row.version)); /* the database's */
     json_object_set_new(j, "seats", seats);
     json_object_set_new(j, "note", nullable_string(l->row.note));
     json_object_set_new(j, "created", json_string(l->row.created));

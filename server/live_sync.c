@@ -26,7 +26,7 @@
  *
  * A notification lost while the listener reconnects costs nothing but time: the next request
  * reads the game again, and the listener reads every game in progress again after it
- * reconnects.
+ * reconnects. The listener also reads the database's clock every minute (live_clock.c).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -46,6 +46,8 @@ static void sync_game(WebGames *g, long id, long version)
     for (Live *i = g->live; i; i = i->next)
         if (i->id == id)
             l = i;
+    if (version == -2)
+        return; /* the database did not answer: nothing known */
     if (version < 0) {
         if (l)
             live_forget(g, id);
@@ -121,17 +123,24 @@ static void *listener(void *arg)
 {
     WebGames *g = arg;
     DbListener *l = NULL;
-    time_t last_tick = 0;
+    time_t last_tick = 0, last_clock = time(NULL);
+    bool lost = false; /* said once, not each second it stays lost */
     while (!stopping(g)) {
         if (!l) {
             char err[256];
             l = db_listen(store_name(g->store), "shashki", err, sizeof err);
             if (!l) {
-                fprintf(stderr, "shashki: %s; trying again\n", err);
+                if (!lost)
+                    fprintf(stderr, "shashki: %s; trying again each second\n", err);
+                lost = true;
                 sleep(1);
                 continue;
             }
-            sync_all(g);
+            if (lost)
+                fprintf(stderr, "shashki: the database answers again\n");
+            lost = false;
+            sync_all(g); /* the store's own connection comes back with it (db_pg.c) */
+            live_clock_sync(g->store);
         }
         char text[256];
         int got = db_listener_wait(l, 250, text, sizeof text);
@@ -140,11 +149,18 @@ static void *listener(void *arg)
         else if (got < 0) {
             db_listener_close(l);
             l = NULL;
+            /* the database went away, most likely: the store finds out now, so that requests
+             * get 503 at once rather than each module's error on its first statement */
+            store_probe(g->store);
         }
         time_t now = time(NULL);
         if (now != last_tick) {
             last_tick = now;
             jobs_tick(g);
+        }
+        if (now - last_clock >= 60) { /* the site's clock read again (live_clock.c) */
+            last_clock = now;
+            live_clock_sync(g->store);
         }
     }
     db_listener_close(l);

@@ -167,7 +167,9 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
                         .routes = s->routes,
                         .nroutes = routes_build(s->routes),
                         .context = app,
-                        .proxy = options->proxy};
+                        .proxy = options->proxy,
+                        .before = web_database_before,
+                        .after = web_database_after};
     s->http = http_server_start(&http, err, errsize);
     if (!s->http) {
         server_free(s);

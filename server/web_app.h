@@ -54,6 +54,10 @@ typedef struct WebApp {
     struct EgdbTask *egdb; /* the endgame databases completed in the background (egdb_task.h) */
 } WebApp;
 
+/* Around every handler (web_database.c): 503 while the shared database does not answer. */
+bool web_database_before(const HttpRequest *req, HttpResponse *res, void *context);
+void web_database_after(const HttpRequest *req, HttpResponse *res, void *context);
+
 /* Positions the analysis board's "solve" works on at once (web_solve.c). */
 #define WEB_MAX_SOLVES 2
 
@@ -89,6 +93,11 @@ Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res);
 json_t *web_game_json(WebApp *app, const HttpRequest *req, Live *l, unsigned taken_now);
 void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int status,
                     Live *l, unsigned taken_now);
+/* A move from a state of the game that is gone (another move made meanwhile, here or by another
+ * process): 409 with the game as it is now (as web_reply_game gives it) and "error" {"status":
+ * 409, "needs": "reload", "message": the message}. */
+void web_reply_stale(WebApp *app, const HttpRequest *req, HttpResponse *res, Live *l,
+                     const char *message);
 
 /* The page's files (web_board.c): the route after every other. */
 void web_static(const HttpRequest *req, HttpResponse *res, void *ctx);

@@ -37,7 +37,10 @@ Live *web_game_for(WebApp *app, const HttpRequest *req, HttpResponse *res)
     Live *l = live_get(g, id);
     if (!l) {
         pthread_mutex_unlock(&g->lock);
-        http_error(res, 404, "no game %ld", id);
+        if (store_probe(app->store))
+            http_error(res, 404, "no game %ld", id);
+        else /* web_database.c answers 503 */
+            http_error(res, 500, "game %ld could not be read", id);
     }
     return l;
 }
@@ -61,6 +64,15 @@ void web_reply_game(WebApp *app, const HttpRequest *req, HttpResponse *res, int 
                     Live *l, unsigned taken_now)
 {
     http_json(res, status, web_game_json(app, req, l, taken_now));
+}
+
+void web_reply_stale(WebApp *app, const HttpRequest *req, HttpResponse *res, Live *l,
+                     const char *message)
+{
+    json_t *j = web_game_json(app, req, l, 0);
+    json_object_set_new(j, "error", json_pack("{s:i,s:s,s:s}", "status", 409, "needs", "reload",
+                                              "message", message));
+    http_json(res, 409, j);
 }
 
 /* ---- creating a game ------------------------------------------------------------------------ */

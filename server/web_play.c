@@ -37,14 +37,21 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
     ShError err;
     int mover = live_to_move(l);
     int plies = sh_play_ply_count(l->play);
-    if (!live_playing(l)) {
+    if (ply >= 0 && ply != plies) { /* stale, whoever sends it: the game as it is */
+        char why[160];
+        if (!live_playing(l))
+            snprintf(why, sizeof why, "the game has %d moves, not %ld: it is over", plies, ply);
+        else
+            snprintf(why, sizeof why, "the game has %d moves, not %ld: it is %s's turn now%s",
+                     plies, ply, sh_play_kind(l->play)->player_names[mover],
+                     live_human(l, mover) ? "" : " (the engine's)");
+        web_reply_stale(app, req, res, l, why);
+    } else if (!live_playing(l)) {
         http_error(res, 409, "the game is over");
     } else if (!live_human(l, mover)) {
         http_error(res, 409, "it is the engine's turn");
     } else if (!rights_need_seat(app, req, res, l, mover, "move")) {
         /* refused: res says why */
-    } else if (ply >= 0 && ply != plies) {
-        http_error(res, 409, "the game has %d moves, not %ld: reload it", plies, ply);
     } else if (sh_play_move(l->play, text, NULL, &err) != SH_OK) {
         if (sh_play_over(l->play)) { /* the mover's flag had fallen: the game is lost on time */
             live_settle(g, l);
@@ -60,8 +67,10 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
         http_field_error(res, 409, "offer_draw", 0, 0, "%s", err.message);
     } else if (!live_save_move(g, l)) {
         if (live_refresh_stale(g, l)) { /* another process changed the game first */
-            http_error(res, 409, "the game changed meanwhile (it has %d moves now): reload it",
-                       sh_play_ply_count(l->play));
+            char why[160];
+            snprintf(why, sizeof why, "the game changed meanwhile: it has %d moves now",
+                     sh_play_ply_count(l->play));
+            web_reply_stale(app, req, res, l, why);
         } else {
             sh_play_undo(l->play, NULL);
             live_row_sync(l);

@@ -91,6 +91,37 @@ static int first_held(unsigned held)
     return 0;
 }
 
+/* A request for a seat from a device that holds none of the game's: what it lacks, by how the
+ * seat is held (an account's, as the lobby's games are; another device's; open, with a code). */
+static void refuse_watcher(WebApp *app, const HttpRequest *req, HttpResponse *res, const Live *l,
+                           int player, const char *what, const char *needs)
+{
+    const char *name = side_name(l, player);
+    long owner = accounts_game_player(app->accounts, l->id, player);
+    Account seated, me;
+    bool signed_in = rights_account(app, req, &me);
+    if (owner > 0 && accounts_get(app->accounts, owner, &seated) == ACCOUNT_OK) {
+        if (signed_in)
+            http_refuse(res, 403, needs,
+                        "you are signed in as %s, who does not play in game %ld: to %s for %s "
+                        "needs %s's account (%s's seat is theirs)",
+                        me.name, l->id, what, name, seated.name, name);
+        else
+            http_refuse(res, 401, needs,
+                        "to %s for %s in game %ld needs %s's account: log in as %s (you are "
+                        "watching)", what, name, l->id, seated.name, seated.name);
+    } else if (l->row.player[player].taken) {
+        http_refuse(res, signed_in ? 403 : 401, needs,
+                    "to %s for %s in game %ld needs %s's seat, which another device holds%s "
+                    "(you are watching)",
+                    what, name, l->id, name, signed_in ? ", not your account" : "");
+    } else {
+        http_refuse(res, signed_in ? 403 : 401, needs,
+                    "to %s for %s in game %ld needs %s's seat: take it with its code (you are "
+                    "watching)", what, name, l->id, name);
+    }
+}
+
 bool rights_need_seat(WebApp *app, const HttpRequest *req, HttpResponse *res, const Live *l,
                       int player, const char *what)
 {
@@ -111,9 +142,7 @@ bool rights_need_seat(WebApp *app, const HttpRequest *req, HttpResponse *res, co
         http_refuse(res, 403, needs, "you play %s in game %ld: to %s for %s needs %s's seat",
                     side_name(l, first_held(held)), l->id, what, name, name);
     else
-        http_refuse(res, 401, needs,
-                    "to %s for %s in game %ld needs %s's seat: take it with its code (you are "
-                    "watching)", what, name, l->id, name);
+        refuse_watcher(app, req, res, l, player, what, needs);
     return false;
 }
 

@@ -45,7 +45,7 @@ const char *db_error(const Db *db);
 /* Run statements without parameters, separated by ';'. */
 bool db_exec(Db *db, const char *sql);
 /* The same for tables' definitions, the engine's types written in place of @ID (a row id the
- * database numbers), @BLOB and @REAL. */
+ * database numbers), @BLOB, @REAL and @BIGINT (64 bits: PostgreSQL's INTEGER has 32). */
 bool db_exec_schema(Db *db, const char *sql);
 /* A statement with `?` parameters, bound from 1; NULL on a syntax error (db_error says). */
 DbStmt *db_prepare(Db *db, const char *sql);
@@ -101,6 +101,11 @@ typedef struct DbListener DbListener;
 DbListener *db_listen(const char *name, const char *channel, char *err, size_t size);
 int db_listener_wait(DbListener *l, int timeout_ms, char *payload, size_t size);
 void db_listener_close(DbListener *l);
+
+/* Whether the database answers: false while the connection to a PostgreSQL server is lost (a
+ * statement failed because of it), each call trying to connect again (at most four times a
+ * second, and never inside a transaction, whose statements all fail once it is lost). */
+bool db_available(Db *db);
 
 /* "LIKE" for SQLite (blind to ASCII case already), "ILIKE" for PostgreSQL. */
 const char *db_like(const Db *db);

@@ -28,6 +28,7 @@ typedef struct DbOps {
     int (*layout)(Db *db);
     bool (*set_layout)(Db *db, int version);
     bool (*has_column)(Db *db, const char *table, const char *column);
+    bool (*available)(Db *db); /* NULL: always (an SQLite file) */
     const char *begin_sql;
     const char *tables_sql;  /* the program's tables, one a row */
     const char *parents_sql; /* (table, the table a foreign key of it names), one pair a row */

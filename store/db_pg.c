@@ -1,11 +1,19 @@
 /* db_pg.c - the store's SQL interface (db.h) on PostgreSQL, through libpq: the server several
  * processes of `shashki serve` share. Statements are sent with their parameters as text (a
  * blob as binary) by PQexecParams, the `?` of the store's SQL numbered $1, $2 ...; the rows
- * come back as text. A transaction is a plain BEGIN: PostgreSQL locks the rows it changes. */
+ * come back as text. A transaction is a plain BEGIN: PostgreSQL locks the rows it changes.
+ *
+ * A connection lost (the server stopped or restarted) fails the statement and every other of
+ * its transaction; the next statement outside a transaction connects again (PQreset, at most
+ * four times a second), so a process comes back by itself when the server does. A BEGIN, or a
+ * SELECT outside a transaction, that finds the connection lost is sent once more on a new one:
+ * after a restart of the server, the first request of each connection need not fail. */
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 #include "db_impl.h"
 #include "db_pq.h"
@@ -18,7 +26,12 @@ static const PqApi *pq;
 typedef struct PgDb {
     Db base;
     PGconn *conn;
+    bool lost;        /* a statement failed because the connection was lost */
+    bool in_tx;       /* between BEGIN and COMMIT / ROLLBACK */
+    long long retry;  /* when to try to connect again (ms, monotonic) */
 } PgDb;
+
+#define PG_RETRY_MS 250
 
 typedef struct PgStmt {
     DbStmt base;
@@ -37,24 +50,89 @@ static PGconn *conn_of(Db *db)
     return ((PgDb *)db)->conn;
 }
 
+static long long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Connect again if the connection was lost, outside a transaction, not too often: whether the
+ * connection is good now. */
+static bool p_available(Db *db)
+{
+    PgDb *p = (PgDb *)db;
+    if (!p->lost)
+        return true;
+    if (p->in_tx || now_ms() < p->retry)
+        return false;
+    pq->PQreset(p->conn);
+    p->retry = now_ms() + PG_RETRY_MS;
+    p->lost = pq->PQstatus(p->conn) != CONNECTION_OK;
+    if (p->lost)
+        snprintf(db->error, sizeof db->error, "the database is not answering (%s)",
+                 pq->PQerrorMessage(p->conn));
+    return !p->lost;
+}
+
 static void note_error(Db *db, const PGresult *r)
 {
+    PgDb *p = (PgDb *)db;
+    if (pq->PQstatus(p->conn) != CONNECTION_OK && !p->lost) {
+        p->lost = true;
+        p->retry = 0; /* the next statement outside a transaction tries at once */
+    }
     const char *msg = r ? pq->PQresultErrorMessage(r) : pq->PQerrorMessage(conn_of(db));
-    snprintf(db->error, sizeof db->error, "%s", msg && *msg ? msg : "PostgreSQL failed");
+    if (p->lost && (!msg || !*msg))
+        msg = pq->PQerrorMessage(conn_of(db));
+    snprintf(db->error, sizeof db->error, "%s%s", p->lost ? "the database is not answering: " : "",
+             msg && *msg ? msg : "PostgreSQL failed");
     size_t n = strlen(db->error);
     while (n && (db->error[n - 1] == '\n' || db->error[n - 1] == ' '))
         db->error[--n] = '\0';
 }
 
+/* Whether a statement may be sent: the connection is good (or was made again). */
+static bool p_ready(Db *db, const char *sql)
+{
+    PgDb *p = (PgDb *)db;
+    if (sql) { /* a transaction's bounds */
+        if (strncasecmp(sql, "BEGIN", 5) == 0) {
+            p->in_tx = false; /* whatever came before is over: a new one may connect again */
+            p->in_tx = p_available(db);
+            return p->in_tx;
+        }
+        if (strncasecmp(sql, "COMMIT", 6) == 0 || strncasecmp(sql, "ROLLBACK", 8) == 0) {
+            p->in_tx = false;
+            return !p->lost;
+        }
+    }
+    return p_available(db);
+}
+
+/* A statement that failed because the connection was lost may be sent once more on a new one:
+ * a BEGIN, or a SELECT outside a transaction (neither changed anything). */
+static bool retryable(Db *db, const char *sql)
+{
+    PgDb *p = (PgDb *)db;
+    return p->lost && (strncasecmp(sql, "BEGIN", 5) == 0 ||
+                       (!p->in_tx && strncasecmp(sql, "SELECT", 6) == 0));
+}
+
 static bool p_exec(Db *db, const char *sql)
 {
-    PGresult *r = pq->PQexec(conn_of(db), sql);
-    ExecStatusType s = pq->PQresultStatus(r);
-    bool ok = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY;
-    if (!ok)
-        note_error(db, r);
-    pq->PQclear(r);
-    return ok;
+    for (int attempt = 0;; attempt++) {
+        if (!p_ready(db, sql))
+            return false;
+        PGresult *r = pq->PQexec(conn_of(db), sql);
+        ExecStatusType s = pq->PQresultStatus(r);
+        bool ok = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY;
+        if (!ok)
+            note_error(db, r);
+        pq->PQclear(r);
+        if (ok || attempt > 0 || !retryable(db, sql))
+            return ok;
+    }
 }
 
 /* The SQL with `?` (outside quotes) numbered $1, $2 ... */
@@ -157,14 +235,20 @@ static DbStep p_step(DbStmt *s)
 {
     PgStmt *st = pg(s);
     if (!st->result) {
-        st->result = pq->PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
-                                  (const char *const *)st->values, st->lengths, st->formats, 0);
-        ExecStatusType status = pq->PQresultStatus(st->result);
-        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-            note_error(s->db, st->result);
-            pq->PQclear(st->result);
-            st->result = NULL;
-            return DB_ERROR;
+        for (int attempt = 0; !st->result; attempt++) {
+            if (!p_ready(s->db, NULL))
+                return DB_ERROR;
+            st->result = pq->PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
+                                          (const char *const *)st->values, st->lengths,
+                                          st->formats, 0);
+            ExecStatusType status = pq->PQresultStatus(st->result);
+            if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+                note_error(s->db, st->result);
+                pq->PQclear(st->result);
+                st->result = NULL;
+                if (attempt > 0 || !retryable(s->db, st->sql))
+                    return DB_ERROR;
+            }
         }
         st->rows = pq->PQntuples(st->result);
         st->row = -1;
@@ -337,6 +421,7 @@ static const DbOps PG_OPS = {
     .layout = p_layout,
     .set_layout = p_set_layout,
     .has_column = p_has_column,
+    .available = p_available,
     .column_count = p_column_count,
     .column_name = p_column_name,
     .column_type = p_column_type,

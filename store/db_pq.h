@@ -35,6 +35,7 @@ typedef struct PqApi {
     int (*PQconsumeInput)(PGconn *conn);
     PGnotify *(*PQnotifies)(PGconn *conn);
     int (*PQsocket)(const PGconn *conn);
+    void (*PQreset)(PGconn *conn);
 } PqApi;
 
 /* libpq's functions (loaded once, thread-safe); NULL with the reason in err when the library

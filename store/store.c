@@ -11,8 +11,11 @@
 /* The layout this version writes (db_layout: SQLite's user_version, a table in PostgreSQL): 3
  * adds the reviews' tables to layout 2 (a database of layout 2 gets them, empty, when it is
  * opened); 4 a version to each game (bumped by every change: several processes share a
- * PostgreSQL database) and the arbiter's sessions (in the database, for every process). */
-#define STORE_LAYOUT 4
+ * PostgreSQL database) and the arbiter's sessions (in the database, for every process); 5 the
+ * time of each move and of the games' clocks (`moves.at`, `games.clock_at`: milliseconds since
+ * 1970 on the site's clock, so that whichever process takes the next move charges the time since
+ * then). */
+#define STORE_LAYOUT 5
 
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS games ("
@@ -23,7 +26,8 @@ static const char SCHEMA[] =
     "  time_control TEXT NOT NULL, start TEXT NOT NULL, opening TEXT NOT NULL,"
     "  status TEXT NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL,"
     "  draw_offer INTEGER NOT NULL DEFAULT -1, note TEXT NOT NULL DEFAULT '',"
-    "  moves INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 0);"
+    "  moves INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 0,"
+    "  clock_at @BIGINT NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS arbiter_sessions (token @BLOB PRIMARY KEY,"
     "  expires INTEGER NOT NULL);"
     /* The engine's moves to make, when several processes share the database (store.h). */
@@ -37,7 +41,7 @@ static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS moves ("
     "  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     "  ply INTEGER NOT NULL, move TEXT NOT NULL, clocks TEXT NOT NULL DEFAULT '',"
-    "  PRIMARY KEY (game, ply));"
+    "  at @BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (game, ply));"
     "CREATE INDEX IF NOT EXISTS games_status ON games(status);"
     "CREATE INDEX IF NOT EXISTS games_variant ON games(variant);"
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -130,6 +134,22 @@ bool store_run(Store *store, const char *sql, int count, const char *const *valu
     return ok;
 }
 
+/* The columns of layout 5 added to a database of an earlier layout that has the tables. */
+static bool add_times(Db *db)
+{
+    static const struct {
+        const char *table, *column, *sql;
+    } ADD[] = {
+        {"games", "clock_at", "ALTER TABLE games ADD COLUMN clock_at @BIGINT NOT NULL DEFAULT 0"},
+        {"moves", "at", "ALTER TABLE moves ADD COLUMN at @BIGINT NOT NULL DEFAULT 0"},
+    };
+    for (size_t i = 0; i < sizeof ADD / sizeof ADD[0]; i++)
+        if ((db_has_column(db, ADD[i].table, "game") || db_has_column(db, ADD[i].table, "id")) &&
+            !db_has_column(db, ADD[i].table, ADD[i].column) && !db_exec_schema(db, ADD[i].sql))
+            return false;
+    return true;
+}
+
 /* Bring a database of layout 1 to this layout (a new one gets it at once; one of layout 2 gets
  * the tables it lacks from the schema). Only an SQLite file can be of layout 1: PostgreSQL came
  * with layout 2. */
@@ -158,6 +178,11 @@ static bool migrate(Db *db, char *err, size_t errsize)
     if (!old && db_has_column(db, "games", "id") && !db_has_column(db, "games", "version") &&
         !db_exec(db, "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0")) {
         snprintf(err, errsize, "cannot add a column to the games: %s", db_error(db));
+        return false;
+    }
+    /* layouts 2 to 4: the time of the clocks and of each move */
+    if (!old && !add_times(db)) {
+        snprintf(err, errsize, "cannot add the clocks' times: %s", db_error(db));
         return false;
     }
     size_t size = sizeof MIGRATE_1_TO_2 + sizeof SCHEMA;

@@ -11,7 +11,7 @@
  * A file of an earlier version (two players' columns white/black on the games row, seats in a
  * table of their own) is brought to this layout when it is opened, in one transaction: every
  * game it holds keeps its moves, names, clocks, seats and results (PRAGMA user_version says
- * which layout a file has: 3 is this one, 2 the same without the reviews). Every function is
+ * which layout a file has: store.c's STORE_LAYOUT is this one). Every function is
  * safe to call from any thread.
  */
 #ifndef SHASHKI_STORE_H
@@ -62,11 +62,15 @@ typedef struct StoredGame {
                                        * knows it (several processes: store_version) */
     bool stale;                       /* the last change was refused: the game had changed in
                                        * the database since this copy was read */
+    long long clock_at;               /* when the players' clocks were as saved: milliseconds
+                                       * since 1970 on the site's clock (0: not known) */
 } StoredGame;
 
 typedef struct StoredMove {
     char text[SH_PLAY_MOVE_TEXT_SIZE];  /* the move's full text (ShPlayMove.full) */
     double clocks[SH_MAX_PLAYERS];      /* every player's clock after it (negative: none) */
+    long long at;                       /* when it was made: milliseconds since 1970 on the
+                                         * site's clock (0: not known) */
 } StoredMove;
 
 /* Open (creating if needed) the archive; NULL with a message in err on failure. */
@@ -111,7 +115,8 @@ long store_job_take_any(Store *store, const char *owner, int seconds);
 void store_job_renew(Store *store, long game, const char *owner, int seconds);
 void store_job_done(Store *store, long game);
 
-/* The version of a game's rows in the database (-1: no such game): a process that holds a copy
+/* The version of a game's rows in the database (-1: no such game, -2: the database did not
+ * answer): a process that holds a copy
  * of the game reads it again when this has moved on (several processes on one PostgreSQL). */
 long store_version(Store *store, long id);
 /* The game in progress whose open seat has this join code (0: none). */
@@ -122,6 +127,21 @@ const char *store_name(const Store *store);
 
 /* Load a game and its moves (*moves malloc'ed, free() it); false if there is no such game. */
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count);
+/* Catching up (store_moves.c): a game's rows and only its moves from ply `from` on (1-based;
+ * (*moves)[0] is move `from`), for a copy that holds the moves before it; false if there is no
+ * such game or the database did not answer. */
+bool store_load_since(Store *store, long id, int from, StoredGame *game, StoredMove **moves,
+                      int *count);
+/* The database's clock, milliseconds since 1970 (PostgreSQL's clock_timestamp()); false on
+ * SQLite (the process's clock is the site's) or when the database does not answer. */
+bool store_clock(Store *store, long long *ms);
+/* Whether the database answers: false once a statement failed because the connection to it was
+ * lost (PostgreSQL stopped), until it is back; each call while it is down tries to reconnect
+ * (at most every quarter of a second). Always true on SQLite, and while another thread uses the
+ * connection (the call never waits for it). */
+bool store_available(Store *store);
+/* The same, asking the database (PostgreSQL: a round trip) even when nothing has failed yet. */
+bool store_probe(Store *store);
 
 /* The game a stored game's rows and moves give: its start (or ballot) and settings, the moves
  * replayed, a finished game's stored result and reason standing (a finished game is replayed

@@ -31,6 +31,7 @@ static void bind_row(DbStmt *st, const StoredGame *g, const char *updated, bool 
     db_bind_int(st, at++, g->draw_offer);
     db_bind_int(st, at++, g->moves);
     db_bind_text(st, at++, g->note);
+    db_bind_int(st, at++, g->clock_at);
     if (!insert) {
         db_bind_int(st, at++, g->id);
         db_bind_int(st, at++, g->version);
@@ -39,12 +40,12 @@ static void bind_row(DbStmt *st, const StoredGame *g, const char *updated, bool 
 
 static const char UPDATE_SQL[] =
     "UPDATE games SET updated = ?, status = ?, result = ?, reason = ?, draw_offer = ?,"
-    " moves = ?, note = ?, version = version + 1 WHERE id = ? AND version = ?";
+    " moves = ?, note = ?, clock_at = ?, version = version + 1 WHERE id = ? AND version = ?";
 
 static const char INSERT_SQL[] =
     "INSERT INTO games (created, updated, variant, settings, players, time_control, start,"
-    " opening, status, result, reason, draw_offer, moves, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
-    " ?, ?, ?, ?, ?, ?) RETURNING id";
+    " opening, status, result, reason, draw_offer, moves, note, clock_at) VALUES (?, ?, ?, ?, ?,"
+    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
 
 /* Every player's row as it is now (lock held, in a transaction). */
 static bool save_players(Store *store, const StoredGame *g)
@@ -89,24 +90,12 @@ static void clocks_text(const double *clocks, int players, char *out, size_t siz
     }
 }
 
-static void clocks_read(const char *text, double *clocks)
-{
-    for (int p = 0; p < SH_MAX_PLAYERS; p++)
-        clocks[p] = -1;
-    const char *s = text;
-    for (int p = 0; s && *s && p < SH_MAX_PLAYERS; p++) {
-        char *end;
-        clocks[p] = strtod(s, &end);
-        s = *end == ',' ? end + 1 : NULL;
-    }
-}
-
 static bool insert_move(Store *store, long id, int ply, const StoredMove *m, int players)
 {
     DbStmt *st = db_prepare(store->db,
-                            "INSERT INTO moves (game, ply, move, clocks) VALUES (?, ?, ?, ?)"
+                            "INSERT INTO moves (game, ply, move, clocks, at) VALUES (?, ?, ?, ?, ?)"
                             " ON CONFLICT (game, ply) DO UPDATE SET move = excluded.move,"
-                            " clocks = excluded.clocks");
+                            " clocks = excluded.clocks, at = excluded.at");
     if (!st)
         return false;
     char clocks[128];
@@ -115,6 +104,7 @@ static bool insert_move(Store *store, long id, int ply, const StoredMove *m, int
     db_bind_int(st, 2, ply);
     db_bind_text(st, 3, m->text);
     db_bind_text(st, 4, clocks);
+    db_bind_int(st, 5, m->at);
     bool ok = db_step(st) == DB_DONE;
     db_finalize(st);
     return ok;
@@ -263,11 +253,11 @@ bool store_delete(Store *store, long id)
 
 /* ---- reading ----------------------------------------------------------------------------- */
 
-static const char COLUMNS[] =
+const char STORE_GAME_COLUMNS[] =
     "id, created, updated, variant, settings, players, time_control, start, opening, status,"
-    " result, reason, draw_offer, note, moves, version";
+    " result, reason, draw_offer, note, moves, version, clock_at";
 
-static void read_game(DbStmt *st, StoredGame *g)
+void store_read_game(DbStmt *st, StoredGame *g)
 {
     memset(g, 0, sizeof *g);
     g->id = (long)db_column_int(st, 0);
@@ -288,12 +278,13 @@ static void read_game(DbStmt *st, StoredGame *g)
     store_copy_text(g->note, sizeof g->note, db_column_text(st, 13));
     g->moves = (int)db_column_int(st, 14);
     g->version = (long)db_column_int(st, 15);
+    g->clock_at = db_column_int(st, 16);
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         g->player[p].clock = -1;
 }
 
 /* The players' rows of a game read (lock held). */
-static void read_players(Store *store, StoredGame *g)
+void store_read_players(Store *store, StoredGame *g)
 {
     DbStmt *st = db_prepare(store->db, "SELECT player, name, level, clock, code, token FROM"
                                        " game_players WHERE game = ?");
@@ -321,44 +312,7 @@ static void read_players(Store *store, StoredGame *g)
 
 bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int *count)
 {
-    *moves = NULL;
-    *count = 0;
-    char sql[512];
-    snprintf(sql, sizeof sql, "SELECT %s FROM games WHERE id = ?", COLUMNS);
-    pthread_mutex_lock(&store->lock);
-    DbStmt *st = db_prepare(store->db, sql);
-    bool found = false;
-    if (st) {
-        db_bind_int(st, 1, id);
-        if (db_step(st) == DB_ROW) {
-            read_game(st, game);
-            found = true;
-        }
-        db_finalize(st);
-    }
-    if (found)
-        read_players(store, game);
-    st = found ? db_prepare(store->db, "SELECT move, clocks FROM moves WHERE game = ? ORDER BY ply")
-               : NULL;
-    if (st) {
-        db_bind_int(st, 1, id);
-        int cap = 0;
-        while (db_step(st) == DB_ROW) {
-            if (*count == cap) {
-                cap = cap ? cap * 2 : 64;
-                StoredMove *bigger = realloc(*moves, (size_t)cap * sizeof **moves);
-                if (!bigger)
-                    break;
-                *moves = bigger;
-            }
-            StoredMove *m = &(*moves)[(*count)++];
-            store_copy_text(m->text, sizeof m->text, db_column_text(st, 0));
-            clocks_read(db_column_text(st, 1), m->clocks);
-        }
-        db_finalize(st);
-    }
-    pthread_mutex_unlock(&store->lock);
-    return found;
+    return store_load_since(store, id, 1, game, moves, count); /* store_moves.c */
 }
 
 int store_find(Store *store, const StoreFilter *filter, int offset, int max, StoredGame *out,
@@ -407,7 +361,7 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
         else
             snprintf(sql, sizeof sql,
                      "SELECT %s FROM games %s ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
-                     COLUMNS, where);
+                     STORE_GAME_COLUMNS, where);
         DbStmt *st = db_prepare(store->db, sql);
         if (!st)
             break;
@@ -421,12 +375,12 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
             if (pass == 0)
                 *total = (int)db_column_int(st, 0);
             else if (written < max)
-                read_game(st, &out[written++]);
+                store_read_game(st, &out[written++]);
         }
         db_finalize(st);
     }
     for (int i = 0; i < written; i++)
-        read_players(store, &out[i]);
+        store_read_players(store, &out[i]);
     pthread_mutex_unlock(&store->lock);
     return written;
 }
@@ -435,11 +389,11 @@ long store_version(Store *store, long id)
 {
     pthread_mutex_lock(&store->lock);
     DbStmt *st = db_prepare(store->db, "SELECT version FROM games WHERE id = ?");
-    long version = -1;
+    long version = -2;
     if (st) {
         db_bind_int(st, 1, id);
-        if (db_step(st) == DB_ROW)
-            version = (long)db_column_int(st, 0);
+        DbStep step = db_step(st);
+        version = step == DB_ROW ? (long)db_column_int(st, 0) : step == DB_DONE ? -1 : -2;
         db_finalize(st);
     }
     pthread_mutex_unlock(&store->lock);

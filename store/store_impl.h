@@ -21,6 +21,12 @@ struct Store {
  * deleted), "e ID" an event; nothing on SQLite. Lock held, in a transaction. */
 bool store_notify(Store *store, const char *what);
 
+/* store_games.c's readers, shared with store_moves.c: the games row's columns in the order
+ * store_read_game reads them, a game's players' rows (lock held). */
+extern const char STORE_GAME_COLUMNS[];
+void store_read_game(DbStmt *st, StoredGame *g);
+void store_read_players(Store *store, StoredGame *g);
+
 /* The time now, ISO 8601 in UTC. */
 void store_now(char out[32]);
 /* A column's text into out. */

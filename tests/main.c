@@ -51,6 +51,7 @@ static const Suite SUITES[] = {
     {"store-pg", suite_store_pg},
     {"tournament-store-pg", suite_tournament_store_pg},
     {"web-pg", suite_web_pg},
+    {"faults-pg", suite_faults_pg},
     {"browser", suite_browser},
     {"load", suite_load},
 };

@@ -92,6 +92,7 @@ void suite_solve(void);
 void suite_store(void);
 void suite_web(void);
 void suite_web_pg(void);
+void suite_faults_pg(void);
 void suite_store_pg(void);
 void suite_tournament_store_pg(void);
 void suite_tournament(void);

@@ -97,6 +97,8 @@ static int free_port(void)
     return found;
 }
 
+static bool server_start(void);
+
 static bool fail(const char *why)
 {
     snprintf(reason, sizeof reason, "the tests' PostgreSQL: %s (see %s/log)", why, folder);
@@ -151,16 +153,41 @@ static bool start(void)
         return fail("initdb failed");
     for (int attempt = 0; attempt < 5; attempt++) {
         port = free_port();
-        char options[256];
-        snprintf(options, sizeof options,
-                 "-h 127.0.0.1 -p %d -k %s -c fsync=off -c synchronous_commit=off "
-                 "-c full_page_writes=off -c max_connections=200",
-                 port, folder);
-        char *argv[] = {pg_ctl, "-D", data, "-l", log, "-o", options, "-w", "-t", "120", "start", NULL};
-        if (port && run(argv) == 0)
+        if (port && server_start())
             return true;
     }
     return fail("the server did not start");
+}
+
+/* pg_ctl start on the cluster's port; whether it started. */
+static bool server_start(void)
+{
+    char pg_ctl[320], data[96], log[96], options[256];
+    snprintf(pg_ctl, sizeof pg_ctl, "%s/pg_ctl", bindir);
+    snprintf(data, sizeof data, "%s/data", folder);
+    snprintf(log, sizeof log, "%s/server.log", folder);
+    snprintf(options, sizeof options,
+             "-h 127.0.0.1 -p %d -k %s -c fsync=off -c synchronous_commit=off "
+             "-c full_page_writes=off -c max_connections=200",
+             port, folder);
+    char *argv[] = {pg_ctl, "-D", data, "-l", log, "-o", options, "-w", "-t", "120", "start", NULL};
+    return run(argv) == 0;
+}
+
+bool test_pg_stop(void)
+{
+    if (!started)
+        return false;
+    char pg_ctl[320], data[96];
+    snprintf(pg_ctl, sizeof pg_ctl, "%s/pg_ctl", bindir);
+    snprintf(data, sizeof data, "%s/data", folder);
+    char *argv[] = {pg_ctl, "-D", data, "-m", "fast", "-w", "-t", "120", "stop", NULL};
+    return run(argv) == 0;
+}
+
+bool test_pg_start(void)
+{
+    return started && server_start();
 }
 
 bool test_pg_database(char *name, size_t size)

@@ -13,5 +13,9 @@
 /* A new database's connection text ("host=127.0.0.1 port=N user=shashki dbname=tN") in name;
  * false with the reason in name when the cluster cannot be started. */
 bool test_pg_database(char *name, size_t size);
+/* Stop the cluster (pg_ctl stop -m fast: every connection to it ends) and start it again on
+ * the same port with the same databases (the faults' tests); whether it worked. */
+bool test_pg_stop(void);
+bool test_pg_start(void);
 
 #endif

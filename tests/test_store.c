@@ -313,11 +313,32 @@ static void store_behaviour(const char *path, const char *on)
     CHECK(a.id > 0);
     const char *line[] = {"c3-d4", "f6-g5", "g3-f4", "g5:e3"};
     for (int i = 0; i < 4; i++) {
-        StoredMove m = {.clocks = {300 - i, 299 - i, -1, -1}};
+        StoredMove m = {.clocks = {300 - i, 299 - i, -1, -1}, .at = 1796600000000LL + 1000 * i};
         snprintf(m.text, sizeof m.text, "%s", line[i]);
         a.moves = i + 1;
+        a.clock_at = m.at;
         CHECK(store_add_move(s, &a, i + 1, &m));
     }
+    CHECK_INT(a.version, 4); /* the database's: one a change */
+
+    test_case("%s: a copy holding three moves reads the game's rows and only the moves from its"
+              " last", on);
+    StoredGame since;
+    StoredMove *lacked = NULL;
+    int nlacked = 0;
+    CHECK(store_load_since(s, a.id, 3, &since, &lacked, &nlacked));
+    CHECK_INT(nlacked, 2);
+    CHECK_INT(since.moves, 4);
+    CHECK_INT(since.version, 4);
+    CHECK(since.clock_at == 1796600003000LL);
+    if (nlacked == 2) {
+        CHECK_STR(lacked[0].text, "g3-f4");
+        CHECK_STR(lacked[1].text, "g5:e3");
+        CHECK(lacked[1].at == 1796600003000LL && lacked[1].clocks[1] == 296);
+    }
+    free(lacked);
+    CHECK(!store_load_since(s, a.id + 1000, 1, &since, &lacked, &nlacked));
+    CHECK_INT(store_version(s, a.id + 1000), -1);
     store_close(s);
     s = store_open(path, err, sizeof err);
     CHECK(s != NULL);

@@ -10,7 +10,9 @@
  *                                              the application/json sent with every body
  *   < 201 {"status": "playing"}               the expected status and part of the JSON answer:
  *                                              every member given must match ("*" matches any
- *                                              value, "~text" a string containing text, a
+ *                                              value, "~text" a string containing text,
+ *                                              "597+-0.2" a number within 0.2 of 597,
+ *                                              "596.65..597.05" one from 596.65 to 597.05, a
  *                                              list must have the same length, or at least
  *                                              the items before a last item "...")
  *   <text ~[Result "*"]                        the answer's text must contain this
@@ -36,6 +38,12 @@
  *                                              pieces in the background, in an empty folder
  *                                              of the file's own (every other server runs
  *                                              with --no-egdb-build)
+ *   sleep SECONDS                              a real wait (what a player thinks: the clocks
+ *                                              must charge it), never to wait for an event
+ *   database stop / database start             stop the tests' PostgreSQL (pg_ctl stop -m
+ *                                              fast) and start it again (web-pg only)
+ *   ready                                      until GET /api/health answers 200 (60 s at
+ *                                              most): the server is back with its database
  *   kinds NAME NAME ...                        (the file's first line) run the whole file once
  *                                              per game named, $KIND being its name, each
  *                                              against a fresh games file: the same cases for
@@ -46,6 +54,7 @@
 #include <curl/curl.h>
 #include <dirent.h>
 #include <jansson.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +149,16 @@ static bool json_fits(json_t *expected, json_t *actual, char *why, size_t size, 
                 return true;
         } else if (json_is_string(actual) && strcmp(e, json_string_value(actual)) == 0) {
             return true;
+        } else if (json_is_number(actual) && (strstr(e, "+-") || strstr(e, ".."))) {
+            /* "597+-0.2": within 0.2 of 597; "596.65..597.05": from one to the other */
+            char *end, *tail = NULL;
+            double a = strtod(e, &end), b = 0, n = json_number_value(actual);
+            bool within = strncmp(end, "+-", 2) == 0, range = strncmp(end, "..", 2) == 0;
+            if (within || range)
+                b = strtod(end + 2, &tail);
+            if (tail && *tail == '\0' &&
+                (within ? fabs(n - a) <= b : range && n >= a && n <= b))
+                return true;
         }
         char *a = actual ? json_dumps(actual, JSON_ENCODE_ANY) : NULL;
         snprintf(why, size, "%s is %s, expected %s", at, a ? a : "missing", e);
@@ -807,6 +826,29 @@ static int run_file(const char *name, const char *kind)
                 cases++;
                 until_event(&s, stream, event, line + 6 + used);
             }
+        } else if (strncmp(line, "sleep ", 6) == 0) {
+            double seconds = atof(line + 6);
+            struct timespec t = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
+            while (nanosleep(&t, &t) != 0) {
+            }
+        } else if (strcmp(line, "database stop") == 0 || strcmp(line, "database start") == 0) {
+            test_case("%s:%d %s", name, line_no, line);
+            cases++;
+            CHECK_MSG(on_postgres, "'%s' needs PostgreSQL (the web-pg suite)", line);
+            if (on_postgres)
+                CHECK(strcmp(line + 9, "stop") == 0 ? test_pg_stop() : test_pg_start());
+        } else if (strcmp(line, "ready") == 0) {
+            test_case("%s:%d %s", name, line_no, line);
+            cases++;
+            long got = 0;
+            for (int tries = 0; tries < 600 && got != 200; tries++) {
+                Buffer b = {0};
+                got = request(&s, "GET", "/api/health", NULL, 0, &b, 5000, NULL, NULL);
+                free(b.data);
+                if (got != 200)
+                    usleep(100 * 1000);
+            }
+            CHECK_MSG(got == 200, "GET /api/health still answers %ld after 60 s", got);
         } else if (strcmp(line, "restart") == 0 || strcmp(line, "kill") == 0) {
             test_case("%s:%d %s and start again", name, line_no, line);
             cases++;
