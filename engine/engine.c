@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "error.h"
 #include "search.h"
+#include "timelag.h"
 
 enum { EVAL_MODE_DEFAULT = 0, EVAL_MODE_CLASSIC, EVAL_MODE_NNUE };
 
@@ -52,6 +53,7 @@ struct Engine {
     bool searching;         /* from engine_start until the main worker has finished */
     uint64_t *history_keys;
     int history_capacity;
+    TimeLag lag;            /* what the clock charges a move beyond the search (timelag.h) */
 };
 
 void engine_options_default(EngineOptions *o)
@@ -699,8 +701,10 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
         sh->node_limit = sh->level.nodes;
     int men = sh_position_count(pos, SH_WHITE_MAN) + sh_position_count(pos, SH_BLACK_MAN);
     GeoKind board = geo_kind(pos->variant);
+    /* the clock now against the clock of this side's last move (sh->result: that search's) */
+    timelag_observe(&e->lag, limits, history_count, sh->result.time);
     timeman_plan(limits, men, board == GEO_DIAGONAL10 ? 40 : board == GEO_DIAGONAL12 ? 60 : 24,
-                 &sh->plan);
+                 &e->lag, &sh->plan);
     if (limits->infinite)
         sh->plan.timed = false;
     tt_new_search(&e->tt);
