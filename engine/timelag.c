@@ -1,6 +1,8 @@
 /* timelag.c - the time a clock charges the engine beyond its own search (see timelag.h). */
 #include "timelag.h"
 
+#include <math.h>
+
 void timelag_reset(TimeLag *lag)
 {
     lag->mean = lag->stall = 0;
@@ -20,9 +22,11 @@ void timelag_observe(TimeLag *lag, const EngineLimits *limits, int ply, double l
         double seen = lag->left - last_used + lag->increment - limits->time_left;
         /* Less than nothing: the clock gained time (a new control, a clock set by hand). */
         if (seen >= 0 && seen <= TIMELAG_MAX) {
-            /* a running mean of the first five, then each new one weighs a fifth */
+            /* a running mean of the first five, then each new one weighs a fifth; a stall
+             * counts in it only as twice the mean and 5 ms more (the stall is its own) */
+            double part = lag->count < 5 ? seen : fmin(seen, 2 * lag->mean + 0.005);
             lag->count += lag->count < 5;
-            lag->mean += (seen - lag->mean) / lag->count;
+            lag->mean += (part - lag->mean) / lag->count;
             double decayed = 0.97 * lag->stall;
             lag->stall = seen > decayed ? seen : decayed;
         }

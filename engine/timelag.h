@@ -19,7 +19,8 @@
  * most moves was under a millisecond, one in a hundred 30 ms, the worst 290 ms: a machine
  * that stalls now and then rather than one that charges every move. So two estimates: the
  * mean lag, which every move to come will cost (kept back for them where the increment does
- * not pay for it), and the stall, the worst lag seen lately, which follows the observations
+ * not pay for it; a stall weighs in it only as twice the mean and 5 ms more, or one stall
+ * would have every move for ten after it played at once), and the stall, the worst lag seen lately, which follows the observations
  * upwards at once and is forgotten slowly (a busy machine is busy again a few moves later):
  * the plan (timeman.h) never lets the clock fall below it. Observations are made
  * only between two moves of one side in one game (the same history two plies on) and without
