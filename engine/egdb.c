@@ -19,6 +19,7 @@
 #include "egdb.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,8 @@ static Entry *table[NCLASS];
 static int class_of[4][4];    /* [a][b] -> class, -1 */
 static int8_t ray[32][4][8];  /* squares along each direction, -1 ends */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_bool built;
+static atomic_flag background = ATOMIC_FLAG_INIT;
 
 int egdb_limit(int pieces)
 {
@@ -279,11 +282,37 @@ static void build(void)
     solve_group(two, 1, 2);
     solve_group(three, 2, 3);
     solve_group(four, 3, 4);
+    atomic_store_explicit(&built, true, memory_order_release);
 }
 
 void egdb_init(void)
 {
     pthread_once(&once, build);
+}
+
+bool egdb_ready(void)
+{
+    return atomic_load_explicit(&built, memory_order_acquire);
+}
+
+static void *build_main(void *arg)
+{
+    (void)arg;
+    egdb_init();
+    return NULL;
+}
+
+void egdb_init_background(void)
+{
+    if (egdb_ready() || atomic_flag_test_and_set(&background))
+        return;
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attr, build_main, NULL) != 0)
+        atomic_flag_clear(&background); /* a later call tries again */
+    pthread_attr_destroy(&attr);
 }
 
 EgdbValue egdb_probe(const ShPosition *pos)

@@ -12,7 +12,9 @@
  * won smaller ending, the count starting again) and the plies to the end of the game. A win
  * counts only if the conversion comes within the count: 10 plies with 2 or 3 pieces, 30 with
  * 4 (15 moves of king-only play, or three kings against one). The tables are built by
- * retrograde analysis in a fraction of a second, once per process, when first needed.
+ * retrograde analysis once per process, when first needed: a quarter of a second on a quiet
+ * machine, 0.7-1.4 s on a busy one, which a search under a clock cannot wait for (the engine
+ * builds them in the background then: egdb_init_background, egdb_ready).
  */
 #ifndef SHASHKI_EGDB_H
 #define SHASHKI_EGDB_H
@@ -29,12 +31,18 @@ typedef struct EgdbValue {
     int end;           /* plies to the end of the game with that play */
 } EgdbValue;
 
+/* Whether a game has Russian checkers' kings and counts (the tables were built under them). */
+static inline bool egdb_covers_game(int variant)
+{
+    return variant == SH_VARIANT_RUSSIAN || variant == SH_VARIANT_FLYING ||
+           variant == SH_VARIANT_DIAGONAL;
+}
+
 /* Whether a position is in the tables: kings only, each side at least one, four at most, in
- * a game with Russian checkers' kings and counts (the tables were built under them). */
+ * such a game. */
 static inline bool egdb_covers(const ShPosition *p)
 {
-    return (p->variant == SH_VARIANT_RUSSIAN || p->variant == SH_VARIANT_FLYING ||
-            p->variant == SH_VARIANT_DIAGONAL) &&
+    return egdb_covers_game((int)p->variant) &&
            p->kings == (p->pieces[0] | p->pieces[1]) && p->pieces[0] && p->pieces[1] &&
            __builtin_popcountll(p->kings) <= 4;
 }
@@ -48,6 +56,12 @@ bool egdb_best_move(const ShPosition *pos, ShMove *move);
 
 /* Build the tables now (else the first probe does). Thread-safe. */
 void egdb_init(void);
+
+/* Build them on a thread of their own, once, if not built yet; returns at once. */
+void egdb_init_background(void);
+
+/* Whether the tables are built (a probe would not wait). */
+bool egdb_ready(void);
 
 /* The count a covered position with `pieces` pieces has: 10 or 30 plies. */
 int egdb_limit(int pieces);

@@ -15,9 +15,11 @@
 #include <string.h>
 
 #include "book.h"
+#include "egdb.h"
 #include "engine.h"
 #include "error.h"
 #include "search.h"
+#include "timelag.h"
 
 enum { EVAL_MODE_DEFAULT = 0, EVAL_MODE_CLASSIC, EVAL_MODE_NNUE };
 
@@ -52,6 +54,7 @@ struct Engine {
     bool searching;         /* from engine_start until the main worker has finished */
     uint64_t *history_keys;
     int history_capacity;
+    TimeLag lag;            /* what the clock charges a move beyond the search (timelag.h) */
 };
 
 void engine_options_default(EngineOptions *o)
@@ -703,9 +706,22 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
                     : board == GEO_DIAGONAL12 ? 60
                     : board == GEO_DIAGONAL80 ? 30
                                               : 24;
-    timeman_plan(limits, men, start_men, &sh->plan);
+    /* the clock now against the clock of this side's last move (sh->result: that search's) */
+    timelag_observe(&e->lag, limits, history_count, sh->result.time);
+    timeman_plan(limits, men, start_men, &e->lag, &sh->plan);
     if (limits->infinite)
         sh->plan.timed = false;
+    /* The kings-only tables are built on their first use (egdb.h), which took a search of a
+     * bullet game 0.7-1.4 s on a busy machine, past its hard limit: under a clock the search
+     * plays without them until a build on a thread of its own is done. */
+    if (sh->params.egdb && !egdb_ready() && egdb_covers_game((int)pos->variant)) {
+        if (sh->plan.timed) {
+            egdb_init_background();
+            sh->params.egdb = 0;
+        } else {
+            egdb_init();
+        }
+    }
     tt_new_search(&e->tt);
     memset(&sh->result, 0, sizeof sh->result);
 

@@ -636,13 +636,19 @@ static void sort_root(Worker *w, int from)
 }
 
 /* A line that ends in a won or lost ending of the tables or the databases goes on with their
- * moves, so that it shows how the game ends (or, from the databases, how it is won). */
-static void extend_pv(const SearchShared *sh, ShMove *pv, int *length)
+ * moves, so that it shows how the game ends (or, from the databases, how it is won). Each
+ * move of a database's line probes every reply, through blocks that may not be in the cache
+ * yet: on a busy machine 64 of them took over a second, after the search had stopped, and
+ * bullet games were lost on time. Under a clock the line grows only until the hard limit. */
+static void extend_pv(SearchShared *sh, ShMove *pv, int *length)
 {
     ShPosition p = sh->root;
     for (int i = 0; i < *length; i++)
         pos_play(&p, &pv[i], &p);
     while (*length < ENGINE_MAX_PV) {
+        if (sh->plan.timed && !atomic_load_explicit(&sh->pondering, memory_order_relaxed) &&
+            clock_elapsed(sh) >= sh->plan.hard)
+            break;
         ShMove m;
         DbValue v;
         if (sh->params.egdb && egdb_covers(&p)) {
@@ -834,8 +840,10 @@ static void fill_result(Worker *w)
         r->score = 0;
     r->pv_length = rm->pv_length;
     memcpy(r->pv, rm->pv, sizeof(ShMove) * (size_t)rm->pv_length);
-    if (is_decisive(r->score) && (sh->params.egdb || sh->egdb))
+    if (is_decisive(r->score) && (sh->params.egdb || sh->egdb)) {
         extend_pv(sh, r->pv, &r->pv_length);
+        r->time = search_now() - sh->start;
+    }
     if (r->pv_length > 1) {
         r->has_ponder = true;
         r->ponder = r->pv[1];

@@ -11,8 +11,10 @@ static double max2(double a, double b)
     return a > b ? a : b;
 }
 
-void timeman_plan(const EngineLimits *l, int men, int men_start, TimePlan *plan)
+void timeman_plan(const EngineLimits *l, int men, int men_start, const TimeLag *lagged,
+                  TimePlan *plan)
 {
+    double lag = lagged ? lagged->mean : 0, stall = lagged ? lagged->stall : 0;
     plan->timed = false;
     plan->soft = plan->hard = 0;
     bool clock = l->time_left >= 0;
@@ -20,9 +22,13 @@ void timeman_plan(const EngineLimits *l, int men, int men_start, TimePlan *plan)
         return;
     plan->timed = true;
     double hard = 1e30, soft = 1e30;
+    /* What a move costs the clock besides the search: the transfer, or what was measured;
+     * and what a stall of the machine may cost at once (the worst lag seen lately). */
+    double overhead = max2(TIMEMAN_OVERHEAD, lag);
+    double safety = max2(TIMEMAN_SAFETY, 1.25 * stall);
     if (l->move_time > 0) {
         /* A fixed time per move: use it all, less the transfer. */
-        hard = soft = max2(l->move_time - TIMEMAN_OVERHEAD, 0.005);
+        hard = soft = max2(l->move_time - overhead, 0.005);
     }
     if (clock) {
         double left = l->time_left, inc = l->increment > 0 ? l->increment : 0;
@@ -39,7 +45,16 @@ void timeman_plan(const EngineLimits *l, int men, int men_start, TimePlan *plan)
         /* What may be spent: the clock less 5% and a reserve for the moves to come: without
          * an increment to pay for them, enough for a long tail of quick answers. */
         double tail = inc >= 0.01 ? 0 : l->moves_to_go > 0 ? 0.005 * min2(l->moves_to_go, 40) : 0.2;
-        double reserve = TIMEMAN_OVERHEAD + TIMEMAN_SAFETY + tail;
+        /* Each move to come costs the clock the lag measured (timelag.h) and a quick search;
+         * what the increment does not give back is kept for them too (without a control
+         * ahead, the moves expected and 60 more: a long ending must not flag). */
+        double drain = lag + 0.002 - inc, kept = 0;
+        if (drain > 0) {
+            double to_come = l->moves_to_go > 0 ? l->moves_to_go - 1 : expected + 60;
+            kept = drain * to_come;
+            tail = max2(tail, kept);
+        }
+        double reserve = overhead + safety + tail;
         double usable = max2(left - reserve, 0) * 0.95;
         /* An even share of it, plus most of the increment that comes back after the move. */
         double share = usable / mtg + 0.75 * inc;
@@ -49,9 +64,11 @@ void timeman_plan(const EngineLimits *l, int men, int men_start, TimePlan *plan)
         double cap = last ? usable : usable * 0.35;
         soft = min2(soft, min2(share * 0.6, cap));
         hard = min2(hard, min2(share * 2.5, cap));
-        /* Inside the reserve: answers as quick as can be, a small part of what is left. */
-        if (hard < 0.001 + 0.02 * left)
-            hard = min2(0.001 + 0.02 * left, max2(left - TIMEMAN_OVERHEAD, 0.001));
+        /* Inside the reserve: answers as quick as can be, a small part of what is left
+         * beyond what the lag of the moves to come will take. */
+        double quick = 0.001 + 0.02 * max2(left - kept, 0);
+        if (hard < quick)
+            hard = min2(quick, max2(left - overhead, 0.001));
         if (soft > hard)
             soft = hard;
     }

@@ -23,14 +23,16 @@
 #include <stdbool.h>
 
 #include "engine.h"
+#include "timelag.h"
 
 /* Seconds kept back for each move's transfer between the engine and the clock. */
 #define TIMEMAN_OVERHEAD 0.03
 
 /* Seconds the plan keeps on the clock besides, for the moments the machine does not run the
- * engine at all (a loaded machine deschedules it for tens of milliseconds): without it, 9 of
- * 4800 self-play games at 1 s + 0.01 s were lost on time on a machine running other work. */
-#define TIMEMAN_SAFETY 0.1
+ * engine at all, before any was seen (then the worst lately, timelag.h): without it, 9 of
+ * 4800 self-play games at 1 s + 0.01 s were lost on time on a machine running other work;
+ * with 0.1 s, 7 of 60 beside eight builds, whose worst stall was 290 ms. */
+#define TIMEMAN_SAFETY 0.3
 
 typedef struct TimePlan {
     bool timed;  /* false: no time limit (depth, nodes, infinite) */
@@ -39,8 +41,10 @@ typedef struct TimePlan {
 } TimePlan;
 
 /* `men` is the number of men on the board (a measure of how much game is left), `men_start`
- * how many the game starts with (24 on the 8x8 board, 40 on the 10x10 one; 0: 24). */
-void timeman_plan(const EngineLimits *limits, int men, int men_start, TimePlan *plan);
+ * how many the game starts with (24 on the 8x8 board, 40 on the 10x10 one; 0: 24); `lag`
+ * what each move costs the clock beyond the search (timelag.h; NULL: nothing known). */
+void timeman_plan(const EngineLimits *limits, int men, int men_start, const TimeLag *lag,
+                  TimePlan *plan);
 
 /* The soft limit's multiplier after an iteration: `changes` is how many of the last few
  * iterations changed the best move (weighted), `score_drop` how much the score fell since
