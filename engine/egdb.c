@@ -17,8 +17,8 @@
  * what the counts reward.
  */
 #include "egdb.h"
+#include "thread.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
