@@ -153,9 +153,18 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
 	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
 
-$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES) $(if $(WASM_READY),$(WASM)) $(ICONS)
+$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES) $(if $(WASM_READY),$(WASM)) $(ICONS) \
+                          $(BUILD)/web/precache.json
 	@mkdir -p $(dir $@)
-	$(EMBED) --assets $@ web $(WEB_FILES) $(WEB_BUILT)
+	$(EMBED) --assets $@ web $(WEB_FILES) $(WEB_BUILT) /precache.json=$(BUILD)/web/precache.json
+
+# What the service worker (web/sw.js) keeps for the app offline: every file served from web/
+# and the built ones, as a JSON list served at /precache.json.
+WEB_PATHS = $(patsubst web/%,/%,$(WEB_FILES)) $(foreach f,$(WEB_BUILT),$(firstword $(subst =, ,$(f))))
+
+$(BUILD)/web/precache.json: $(WEB_FILES) Makefile
+	@mkdir -p $(dir $@)
+	@printf '%s\n' $(WEB_PATHS) | sed 's/.*/"&"/' | paste -sd, - | sed 's/^/[/; s/$$/]/' > $@
 
 $(BUILD)/web/icons/icon-%.png: web/favicon.svg
 	@mkdir -p $(dir $@)

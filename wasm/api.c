@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "shashki_play.h"
 #include "engine.h"
 #include "position_json.h"
 #include "position_over.h"
@@ -39,6 +40,7 @@ EXPORT("shw_input") char *shw_input(int size);
 EXPORT("shw_position") const char *shw_position(void);
 EXPORT("shw_search") const char *shw_search(void);
 EXPORT("shw_bench") const char *shw_bench(int depth);
+EXPORT("shw_game") const char *shw_game(void);
 
 char *shw_input(int size)
 {
@@ -339,4 +341,62 @@ const char *shw_bench(int depth)
     text_printf(&out, "{\"nodes\":%llu,\"positions\":%d,\"depth\":%d,\"time\":%.3f}",
                 (unsigned long long)total, ENGINE_BENCH_COUNT, limits.depth, time);
     return out.data;
+}
+
+/* A game played in the browser (the page's games against its engine, kept there until the
+ * server takes them): lines game, FEN, who resigned (white, black or empty), White's name,
+ * Black's name, then the moves. The arbiter's verdict after them (no move, no pieces, the
+ * draw counts, a third repetition: automatic, as in games against programs) and the game as
+ * PDN: {"position": Position, "result": "1-0" | "0-1" | "1/2-1/2" | null, "reason", "pdn"}. */
+const char *shw_game(void)
+{
+    Request r;
+    request_split(&r);
+    const char *error = request_read(&r, 5, NULL); /* the moves are legal, the start valid */
+    free(r.history);
+    if (error)
+        return error;
+    ShGameOptions options = {.repetition = SH_REPETITION_AUTOMATIC, .replay = false};
+    ShGame *game = NULL;
+    ShError err;
+    if (sh_game_new(&game, &r.start, &options, &err) != SH_OK)
+        return fail("fen", err.message);
+    for (int i = 5; i < r.count; i++) {
+        if (*r.line[i] && sh_game_play_text(game, r.line[i], NULL, &err) != SH_OK) {
+            char message[400];
+            snprintf(message, sizeof message, "move %d: %s", i - 4, err.message);
+            sh_game_free(game);
+            return fail("moves", message);
+        }
+    }
+    const char *resigned = request_field(&r, 2);
+    ShReason reason;
+    if (sh_game_result(game, &reason) == SH_RESULT_NONE && *resigned)
+        sh_game_resign(game, strcmp(resigned, "white") == 0 ? SH_WHITE : SH_BLACK, NULL);
+    sh_game_set_tag(game, "Event", "Offline game", NULL);
+    sh_game_set_tag(game, "White", *request_field(&r, 3) ? request_field(&r, 3) : "?", NULL);
+    sh_game_set_tag(game, "Black", *request_field(&r, 4) ? request_field(&r, 4) : "?", NULL);
+    ShResult result = sh_game_result(game, &reason);
+    const ShKind *kind = sh_kind_of_variant(r.variant);
+    int notation = SH_NOTATION_SHORT | (kind && kind->numeric ? SH_NOTATION_NUMERIC : 0);
+    char *pdn = NULL;
+    if (sh_pdn_write(game, notation, &pdn, NULL, &err) != SH_OK)
+        pdn = NULL;
+    char why[200] = "";
+    if (result != SH_RESULT_NONE)
+        sh_game_result_text(game, why, sizeof why);
+    text_clear(&out);
+    text_add(&out, "{\"position\":");
+    position_json_open(&out, sh_game_position(game));
+    text_add(&out, "}");
+    text_key(&out, "result");
+    text_json_string(&out, result != SH_RESULT_NONE ? sh_result_pdn(result, false) : NULL);
+    text_key(&out, "reason");
+    text_json_string(&out, result != SH_RESULT_NONE ? why : NULL);
+    text_key(&out, "pdn");
+    text_json_string(&out, pdn);
+    text_add(&out, "}");
+    free(pdn);
+    sh_game_free(game);
+    return out.failed ? fail(NULL, "out of memory") : out.data;
 }

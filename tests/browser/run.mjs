@@ -27,6 +27,7 @@ import { teamTests } from './teams.mjs';
 import { contestTests } from './contests.mjs';
 import { accountTests } from './accounts.mjs';
 import { lobbyTests } from './lobby.mjs';
+import { wasmTests } from './wasm.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -48,5 +49,6 @@ contestTests(); // a solving contest on the solvers' phones, a composing contest
 accountTests(); // players' accounts: sign up, a rated game on two devices, the profiles, log in and out
 lobbyTests(); // the lobby: open and direct challenges on two devices, correspondence, "My games"
 kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
+wasmTests(); // the engine in the browser: bench against native, analysis, the app offline
 
 run();

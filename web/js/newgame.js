@@ -419,6 +419,15 @@ export function newGameDialog(initial = {}) {
         const game = await api.createGame(body);
         finish(game);
       } catch (err) {
+        // the server does not answer: a game against the engine goes on in the browser
+        if (err.status === 0 && body.opponent === 'engine' && familyOf(info.name) === 'draughts') {
+          const q = new URLSearchParams({ variant: info.name, level: String(body.level), color: body.color });
+          if (body.fen) q.set('fen', body.fen);
+          if (body[body.color]) q.set('name', body[body.color]);
+          finish(null);
+          location.hash = `#/local?${q}`;
+          return;
+        }
         error.textContent = errorText(err);
         error.hidden = false;
         markField(err.field);

@@ -70,6 +70,13 @@ export class WasmCore {
     }
   }
 
+  /** A game played here: {position, result, reason, pdn} after the moves (resigned: the
+   * colour that resigned, or ''). */
+  game(variant, fen, moves, resigned, white, black) {
+    this.request([variant, fen, resigned || '', white || '', black || '', ...(moves || [])]);
+    return this.answer(this.exports.shw_game());
+  }
+
   /** shashki bench's search: {nodes, positions, depth, time}. */
   bench(depth) {
     return this.answer(this.exports.shw_bench(depth || 0));
