@@ -99,11 +99,13 @@ WASM_READY := $(shell [ -f /usr/lib/wasm32-wasi/libc.a ] && command -v wasm-ld >
                 ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a \
                 >/dev/null 2>&1 && [ -n "$(WASM_AR)" ] && echo yes)
 WASM       := $(BUILD)/wasm/shashki.wasm
-WASM_SRC   := $(LIB_SRC) $(ENGINE_SRC) server/position_over.c
+WASM_SRC   := $(LIB_SRC) $(ENGINE_SRC) server/position_over.c server/puzzle_set.c
 WASM_OBJ    = $(patsubst %.c,$(BUILD)/wasm/obj/%.o,$(WASM_SRC)) \
-              $(patsubst %,$(BUILD)/wasm/obj/gen/%.o,openings_data eval_data book_data nnue_data)
+              $(patsubst %,$(BUILD)/wasm/obj/gen/%.o,openings_data eval_data book_data nnue_data \
+                puzzles_data)
+# (clock(), the solver's for a puzzle's duals, and getpid(): WASI's emulations)
 WASM_CFLAGS := --target=wasm32-wasi -std=c11 -O3 -DNDEBUG $(WARNINGS) -Wno-shorten-64-to-32 \
-               -Wno-constant-conversion -Wno-deprecated-declarations -MMD -MP
+               -Wno-constant-conversion -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_GETPID -MMD -MP
 # 16 MiB of stack: what each native search thread has (engine.c)
 WASM_LDFLAGS := --target=wasm32-wasi -mexec-model=reactor -Wl,-z,stack-size=16777216 \
                 -Wl,--strip-all
@@ -187,7 +189,7 @@ $(BUILD)/wasm/libshashki.a: $(WASM_OBJ)
 	$(WASM_AR) rcs $@ $^
 
 $(WASM): $(patsubst %.c,$(BUILD)/wasm/obj/%.o,$(wildcard wasm/*.c)) $(BUILD)/wasm/libshashki.a
-	$(WASM_CC) $(WASM_LDFLAGS) $^ -o $@
+	$(WASM_CC) $(WASM_LDFLAGS) $^ -o $@ -lwasi-emulated-process-clocks -lwasi-emulated-getpid
 
 # The Puzzles section's puzzles (data/puzzles.pdn, docs/puzzles.md).
 $(BUILD)/gen/puzzles_data.c: $(EMBED) data/puzzles.pdn

@@ -23,6 +23,7 @@
 #include "position_json.h"
 #include "position_over.h"
 #include "text.h"
+#include "wasm_api.h"
 
 #define EXPORT(name) __attribute__((export_name(name), visibility("default")))
 #define MAX_LINES 1100
@@ -57,7 +58,7 @@ char *shw_input(int size)
     return input;
 }
 
-static const char *fail(const char *field, const char *message)
+const char *wasm_fail(const char *field, const char *message)
 {
     text_clear(&out);
     text_add(&out, "{\"error\":{\"message\":");
@@ -98,6 +99,20 @@ static const char *request_field(const Request *r, int i)
     return i < r->count ? r->line[i] : "";
 }
 
+void wasm_request_lines(char **line, int count)
+{
+    Request r;
+    request_split(&r);
+    for (int i = 0; i < count; i++)
+        line[i] = i < r.count ? r.line[i] : (char *)"";
+}
+
+Text *wasm_out(void)
+{
+    text_clear(&out);
+    return &out;
+}
+
 /* The game, its FEN and the moves from line `first` on: NULL, or the error's answer. */
 static const char *request_read(Request *r, int first, Text *played)
 {
@@ -108,7 +123,7 @@ static const char *request_read(Request *r, int first, Text *played)
         {
         char message[200];
         snprintf(message, sizeof message, "no game is called '%.100s'", name);
-        return fail("variant", message);
+        return wasm_fail("variant", message);
     }
     const char *fen = request_field(r, 1);
     if (!*fen)
@@ -118,13 +133,13 @@ static const char *request_read(Request *r, int first, Text *played)
         char message[400];
         snprintf(message, sizeof message, "%s (a FEN of %s, in its squares)", err.message,
                  sh_rules_get(r->variant)->name);
-        return fail("fen", message);
+        return wasm_fail("fen", message);
     }
     r->pos = r->start;
     r->plies = 0;
     r->history = malloc(sizeof *r->history * (size_t)(r->count > first ? r->count - first : 1));
     if (!r->history)
-        return fail(NULL, "out of memory");
+        return wasm_fail(NULL, "out of memory");
     for (int i = first; i < r->count; i++) {
         if (!*r->line[i])
             continue;
@@ -132,7 +147,7 @@ static const char *request_read(Request *r, int first, Text *played)
         if (sh_move_parse(&r->pos, r->line[i], &move, &err) != SH_OK) {
             char message[400];
             snprintf(message, sizeof message, "move %d: %s", i - first + 1, err.message);
-            return fail("moves", message);
+            return wasm_fail("moves", message);
         }
         if (played)
             position_json_move(played, &r->pos, &move);
@@ -164,7 +179,7 @@ const char *shw_position(void)
     text_add(&out, played.data);
     text_add(&out, "}");
     free(played.data);
-    return out.failed ? fail(NULL, "out of memory") : out.data;
+    return out.failed ? wasm_fail(NULL, "out of memory") : out.data;
 }
 
 static bool engine_ready(int level, uint64_t seed)
@@ -270,7 +285,7 @@ const char *shw_search(void)
                                 (uint64_t)number_at(&r, 7, 0, 0x7fffffff))) {
         free(lines);
         free(r.history);
-        return fail(NULL, "the engine could not be started");
+        return wasm_fail(NULL, "the engine could not be started");
     }
     lines->root = r.pos;
     lines->multipv = (int)number_at(&r, 2, 1, ENGINE_MAX_MULTIPV);
@@ -294,7 +309,7 @@ const char *shw_search(void)
     free(lines);
     free(r.history);
     if (st != SH_OK)
-        return fail(NULL, err.message);
+        return wasm_fail(NULL, err.message);
     text_clear(&out);
     text_add(&out, "{\"best\":");
     if (res.has_move)
@@ -318,7 +333,7 @@ const char *shw_bench(int depth)
     options.hash_mb = ENGINE_BENCH_HASH_MB;
     Engine *e = engine_create(&options, NULL);
     if (!e)
-        return fail(NULL, "the engine could not be started");
+        return wasm_fail(NULL, "the engine could not be started");
     engine_bench_warm(e);
     EngineLimits limits;
     engine_limits_default(&limits);
@@ -360,13 +375,13 @@ const char *shw_game(void)
     ShGame *game = NULL;
     ShError err;
     if (sh_game_new(&game, &r.start, &options, &err) != SH_OK)
-        return fail("fen", err.message);
+        return wasm_fail("fen", err.message);
     for (int i = 5; i < r.count; i++) {
         if (*r.line[i] && sh_game_play_text(game, r.line[i], NULL, &err) != SH_OK) {
             char message[400];
             snprintf(message, sizeof message, "move %d: %s", i - 4, err.message);
             sh_game_free(game);
-            return fail("moves", message);
+            return wasm_fail("moves", message);
         }
     }
     const char *resigned = request_field(&r, 2);
@@ -398,5 +413,5 @@ const char *shw_game(void)
     text_add(&out, "}");
     free(pdn);
     sh_game_free(game);
-    return out.failed ? fail(NULL, "out of memory") : out.data;
+    return out.failed ? wasm_fail(NULL, "out of memory") : out.data;
 }

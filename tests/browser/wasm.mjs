@@ -91,7 +91,7 @@ export function wasmTests() {
     await screenshot(phone, 'wasm-analysis-phone');
   });
 
-  test('wasm: installed, the app works with the network cut: opens, analyses, plays the engine to the end, stores the game when back', async ({ newPage }) => {
+  test('wasm: installed, the app works with the network cut: opens, analyses, solves a puzzle, plays the engine to the end, stores the game when back', async ({ newPage }) => {
     // a server of its own: its archive holds only what this test stores
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-wasm-'));
     const server = await new Server(path.join(tmp, 'games.db')).start();
@@ -118,6 +118,24 @@ export function wasmTests() {
       await page.selectOption('#engine-place', 'server');
       await page.waitForSelector('.engine-where[data-engine=browser]');
       await page.selectOption('#engine-place', 'browser');
+
+      // a puzzle of the built-in set, solved in the browser (its solution from the browser's
+      // engine too: the server has none to give)
+      const puzzle = await page.evaluate(async () => {
+        const { wasmEngine } = await import('/js/wasm_engine.js');
+        const list = await wasmEngine.puzzles();
+        const id = list.puzzles.find((p) => p.moves === 2).id; // a move, a reply, a move
+        return { id, total: list.total, moves: (await wasmEngine.puzzleSolution(id)).moves };
+      });
+      expect(puzzle.total > 0, 'the built-in puzzles in the browser');
+      await page.goto(`${base}#/puzzles?id=${puzzle.id}`);
+      await page.waitForSelector(`.puzzles[data-state="solving"][data-puzzle="${puzzle.id}"]`);
+      for (let i = 0; i < puzzle.moves.length; i += 2) {
+        await page.waitForSelector(`.puzzles[data-step="${i / 2}"] .board-svg.interactive`);
+        await settled(page); // the reply's animation ended
+        await enterMove(page, puzzle.moves[i]);
+      }
+      await page.waitForSelector('.puzzles[data-state="solved"]');
 
       // a game against the engine: the new-game dialog, the server gone, plays it in the browser
       await page.goto(base + '#/');

@@ -175,11 +175,14 @@ export const api = {
     return () => source.close();
   },
 
-  puzzles: (params = {}) => request('GET', '/api/puzzles' + query(params)),
-  puzzle: (id) => request('GET', `/api/puzzles/${encodeURIComponent(id)}`),
-  puzzleMove: (id, step, move) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { step, move }),
-  puzzleHint: (id, step) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/hint`, { step }),
-  puzzleSolution: (id) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/solution`, {}),
+  /** The puzzles: the server's (it keeps the player's rating), the browser's built-in set when
+   * the server does not answer (nothing counted then). */
+  puzzles: (params = {}) => serverFirst(() => wasmEngine.puzzles(params), () => request('GET', '/api/puzzles' + query(params))),
+  puzzle: (id) => serverFirst(() => wasmEngine.puzzle(id), () => request('GET', `/api/puzzles/${encodeURIComponent(id)}`)),
+  puzzleMove: (id, step, move) =>
+    serverFirst(() => wasmEngine.puzzleMove(id, step, move), () => request('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { step, move })),
+  puzzleHint: (id, step) => serverFirst(() => wasmEngine.puzzleHint(id, step), () => request('POST', `/api/puzzles/${encodeURIComponent(id)}/hint`, { step })),
+  puzzleSolution: (id) => serverFirst(() => wasmEngine.puzzleSolution(id), () => request('POST', `/api/puzzles/${encodeURIComponent(id)}/solution`, {})),
   /** The solver's verdict on a position: {fen, variant, goal, moves, seconds, sound}. */
   solve: (options) => request('POST', '/api/solve', options),
 
@@ -277,18 +280,24 @@ export const api = {
 // The browser's engine or the server: the browser's first when the setting says so and it
 // loads; the server's otherwise, and the browser's again when the server does not answer.
 async function either(browser, server) {
-  const local = async () => {
-    try {
-      return await browser();
-    } catch (e) {
-      throw new ApiError(e.status || 0, e.message, e);
-    }
-  };
-  if (wasmEngine.preferred() && (await wasmEngine.available())) return local();
+  if (wasmEngine.preferred() && (await wasmEngine.available())) return inBrowser(browser);
+  return serverFirst(browser, server);
+}
+
+async function inBrowser(browser) {
+  try {
+    return await browser();
+  } catch (e) {
+    throw new ApiError(e.status || 0, e.message, e);
+  }
+}
+
+// The server's answer, or the browser's when the server does not answer.
+async function serverFirst(browser, server) {
   try {
     return await server();
   } catch (e) {
-    if (e.status === 0 && (await wasmEngine.available())) return local();
+    if (e.status === 0 && (await wasmEngine.available())) return inBrowser(browser);
     throw e;
   }
 }

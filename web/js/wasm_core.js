@@ -77,6 +77,33 @@ export class WasmCore {
     return this.answer(this.exports.shw_game());
   }
 
+  /** The built-in puzzles, as the server's Puzzles API answers (docs/wasm.md: nothing is
+   * counted here): the list, one puzzle, a move, a hint, the solution. */
+  puzzles(theme, difficulty) {
+    this.request([theme || '', difficulty || 0]);
+    return this.answer(this.exports.shw_puzzles());
+  }
+
+  puzzle(id) {
+    this.request([id]);
+    return this.answer(this.exports.shw_puzzle());
+  }
+
+  puzzleMove(id, step, move) {
+    this.request([id, step, move]);
+    return this.answer(this.exports.shw_puzzle_move());
+  }
+
+  puzzleHint(id, step) {
+    this.request([id, step]);
+    return this.answer(this.exports.shw_puzzle_hint());
+  }
+
+  puzzleSolution(id) {
+    this.request([id]);
+    return this.answer(this.exports.shw_puzzle_solution());
+  }
+
   /** shashki bench's search: {nodes, positions, depth, time}. */
   bench(depth) {
     return this.answer(this.exports.shw_bench(depth || 0));

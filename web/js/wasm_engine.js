@@ -155,6 +155,24 @@ export const wasmEngine = {
     return checked(await w.call('game', [variant || '', fen || '', moves || [], resigned || '', white, black]));
   },
 
+  /** The built-in puzzles when the server does not answer (wasm/puzzles.c): as api.puzzles,
+   * api.puzzle, api.puzzleMove, api.puzzleHint, api.puzzleSolution. */
+  async puzzles(params = {}) {
+    return checked(await (await rulesWorker()).call('puzzles', [params.theme || '', params.difficulty || 0]));
+  },
+  async puzzle(id) {
+    return checked(await (await rulesWorker()).call('puzzle', [id]));
+  },
+  async puzzleMove(id, step, move) {
+    return checked(await (await rulesWorker()).call('puzzleMove', [id, step, move]));
+  },
+  async puzzleHint(id, step) {
+    return checked(await (await rulesWorker()).call('puzzleHint', [id, step]));
+  },
+  async puzzleSolution(id) {
+    return checked(await (await rulesWorker()).call('puzzleSolution', [id]));
+  },
+
   /** shashki bench through the browser's engine: {nodes, positions, depth, time}. */
   async bench(depth) {
     stopSearch();

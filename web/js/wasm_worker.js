@@ -5,6 +5,7 @@
 
 import { WasmCore } from './wasm_core.js';
 
+const OPS = ['position', 'game', 'bench', 'puzzles', 'puzzle', 'puzzleMove', 'puzzleHint', 'puzzleSolution'];
 let core = null;
 
 self.onmessage = async (ev) => {
@@ -16,10 +17,8 @@ self.onmessage = async (ev) => {
       return;
     }
     let result;
-    if (op === 'position') result = core.position(...args);
-    else if (op === 'search') result = core.search(...args, (info) => self.postMessage({ id, info }));
-    else if (op === 'game') result = core.game(...args);
-    else if (op === 'bench') result = core.bench(...args);
+    if (op === 'search') result = core.search(...args, (info) => self.postMessage({ id, info }));
+    else if (OPS.includes(op)) result = core[op](...args);
     else throw new Error(`no operation ${op}`);
     self.postMessage({ id, result });
   } catch (e) {
