@@ -112,7 +112,7 @@ WASM_LDFLAGS := --target=wasm32-wasi -mexec-model=reactor -Wl,-z,stack-size=1677
 # The page's icons, drawn from favicon.svg (the web app manifest names them).
 ICON_SIZES := 192 512
 ICONS      := $(foreach n,$(ICON_SIZES),$(BUILD)/web/icons/icon-$(n).png)
-WEB_BUILT  := $(if $(WASM_READY),/wasm/shashki.wasm=$(WASM)) \
+WEB_BUILT  := $(if $(WASM_READY),/wasm/shashki.wasm=$(WASM) /wasm/shashki.wasm.gz=$(WASM).gz) \
               $(foreach n,$(ICON_SIZES),/icons/icon-$(n).png=$(BUILD)/web/icons/icon-$(n).png)
 
 LIB      := $(BUILD)/libshashki.a
@@ -155,14 +155,15 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
 	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
 
-$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES) $(if $(WASM_READY),$(WASM)) $(ICONS) \
+$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES) $(if $(WASM_READY),$(WASM) $(WASM).gz) $(ICONS) \
                           $(BUILD)/web/precache.json
 	@mkdir -p $(dir $@)
 	$(EMBED) --assets $@ web $(WEB_FILES) $(WEB_BUILT) /precache.json=$(BUILD)/web/precache.json
 
 # What the service worker (web/sw.js) keeps for the app offline: every file served from web/
 # and the built ones, as a JSON list served at /precache.json.
-WEB_PATHS = $(patsubst web/%,/%,$(WEB_FILES)) $(foreach f,$(WEB_BUILT),$(firstword $(subst =, ,$(f))))
+WEB_PATHS = $(patsubst web/%,/%,$(WEB_FILES)) \
+            $(filter-out %.gz,$(foreach f,$(WEB_BUILT),$(firstword $(subst =, ,$(f)))))
 
 $(BUILD)/web/precache.json: $(WEB_FILES) Makefile
 	@mkdir -p $(dir $@)
@@ -182,6 +183,10 @@ $(BUILD)/wasm/obj/%.o: %.c
 $(BUILD)/wasm/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(CPPFLAGS) $(WASM_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+
+# The copy the program serves to browsers that take gzip (server/web_board.c, web_static).
+$(WASM).gz: $(WASM)
+	gzip -9 -n -c $< > $@
 
 # An archive, so that only what wasm/'s entry points reach is linked (no file, no thread).
 $(BUILD)/wasm/libshashki.a: $(WASM_OBJ)

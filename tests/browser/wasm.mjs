@@ -41,7 +41,10 @@ export function wasmTests() {
     // Node: the same glue as the page's worker, on the file the server serves
     const res = await fetch(base + 'wasm/shashki.wasm');
     equal(res.headers.get('content-type'), 'application/wasm', 'the engine\'s content type');
+    equal(res.headers.get('content-encoding'), 'gzip', 'the engine served gzipped to a client that takes it');
+    const sent = Number(res.headers.get('content-length'));
     const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(sent > 0 && sent < 3_000_000, `the engine's download under 3 MB compressed: ${sent} bytes`);
     const { WasmCore } = await import(path.join(ROOT, 'web', 'js', 'wasm_core.js'));
     const core = await WasmCore.create(new WebAssembly.Module(bytes));
     const t0 = performance.now();
@@ -67,7 +70,7 @@ export function wasmTests() {
       line('native (best of two)', nativeNps),
       line('Node', native.nodes / nodeSeconds),
       line('Chromium', native.nodes / inChromium.time),
-      `the engine's download: ${bytes.length} bytes`,
+      `the engine's download: ${sent} bytes gzipped (${bytes.length} bytes)`,
     ].join('\n');
     fs.mkdirSync(path.join(ROOT, 'build', 'screenshots'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, 'build', 'screenshots', 'wasm-bench.txt'), report + '\n');
