@@ -56,16 +56,19 @@ async function requestText(path) {
     throw new ApiError(0, 'offline');
   }
   const text = await res.text();
-  if (!res.ok) {
-    let message = `HTTP ${res.status}`;
-    try {
-      message = JSON.parse(text).error.message || message;
-    } catch {
-      /* keep the status */
-    }
-    throw new ApiError(res.status, message);
-  }
+  if (!res.ok) throw errorOf(res.status, text);
   return text;
+}
+
+// The error of an answer that is not ok: the server's message, else its status.
+function errorOf(status, text) {
+  let message = `HTTP ${status}`;
+  try {
+    message = JSON.parse(text).error.message || message;
+  } catch {
+    /* keep the status */
+  }
+  return new ApiError(status, message);
 }
 
 // A POST whose answer is text (PDN), not JSON.
@@ -334,13 +337,7 @@ function serverAnalyse(fen, options, handlers) {
       const res = await fetch(url, { headers: { Accept: 'application/json' } });
       const text = await res.text();
       if (!res.ok) {
-        let message = `HTTP ${res.status}`;
-        try {
-          message = JSON.parse(text).error.message || message;
-        } catch {
-          /* keep the status */
-        }
-        error = new ApiError(res.status, message);
+        error = errorOf(res.status, text);
       } else {
         error = new ApiError(0, 'the analysis stream broke');
       }
