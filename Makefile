@@ -5,6 +5,9 @@
 #   make run        install what is missing, build, start the web app (shashki serve; it builds
 #                   the databases of 5 pieces in the background on its first start)
 #   make egdb6      the endgame databases of up to 6 pieces in build/egdb (docs/egdb.md: time, size)
+#   make wasm       the library and engine as WebAssembly for the page's worker:
+#                   build/wasm/shashki.wasm (clang, lld, wasi-libc; docs/wasm.md). `make` builds
+#                   it too when those are installed, and the program then serves it
 #   make test       install what is missing, build, run every test
 #   make test-slow  the long checks (perft 12, kestog13 at depth 10, the egdb and the slow etudes)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
@@ -80,8 +83,37 @@ WEB_FILES  := $(shell find web -type f ! -path '*/node_modules/*' ! -name '*.md'
 # The built files of the web app's npm packages (web/package.json: planck, for Chapaev), copied
 # from web/node_modules by the rule below and embedded with the rest of web/.
 WEB_VENDOR := web/vendor/planck.mjs
+# and @bjorn3/browser_wasi_shim (WASI's calls in JavaScript), for the WebAssembly engine's worker
+WASI_SHIM_FILES := debug.js fd.js fs_mem.js fs_opfs.js index.js strace.js wasi.js wasi_defs.js
+WEB_VENDOR += $(addprefix web/vendor/browser_wasi_shim/,$(WASI_SHIM_FILES))
 WEB_FILES  := $(sort $(WEB_FILES) $(WEB_VENDOR))
 WEB_OBJ     = $(BUILD)/gen/web_assets.o $(BUILD)/gen/puzzles_data.o
+
+# The WebAssembly build (docs/wasm.md): the library and the engine for wasm32-wasi with clang,
+# lld and wasi-libc, single-threaded (src/thread.h), with wasm/'s entry points. `make` builds it
+# when the toolchain is installed (make deps installs it), and embeds it in the program with
+# web/ at /wasm/shashki.wasm; without it the page uses the server's engine.
+WASM_CC    ?= $(shell command -v clang-14 2>/dev/null || command -v clang 2>/dev/null)
+WASM_AR    ?= $(shell command -v llvm-ar-14 2>/dev/null || command -v llvm-ar 2>/dev/null)
+WASM_READY := $(shell [ -f /usr/lib/wasm32-wasi/libc.a ] && command -v wasm-ld >/dev/null && \
+                ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a \
+                >/dev/null 2>&1 && [ -n "$(WASM_AR)" ] && echo yes)
+WASM       := $(BUILD)/wasm/shashki.wasm
+WASM_SRC   := $(LIB_SRC) $(ENGINE_SRC) server/position_over.c server/puzzle_set.c
+WASM_OBJ    = $(patsubst %.c,$(BUILD)/wasm/obj/%.o,$(WASM_SRC)) \
+              $(patsubst %,$(BUILD)/wasm/obj/gen/%.o,openings_data eval_data book_data nnue_data \
+                puzzles_data)
+# (clock(), the solver's for a puzzle's duals, and getpid(): WASI's emulations)
+WASM_CFLAGS := --target=wasm32-wasi -std=c11 -O3 -DNDEBUG $(WARNINGS) -Wno-shorten-64-to-32 \
+               -Wno-constant-conversion -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_GETPID -MMD -MP
+# 16 MiB of stack: what each native search thread has (engine.c)
+WASM_LDFLAGS := --target=wasm32-wasi -mexec-model=reactor -Wl,-z,stack-size=16777216 \
+                -Wl,--strip-all
+# The page's icons, drawn from favicon.svg (the web app manifest names them).
+ICON_SIZES := 192 512
+ICONS      := $(foreach n,$(ICON_SIZES),$(BUILD)/web/icons/icon-$(n).png)
+WEB_BUILT  := $(if $(WASM_READY),/wasm/shashki.wasm=$(WASM) /wasm/shashki.wasm.gz=$(WASM).gz) \
+              $(foreach n,$(ICON_SIZES),/icons/icon-$(n).png=$(BUILD)/web/icons/icon-$(n).png)
 
 LIB      := $(BUILD)/libshashki.a
 PROGRAM  := $(BUILD)/shashki
@@ -91,9 +123,9 @@ TESTS    := $(BUILD)/shashki-tests
 # beside it.
 EGDB_DIR := $(BUILD)/egdb
 
-.PHONY: all run test test-slow sanitize bench fuzz warnings deps deps-run clean tools egdb6
+.PHONY: all wasm run test test-slow sanitize bench fuzz warnings deps deps-run clean tools egdb6
 
-all: $(LIB) $(PROGRAM) $(EGDB_DIR)/.pieces-4
+all: $(LIB) $(PROGRAM) $(EGDB_DIR)/.pieces-4 $(if $(WASM_READY),$(WASM))
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -123,9 +155,46 @@ $(BUILD)/gen/openings_data.c: $(EMBED) data/openings/ballots.tsv data/openings/f
 	$(EMBED) $@ OPENINGS_BALLOTS data/openings/ballots.tsv \
 	  OPENINGS_FMJD_POSITIONS data/openings/fmjd_positions.tsv
 
-$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES)
+$(BUILD)/gen/web_assets.c: $(EMBED) $(WEB_FILES) $(if $(WASM_READY),$(WASM) $(WASM).gz) $(ICONS) \
+                          $(BUILD)/web/precache.json
 	@mkdir -p $(dir $@)
-	$(EMBED) --assets $@ web $(WEB_FILES)
+	$(EMBED) --assets $@ web $(WEB_FILES) $(WEB_BUILT) /precache.json=$(BUILD)/web/precache.json
+
+# What the service worker (web/sw.js) keeps for the app offline: every file served from web/
+# and the built ones, as a JSON list served at /precache.json.
+WEB_PATHS = $(patsubst web/%,/%,$(WEB_FILES)) \
+            $(filter-out %.gz,$(foreach f,$(WEB_BUILT),$(firstword $(subst =, ,$(f)))))
+
+$(BUILD)/web/precache.json: $(WEB_FILES) Makefile
+	@mkdir -p $(dir $@)
+	@printf '%s\n' $(WEB_PATHS) | sed 's/.*/"&"/' | paste -sd, - | sed 's/^/[/; s/$$/]/' > $@
+
+$(BUILD)/web/icons/icon-%.png: web/favicon.svg
+	@mkdir -p $(dir $@)
+	rsvg-convert -w $* -h $* -b '#f4ecd8' $< -o $@
+
+# ---- the WebAssembly build (docs/wasm.md) ----
+wasm: $(WASM)
+
+$(BUILD)/wasm/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(CPPFLAGS) $(WASM_CFLAGS) -c $< -o $@
+
+$(BUILD)/wasm/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(CPPFLAGS) $(WASM_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+
+# The copy the program serves to browsers that take gzip (server/web_board.c, web_static).
+$(WASM).gz: $(WASM)
+	gzip -9 -n -c $< > $@
+
+# An archive, so that only what wasm/'s entry points reach is linked (no file, no thread).
+$(BUILD)/wasm/libshashki.a: $(WASM_OBJ)
+	@rm -f $@
+	$(WASM_AR) rcs $@ $^
+
+$(WASM): $(patsubst %.c,$(BUILD)/wasm/obj/%.o,$(wildcard wasm/*.c)) $(BUILD)/wasm/libshashki.a
+	$(WASM_CC) $(WASM_LDFLAGS) $^ -o $@ -lwasi-emulated-process-clocks -lwasi-emulated-getpid
 
 # The Puzzles section's puzzles (data/puzzles.pdn, docs/puzzles.md).
 $(BUILD)/gen/puzzles_data.c: $(EMBED) data/puzzles.pdn
@@ -138,6 +207,10 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 web/vendor/planck.mjs: web/node_modules/.package-lock.json
 	@mkdir -p $(dir $@)
 	cp web/node_modules/planck/dist/planck.mjs $@
+
+web/vendor/browser_wasi_shim/%.js: web/node_modules/.package-lock.json
+	@mkdir -p $(dir $@)
+	cp web/node_modules/@bjorn3/browser_wasi_shim/dist/$*.js $@
 
 # The evaluation's weights: Russian (weights.txt) and each family of games with its own.
 EVAL_FAMILIES := brazilian pool english italian spanish czech turkish giveaway international \
@@ -197,9 +270,9 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 # ---- Debian packages: installed when missing (as root, or with sudo) ----
 # What building and running needs (make run), and besides what the tests need (make test).
 RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libpq-dev \
-  libsodium-dev libqrencode-dev libzstd-dev pkg-config
+  libsodium-dev libqrencode-dev libzstd-dev pkg-config librsvg2-bin
 TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin postgresql \
-  nginx
+  nginx lld llvm wasi-libc libclang-rt-14-dev-wasm32
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Programs found on the PATH count as installed however they came (node may come with npm).
@@ -237,7 +310,7 @@ $(BROWSER_MODULES): tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
 
 test: deps $(BROWSER_MODULES)
-	@$(MAKE) --no-print-directory -j$(JOBS) all $(TESTS)
+	@$(MAKE) --no-print-directory -j$(JOBS) all $(TESTS) wasm
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data
 
 test-slow: deps

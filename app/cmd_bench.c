@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "bench.h"
 #include "cli.h"
 #include "engine.h"
 
@@ -31,45 +32,6 @@ static const char HELP[] =
     CLI_NOTATION_HELP
     "                 (--verbose's moves and FENs)\n";
 
-#define BENCH_DEPTH 16
-
-static const char *const POSITIONS[] = {
-    /* The start and eight ballots of the IDF-64 table. */
-    "W:W21-32:B1-12",
-    "B:Wa1,e3,d4,h4,c1,e1,g1,b2,d2,f2,h2,a3:Bg5,b6,d6,f6,a7,c7,e7,g7,b8,d8,f8,h8",
-    "B:Wa1,c3,e3,g3,c5,c1,e1,g1,b2,d2,f2,h2:Be5,b6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-    "W:Wa1,e3,g3,d4,c1,e1,g1,b2,d2,f2,h2,a3:Be5,b6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-    "W:Wa1,c3,e3,f4,c1,e1,g1,b2,d2,f2,h2,a3:Be5,b6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-    "B:Wa1,e3,b4,f4,c1,e1,g1,b2,d2,f2,h2,a3:Ba5,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-    "W:Wa1,c3,g3,d4,a5,c1,e1,g1,b2,d2,f2,h2:Bb4,g5,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-    "W:Wa1,g3,b4,d4,c1,e1,g1,b2,d2,h2,a3:Bb6,d6,f6,h6,a7,e7,g7,b8,d8,f8,h8",
-    "W:Wa1,c3,g3,c5,c1,e1,g1,b2,d2,f2,h2:Ba5,g5,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-    /* Middlegames: the KestoG perft suite. */
-    "W:Wa7,a5,b4,c3,f2,h2,g1:Bb8,c7,e7,g7,g5,f4,h4",
-    "W:Wd6,a3,g3,f2,h2,c1,g1:Bb8,f8,h8,b6,f6,h6,h4",
-    "B:Wc5,e5,b4,a3,e3,f2,h2,g1:Bb8,h8,a7,c7,g7,h6,g5,h4",
-    "W:Wc5,b4,d4,f4,a3,f2,h2,g1:Bd8,a7,e7,g7,d6,f6,h6,h4",
-    "W:Wc5,e5,d4,g3,d2,f2,a1,c1,e1,g1:Bf8,h8,a7,c7,e7,g7,b6,h6,a5,g5",
-    "B:Wb4,d4,f4,a3,e3,g3,b2,d2,f2,a1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,b6,h6,c5,g5,h4",
-    "W:Wa5,d4,f4,a3,c3,e3,h2,c1:Bb8,a7,c7,b6,f6,h6,c5,g5",
-    "W:Wg5,f4,h4,a3,e3,d2:Bf8,h8,e7,b6,d6,h6",
-    "W:Wd4,f4,h4,a3,c3:Bd8,e7,b6,h6,c5",
-    "W:Wd4,f4,a3,c3,e3,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,a7,b6,d6,h6,c5,g5,h4",
-    "W:Wc5,d4,f4,h4,g3,h2,e1:Bf8,a7,e7,g7,d6,a5",
-    "B:Wd4,f4,a3,e3,b2,f2,h2,e1,g1:Bb8,d8,h8,g7,b6,d6,h6,a5,c5,h4",
-    /* Endgames: kings, runaway men, three kings against one. */
-    "B:Wa1,Ka7,b2,d4,e1,e7,f2,f4,g1,h2:Bh6,h8",
-    "W:Wb2,c1,f2,Kf8,h2,h6:Ba3,a5,f6,g3,g7,h8",
-    "B:Wa1,a3,a7,Kb8,d2,e1,f2,g3,h2:Bd8,f6,f8,h6,h8",
-    "W:Wg1,h4:Bb8,Kc1,c3,d6,d8,f6,g5,g7",
-    "B:Wc1,d2,d4,Kd8,e1,f2,f4,g1,h2:Bf8,g7,h6,h8",
-    "W:Wa1,a5,Kb2,g3:Ba7,b6,b8,c5,c7,d8,f8,h6",
-    "W:Wa3,c3,e3,g3:Bb6,d6,f6,h6",
-    "W:WKa1,c3,e3:Bb6,d6,h6",
-    "W:WKa1,Kc3,Kh2:BKd8",
-};
-
-#define POSITION_COUNT ((int)(sizeof POSITIONS / sizeof POSITIONS[0]))
 #define VARIANT_POSITIONS 12
 
 /* Another game's bench positions: its start and every fifth position of one random game,
@@ -104,7 +66,7 @@ int cmd_bench(int argc, char **argv)
     }
     EngineOptions options;
     engine_options_default(&options);
-    options.hash_mb = 16;
+    options.hash_mb = ENGINE_BENCH_HASH_MB;
     long depth = -1, v;
     bool verbose = false;
     ShVariant variant = SH_VARIANT_RUSSIAN;
@@ -168,16 +130,12 @@ int cmd_bench(int argc, char **argv)
     }
     EngineLimits limits;
     engine_limits_default(&limits);
-    /* The endgame tables are built on first use: build them before the clock starts. */
-    ShPosition warm;
-    limits.depth = 1;
-    if (sh_fen_read("W:WKa1,Kc3,Kh2:BKd8", &warm, NULL) == SH_OK)
-        engine_search(engine, &warm, NULL, 0, &limits, NULL, NULL, NULL, NULL);
+    engine_bench_warm(engine);
     if (depth < 0)
-        depth = variant == SH_VARIANT_RUSSIAN ? BENCH_DEPTH : 12;
+        depth = variant == SH_VARIANT_RUSSIAN ? ENGINE_BENCH_DEPTH : 12;
     limits.depth = (int)depth;
     ShPosition others[VARIANT_POSITIONS];
-    int count = variant == SH_VARIANT_RUSSIAN ? POSITION_COUNT : variant_positions(variant, others);
+    int count = variant == SH_VARIANT_RUSSIAN ? ENGINE_BENCH_COUNT : variant_positions(variant, others);
     const ShKind *kind = sh_kind_of_variant(variant);
     bool numeric = cli_numeric(kind, notation);
     uint64_t total = 0;
@@ -188,13 +146,13 @@ int cmd_bench(int argc, char **argv)
         char fen[SH_FEN_SIZE];
         if (variant != SH_VARIANT_RUSSIAN) {
             pos = others[i];
-        } else if (sh_fen_read(POSITIONS[i], &pos, &err) != SH_OK) {
+        } else if (sh_fen_read(ENGINE_BENCH_POSITIONS[i], &pos, &err) != SH_OK) {
             cli_error("bench position %d: %s", i + 1, err.message);
             status = 1;
             continue;
         }
         if (variant == SH_VARIANT_RUSSIAN && !numeric)
-            snprintf(fen, sizeof fen, "%s", POSITIONS[i]); /* as written above */
+            snprintf(fen, sizeof fen, "%s", ENGINE_BENCH_POSITIONS[i]); /* as written above */
         else
             sh_fen_write(&pos, numeric, fen);
         engine_clear(engine);

@@ -6,7 +6,6 @@
  * the book key to the entry. Writing sorts the entries by key, so a file's bytes depend only
  * on its contents. Reading checks every field and says at which byte a bad file goes wrong.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include "book.h"
 #include "engine.h"
 #include "error.h"
+#include "thread.h"
 
 #define HEADER_SIZE 32
 #define ENTRY_SIZE 16

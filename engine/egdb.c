@@ -17,8 +17,8 @@
  * what the counts reward.
  */
 #include "egdb.h"
+#include "thread.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,6 +304,10 @@ static void *build_main(void *arg)
 
 void egdb_init_background(void)
 {
+    if (SH_SINGLE_THREAD) { /* no thread to build them on (WebAssembly): now */
+        egdb_init();
+        return;
+    }
     if (egdb_ready() || atomic_flag_test_and_set(&background))
         return;
     pthread_t thread;

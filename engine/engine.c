@@ -9,7 +9,6 @@
  * sent at any time after it returns reaches the search.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "engine.h"
 #include "error.h"
 #include "search.h"
+#include "thread.h"
 #include "timelag.h"
 
 enum { EVAL_MODE_DEFAULT = 0, EVAL_MODE_CLASSIC, EVAL_MODE_NNUE };
@@ -141,6 +141,11 @@ static bool pool_start(Engine *e, int n)
         w->id = i;
         w->shared = &e->shared;
         e->workers[i] = w;
+        if (SH_SINGLE_THREAD) { /* no threads: engine_start runs worker 0 itself */
+            e->nthreads = 1;
+            e->shared.threads = 1;
+            break;
+        }
         if (pthread_create(&e->threads[i], &attr, worker_main, w) != 0) {
             free(w);
             e->workers[i] = NULL;
@@ -735,6 +740,11 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     e->job++;
     pthread_cond_broadcast(&e->wake);
     pthread_mutex_unlock(&e->lock);
+    if (SH_SINGLE_THREAD) { /* the search, here and now: engine_wait then returns at once */
+        search_run(e->workers[0]);
+        e->running = 0;
+        e->searching = false;
+    }
     return SH_OK;
 }
 

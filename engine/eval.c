@@ -13,10 +13,11 @@
 #include "eval.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "thread.h"
 
 /* The built-in weights of each family of games (data/eval/weights*.txt). */
 extern const unsigned char EVAL_WEIGHTS[], EVAL_WEIGHTS_BRAZILIAN[], EVAL_WEIGHTS_POOL[],

@@ -3,7 +3,6 @@
  */
 #include "nnue.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "bitboard10.h"
 #include "eval.h"
 #include "nnue_simd.h"
+#include "thread.h"
 
 /* The built-in networks (data/nnue/russian.nnue, international.nnue; tools/embed.c). */
 extern const unsigned char NNUE_RUSSIAN[], NNUE_INTERNATIONAL[];

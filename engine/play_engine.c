@@ -2,7 +2,6 @@
  * draughts and column games, the generic search for the other games. */
 #include "play_engine.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "error.h"
 #include "other_search.h"
 #include "shashki_other.h"
+#include "thread.h"
 
 /* A move's time when nothing else limits the other games' search. */
 #define OTHER_DEFAULT_SECONDS 1.0

@@ -49,13 +49,13 @@
 #include "search.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
 #include "board.h"
 #include "egdb.h"
 #include "egdb/dbfile.h"
+#include "thread.h"
 
 /* ---- parameters ---- */
 

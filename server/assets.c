@@ -26,6 +26,7 @@ const char *assets_content_type(const char *path)
         {".ico", "image/x-icon"},
         {".json", "application/json; charset=utf-8"},
         {".webmanifest", "application/manifest+json"},
+        {".wasm", "application/wasm"},
         {".woff2", "font/woff2"},
         {".txt", "text/plain; charset=utf-8"},
     };

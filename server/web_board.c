@@ -209,6 +209,19 @@ void web_static(const HttpRequest *req, HttpResponse *res, void *ctx)
     res->size = asset->size;
     res->content_type = assets_content_type(asset->path);
     res->cache_control = "no-cache";
+    /* a file the build also gzipped (the WebAssembly engine, /wasm/shashki.wasm.gz): that copy,
+     * to a browser that takes gzip */
+    const char *accept = http_header(req, "Accept-Encoding");
+    char packed_path[256];
+    if (!accept || !strstr(accept, "gzip") ||
+        snprintf(packed_path, sizeof packed_path, "%s.gz", asset->path) >= (int)sizeof packed_path)
+        return;
+    const WebAsset *packed = assets_find(packed_path);
+    if (packed && http_add_header(res, "Content-Encoding", "gzip") &&
+        http_add_header(res, "Vary", "Accept-Encoding")) {
+        res->static_body = packed->data;
+        res->size = packed->size;
+    }
 }
 
 static const HttpRoute ROUTES[] = {

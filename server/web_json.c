@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "position_over.h"
+
 json_t *wj_square(ShVariant variant, int square)
 {
     char name[SH_SQUARE_NAME_SIZE];
@@ -100,31 +102,13 @@ json_t *wj_position(const ShPosition *pos)
     sh_fen_write(pos, true, fen_numeric);
     wj_board(pos, board);
     bool white = sh_position_side(pos) == SH_WHITE;
-    /* the rules' word on the position alone: no piece or no move (in giveaway: a win) */
-    ShReason reason = SH_REASON_NONE;
-    ShResult result = sh_position_result(pos, &reason);
+    PositionOver end;
+    position_over(pos, &end);
     json_t *over = json_null(), *over_code = json_null(), *over_result = json_null();
-    if (result != SH_RESULT_NONE) {
-        char text[160];
-        const char *mover = white ? "White" : "Black";
-        bool none = reason == SH_REASON_NO_PIECES || reason == SH_REASON_GIVEAWAY_NO_PIECES;
-        bool giveaway =
-            reason == SH_REASON_GIVEAWAY_NO_PIECES || reason == SH_REASON_GIVEAWAY_NO_MOVES;
-        ShPiece man = white ? SH_WHITE_MAN : SH_BLACK_MAN, king = white ? SH_WHITE_KING : SH_BLACK_KING;
-        int left = sh_position_count(pos, man) + sh_position_count(pos, king);
-        const char *winner = result == SH_RESULT_WHITE_WINS ? "White" : "Black";
-        if (none && left) /* self-eaters: the side that has just moved took its own last */
-            snprintf(text, sizeof text, "%s has no pieces: %s wins", white ? "Black" : "White",
-                     winner);
-        else if (giveaway)
-            snprintf(text, sizeof text, "%s has no %s: %s wins", mover, none ? "pieces" : "move",
-                     winner);
-        else /* no pieces is no move (the words the page has always read) */
-            snprintf(text, sizeof text, "%s has no move: %s wins", mover, winner);
-        over = json_string(text);
-        over_code = json_string(giveaway ? (none ? "giveaway-no-pieces" : "giveaway-no-moves")
-                                         : (none ? "no-pieces" : "no-moves"));
-        over_result = json_string(sh_result_pdn(result, false));
+    if (end.over) {
+        over = json_string(end.text);
+        over_code = json_string(end.code);
+        over_result = json_string(end.result);
     }
     json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s,s:b,s:o,s:o,s:o,s:o}", "variant",
                           sh_rules_get((ShVariant)pos->variant)->name, "fen", fen, "fen_numeric",

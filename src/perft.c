@@ -1,9 +1,9 @@
 /* perft.c - counting the legal move tree, on one thread or spread over several. */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
 #include "movegen.h"
+#include "thread.h"
 
 uint64_t sh_perft(const ShPosition *pos, int depth, ShPerftMode mode)
 {

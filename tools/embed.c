@@ -6,7 +6,8 @@
  *
  *   embed --assets OUTPUT.c ROOT FILE...
  *       A table of web assets, `const WebAsset WEB_ASSETS[]` and `const int WEB_ASSET_COUNT`
- *       (see server/assets.h); each file is served at its path below ROOT ("/index.html"). */
+ *       (see server/assets.h); each file is served at its path below ROOT ("/index.html"),
+ *       or a FILE written /PATH=FILE at /PATH (a built file: /wasm/shashki.wasm=build/...). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,8 @@ static int assets(const char *output, const char *root, int count, char **files)
     for (int i = 0; i < count; i++) {
         char name[32];
         snprintf(name, sizeof name, "asset_%d", i);
-        sizes[i] = write_array(out, "static ", name, files[i]);
+        const char *eq = files[i][0] == '/' ? strchr(files[i], '=') : NULL;
+        sizes[i] = write_array(out, "static ", name, eq ? eq + 1 : files[i]);
         if (sizes[i] < 0) {
             fclose(out);
             remove(output);
@@ -55,11 +57,19 @@ static int assets(const char *output, const char *root, int count, char **files)
     fprintf(out, "const WebAsset WEB_ASSETS[] = {\n");
     for (int i = 0; i < count; i++) {
         const char *rel = files[i];
-        if (strncmp(rel, root, rootlen) == 0)
+        int length = (int)strlen(rel);
+        const char *eq = rel[0] == '/' ? strchr(rel, '=') : NULL;
+        if (eq) {
+            length = (int)(eq - rel);
+        } else if (strncmp(rel, root, rootlen) == 0) {
             rel += rootlen;
-        while (*rel == '/')
+            length -= (int)rootlen;
+        }
+        while (*rel == '/') {
             rel++;
-        fprintf(out, "    {\"/%s\", asset_%d, %ldUL},\n", rel, i, sizes[i]);
+            length--;
+        }
+        fprintf(out, "    {\"/%.*s\", asset_%d, %ldUL},\n", length, rel, i, sizes[i]);
     }
     fprintf(out, "    {0, 0, 0}};\nconst int WEB_ASSET_COUNT = %d;\n", count);
     free(sizes);

@@ -34,7 +34,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -44,6 +43,7 @@
 
 #include "egdb/dbfile.h"
 #include "error.h"
+#include "thread.h"
 
 /* ---- the slices and their order ---- */
 

@@ -1,7 +1,7 @@
 /* dbindex.c - the numbering of the endgame databases' positions (see dbindex.h). */
 #include "dbindex.h"
+#include "thread.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

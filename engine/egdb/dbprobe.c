@@ -3,7 +3,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "egdb/dbbuild.h"
 #include "egdb/dbfile.h"
 #include "error.h"
+#include "thread.h"
 
 typedef struct Slot {
     char *path;

@@ -2,7 +2,6 @@
  * slice looks up. */
 #include <errno.h>
 #include <stdio.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +10,7 @@
 #include "egdb/dbbuild.h"
 #include "egdb/dbfile.h"
 #include "error.h"
+#include "thread.h"
 
 /* ---- the tables looked up, decompressed whole ---- */
 

@@ -1,7 +1,6 @@
 /* dbverify.c - the consistency pass and the sampled search (see dbverify.h). */
 #include "egdb/dbverify.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +8,7 @@
 #include "egdb/dbfile.h"
 #include "egdb/dbprobe.h"
 #include "error.h"
+#include "thread.h"
 
 typedef struct Check {
     const DbVerifyOptions *o;

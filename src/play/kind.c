@@ -1,6 +1,5 @@
 /* kind.c - the record of every game (shashki_play.h, "Kinds"): the draughts and column games
  * from their ShRules records, the other games from their ShOtherGame records. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +7,7 @@
 
 #include "error.h"
 #include "play_impl.h"
+#include "thread.h"
 
 static const char *const TWO_NAMES[] = {"White", "Black"};
 static const char *const TWO_COLOURS[] = {"#f4efe4", "#2b2623"};

@@ -29,6 +29,7 @@ import { contestTests } from './contests.mjs';
 import { accountTests } from './accounts.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { newcomerTests } from './newcomer.mjs';
+import { wasmTests } from './wasm.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -52,5 +53,6 @@ accountTests(); // players' accounts: sign up, a rated game on two devices, the 
 lobbyTests(); // the lobby: open and direct challenges on two devices, correspondence, "My games"
 newcomerTests(); // the page as a newcomer found it (issue 33); the server gone and back
 kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
+wasmTests(); // the engine in the browser: bench against native, analysis, the app offline
 
 run();

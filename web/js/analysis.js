@@ -19,6 +19,7 @@ import { t, reasonText } from './i18n.js';
 import { MoveList, moveNumber } from './movelist.js';
 import { moveText, pref, setPref } from './prefs.js';
 import { SolveCard } from './solve.js';
+import './i18n_wasm.js';
 // the analysis board takes the draughts games only (variants.js): another game's name is Russian here
 import { analysisInfo as variantInfo, analysisVariants as variants, geometryOf, variantLabel, variantName } from './variants.js';
 
@@ -80,6 +81,15 @@ export class AnalysisView {
       } },
       [1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === (pref('multipv') || 3) }, String(n))),
     );
+    // where the engine thinks: the browser's WebAssembly engine or the server's (wasm_engine.js)
+    this.enginePlace = h(
+      'select#engine-place',
+      { 'aria-label': t('wasm.where'), onchange: () => {
+        setPref('engine', this.enginePlace.value);
+        this.restartEngine();
+      } },
+      ['browser', 'server'].map((v) => h('option', { value: v, selected: (pref('engine') || 'browser') === v }, t(`wasm.${v}`))),
+    );
     this.engineStatus = h('div.engine-status', { role: 'status' });
     this.egdbNote = new EgdbNote();
     this.lines = h('ol.pv-lines#pv-lines');
@@ -89,6 +99,7 @@ export class AnalysisView {
         'header.card-head',
         h('label.switch', this.engineToggle, h('span.switch-track', h('span.switch-thumb')), h('span.switch-label', t('analysis.engine'))),
         h('label.inline', h('span', t('analysis.lines')), this.multipv),
+        h('label.inline', h('span', t('wasm.where')), this.enginePlace),
       ),
       this.engineStatus,
       this.lines,
@@ -398,6 +409,7 @@ export class AnalysisView {
     const fen = pos.fen;
     const side = pos.side;
     status.replaceChildren(
+      h('span.chip.engine-where', { 'data-engine': info.engine || 'server' }, t(info.engine === 'browser' ? 'wasm.thinkingBrowser' : 'wasm.thinkingServer')),
       h('span.chip', t('analysis.depth', { d: info.seldepth > info.depth ? `${info.depth}/${info.seldepth}` : info.depth })),
       h('span.chip', t('analysis.nps', { n: Math.round((info.nps || 0) / 1000).toLocaleString() })),
       h('span.chip', t('analysis.nodes', { n: (info.nodes || 0).toLocaleString() })),

@@ -4,8 +4,11 @@
 // column when the server gave them, so forms can point at the wrong input. A network failure
 // (the server is gone) is an ApiError with status 0, and connection.js hears of it (the page's
 // banner), as it hears of every answer; a stream that breaks has it ask the server at once.
+// The rules of a position and the analysis may come from the browser's engine instead
+// (wasm_engine.js; `either`).
 
 import { checkServer, serverAnswered, serverGone } from './connection.js';
+import { wasmEngine } from './wasm_engine.js';
 
 export class ApiError extends Error {
   constructor(status, message, extra = {}) {
@@ -60,16 +63,19 @@ async function requestText(path) {
   }
   serverAnswered();
   const text = await res.text();
-  if (!res.ok) {
-    let message = `HTTP ${res.status}`;
-    try {
-      message = JSON.parse(text).error.message || message;
-    } catch {
-      /* keep the status */
-    }
-    throw new ApiError(res.status, message);
-  }
+  if (!res.ok) throw errorOf(res.status, text);
   return text;
+}
+
+// The error of an answer that is not ok: the server's message, else its status.
+function errorOf(status, text) {
+  let message = `HTTP ${status}`;
+  try {
+    message = JSON.parse(text).error.message || message;
+  } catch {
+    /* keep the status */
+  }
+  return new ApiError(status, message);
 }
 
 // A POST whose answer is text (PDN), not JSON.
@@ -92,7 +98,12 @@ export const api = {
   variants: () => request('GET', '/api/variants'),
   openings: (table) => request('GET', '/api/openings' + query({ table })),
   explorer: (fen, variant) => request('GET', '/api/explorer' + query({ fen, variant })),
-  position: (fen, moves, variant) => request('POST', '/api/position', { variant: variant || null, fen: fen ?? null, moves: moves ?? [] }),
+  /** In the browser's engine (wasm_engine.js) when the setting says so, or the server is gone. */
+  position: (fen, moves, variant) =>
+    either(
+      () => wasmEngine.position(fen, moves, variant),
+      () => request('POST', '/api/position', { variant: variant || null, fen: fen ?? null, moves: moves ?? [] }),
+    ),
   /** A line as PDN text (the game's GameType, its FEN, the moves). */
   linePdn: (variant, fen, moves, numeric) => requestPost('/api/pdn', { variant: variant || null, fen: fen ?? null, moves: moves ?? [], numeric: !!numeric }),
 
@@ -174,11 +185,14 @@ export const api = {
     return () => source.close();
   },
 
-  puzzles: (params = {}) => request('GET', '/api/puzzles' + query(params)),
-  puzzle: (id) => request('GET', `/api/puzzles/${encodeURIComponent(id)}`),
-  puzzleMove: (id, step, move) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { step, move }),
-  puzzleHint: (id, step) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/hint`, { step }),
-  puzzleSolution: (id) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/solution`, {}),
+  /** The puzzles: the server's (it keeps the player's rating), the browser's built-in set when
+   * the server does not answer (nothing counted then). */
+  puzzles: (params = {}) => serverFirst(() => wasmEngine.puzzles(params), () => request('GET', '/api/puzzles' + query(params))),
+  puzzle: (id) => serverFirst(() => wasmEngine.puzzle(id), () => request('GET', `/api/puzzles/${encodeURIComponent(id)}`)),
+  puzzleMove: (id, step, move) =>
+    serverFirst(() => wasmEngine.puzzleMove(id, step, move), () => request('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { step, move })),
+  puzzleHint: (id, step) => serverFirst(() => wasmEngine.puzzleHint(id, step), () => request('POST', `/api/puzzles/${encodeURIComponent(id)}/hint`, { step })),
+  puzzleSolution: (id) => serverFirst(() => wasmEngine.puzzleSolution(id), () => request('POST', `/api/puzzles/${encodeURIComponent(id)}/solution`, {})),
   /** The solver's verdict on a position: {fen, variant, goal, moves, seconds, sound}. */
   solve: (options) => request('POST', '/api/solve', options),
 
@@ -250,59 +264,106 @@ export const api = {
   },
 
   /**
-   * Analyse a position. handlers.info(data) for each `info` event, handlers.done(data) at the
-   * end, handlers.error(ApiError) when the stream cannot start or breaks. Returns stop().
+   * Analyse a position: in the browser's engine when the setting says so (and it loads), else
+   * on the server, and in the browser when the server does not answer. handlers.info(data) for
+   * each `info` event (with `engine`: "browser" or "server"), handlers.done(data) at the end,
+   * handlers.error(ApiError) when the stream cannot start or breaks. Returns stop().
    */
   analyse(fen, options, handlers) {
-    const url = '/api/analyse' + query({ variant: options.variant, fen, multipv: options.multipv, depth: options.depth, time: options.time });
-    const source = new EventSource(url);
-    let finished = false;
-    source.addEventListener('info', (ev) => {
-      try {
-        handlers.info(JSON.parse(ev.data));
-      } catch (e) {
-        console.error('bad info event', e);
-      }
-    });
-    source.addEventListener('done', (ev) => {
-      finished = true;
-      source.close();
-      let data = null;
-      try {
-        data = JSON.parse(ev.data);
-      } catch {
-        /* done without data */
-      }
-      handlers.done && handlers.done(data);
-    });
-    source.onerror = async () => {
-      if (finished) return;
-      source.close();
-      finished = true;
-      // EventSource hides the status: ask once more to learn why.
-      let error = new ApiError(0, 'offline');
-      try {
-        const res = await fetch(url, { headers: { Accept: 'application/json' } });
-        const text = await res.text();
-        if (!res.ok) {
-          let message = `HTTP ${res.status}`;
-          try {
-            message = JSON.parse(text).error.message || message;
-          } catch {
-            /* keep the status */
-          }
-          error = new ApiError(res.status, message);
-        } else {
-          error = new ApiError(0, 'the analysis stream broke');
-        }
-      } catch {
-        /* offline */
-      }
-      handlers.error && handlers.error(error);
+    let stop = null;
+    let stopped = false;
+    const inBrowser = () => {
+      if (!stopped) stop = wasmEngine.analyse(fen, options, { ...handlers, error: (e) => handlers.error && handlers.error(new ApiError(e.status || 0, e.message)) });
     };
+    const onServer = () => {
+      stop = serverAnalyse(fen, options, {
+        ...handlers,
+        info: (data) => handlers.info({ ...data, engine: 'server' }),
+        error: async (err) => {
+          if (err.status === 0 && !stopped && (await wasmEngine.available())) inBrowser();
+          else if (handlers.error) handlers.error(err);
+        },
+      });
+    };
+    (async () => {
+      if (wasmEngine.preferred() && (await wasmEngine.available())) inBrowser();
+      else if (!stopped) onServer();
+    })();
     return () => {
-      finished = true;
-      source.close();
+      stopped = true;
+      stop && stop();
     };
   },
 };
+
+// The browser's engine or the server: the browser's first when the setting says so and it
+// loads; the server's otherwise, and the browser's again when the server does not answer.
+async function either(browser, server) {
+  if (wasmEngine.preferred() && (await wasmEngine.available())) return inBrowser(browser);
+  return serverFirst(browser, server);
+}
+
+async function inBrowser(browser) {
+  try {
+    return await browser();
+  } catch (e) {
+    throw new ApiError(e.status || 0, e.message, e);
+  }
+}
+
+// The server's answer, or the browser's when the server does not answer.
+async function serverFirst(browser, server) {
+  try {
+    return await server();
+  } catch (e) {
+    if (e.status === 0 && (await wasmEngine.available())) return inBrowser(browser);
+    throw e;
+  }
+}
+
+function serverAnalyse(fen, options, handlers) {
+  const url = '/api/analyse' + query({ variant: options.variant, fen, multipv: options.multipv, depth: options.depth, time: options.time });
+  const source = new EventSource(url);
+  let finished = false;
+  source.addEventListener('info', (ev) => {
+    try {
+      handlers.info(JSON.parse(ev.data));
+    } catch (e) {
+      console.error('bad info event', e);
+    }
+  });
+  source.addEventListener('done', (ev) => {
+    finished = true;
+    source.close();
+    let data = null;
+    try {
+      data = JSON.parse(ev.data);
+    } catch {
+      /* done without data */
+    }
+    handlers.done && handlers.done(data);
+  });
+  source.onerror = async () => {
+    if (finished) return;
+    source.close();
+    finished = true;
+    // EventSource hides the status: ask once more to learn why.
+    let error = new ApiError(0, 'offline');
+    try {
+      const res = await fetch(url, { headers: { Accept: 'application/json' } });
+      const text = await res.text();
+      if (!res.ok) {
+        error = errorOf(res.status, text);
+      } else {
+        error = new ApiError(0, 'the analysis stream broke');
+      }
+    } catch {
+      /* offline */
+    }
+    handlers.error && handlers.error(error);
+  };
+  return () => {
+    finished = true;
+    source.close();
+  };
+}

@@ -12,6 +12,8 @@
 //   #/players/NAME      a player's profile: ratings, their history, the latest games
 //   #/lobby             the lobby: open and direct challenges, the form that offers one
 //   #/my-games          an account's games in progress, "your move" first (the lobby's section)
+//   #/local?variant=..  a game against the engine in the browser (local_game.js); #/local/ID
+//                       one kept in the browser (offline_games.js)
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
 // the language or the notation re-draws the header and the current view, and so does a login or
@@ -26,6 +28,8 @@ import { ContestView, ContestsView } from './contests.js';
 import { JoinView } from './club.js';
 import { LobbyView, MyGamesView } from './lobby.js';
 import { watchServer } from './connection.js';
+import { LocalGameView } from './local_game.js';
+import { offerOfflineGames, registerServiceWorker } from './offline.js';
 import { h, icon } from './dom.js';
 import { EventView } from './event.js';
 import { EventsView } from './events.js';
@@ -102,6 +106,10 @@ function mount() {
   } else if (name === 'more') {
     view = new OtherListView(root);
     document.title = `${t('app.name')} · ${t('more.nav')}`;
+  } else if (name === 'local') {
+    section = 'play';
+    view = new LocalGameView(root, parts[1] ? decodeURIComponent(parts[1]) : null, params);
+    document.title = `${t('app.name')} · ${t('local.title')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);
     document.title = `${t('app.name')} · ${t('nav.analysis')}`;
@@ -196,3 +204,5 @@ Promise.all([refreshSession().catch(() => {}), refreshAccount(), loadVariants()]
   mount();
 });
 watchServer();
+registerServiceWorker();
+offerOfflineGames();

@@ -21,6 +21,7 @@ import { colorName, t } from './i18n.js';
 import './i18n_games.js';
 import { pref, setPref } from './prefs.js';
 import { pieceIcon } from './board.js';
+import './i18n_wasm.js';
 import { colourDot, coloursOf, familyOf, variantAbout, variantInfo, variantOptions } from './variants.js';
 
 export const PRESETS = [
@@ -213,7 +214,15 @@ export function newGameDialog(initial = {}) {
       ratedHint,
     );
     ratedBox.setAttribute('aria-describedby', 'ng-rated-hint');
-    const levelField = h('div.field', h('label.label', { for: 'ng-level' }, t('new.level')), h('div.level', level, levelOut), h('small.hint', t('new.levelHint')));
+    // the engine in this browser (wasm_engine.js, local_game.js): the game stays in the browser
+    const browserBox = h('input#ng-browser', { type: 'checkbox', name: 'browser', checked: pref('gameEngine') === 'browser', role: 'switch' });
+    const levelField = h(
+      'div.field',
+      h('label.label', { for: 'ng-level' }, t('new.level')),
+      h('div.level', level, levelOut),
+      h('small.hint', t('new.levelHint')),
+      h('label.switch.ng-browser', browserBox, h('span.switch-track', h('span.switch-thumb')), h('span.switch-label', t('local.choose'))),
+    );
     const opponentField = choiceField('div.field', t('new.opponent'), 'opponent', [['engine', t('new.engine'), icon('cpu')], ['human', t('new.human'), icon('users')]], o.opponent);
     const startField = h(
       'div.field',
@@ -247,6 +256,7 @@ export function newGameDialog(initial = {}) {
       opponentField.hidden = !two;
       names.hidden = !two;
       levelField.hidden = !two || opp !== 'engine';
+      levelField.querySelector('.ng-browser').hidden = familyOf(variantSelect.value) !== 'draughts';
       colorField.hidden = !two || opp !== 'engine';
       whereField.hidden = !two || opp === 'engine';
       seatField.hidden = !two || opp === 'engine' || form.elements.where.value !== 'devices';
@@ -414,11 +424,30 @@ export function newGameDialog(initial = {}) {
         rated: rated(),
       });
       const submit = form.querySelector('[data-action=create]');
+      // a game against the engine in this browser, or (below) with the server gone
+      const inBrowser = () => {
+        const q = new URLSearchParams({ variant: info.name, level: String(body.level), color: body.color });
+        if (body.fen) q.set('fen', body.fen);
+        if (body[body.color]) q.set('name', body[body.color]);
+        finish(null);
+        location.hash = `#/local?${q}`;
+      };
+      const local = body.opponent === 'engine' && familyOf(info.name) === 'draughts';
+      if (local) setPref('gameEngine', browserBox.checked ? 'browser' : 'server');
+      if (local && browserBox.checked) {
+        inBrowser();
+        return;
+      }
       submit.disabled = true;
       try {
         const game = await api.createGame(body);
         finish(game);
       } catch (err) {
+        // the server does not answer: a game against the engine goes on in the browser
+        if (err.status === 0 && local) {
+          inBrowser();
+          return;
+        }
         error.textContent = errorText(err);
         error.hidden = false;
         markField(err.field);
