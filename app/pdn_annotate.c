@@ -166,9 +166,6 @@ static Record *read_records(const char *text, size_t size, const Annotate *a, in
             sh_play_free(play);
             snprintf(r->why, sizeof r->why, "copied unchanged: line %d, column %d: %s", err.line,
                      err.column, err.message);
-        } else if (sh_play_kind(play)->family == SH_FAMILY_OTHER) {
-            snprintf(r->why, sizeof r->why, "written as read: a record of %s keeps no comments",
-                     sh_play_kind(play)->name);
         }
     }
     *count = n;

@@ -102,10 +102,13 @@ $ script -qec "exec shashki pdn annotate --nodes 2000 $DATA/pdn/blunder.pdn > /d
 $ shashki pdn annotate --nodes 2000 $DATA/pdn/blunder.pdn 2>&1 >/dev/null | wc -c
 0
 
-# the other games' records keep no comments: written as read, and said so
-$ shashki other selfplay --variant corners --depth 1 --seed 3 | shashki pdn annotate --nodes 1000 - | grep -c GameType
+# the other games' records keep the review too (issue 35): each move's comment and marks in
+# the record, which reads back as written (convert gives the same text) and replays
+$ shashki other selfplay --variant corners --depth 1 --seed 3 | shashki pdn annotate --nodes 1000 - > $DB.other; grep -c GameType $DB.other; grep -o '1\. c1-e1 {\[%eval [-0-9.]*,[0-9]*\]' $DB.other; shashki pdn convert $DB.other | cmp - $DB.other && echo "reads back the same"; shashki pdn check $DB.other | tail -1; rm -f $DB.other
 1
-! written as read: a record of corners keeps no comments
+1. c1-e1 {[%eval *,*]
+reads back the same
+1 passed, 0 failed
 
 # errors
 $ shashki pdn annotate
