@@ -9,6 +9,7 @@
  *   solver   ID NAME JOINED KEY                 (KEY may be empty, or missing)
  *   attempt  SOLVER PROBLEM STATE POINTS ALTERNATIVE ANSWERED FINISHED PENDING FAILURE
  *   entry    ID AUTHOR TITLE FEN GOAL CHECKED SOUND STATED REPORT
+ *   owner    ENTRY ACCOUNT                      the composer's account that sent the entry
  *   mark     JUDGE ENTRY POINTS
  *
  * Reading checks each line (a problem's tree as sh_contest_add_problem does) and says where.
@@ -82,6 +83,11 @@ ShStatus sh_contest_write(const ShContest *c, char **text, ShError *err)
          : s->alternative == SH_ALTERNATIVE_HALF ? "half"
                                                  : "none",
          s->code);
+    /* the composing settings, when not their defaults (older texts have none) */
+    if (s->marks == SH_MARKS_TRIMMED)
+        putf(&o, "set\tmarks\ttrimmed\n");
+    if (s->published)
+        putf(&o, "set\tpublished\tyes\n");
     for (int i = 0; i < c->nproblems; i++) {
         const ShContestProblem *p = &c->problems[i];
         char fen[SH_FEN_SIZE];
@@ -135,6 +141,11 @@ ShStatus sh_contest_write(const ShContest *c, char **text, ShError *err)
         field(&o, e->stated);
         field(&o, e->report);
         putf(&o, "\n");
+        if (e->account[0]) {
+            putf(&o, "owner\t%d", e->id);
+            field(&o, e->account);
+            putf(&o, "\n");
+        }
     }
     for (int i = 0; i < c->nmarks; i++) {
         putf(&o, "mark");
@@ -373,6 +384,16 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
         snprintf(e->report, sizeof e->report, "%s", l->f[9]);
         return SH_OK;
     }
+    if (!strcmp(kind, "owner")) {
+        long entry;
+        if (l->count != 3)
+            return bad(err, l, "an owner line has 3 fields");
+        NUM(1, 1, c->nentries, entry, "an entry");
+        ShError why;
+        if (sh_contest_set_entry_account(c, (int)entry, l->f[2], &why) != SH_OK)
+            return error_set(err, SH_ERR_SYNTAX, l->number, 1, "%s", why.message);
+        return SH_OK;
+    }
     if (!strcmp(kind, "mark")) {
         long entry, points;
         if (l->count != 4)
@@ -384,7 +405,7 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
             return error_set(err, SH_ERR_SYNTAX, l->number, 1, "%s", why.message);
         return SH_OK;
     }
-    return bad(err, l, "set, problem, step, solver, attempt, entry or mark expected");
+    return bad(err, l, "set, problem, step, solver, attempt, entry, owner or mark expected");
 }
 
 ShStatus sh_contest_read(const char *text, ShContest **out, ShError *err)
