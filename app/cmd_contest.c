@@ -164,15 +164,6 @@ static bool goal_of(const char *text, ShContestGoal *goal)
     return true;
 }
 
-static const char *points_text(int tenths, char *buf)
-{
-    if (tenths % 10)
-        snprintf(buf, 16, "%d.%d", tenths / 10, tenths % 10);
-    else
-        snprintf(buf, 16, "%d", tenths / 10);
-    return buf;
-}
-
 /* The KEY=VALUE arguments from the third on: into `s` (a contest to be), or through
  * `contest`, which refuses what it has gone too far for; false with the error said. */
 static bool apply_settings(const Args *a, ShContestSettings *s, ShContest *contest)
@@ -425,7 +416,7 @@ static int cmd_answer(const Args *a)
         char p[16];
         printf("problem %ld: %s", problem, state_name(v.state));
         if (v.state == SH_ATTEMPT_SOLVED)
-            printf(", %s point%s%s", points_text(v.points, p), v.points == 10 ? "" : "s",
+            printf(", %s point%s%s", sh_contest_points_text(v.points, p), v.points == 10 ? "" : "s",
                    v.alternative ? " (another key)" : "");
         if (v.state == SH_ATTEMPT_FAILED)
             printf(": %s", v.failure);
@@ -484,17 +475,17 @@ static int cmd_standings(const Args *a)
         if (f[0] == 'h') {
             printf("<tr><td>%d</td><td>", rows[i].rank);
             html_text(stdout, name);
-            printf("</td><td>%s</td><td>%ld:%02ld</td>", points_text(rows[i].points, p), t / 60,
+            printf("</td><td>%s</td><td>%ld:%02ld</td>", sh_contest_points_text(rows[i].points, p), t / 60,
                    t % 60);
         } else {
-            printf("%d,%s,%s,%d,%ld", rows[i].rank, name, points_text(rows[i].points, p),
+            printf("%d,%s,%s,%d,%ld", rows[i].rank, name, sh_contest_points_text(rows[i].points, p),
                    rows[i].solved, t);
         }
         for (int k = 1; k <= np; k++) {
             ShAttemptView v;
             sh_contest_attempt(c, rows[i].solver, k, &v, NULL);
             snprintf(cell, sizeof cell, "%s",
-                     v.state == SH_ATTEMPT_SOLVED   ? points_text(v.points, p)
+                     v.state == SH_ATTEMPT_SOLVED   ? sh_contest_points_text(v.points, p)
                      : v.state == SH_ATTEMPT_FAILED ? "x"
                                                     : "-");
             printf(f[0] == 'h' ? "<td>%s</td>" : ",%s", cell);
@@ -529,7 +520,7 @@ static int cmd_show(const Args *a)
         sh_contest_solution_text(c, k, true, text, sizeof text);
         printf("problem %d: %s (%s), %s in %d, %s points: %s\n  %s\n", k, p->title, p->source,
                p->goal == SH_CONTEST_WIN ? "win" : "draw", p->moves,
-               points_text(p->points, pts), fen, text);
+               sh_contest_points_text(p->points, pts), fen, text);
     }
     for (int i = 1; i <= sh_contest_solver_count(c); i++)
         printf("solver %d: %s\n", i, sh_contest_solver_name(c, i));
@@ -631,7 +622,7 @@ static int cmd_award(const Args *a)
         printf("<li>%s", rows[i].place ? "" : "(not ranked) ");
         html_text(stdout, e->author);
         printf(", %s: %s points &mdash; <code>%s</code> %s<br><small>", e->title,
-               points_text(rows[i].points, p), fen, e->stated);
+               sh_contest_points_text(rows[i].points, p), fen, e->stated);
         html_text(stdout, e->report);
         printf("</small></li>\n");
     }

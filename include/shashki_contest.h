@@ -237,6 +237,8 @@ int sh_contest_award(const ShContest *contest, ShAwardRow **rows, ShError *err);
 typedef enum ShContestExport { SH_CONTEST_EXPORT_PDN = 0, SH_CONTEST_EXPORT_TEXT } ShContestExport;
 ShStatus sh_contest_export(const ShContest *contest, ShContestExport what, bool authors,
                            char **text, ShError *err);
+/* Points in tenths as people write them: "7.5", "10"; into buf, which is returned. */
+const char *sh_contest_points_text(int tenths, char buf[16]);
 
 /* The whole contest as text and back ("shashki-contest 1" first); reading checks every line. */
 ShStatus sh_contest_write(const ShContest *contest, char **text, ShError *err);

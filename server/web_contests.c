@@ -394,15 +394,19 @@ static void on_delete(const HttpRequest *req, HttpResponse *res, void *ctx)
 /* A change of the arbiter's: the contest loaded, `change` applied, saved, the contest back. */
 typedef bool (*Change)(WebApp *app, ShContest *c, json_t *body, HttpResponse *res);
 
-static void arbiter_change(const HttpRequest *req, HttpResponse *res, WebApp *app,
-                           const char *what, Change change)
+/* The change of a composer's account when `author` is given (it is put in the body: the entry's
+ * author), else the arbiter's (`what` says what is refused without him). */
+static void contest_change(const HttpRequest *req, HttpResponse *res, WebApp *app,
+                           const char *what, Change change, const char *author)
 {
     json_t *body = http_body_object(req, res);
     if (!body)
         return;
+    if (author)
+        json_object_set_new(body, "author", json_string(author));
     long id;
     ShContest *c;
-    if (rights_need_arbiter(app, req, res, what) && load(app, req, res, &id, &c)) {
+    if ((author || rights_need_arbiter(app, req, res, what)) && load(app, req, res, &id, &c)) {
         bool ok = change(app, c, body, res) && save(app, id, c, res);
         if (ok)
             http_json(res, 200, contest_json(app, req, id, c));
@@ -411,6 +415,12 @@ static void arbiter_change(const HttpRequest *req, HttpResponse *res, WebApp *ap
             announce(app);
     }
     json_decref(body);
+}
+
+static void arbiter_change(const HttpRequest *req, HttpResponse *res, WebApp *app,
+                           const char *what, Change change)
+{
+    contest_change(req, res, app, what, change, NULL);
 }
 
 static bool change_settings(WebApp *app, ShContest *c, json_t *body, HttpResponse *res)
@@ -534,6 +544,26 @@ static bool change_entries(WebApp *app, ShContest *c, json_t *body, HttpResponse
     return true;
 }
 
+/* A composer's own entry (the body's author is his account's name): kept with his account;
+ * refused once the award is published, which closes the entries. */
+static bool change_own_entry(WebApp *app, ShContest *c, json_t *body, HttpResponse *res)
+{
+    ShError err;
+    if (sh_contest_settings(c)->published) {
+        http_field_error(res, 409, "contest", 0, 0, "the award is out: entries are closed");
+        return false;
+    }
+    if (!change_entries(app, c, body, res))
+        return false;
+    if (sh_contest_set_entry_account(c, sh_contest_entry_count(c),
+                                     json_string_value(json_object_get(body, "author")),
+                                     &err) != SH_OK) {
+        http_field_error(res, 400, "author", 0, 0, "%s", err.message);
+        return false;
+    }
+    return true;
+}
+
 /* An entry: the arbiter's (any author), or a composer's own, sent from his account's session:
  * the author is the account, kept with the entry, and anonymous to the judges until the award
  * is published (when entries are closed). */
@@ -550,33 +580,7 @@ static void on_entries(const HttpRequest *req, HttpResponse *res, void *ctx)
                     "sending an entry needs a composer's account (signed in) or the arbiter");
         return;
     }
-    json_t *body = http_body_object(req, res);
-    if (!body)
-        return;
-    long id;
-    ShContest *c;
-    if (load(app, req, res, &id, &c)) {
-        bool ok = false;
-        ShError err;
-        if (sh_contest_settings(c)->published) {
-            http_field_error(res, 409, "contest", 0, 0, "the award is out: entries are closed");
-        } else {
-            json_object_set_new(body, "author", json_string(account.name));
-            ok = change_entries(app, c, body, res);
-            if (ok && sh_contest_set_entry_account(c, sh_contest_entry_count(c), account.name,
-                                                   &err) != SH_OK) {
-                http_field_error(res, 400, "author", 0, 0, "%s", err.message);
-                ok = false;
-            }
-            ok = ok && save(app, id, c, res);
-        }
-        if (ok)
-            http_json(res, 200, contest_json(app, req, id, c));
-        done(app, c);
-        if (ok)
-            announce(app);
-    }
-    json_decref(body);
+    contest_change(req, res, app, "sending an entry", change_own_entry, account.name);
 }
 
 /* GET /api/contests/ID/export/pdn|text: the contest's files (sh_contest_export), the authors

@@ -253,6 +253,19 @@ static void play_cases(const ShOtherGame *g)
     sh_play_free(play);
 }
 
+/* The record of a random game of `plies` moves from the start; false if the game cannot start. */
+static bool game_text(const ShOtherGame *g, int plies, uint64_t seed, char *out, size_t size)
+{
+    ShOtherRecord rec;
+    ShError err;
+    if (sh_other_record_init(&rec, g, "", NULL, &err) != SH_OK)
+        return false;
+    random_game(&rec, plies, seed);
+    sh_other_record_write(&rec, out, size);
+    sh_other_record_free(&rec);
+    return true;
+}
+
 /* Bad records of the first playable game: the error's line and column. */
 static void error_cases(const ShOtherGame *g)
 {
@@ -292,12 +305,8 @@ static void error_cases(const ShOtherGame *g)
     CHECK_INT(err.column, 12);
 
     test_case("other-record: errors: a NAG out of range, at its line and column");
-    ShOtherRecord some;
-    ShError e1;
-    if (sh_other_record_init(&some, g, "", NULL, &e1) == SH_OK) {
-        random_game(&some, 2, 4);
-        char body[2048];
-        sh_other_record_write(&some, body, sizeof body);
+    char body[2048];
+    if (game_text(g, 2, 4, body, sizeof body)) {
         char *at = strstr(body, "\n\n1. ");
         char *space = at ? strchr(at + 5, ' ') : NULL; /* after the first move */
         if (space) {
@@ -306,7 +315,6 @@ static void error_cases(const ShOtherGame *g)
             CHECK(strstr(err.message, "$300") != NULL);
             CHECK_INT(err.column, (int)(space - (at + 2)) + 2);
         }
-        sh_other_record_free(&some);
     }
 
     test_case("other-record: errors: the Result tag and the last token disagree");
@@ -319,7 +327,6 @@ static void error_cases(const ShOtherGame *g)
     ShError e2;
     if (sh_other_record_init(&one, g, "", NULL, &e2) == SH_OK) {
         random_game(&one, 4, 8);
-        char body[2048];
         sh_other_record_write(&one, body, sizeof body);
         char *moves = strstr(body, "\n\n");
         if (moves) {

@@ -3,7 +3,6 @@
  * app's contest page downloads. An entry's author is named only when the caller says so: the
  * award is out (the settings' `published`), or the arbiter asks; the judges read the entries
  * anonymously until then. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,69 +10,25 @@
 #include "contest.h"
 #include "error.h"
 
-typedef struct Out {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} Out;
-
-static void putf(Out *o, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static void putf(Out *o, const char *format, ...)
-{
-    if (o->failed)
-        return;
-    va_list ap;
-    va_start(ap, format);
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, format, ap);
-    va_end(ap);
-    size_t need = o->len + (size_t)(n < 0 ? 0 : n) + 1;
-    if (n >= 0 && need > o->cap) {
-        char *bigger = realloc(o->s, 2 * need);
-        if (bigger) {
-            o->s = bigger;
-            o->cap = 2 * need;
-        }
-    }
-    if (n < 0 || need > o->cap) {
-        o->failed = true;
-        va_end(again);
-        return;
-    }
-    vsnprintf(o->s + o->len, o->cap - o->len, format, again);
-    va_end(again);
-    o->len += (size_t)n;
-}
-
 /* A tag's value: quotes and backslashes escaped, line ends made spaces. */
-static void put_tag(Out *o, const char *name, const char *value)
+static void put_tag(ContestOut *o, const char *name, const char *value)
 {
-    putf(o, "[%s \"", name);
+    contest_putf(o, "[%s \"", name);
     for (const char *p = value; *p; p++)
         if (*p == '"' || *p == '\\')
-            putf(o, "\\%c", *p);
+            contest_putf(o, "\\%c", *p);
         else
-            putf(o, "%c", *p == '\n' || *p == '\r' ? ' ' : *p);
-    putf(o, "\"]\n");
+            contest_putf(o, "%c", *p == '\n' || *p == '\r' ? ' ' : *p);
+    contest_putf(o, "\"]\n");
 }
 
 /* A comment's text: '}' cannot be in braces, so it becomes ')'. */
-static void put_comment(Out *o, const char *text)
+static void put_comment(ContestOut *o, const char *text)
 {
-    putf(o, "{");
+    contest_putf(o, "{");
     for (const char *p = text; *p; p++)
-        putf(o, "%c", *p == '}' ? ')' : *p);
-    putf(o, "}");
-}
-
-static const char *points_text(int tenths, char *buf)
-{
-    if (tenths % 10)
-        snprintf(buf, 16, "%d.%d", tenths / 10, tenths % 10);
-    else
-        snprintf(buf, 16, "%d", tenths / 10);
-    return buf;
+        contest_putf(o, "%c", *p == '}' ? ')' : *p);
+    contest_putf(o, "}");
 }
 
 /* The result a composition claims: the side to move wins, or a draw. */
@@ -84,7 +39,7 @@ static const char *claimed(const ShPosition *start, ShContestGoal goal)
     return start->side == SH_WHITE ? "1-0" : "0-1";
 }
 
-static void pdn_problems(const ShContest *c, Out *o)
+static void pdn_problems(const ShContest *c, ContestOut *o)
 {
     for (int k = 1; k <= sh_contest_problem_count(c); k++) {
         const ShContestProblem *p = sh_contest_problem(c, k);
@@ -106,18 +61,18 @@ static void pdn_problems(const ShContest *c, Out *o)
             return;
         }
         sh_contest_solution_text(c, k, true, moves, need + 1);
-        putf(o, "\n");
+        contest_putf(o, "\n");
         char note[SH_CONTEST_TEXT + 96];
         snprintf(note, sizeof note, "%s%s%s to %s, %s points", p->title, p->title[0] ? ": " : "",
                  p->start.side == SH_WHITE ? "White" : "Black",
-                 p->goal == SH_CONTEST_DRAW ? "draw" : "win", points_text(p->points, pts));
+                 p->goal == SH_CONTEST_DRAW ? "draw" : "win", sh_contest_points_text(p->points, pts));
         put_comment(o, note);
-        putf(o, " %s %s\n\n", moves, claimed(&p->start, p->goal));
+        contest_putf(o, " %s %s\n\n", moves, claimed(&p->start, p->goal));
         free(moves);
     }
 }
 
-static void pdn_entries(const ShContest *c, bool authors, Out *o)
+static void pdn_entries(const ShContest *c, bool authors, ContestOut *o)
 {
     for (int k = 1; k <= sh_contest_entry_count(c); k++) {
         const ShContestEntry *e = sh_contest_entry(c, k);
@@ -134,7 +89,7 @@ static void pdn_entries(const ShContest *c, bool authors, Out *o)
         put_tag(o, "SetUp", "1");
         put_tag(o, "FEN", fen);
         put_tag(o, "Result", "*");
-        putf(o, "\n");
+        contest_putf(o, "\n");
         char *note = malloc(strlen(e->stated) + strlen(e->report) + 64);
         if (!note) {
             o->failed = true;
@@ -146,44 +101,44 @@ static void pdn_entries(const ShContest *c, bool authors, Out *o)
                 e->checked ? e->report : "not checked");
         put_comment(o, note);
         free(note);
-        putf(o, " *\n\n");
+        contest_putf(o, " *\n\n");
     }
 }
 
-static void text_standings(const ShContest *c, Out *o, ShError *err)
+static void text_standings(const ShContest *c, ContestOut *o, ShError *err)
 {
     ShContestStanding *rows;
     int n = sh_contest_standings(c, &rows, err);
     int np = sh_contest_problem_count(c);
-    putf(o, "%s: standings\nRank  %-20s Points  Time   ", c->settings.name, "Solver");
+    contest_putf(o, "%s: standings\nRank  %-20s Points  Time   ", c->settings.name, "Solver");
     for (int k = 1; k <= np; k++)
-        putf(o, " %3d", k);
-    putf(o, "\n");
+        contest_putf(o, " %3d", k);
+    contest_putf(o, "\n");
     for (int i = 0; i < n; i++) {
         char p[16];
         long t = (long)rows[i].time;
-        putf(o, "%4d  %-20s %6s  %ld:%02ld ", rows[i].rank,
-             sh_contest_solver_name(c, rows[i].solver), points_text(rows[i].points, p), t / 60,
+        contest_putf(o, "%4d  %-20s %6s  %ld:%02ld ", rows[i].rank,
+             sh_contest_solver_name(c, rows[i].solver), sh_contest_points_text(rows[i].points, p), t / 60,
              t % 60);
         for (int k = 1; k <= np; k++) {
             ShAttemptView v;
             sh_contest_attempt(c, rows[i].solver, k, &v, NULL);
-            putf(o, " %3s",
-                 v.state == SH_ATTEMPT_SOLVED   ? points_text(v.points, p)
+            contest_putf(o, " %3s",
+                 v.state == SH_ATTEMPT_SOLVED   ? sh_contest_points_text(v.points, p)
                  : v.state == SH_ATTEMPT_FAILED ? "x"
                                                 : "-");
         }
-        putf(o, "\n");
+        contest_putf(o, "\n");
     }
     if (n > 0)
         free(rows);
 }
 
-static void text_award(const ShContest *c, bool authors, Out *o, ShError *err)
+static void text_award(const ShContest *c, bool authors, ContestOut *o, ShError *err)
 {
     ShAwardRow *rows;
     int n = sh_contest_award(c, &rows, err);
-    putf(o, "%s: award%s\n", c->settings.name,
+    contest_putf(o, "%s: award%s\n", c->settings.name,
          c->settings.marks == SH_MARKS_TRIMMED
              ? " (with 3 marks or more the highest and the lowest do not count)"
              : "");
@@ -196,13 +151,13 @@ static void text_award(const ShContest *c, bool authors, Out *o, ShError *err)
         else
             snprintf(who, sizeof who, "entry %d", e->id);
         if (rows[i].place)
-            putf(o, "%2d. %s%s%s: %s points (%d judge%s%s)\n    %s\n    %s\n", rows[i].place, who,
-                 e->title[0] ? ", " : "", e->title, points_text(rows[i].points, p),
+            contest_putf(o, "%2d. %s%s%s: %s points (%d judge%s%s)\n    %s\n    %s\n", rows[i].place, who,
+                 e->title[0] ? ", " : "", e->title, sh_contest_points_text(rows[i].points, p),
                  rows[i].judges, rows[i].judges == 1 ? "" : "s",
                  rows[i].counted < rows[i].judges ? ", the highest and lowest left out" : "",
                  fen, e->stated);
         else
-            putf(o, " -  %s%s%s: not ranked: %s\n", who, e->title[0] ? ", " : "", e->title,
+            contest_putf(o, " -  %s%s%s: not ranked: %s\n", who, e->title[0] ? ", " : "", e->title,
                  e->report);
     }
     if (n > 0)
@@ -213,8 +168,8 @@ ShStatus sh_contest_export(const ShContest *c, ShContestExport what, bool author
                            ShError *err)
 {
     *text = NULL;
-    Out o = {0};
-    putf(&o, "%s", "");
+    ContestOut o = {0};
+    contest_putf(&o, "%s", "");
     bool composing = c->settings.kind == SH_CONTEST_COMPOSING;
     if (what == SH_CONTEST_EXPORT_PDN && composing)
         pdn_entries(c, authors, &o);
@@ -230,4 +185,13 @@ ShStatus sh_contest_export(const ShContest *c, ShContestExport what, bool author
     }
     *text = o.s;
     return SH_OK;
+}
+
+const char *sh_contest_points_text(int tenths, char buf[16])
+{
+    if (tenths % 10)
+        snprintf(buf, 16, "%d.%d", tenths / 10, tenths % 10);
+    else
+        snprintf(buf, 16, "%d", tenths / 10);
+    return buf;
 }
