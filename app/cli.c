@@ -77,9 +77,15 @@ void cli_save_text(const char *text, const char *file)
     }
     FILE *f = fopen(file, "w");
     bool ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
+    int why = ok ? 0 : errno;
+    if (f && fclose(f) != 0 && ok) {
         ok = false;
-    printf(ok ? "saved %s\n" : "error: cannot write %s\n", file);
+        why = errno;
+    }
+    if (ok)
+        printf("saved %s\n", file);
+    else
+        printf("error: cannot write %s: %s\n", file, strerror(why ? why : EIO));
 }
 
 bool cli_wants_help(int argc, char **argv)

@@ -127,11 +127,15 @@ int cli_notation_flags(const ShKind *kind, CliNotation notation, int style);
  * path; an other game's own); *text malloc'ed. */
 ShStatus cli_play_pdn(const ShPlay *play, CliNotation notation, bool full, char **text,
                       ShError *err);
-#define CLI_NOTATION_HELP                                                                        \
+/* The --numeric/--algebraic lines of a command's help, the description's continuation lines
+ * indented by PAD (a string of spaces: the column where the command's other options are
+ * described). */
+#define CLI_NOTATION_HELP_AT(PAD)                                                                \
     "  --numeric, --algebraic  squares as numbers (32-28, 1 = b8 on the Russian board) or as\n" \
-    "                 letters and figures (c3-d4); the default is the game's usual notation:\n" \
-    "                 numbers in international, frisian, canadian, english and pool, letters\n" \
-    "                 in the others\n"
+    PAD "letters and figures (c3-d4); the default is the game's usual notation:\n"               \
+    PAD "numbers in international, frisian, canadian, english and pool, letters\n"               \
+    PAD "in the others\n"
+#define CLI_NOTATION_HELP CLI_NOTATION_HELP_AT("                 ")
 
 /* The same, and with `counts` the arbiter's rules on the game so far besides (a count reached,
  * an automatic repetition: sh_game_verdict), with the result in `result` ("1-0"; may be

@@ -20,8 +20,13 @@ static const char HELP[] =
     "default shashki-games.db, the web app's). CONTEST is an id or a name (a unique prefix).\n"
     "\n"
     "  create NAME [kind=solving|composing] [minutes=N] [alternative=full|half|none]\n"
-    "              [code=CODE]           a new contest (alternative: the points of a winning\n"
-    "                                    key other than the composer's; code: the solvers')\n"
+    "              [code=CODE] [marks=total|trimmed] [published=yes|no]\n"
+    "                                    a new contest (alternative: the points of a winning\n"
+    "                                    key other than the composer's; code: the solvers';\n"
+    "                                    marks: every judge's mark counts, or with 3 or more\n"
+    "                                    the highest and the lowest do not; published: the\n"
+    "                                    award is out, the entries' authors named to all)\n"
+    "  set CONTEST KEY=VALUE...          change its settings\n"
     "  list                              the contests\n"
     "  show CONTEST                      settings, problems with their solutions, solvers,\n"
     "                                    entries\n"
@@ -41,6 +46,9 @@ static const char HELP[] =
     "                                    duals)\n"
     "  judge CONTEST JUDGE ENTRY POINTS  a judge's points (0-10) for a sound entry\n"
     "  award CONTEST [--format text|html]\n"
+    "  export CONTEST pdn|text           its problems or entries as PDN (positions, solutions,\n"
+    "                                    the entries' stated solutions and checks), or its\n"
+    "                                    standings or award as text: the web page's downloads\n"
     "  delete CONTEST\n";
 
 typedef struct Args {
@@ -156,13 +164,73 @@ static bool goal_of(const char *text, ShContestGoal *goal)
     return true;
 }
 
-static const char *points_text(int tenths, char *buf)
+/* The KEY=VALUE arguments from the third on: into `s` (a contest to be), or through
+ * `contest`, which refuses what it has gone too far for; false with the error said. */
+static bool apply_settings(const Args *a, ShContestSettings *s, ShContest *contest)
 {
-    if (tenths % 10)
-        snprintf(buf, 16, "%d.%d", tenths / 10, tenths % 10);
-    else
-        snprintf(buf, 16, "%d", tenths / 10);
-    return buf;
+    ShError err;
+    for (int i = 2; i < a->npos; i++) {
+        const char *eq = strchr(a->pos[i], '=');
+        char key[32];
+        if (!eq || (size_t)(eq - a->pos[i]) >= sizeof key) {
+            cli_error("a setting is KEY=VALUE, not '%s'", a->pos[i]);
+            return false;
+        }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - a->pos[i]), a->pos[i]);
+        if ((contest ? sh_contest_set(contest, key, eq + 1, &err)
+                     : sh_contest_settings_set(s, key, eq + 1, &err)) != SH_OK) {
+            cli_error("%s%s", err.message, contest ? " (nothing was changed)" : "");
+            return false;
+        }
+    }
+    return true;
+}
+
+static int cmd_set(const Args *a)
+{
+    if (!need(a, 3, "set CONTEST KEY=VALUE..."))
+        return 2;
+    Open o;
+    if (!open_contest(a, a->pos[1], &o))
+        return 1;
+    int status = apply_settings(a, NULL, o.contest) ? save(&o) : 1;
+    if (!status)
+        printf("contest %ld: settings changed\n", o.id);
+    close_contest(&o);
+    return status;
+}
+
+/* The library's file of the contest on standard output (the command line is the arbiter's: the
+ * authors are named); the contest closed; the exit status. */
+static int print_export(Open *o, ShContestExport what)
+{
+    char *text = NULL;
+    ShError err;
+    int status = 0;
+    if (sh_contest_export(o->contest, what, true, &text, &err) != SH_OK) {
+        cli_error("%s", err.message);
+        status = 1;
+    } else {
+        fputs(text, stdout);
+    }
+    free(text);
+    close_contest(o);
+    return status;
+}
+
+static int cmd_export(const Args *a)
+{
+    if (!need(a, 3, "export CONTEST pdn|text"))
+        return 2;
+    bool pdn = !strcmp(a->pos[2], "pdn");
+    if (!pdn && strcmp(a->pos[2], "text")) {
+        cli_error("export writes pdn or text, not '%s'", a->pos[2]);
+        return 2;
+    }
+    Open o;
+    if (!open_contest(a, a->pos[1], &o))
+        return 1;
+    return print_export(&o, pdn ? SH_CONTEST_EXPORT_PDN : SH_CONTEST_EXPORT_TEXT);
 }
 
 static int cmd_create(const Args *a)
@@ -176,19 +244,8 @@ static int cmd_create(const Args *a)
         cli_error("%s", err.message);
         return 2;
     }
-    for (int i = 2; i < a->npos; i++) {
-        const char *eq = strchr(a->pos[i], '=');
-        char key[32];
-        if (!eq || (size_t)(eq - a->pos[i]) >= sizeof key) {
-            cli_error("a setting is KEY=VALUE, not '%s'", a->pos[i]);
-            return 2;
-        }
-        snprintf(key, sizeof key, "%.*s", (int)(eq - a->pos[i]), a->pos[i]);
-        if (sh_contest_settings_set(&s, key, eq + 1, &err) != SH_OK) {
-            cli_error("%s", err.message);
-            return 2;
-        }
-    }
+    if (!apply_settings(a, &s, NULL))
+        return 2;
     Open o;
     if (!open_contest(a, NULL, &o))
         return 1;
@@ -359,7 +416,7 @@ static int cmd_answer(const Args *a)
         char p[16];
         printf("problem %ld: %s", problem, state_name(v.state));
         if (v.state == SH_ATTEMPT_SOLVED)
-            printf(", %s point%s%s", points_text(v.points, p), v.points == 10 ? "" : "s",
+            printf(", %s point%s%s", sh_contest_points_text(v.points, p), v.points == 10 ? "" : "s",
                    v.alternative ? " (another key)" : "");
         if (v.state == SH_ATTEMPT_FAILED)
             printf(": %s", v.failure);
@@ -388,6 +445,8 @@ static int cmd_standings(const Args *a)
     Open o;
     if (!open_contest(a, a->pos[1], &o))
         return 1;
+    if (f[0] == 't') /* the text is the library's: the web page's download too */
+        return print_export(&o, SH_CONTEST_EXPORT_TEXT);
     ShContestStanding *rows;
     ShError err;
     int n = sh_contest_standings(o.contest, &rows, &err);
@@ -403,16 +462,10 @@ static int cmd_standings(const Args *a)
         for (int k = 1; k <= np; k++)
             printf("<th>%d</th>", k);
         printf("</tr>\n");
-    } else if (f[0] == 'c') {
+    } else {
         printf("Rank,Solver,Points,Solved,Time");
         for (int k = 1; k <= np; k++)
             printf(",%d", k);
-        printf("\n");
-    } else {
-        printf("%s: standings\nRank  %-20s Points  Time   ", sh_contest_settings(c)->name,
-               "Solver");
-        for (int k = 1; k <= np; k++)
-            printf(" %3d", k);
         printf("\n");
     }
     for (int i = 0; i < n; i++) {
@@ -422,23 +475,20 @@ static int cmd_standings(const Args *a)
         if (f[0] == 'h') {
             printf("<tr><td>%d</td><td>", rows[i].rank);
             html_text(stdout, name);
-            printf("</td><td>%s</td><td>%ld:%02ld</td>", points_text(rows[i].points, p), t / 60,
+            printf("</td><td>%s</td><td>%ld:%02ld</td>", sh_contest_points_text(rows[i].points, p), t / 60,
                    t % 60);
-        } else if (f[0] == 'c') {
-            printf("%d,%s,%s,%d,%ld", rows[i].rank, name, points_text(rows[i].points, p),
-                   rows[i].solved, t);
         } else {
-            printf("%4d  %-20s %6s  %ld:%02ld ", rows[i].rank, name,
-                   points_text(rows[i].points, p), t / 60, t % 60);
+            printf("%d,%s,%s,%d,%ld", rows[i].rank, name, sh_contest_points_text(rows[i].points, p),
+                   rows[i].solved, t);
         }
         for (int k = 1; k <= np; k++) {
             ShAttemptView v;
             sh_contest_attempt(c, rows[i].solver, k, &v, NULL);
             snprintf(cell, sizeof cell, "%s",
-                     v.state == SH_ATTEMPT_SOLVED   ? points_text(v.points, p)
+                     v.state == SH_ATTEMPT_SOLVED   ? sh_contest_points_text(v.points, p)
                      : v.state == SH_ATTEMPT_FAILED ? "x"
                                                     : "-");
-            printf(f[0] == 'h' ? "<td>%s</td>" : f[0] == 'c' ? ",%s" : " %3s", cell);
+            printf(f[0] == 'h' ? "<td>%s</td>" : ",%s", cell);
         }
         printf(f[0] == 'h' ? "</tr>\n" : "\n");
     }
@@ -470,7 +520,7 @@ static int cmd_show(const Args *a)
         sh_contest_solution_text(c, k, true, text, sizeof text);
         printf("problem %d: %s (%s), %s in %d, %s points: %s\n  %s\n", k, p->title, p->source,
                p->goal == SH_CONTEST_WIN ? "win" : "draw", p->moves,
-               points_text(p->points, pts), fen, text);
+               sh_contest_points_text(p->points, pts), fen, text);
     }
     for (int i = 1; i <= sh_contest_solver_count(c); i++)
         printf("solver %d: %s\n", i, sh_contest_solver_name(c, i));
@@ -554,41 +604,29 @@ static int cmd_award(const Args *a)
     Open o;
     if (!open_contest(a, a->pos[1], &o))
         return 1;
+    if (!html)
+        return print_export(&o, SH_CONTEST_EXPORT_TEXT);
     ShAwardRow *rows;
     ShError err;
     int n = sh_contest_award(o.contest, &rows, &err);
     const ShContest *c = o.contest;
-    if (html) {
-        printf("<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>Award</title>"
-               "</head><body>\n<h1>");
-        html_text(stdout, sh_contest_settings(c)->name);
-        printf(": award</h1>\n<ol>\n");
-    } else {
-        printf("%s: award\n", sh_contest_settings(c)->name);
-    }
+    printf("<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>Award</title>"
+           "</head><body>\n<h1>");
+    html_text(stdout, sh_contest_settings(c)->name);
+    printf(": award</h1>\n<ol>\n");
     for (int i = 0; i < n; i++) {
         const ShContestEntry *e = sh_contest_entry(c, rows[i].entry);
         char p[16];
         char fen[SH_FEN_SIZE];
         sh_fen_write(&e->start, false, fen);
-        if (html) {
-            printf("<li>%s", rows[i].place ? "" : "(not ranked) ");
-            html_text(stdout, e->author);
-            printf(", %s: %s points &mdash; <code>%s</code> %s<br><small>", e->title,
-                   points_text(rows[i].points, p), fen, e->stated);
-            html_text(stdout, e->report);
-            printf("</small></li>\n");
-        } else if (rows[i].place) {
-            printf("%2d. %s%s%s: %s points (%d judge%s)\n    %s\n    %s\n", rows[i].place,
-                   e->author, e->title[0] ? ", " : "", e->title, points_text(rows[i].points, p),
-                   rows[i].judges, rows[i].judges == 1 ? "" : "s", fen, e->stated);
-        } else {
-            printf(" -  %s%s%s: not ranked: %s\n", e->author, e->title[0] ? ", " : "", e->title,
-                   e->report);
-        }
+        printf("<li>%s", rows[i].place ? "" : "(not ranked) ");
+        html_text(stdout, e->author);
+        printf(", %s: %s points &mdash; <code>%s</code> %s<br><small>", e->title,
+               sh_contest_points_text(rows[i].points, p), fen, e->stated);
+        html_text(stdout, e->report);
+        printf("</small></li>\n");
     }
-    if (html)
-        printf("</ol>\n</body></html>\n");
+    printf("</ol>\n</body></html>\n");
     free(rows);
     close_contest(&o);
     return 0;
@@ -622,6 +660,10 @@ int cmd_contest(int argc, char **argv)
         return cmd_entry(&a);
     if (!strcmp(sub, "judge"))
         return cmd_judge(&a);
+    if (!strcmp(sub, "set"))
+        return cmd_set(&a);
+    if (!strcmp(sub, "export"))
+        return cmd_export(&a);
     if (!strcmp(sub, "award"))
         return cmd_award(&a);
     if (!strcmp(sub, "delete")) {

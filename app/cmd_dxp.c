@@ -1,4 +1,5 @@
 /* cmd_dxp.c - shashki dxp: the engine over DXP (DamExchange), as follower or initiator. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -305,7 +306,7 @@ int cmd_dxp(int argc, char **argv)
     if (o.pdn) {
         pdn = fopen(o.pdn, "w");
         if (!pdn) {
-            cli_error("cannot write %s", o.pdn);
+            cli_error("cannot write %s: %s", o.pdn, strerror(errno));
             return 1;
         }
     }

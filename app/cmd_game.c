@@ -48,7 +48,7 @@ static const char GAME_HELP[] =
     "                    the default) or ends the game at once\n"
     "  --no-board        show the board only when asked\n"
     "  --fake-clock      the clocks move only with 'wait' (tests and demonstrations)\n"
-    CLI_NOTATION_HELP
+    CLI_NOTATION_HELP_AT("                    ")
     "                    (the moves shown and the record)\n"
     "\n"
     "Commands:\n"

@@ -1,4 +1,5 @@
 /* cmd_match.c - shashki match: engine against engine, in any game of two players. */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,7 +279,7 @@ int cmd_match(int argc, char **argv)
     if (pdn) {
         cfg.pdn = fopen(pdn, "w");
         if (!cfg.pdn) {
-            cli_error("cannot write '%s'", pdn);
+            cli_error("cannot write '%s': %s", pdn, strerror(errno));
             free(list);
             return 2;
         }

@@ -31,7 +31,7 @@ static const char PUZZLES_HELP[] =
     "                         own moves gained material or won within --max-depth moves\n"
     "  --first-id N           number the puzzles from PN (default 1: P0001, P0002 ...)\n"
     "  --variant NAME         the game of records without a GameType tag (default russian)\n"
-    CLI_NOTATION_HELP
+    CLI_NOTATION_HELP_AT("                         ")
     "\n"
     "A position already found (the same one in another game) is not written again, nor the\n"
     "positions of a puzzle's own solution. A record that does not replay (an illegal move, a\n"

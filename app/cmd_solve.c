@@ -26,7 +26,7 @@ static const char SOLVE_HELP[] =
     "               the goal in as few moves, a cook another first move that reaches it at all\n"
     "               (within --moves); each is printed with where it is\n"
     "  --stats      print the positions searched and the CPU time\n"
-    CLI_NOTATION_HELP
+    CLI_NOTATION_HELP_AT("               ")
     CLI_VARIANT_HELP
     "\n"
     "Exit status: 0 proven, 1 no solution within the limits (or the limits ran out first),\n"

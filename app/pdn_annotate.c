@@ -2,11 +2,14 @@
  * (engine/review.h) and written back with the engine's scores, lines and the move marks.
  *
  * The games go out one by one as each is done, so a run stopped half-way has written every
- * game before. Ctrl-C (SIGINT) or SIGTERM stops the search of the current game: it is written
- * with the moves reviewed so far, and the command ends (status 130). The signals are taken by
- * a thread of their own (sigwait), which stops the engine: the search threads and the writing
- * of the games never see a signal handler. A progress bar (games, moves, the time left) goes to
+ * game before. Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closed) stops the search of the
+ * current game: it is written with the moves reviewed so far, and the command ends (status
+ * 128 + the signal: 130, 143, 129). The signals are taken by a thread of their own (sigwait),
+ * which stops the engine: the search threads and the writing of the games never see a signal
+ * handler. With --output FILE the games go to FILE.part, renamed FILE when the run ends (done
+ * or stopped): FILE is never half written, and a terminal that closes takes nothing with it. A progress bar (games, moves, the time left) goes to
  * standard error when that is a terminal. */
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -25,6 +28,8 @@ typedef struct Annotate {
     const char *egdb;  /* --egdb DIR, or NULL for the default */
     const ShKind *fallback;
     const char *file;
+    const char *output; /* --output FILE, or NULL: standard output */
+    FILE *out;          /* where the games go */
 } Annotate;
 
 /* What the progress bar and the stop share. */
@@ -39,6 +44,7 @@ typedef struct Progress {
 
 typedef struct Stopper {
     atomic_bool stop;  /* a signal came: stop */
+    atomic_int signal; /* which */
     atomic_bool done;  /* the command is ending: the thread may go */
     PlayEngine *engine;
     sigset_t signals;
@@ -52,20 +58,23 @@ static void *stopper_main(void *arg)
         int sig = 0;
         if (sigwait(&s->signals, &sig) != 0 || atomic_load(&s->done))
             return NULL;
-        if (sig == SIGINT || sig == SIGTERM) {
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+            atomic_store(&s->signal, sig);
             atomic_store(&s->stop, true);
             play_engine_stop(s->engine);
         }
     }
 }
 
-/* Take SIGINT and SIGTERM from every thread made after this (the engine's too) to the
+/* Take SIGINT, SIGTERM and SIGHUP from every thread made after this (the engine's too) to the
  * stopper's own; SIGUSR1 tells it to go. */
 static bool stopper_start(Stopper *s)
 {
     sigemptyset(&s->signals);
     sigaddset(&s->signals, SIGINT);
     sigaddset(&s->signals, SIGTERM);
+    sigaddset(&s->signals, SIGHUP);
+    atomic_store(&s->signal, 0);
     sigaddset(&s->signals, SIGUSR1);
     atomic_store(&s->stop, false);
     atomic_store(&s->done, false);
@@ -157,9 +166,6 @@ static Record *read_records(const char *text, size_t size, const Annotate *a, in
             sh_play_free(play);
             snprintf(r->why, sizeof r->why, "copied unchanged: line %d, column %d: %s", err.line,
                      err.column, err.message);
-        } else if (sh_play_kind(play)->family == SH_FAMILY_OTHER) {
-            snprintf(r->why, sizeof r->why, "written as read: a record of %s keeps no comments",
-                     sh_play_kind(play)->name);
         }
     }
     *count = n;
@@ -174,11 +180,11 @@ static bool annotate_one(const Annotate *a, Record *rec, PlayEngine *engine, Pro
         if (rec->play) {
             char *out = NULL;
             if (sh_play_write_pdn(rec->play, a->numeric, &out, NULL, NULL) == SH_OK)
-                fputs(out, stdout);
+                fputs(out, a->out);
             free(out);
         } else {
-            fwrite(text + rec->start, 1, rec->end - rec->start, stdout);
-            fputs("\n\n", stdout);
+            fwrite(text + rec->start, 1, rec->end - rec->start, a->out);
+            fputs("\n\n", a->out);
         }
         return rec->play != NULL;
     }
@@ -202,13 +208,46 @@ static bool annotate_one(const Annotate *a, Record *rec, PlayEngine *engine, Pro
     }
     char *out = NULL;
     if (sh_play_write_pdn(rec->play, a->numeric, &out, NULL, NULL) == SH_OK)
-        fputs(out, stdout);
+        fputs(out, a->out);
     free(out);
-    fflush(stdout);
+    fflush(a->out);
     if (st != SH_OK)
         snprintf(rec->why, sizeof rec->why, "%s", err.message);
     review_free(review);
     return st == SH_OK;
+}
+
+/* --output FILE: the games are written to FILE.part, which becomes FILE at the end. */
+static FILE *output_open(const Annotate *a, char *part, size_t size)
+{
+    if (!a->output)
+        return stdout;
+    snprintf(part, size, "%s.part", a->output);
+    FILE *f = fopen(part, "w");
+    if (!f)
+        cli_error("cannot write %s: %s", part, strerror(errno));
+    return f;
+}
+
+/* FILE.part closed and renamed FILE, so that FILE is whole or as it was; false with the
+ * error said (FILE.part then kept, holding what was written). */
+static bool output_close(const Annotate *a, FILE *f, const char *part)
+{
+    if (f == stdout)
+        return fflush(stdout) == 0;
+    bool ok = !ferror(f);
+    int why = ok ? 0 : EIO;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        why = errno;
+    }
+    if (ok && rename(part, a->output) != 0) {
+        ok = false;
+        why = errno;
+    }
+    if (!ok)
+        cli_error("cannot write %s: %s", a->output, strerror(why));
+    return ok;
 }
 
 static int run(const Annotate *a)
@@ -226,6 +265,13 @@ static int run(const Annotate *a)
         free(records);
         free(text);
         return 1;
+    }
+    char part[4200] = "";
+    FILE *out = output_open(a, part, sizeof part);
+    if (!out) {
+        free(records);
+        free(text);
+        return 2;
     }
     Progress p = {.bar = isatty(STDERR_FILENO) != 0, .started = cli_now()};
     for (int i = 0; i < count; i++) {
@@ -261,6 +307,7 @@ static int run(const Annotate *a)
         limits.stop = &stopper.stop;
     Annotate run_with = *a;
     run_with.limits = limits;
+    run_with.out = out;
     int bad = 0, written = 0;
     for (int i = 0; engine && i < count && !atomic_load(&stopper.stop); i++) {
         Record *r = &records[i];
@@ -278,10 +325,15 @@ static int run(const Annotate *a)
     if (p.bar && engine)
         fputs("\r\033[K", stderr);
     if (engine && atomic_load(&stopper.stop)) {
-        cli_error("interrupted: %d of %d games written, the last up to where its review got",
+        int sig = atomic_load(&stopper.signal);
+        cli_error("%s: %d of %d games written, the last up to where its review got",
+                  sig == SIGHUP ? "hung up" : sig == SIGTERM ? "terminated" : "interrupted",
                   written, count);
-        status = 130;
+        status = 128 + (sig ? sig : SIGINT);
     }
+    /* the file is made whole before the signals are let through again */
+    if (!output_close(a, out, part) && !status)
+        status = 1;
     if (engine) {
         stopper_end(&stopper);
         play_engine_free(engine);
@@ -328,13 +380,16 @@ int pdn_annotate(int argc, char **argv)
             }
             a.limits.seconds = t;
             i++;
-        } else if (strcmp(o, "--egdb") == 0 || strcmp(o, "--variant") == 0) {
+        } else if (strcmp(o, "--egdb") == 0 || strcmp(o, "--variant") == 0 ||
+                   strcmp(o, "--output") == 0) {
             if (!value) {
                 cli_error("%s needs a value", o);
                 return 2;
             }
             i++;
-            if (o[2] == 'e')
+            if (o[2] == 'o')
+                a.output = value;
+            else if (o[2] == 'e')
                 a.egdb = value;
             else if (!cli_parse_kind(value, &a.fallback))
                 return 2;

@@ -341,6 +341,7 @@ static bool hub_start(Player *p, char *error, size_t size)
     bool timed_out;
     bool variant_param = false;
     char variants[1024] = ""; /* the names the variant parameter lists, if it does */
+    char id[64] = "the engine"; /* its name, as its answer to 'hub' gives it */
     if (!send_line(p, "hub")) {
         snprintf(error, size, "cannot talk to '%s'", p->spec.command);
         return false;
@@ -353,8 +354,11 @@ static bool hub_start(Player *p, char *error, size_t size)
         }
         if (strncmp(line, "id ", 3) == 0) {
             char name[64];
-            if (!p->spec.name[0] && hub_value(line, "name", name, sizeof name))
-                snprintf(p->name, sizeof p->name, "%s", name);
+            if (hub_value(line, "name", name, sizeof name)) {
+                snprintf(id, sizeof id, "%s", name);
+                if (!p->spec.name[0])
+                    snprintf(p->name, sizeof p->name, "%s", name);
+            }
         } else if (strncmp(line, "param ", 6) == 0) {
             char name[64];
             if (hub_value(line, "name", name, sizeof name) && strcmp(name, "variant") == 0) {
@@ -374,16 +378,19 @@ static bool hub_start(Player *p, char *error, size_t size)
             snprintf(name, sizeof name, "%s", kind->name);
         else if (!hub_variant_name(variants, kind->name, name, sizeof name)) {
             snprintf(error, size,
-                     "'%s' names its games \"%s\" (its variant parameter): none of them is %s",
-                     p->spec.command, variants, kind->name);
+                     "%s ('%s') names its games \"%s\" (its variant parameter): none of them "
+                     "is %s",
+                     id, p->spec.command, variants, kind->name);
             return false;
         }
         send_line(p, "set-param name=variant value=%s", name);
     } else if (kind->variant != SH_VARIANT_RUSSIAN) {
+        /* an engine of one game does not say which: taken to play Russian (the Hub's own
+         * game), refused for any other rather than assumed to know it */
         snprintf(error, size,
-                 "'%s' has no variant parameter (none in its answer to 'hub'): it cannot be told "
-                 "to play %s (an engine without one is taken to play russian)",
-                 p->spec.command, kind->name);
+                 "%s ('%s') has no variant parameter (none in its answer to 'hub'): it cannot "
+                 "be told to play %s (an engine without one is taken to play russian)",
+                 id, p->spec.command, kind->name);
         return false;
     }
     for (int i = 0; i < p->spec.settings; i++)

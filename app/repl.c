@@ -66,9 +66,31 @@ bool repl_set_up(Session *s, const ShKind *kind, const char *position, const cha
         printf("error: %s\n", err.message);
         return false;
     }
+    repl_replace_game(s, play);
+    return true;
+}
+
+void repl_replace_game(Session *s, ShPlay *play)
+{
     sh_play_free(s->play);
     s->play = play;
-    return true;
+    if (s->by_engine)
+        memset(s->by_engine, 0, (size_t)s->by_engine_size);
+}
+
+/* Who played ply `ply`, kept for the record's player tags. */
+static void mark_mover(Session *s, int ply, bool engine)
+{
+    if (ply >= s->by_engine_size) {
+        int size = ply < 256 ? 256 : 2 * ply;
+        unsigned char *bigger = realloc(s->by_engine, (size_t)size);
+        if (!bigger)
+            return; /* the tags then say less: nothing else depends on it */
+        memset(bigger + s->by_engine_size, 0, (size_t)(size - s->by_engine_size));
+        s->by_engine = bigger;
+        s->by_engine_size = size;
+    }
+    s->by_engine[ply] = engine;
 }
 
 void repl_status(const Session *s)
@@ -109,10 +131,12 @@ bool repl_play(Session *s, const char *text, const char *said_after)
     }
     char written[SH_PLAY_MOVE_TEXT_SIZE];
     cli_play_move_text(s->play, &move, repl_numeric(s), written, sizeof written);
+    int ply = sh_play_ply_count(s->play);
     if (sh_play_move(s->play, move.full, NULL, &err) != SH_OK) {
         printf("error: %s\n", err.message);
         return false;
     }
+    mark_mover(s, ply, said_after != NULL);
     if (said_after)
         printf("the engine plays %s%s\n", written, said_after);
     else
@@ -304,6 +328,7 @@ int cmd_repl(int argc, char **argv)
     }
     repl_engine_free(s);
     sh_play_free(s->play);
+    free(s->by_engine);
     free(s);
     return 0;
 }

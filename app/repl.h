@@ -19,6 +19,9 @@ typedef struct Session {
     double move_time;      /* seconds a move, 0: none */
     int depth;             /* a depth cap, 0: none */
     uint64_t nodes;        /* a node cap, 0: none */
+    unsigned char *by_engine; /* per ply of this game: 1 the engine played it, 0 a person (or
+                                 the record read back: its tags name the players) */
+    int by_engine_size;
 } Session;
 
 /* ---- repl.c ---- */
@@ -29,6 +32,8 @@ bool repl_numeric(const Session *s);
 bool repl_play(Session *s, const char *text, const char *said_after);
 /* "White to move", or how the game ended. */
 void repl_status(const Session *s);
+/* The game on the board is replaced by `play` (set up, or read back): no ply is the engine's. */
+void repl_replace_game(Session *s, ShPlay *play);
 /* A new game of `kind` from a position's text (NULL: its start, drawn by `lot` where the game
  * draws it), under `settings` (NULL: the defaults); false with the error printed. */
 bool repl_set_up(Session *s, const ShKind *kind, const char *position, const char *settings,

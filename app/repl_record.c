@@ -13,6 +13,32 @@
 static const char *const KEPT[] = {"Event", "Site", "Date", "Round", "White", "Black", "Red",
                                    "Blue", "TimeControl"};
 
+/* Player p's name for the record: the engine when it made every move of p's played here (or p
+ * made none and the engine plays p now), "?" (a person, or `name`, the tag read back) when
+ * nobody else did, both when they shared them ("go" hands a side to the engine halfway:
+ * "? and Shashki (level 3)"). The side the engine played before "go" gave it the other one
+ * keeps its name. */
+static const char *player_name(const Session *s, int p, const char *name)
+{
+    static char text[96];
+    int engine = 0, person = 0, plies = sh_play_ply_count(s->play);
+    for (int ply = sh_play_opening_plies(s->play); ply < plies; ply++)
+        if (sh_play_to_move(s->play, ply) == p) {
+            if (ply < s->by_engine_size && s->by_engine[ply])
+                engine++;
+            else
+                person++;
+        }
+    const char *who = name && *name ? name : "?";
+    if (!engine && (person || !s->seats[p]))
+        return who;
+    if (person)
+        snprintf(text, sizeof text, "%s and Shashki (level %d)", who, s->level);
+    else
+        snprintf(text, sizeof text, "Shashki (level %d)", s->level);
+    return text;
+}
+
 /* The record as PDN (malloc'ed), NULL with the error printed. */
 static char *record(const Session *s)
 {
@@ -36,10 +62,8 @@ static char *record(const Session *s)
     }
     for (int p = 0; p < kind->players; p++) {
         const char *tag = sh_play_player_tag(p), *name = sh_play_tag(copy, tag);
-        char engine[64];
-        snprintf(engine, sizeof engine, "Shashki (level %d)", s->level);
         if (!name || !*name || strcmp(name, "?") == 0)
-            sh_play_set_tag(copy, tag, s->seats[p] ? engine : "?", NULL);
+            sh_play_set_tag(copy, tag, player_name(s, p, name), NULL);
     }
     char said[SH_PLAY_REASON_SIZE], result[SH_PLAY_RESULT_SIZE];
     const ShGame *game = sh_play_game(copy);
@@ -146,8 +170,7 @@ static void load(Session *s, char *arg)
     ShPlay *play = read ? replayed(read) : NULL;
     if (play) {
         const ShKind *kind = sh_play_kind(play);
-        sh_play_free(s->play);
-        s->play = play;
+        repl_replace_game(s, play);
         printf("loaded %s game %ld: %s, %d moves\n", arg, n, kind->title_en,
                sh_play_ply_count(play));
         repl_engine_turns(s);

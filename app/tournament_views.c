@@ -97,11 +97,13 @@ static int cmd_players(const TourArgs *a, int argc, char **argv)
         const char *cat = p->birth_year && year
                               ? sh_age_category_name(sh_age_category(year - p->birth_year))
                               : "";
-        char born[16] = ""; /* blank when not known, as the other columns */
+        char born[16] = "", rating[16] = ""; /* blank when not known, as the other columns */
         if (p->birth_year)
             snprintf(born, sizeof born, "%d", p->birth_year);
-        printf("%4d  %-28.28s %6d %-5s %-20.20s %-4s %5s %-15s %s%s%s\n", p->id, p->name,
-               p->rating, p->title, p->club[0] ? p->club : p->team, p->federation, born, cat,
+        if (p->rating > 0) /* an unrated player: no rating, not a rating of 0 */
+            snprintf(rating, sizeof rating, "%d", p->rating);
+        printf("%4d  %-28.28s %6s %-5s %-20.20s %-4s %5s %-15s %s%s%s\n", p->id, p->name,
+               rating, p->title, p->club[0] ? p->club : p->team, p->federation, born, cat,
                state, p->engine[0] ? " engine " : "", p->engine);
     }
     tour_close(&o);
@@ -166,7 +168,7 @@ static FILE *output_file(const TourArgs *a)
 static int finish_output(const TourArgs *a, FILE *f, int status)
 {
     if (f != stdout && fclose(f) != 0 && !status) {
-        cli_error("cannot write %s", a->output);
+        cli_error("cannot write %s: %s", a->output, strerror(errno));
         return 1;
     }
     return status;

@@ -6,6 +6,7 @@
  * the book key to the entry. Writing sorts the entries by key, so a file's bytes depend only
  * on its contents. Reading checks every field and says at which byte a bad file goes wrong.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -489,12 +490,20 @@ ShStatus book_write(const Book *b, const char *path, ShError *err)
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
     bool ok = f && fwrite(buf, 1, size, f) == size;
-    if (f && fclose(f) != 0)
+    int why = ok ? 0 : errno;
+    if (f && fclose(f) != 0 && ok) {
         ok = false;
+        why = errno;
+    }
     free(buf);
-    if (!ok || rename(tmp, path) != 0) {
+    if (ok && rename(tmp, path) != 0) {
+        ok = false;
+        why = errno;
+    }
+    if (!ok) {
         remove(tmp);
-        return error_set(err, SH_ERR_IO, 0, 0, "cannot write '%s'", path);
+        return error_set(err, SH_ERR_IO, 0, 0, "cannot write '%s': %s", path,
+                         strerror(why ? why : EIO));
     }
     return SH_OK;
 }

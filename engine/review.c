@@ -397,9 +397,6 @@ static void move_comment(const Review *r, int k, const ShPlay *at, char *out, si
 
 ShStatus review_annotate(const Review *r, ShPlay *game, ShError *err)
 {
-    if (sh_play_kind(game)->family == SH_FAMILY_OTHER)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a record of %s keeps no comments",
-                         sh_play_kind(game)->name);
     ShPlay *walk = sh_play_copy(r->start);
     size_t size = 4 * PLAY_PV_SIZE;
     char *comment = malloc(size);

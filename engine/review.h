@@ -163,8 +163,8 @@ ShStatus review_run(Review *review, PlayEngine *engine, const ReviewLimits *limi
 /* Judge the moves and sum up the players from the positions known (review_run does it; a store
  * that filled the positions calls it). */
 void review_judge(Review *review);
-/* Write the review into the record of the game reviewed (a draughts or column game: the other
- * games' records keep no comments, SH_ERR_ARGUMENT): after each move judged a comment with the
+/* Write the review into the record of the game reviewed (any game: the other games' in their
+ * record's notes, shashki_other.h): after each move judged a comment with the
  * score after it ("[%eval 0.35,14]", White's view in men; "#7" a win in 7 moves, "#-7" Black's;
  * "#db" a win the databases prove), the mark's name, the loss and the better move with its
  * line where the move is marked, and the line the engine expects; the mark as a NAG. */

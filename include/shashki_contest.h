@@ -52,16 +52,24 @@ typedef enum ShContestAlternative {
 
 typedef enum ShContestGoal { SH_CONTEST_WIN = 0, SH_CONTEST_DRAW } ShContestGoal;
 
+/* How the judges' marks make an entry's points (docs/contests.md "Judging"). */
+typedef enum ShContestMarks {
+    SH_MARKS_TOTAL = 0, /* every judge's mark counts: the plain total */
+    SH_MARKS_TRIMMED    /* with 3 marks or more, the highest and the lowest one do not count */
+} ShContestMarks;
+
 typedef struct ShContestSettings {
     char name[SH_CONTEST_TEXT];
     ShContestKind kind;
     int minutes;                       /* the solving time (0: none) */
     ShContestAlternative alternative;
     char code[16];                     /* the code solvers sign in with */
+    ShContestMarks marks;              /* composing: how marks count */
+    bool published;                    /* composing: the award is out (authors named to all) */
 } ShContestSettings;
 
 /* Settings "key = value": name, kind (solving, composing), minutes, alternative (full, half,
- * none), code (letters and digits, 4-12). */
+ * none), code (letters and digits, 4-12), marks (total, trimmed), published (yes, no). */
 void sh_contest_settings_init(ShContestSettings *s);
 ShStatus sh_contest_settings_set(ShContestSettings *s, const char *key, const char *value,
                                  ShError *err);
@@ -99,6 +107,9 @@ typedef struct ShContestEntry {
     bool checked;                      /* soundness checked */
     bool sound;                        /* the stated result proven, no cook */
     char report[512];                  /* what the check found (cook, duals, a wrong key) */
+    char account[SH_CONTEST_TEXT];     /* the composer's account that sent it ("": the arbiter
+                                          entered it); the entry is anonymous to the judges
+                                          until the award is published */
 } ShContestEntry;
 
 typedef struct ShContest ShContest;
@@ -199,6 +210,9 @@ int sh_contest_entry_count(const ShContest *contest);
 const ShContestEntry *sh_contest_entry(const ShContest *contest, int id);
 ShStatus sh_contest_set_soundness(ShContest *contest, int entry, bool sound, const char *report,
                                   ShError *err);
+/* The account that sent an entry (a composer sending his own; "" none). */
+ShStatus sh_contest_set_entry_account(ShContest *contest, int entry, const char *account,
+                                      ShError *err);
 /* Judge `judge` (a name) gives entry `entry` `points` (tenths, 0-100); again replaces it. */
 ShStatus sh_contest_judge(ShContest *contest, const char *judge, int entry, int points,
                           ShError *err);
@@ -206,10 +220,25 @@ ShStatus sh_contest_judge(ShContest *contest, const char *judge, int entry, int 
 typedef struct ShAwardRow {
     int entry;
     int place;               /* 1-based among the sound entries; 0: not sound (not ranked) */
-    int points;              /* the judges' total, tenths */
+    int points;              /* the marks that count (settings' `marks`), tenths */
     int judges;              /* judges who gave points */
+    int counted;             /* the marks that count: judges, or judges - 2 when trimmed */
 } ShAwardRow;
 int sh_contest_award(const ShContest *contest, ShAwardRow **rows, ShError *err);
+
+/* Files of a contest (src/contest/contest_export.c), *text malloc'ed:
+ * - SH_CONTEST_EXPORT_PDN: every problem (solving) or entry (composing) as a PDN game from its
+ *   position (FEN, its title, the goal), the solution as its moves (a problem's whole tree,
+ *   the defences as variations) or the stated solution as a comment (an entry's, with its
+ *   check's report; its author only with `authors`, the award being out or the arbiter asking);
+ * - SH_CONTEST_EXPORT_TEXT: the results as text: the standings (solving; as shashki contest
+ *   standings prints them) or the award (composing; as shashki contest award does, the authors
+ *   as above). */
+typedef enum ShContestExport { SH_CONTEST_EXPORT_PDN = 0, SH_CONTEST_EXPORT_TEXT } ShContestExport;
+ShStatus sh_contest_export(const ShContest *contest, ShContestExport what, bool authors,
+                           char **text, ShError *err);
+/* Points in tenths as people write them: "7.5", "10"; into buf, which is returned. */
+const char *sh_contest_points_text(int tenths, char buf[16]);
 
 /* The whole contest as text and back ("shashki-contest 1" first); reading checks every line. */
 ShStatus sh_contest_write(const ShContest *contest, char **text, ShError *err);

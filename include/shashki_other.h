@@ -139,12 +139,24 @@ ShStatus sh_other_parse_move(const ShOtherGame *game, const ShOtherState *st, co
  *
  * The result: with two players "1-0", "0-1", "1/2-1/2"; with three or four a point for each
  * player joined by '-' ("0-1-0": the second won; "1/3-1/3-1/3" nobody did); "*" while the game
- * goes on. Reading skips move numbers, {comments} and ; comments to the line's end and tags
- * it does not know, and refuses a move that is not legal with its line and column; a game's
- * Result tag and its last token must agree with each other. */
+ * goes on. After a move its notes: NAGs ($1 .. $255: $1 !, $2 ?, $4 ??, $6 ?! ...), then its
+ * comment in braces, or after ';' to the line's end when it holds a '}' (a review's verdicts,
+ * `shashki pdn annotate`); reading keeps them with the move they follow (a comment before the
+ * first move is skipped), skips move numbers and tags it does not know, and refuses a move
+ * that is not legal with its line and column; a game's Result tag and its last token must
+ * agree with each other. */
 #define SH_OTHER_RECORD_TAG_SIZE 128
 #define SH_OTHER_RECORD_RESULT_SIZE 32
 #define SH_OTHER_RECORD_MAX_TAGS 16 /* tags besides those above (Site, Round, TimeControl ...) */
+
+#define SH_OTHER_MAX_NAGS 4 /* NAGs a move, as SH_GAME_MAX_NAGS */
+
+/* What follows a move in the record (src/other/record_notes.c). */
+typedef struct ShOtherNote {
+    char *comment; /* malloc'ed, its blanks made single spaces; NULL: none */
+    int nag_count;
+    int nags[SH_OTHER_MAX_NAGS];
+} ShOtherNote;
 
 typedef struct ShOtherRecord {
     const ShOtherGame *game;
@@ -161,6 +173,8 @@ typedef struct ShOtherRecord {
     ShOtherState current;                     /* after the moves */
     int move_count, move_capacity;
     ShOtherMove *moves;                       /* malloc'ed */
+    int note_capacity;                        /* notes[i] follows move i (i < note_capacity) */
+    ShOtherNote *notes;                       /* malloc'ed, grown as notes are set; NULL */
 } ShOtherRecord;
 
 /* A record of `game` from its start under `settings` (position NULL) or from the position
@@ -182,5 +196,18 @@ ShStatus sh_other_record_read(ShOtherRecord *rec, const char *text, const char *
 /* The same, a record without a Variant or GameType tag being of `fallback` (NULL: an error). */
 ShStatus sh_other_record_read_as(ShOtherRecord *rec, const char *text, const char **end,
                                  const ShOtherGame *fallback, ShError *err);
+
+/* The notes after move `ply` (0-based, a move of the record): the comment (NULL or "" removes
+ * it), NAGs 1-255 (at most SH_OTHER_MAX_NAGS); SH_ERR_ARGUMENT for a move not played. */
+ShStatus sh_other_record_set_comment(ShOtherRecord *rec, int ply, const char *text,
+                                     ShError *err);
+const char *sh_other_record_comment(const ShOtherRecord *rec, int ply);
+ShStatus sh_other_record_add_nag(ShOtherRecord *rec, int ply, int nag, ShError *err);
+int sh_other_record_nags(const ShOtherRecord *rec, int ply, int nags[SH_OTHER_MAX_NAGS]);
+/* Remove the notes of moves `from` on (moves taken back). */
+void sh_other_record_clear_notes(ShOtherRecord *rec, int from);
+/* A deep copy of src's notes into dst (whose own are not freed: a copy of src's struct);
+ * false when out of memory (dst then has none). */
+bool sh_other_record_copy_notes(ShOtherRecord *dst, const ShOtherRecord *src);
 
 #endif

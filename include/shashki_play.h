@@ -321,8 +321,8 @@ ShStatus sh_play_set_tag(ShPlay *play, const char *name, const char *value, ShEr
 /* The tag naming player p: White, Black, Red, Blue. */
 const char *sh_play_player_tag(int player);
 /* A comment after move `ply` (0-based; NULL or "" removes it), written in the record in braces.
- * The draughts and column games' records keep comments; the other games' records keep none:
- * SH_ERR_ARGUMENT for them, as for a ply that has not been played. */
+ * Every game's record keeps them (the other games' in their record's notes: shashki_other.h);
+ * SH_ERR_ARGUMENT for a ply that has not been played. */
 ShStatus sh_play_set_comment(ShPlay *play, int ply, const char *text, ShError *err);
 /* A move annotation after move `ply`, PDN's NAG $1..$255 (! = 1, ? = 2, !! = 3, ?? = 4, !? = 5,
  * ?! = 6), written in the record after the move; the same games keep them as keep comments (at

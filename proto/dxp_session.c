@@ -42,6 +42,7 @@ typedef struct Play {
     double waiting_since;     /* when our move (or the game) left us */
     bool my_turn;
     bool unexplained;         /* ended by the other side's GAMEEND 0: counted a draw */
+    bool claimed;             /* ended by the other side's GAMEEND 3: counted its win */
 } Play;
 
 static double now(void)
@@ -347,6 +348,11 @@ static GameEnd their_end(Session *s, Play *p, const DxpMessage *m)
             /* the specification says nothing of how it counts; Scan counts it a draw */
             end_game(p, SH_RESULT_DRAW, SH_REASON_ADJUDICATION);
             p->unexplained = true;
+        } else if (m->reason == DXP_END_I_WIN) {
+            /* a win the rules have not given yet (an endgame database's, say): Scan and GWD
+             * take it at its word, and so does Shashki (docs/dxp.md) */
+            end_game(p, win_for(them), SH_REASON_ADJUDICATION);
+            p->claimed = true;
         }
     }
     if (!send_end(s, DXP_END_UNKNOWN, p->last))
@@ -424,6 +430,10 @@ static void record(Session *s, Play *p, const char *names[2])
                  s->peer_name[0] ? s->peer_name : "the other side");
     else if (reason == SH_REASON_ADJUDICATION && result == SH_RESULT_DRAW)
         snprintf(why, sizeof why, "draw: the %d moves of the game are played", p->moves);
+    else if (reason == SH_REASON_ADJUDICATION && p->claimed)
+        snprintf(why, sizeof why, "%s wins: %s claimed the win (GAMEEND 3)",
+                 result == SH_RESULT_WHITE_WINS ? "White" : "Black",
+                 s->peer_name[0] ? s->peer_name : "the other side");
     else if (reason == SH_REASON_ADJUDICATION)
         snprintf(why, sizeof why, "%s wins: an illegal move",
                  result == SH_RESULT_WHITE_WINS ? "White" : "Black");

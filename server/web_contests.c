@@ -152,19 +152,44 @@ static json_t *standings_json(const ShContest *c)
     return rows;
 }
 
-static json_t *entries_json(const ShContest *c)
+/* Who reads a contest: the arbiter, an account (a composer), or anyone. */
+typedef struct Reader {
+    bool arbiter;
+    char account[ACCOUNT_NAME_SIZE]; /* "" none */
+} Reader;
+
+static Reader reader_of(WebApp *app, const HttpRequest *req)
+{
+    Reader r = {rights_is_arbiter(app, req), ""};
+    Account a;
+    if (rights_account(app, req, &a))
+        snprintf(r.account, sizeof r.account, "%s", a.name);
+    return r;
+}
+
+/* An entry's author is the arbiter's and its composer's to see until the award is published:
+ * the judges read the entries anonymously. */
+static bool author_shown(const ShContest *c, const ShContestEntry *e, const Reader *r)
+{
+    return sh_contest_settings(c)->published || r->arbiter ||
+           (r->account[0] && !strcmp(e->account, r->account));
+}
+
+static json_t *entries_json(const ShContest *c, const Reader *r)
 {
     json_t *entries = json_array();
     for (int k = 1; k <= sh_contest_entry_count(c); k++) {
         const ShContestEntry *e = sh_contest_entry(c, k);
         char fen[SH_FEN_SIZE];
         sh_fen_write(&e->start, false, fen);
-        json_array_append_new(entries,
-                              json_pack("{s:i,s:s,s:s,s:s,s:s,s:s,s:b,s:b,s:s}", "id", k,
-                                        "author", e->author, "title", e->title, "fen", fen,
-                                        "goal", goal_name(e->goal), "stated", e->stated,
-                                        "checked", e->checked, "sound", e->sound, "report",
-                                        e->report));
+        json_array_append_new(
+            entries,
+            json_pack("{s:i,s:o,s:s,s:s,s:s,s:s,s:b,s:b,s:s,s:b,s:b}", "id", k, "author",
+                      author_shown(c, e, r) ? json_string(e->author) : json_null(), "title",
+                      e->title, "fen", fen, "goal", goal_name(e->goal), "stated", e->stated,
+                      "checked", e->checked, "sound", e->sound, "report", e->report, "mine",
+                      r->account[0] && !strcmp(e->account, r->account), "sent",
+                      e->account[0] != '\0'));
     }
     return entries;
 }
@@ -175,10 +200,11 @@ static json_t *award_json(const ShContest *c)
     ShAwardRow *a;
     int n = sh_contest_award(c, &a, NULL);
     for (int i = 0; i < n; i++)
-        json_array_append_new(rows, json_pack("{s:i,s:o,s:o,s:i}", "entry", a[i].entry, "place",
+        json_array_append_new(rows, json_pack("{s:i,s:o,s:o,s:i,s:i}", "entry", a[i].entry,
+                                              "place",
                                               a[i].place ? json_integer(a[i].place) : json_null(),
                                               "points", points(a[i].points), "judges",
-                                              a[i].judges));
+                                              a[i].judges, "counted", a[i].counted));
     free(a);
     return rows;
 }
@@ -187,7 +213,8 @@ static json_t *award_json(const ShContest *c)
 static json_t *contest_json(WebApp *app, const HttpRequest *req, long id, const ShContest *c)
 {
     const ShContestSettings *s = sh_contest_settings(c);
-    bool arbiter = rights_is_arbiter(app, req);
+    Reader r = reader_of(app, req);
+    bool arbiter = r.arbiter;
     json_t *problems = json_array();
     for (int k = 1; k <= sh_contest_problem_count(c); k++)
         json_array_append_new(problems, problem_json(c, k, arbiter));
@@ -196,7 +223,11 @@ static json_t *contest_json(WebApp *app, const HttpRequest *req, long id, const 
         "kind", s->kind == SH_CONTEST_SOLVING ? "solving" : "composing", "minutes", s->minutes,
         "alternative", alternative_name(s->alternative), "code",
         arbiter ? json_string(s->code) : json_null(), "arbiter", arbiter, "problems", problems,
-        "standings", standings_json(c), "entries", entries_json(c), "award", award_json(c));
+        "standings", standings_json(c), "entries", entries_json(c, &r), "award", award_json(c));
+    json_object_set_new(o, "marks", json_string(s->marks == SH_MARKS_TRIMMED ? "trimmed"
+                                                                            : "total"));
+    json_object_set_new(o, "published", json_boolean(s->published));
+    json_object_set_new(o, "account", r.account[0] ? json_string(r.account) : json_null());
     return o;
 }
 
@@ -268,7 +299,8 @@ static void on_list(const HttpRequest *req, HttpResponse *res, void *ctx)
 /* The settings of a body ("name", "kind", "minutes", "alternative", "code"), applied to s. */
 static bool apply_settings(json_t *body, ShContestSettings *s, ShContest *c, HttpResponse *res)
 {
-    static const char *const KEYS[] = {"name", "kind", "minutes", "alternative", "code"};
+    static const char *const KEYS[] = {"name",  "kind",  "minutes",  "alternative",
+                                       "code",  "marks", "published"};
     for (size_t i = 0; i < sizeof KEYS / sizeof *KEYS; i++) {
         json_t *v = json_object_get(body, KEYS[i]);
         if (!v || json_is_null(v))
@@ -278,6 +310,8 @@ static bool apply_settings(json_t *body, ShContestSettings *s, ShContest *c, Htt
             snprintf(text, sizeof text, "%lld", (long long)json_integer_value(v));
         else if (json_is_string(v))
             snprintf(text, sizeof text, "%s", json_string_value(v));
+        else if (json_is_boolean(v))
+            snprintf(text, sizeof text, "%s", json_is_true(v) ? "yes" : "no");
         else {
             http_field_error(res, 400, KEYS[i], 0, 0, "%s: a string or a number", KEYS[i]);
             return false;
@@ -364,15 +398,19 @@ static void on_delete(const HttpRequest *req, HttpResponse *res, void *ctx)
 /* A change of the arbiter's: the contest loaded, `change` applied, saved, the contest back. */
 typedef bool (*Change)(WebApp *app, ShContest *c, json_t *body, HttpResponse *res);
 
-static void arbiter_change(const HttpRequest *req, HttpResponse *res, WebApp *app,
-                           const char *what, Change change)
+/* The change of a composer's account when `author` is given (it is put in the body: the entry's
+ * author), else the arbiter's (`what` says what is refused without him). */
+static void contest_change(const HttpRequest *req, HttpResponse *res, WebApp *app,
+                           const char *what, Change change, const char *author)
 {
     json_t *body = http_body_object(req, res);
     if (!body)
         return;
+    if (author)
+        json_object_set_new(body, "author", json_string(author));
     long id;
     ShContest *c;
-    if (rights_need_arbiter(app, req, res, what) && load(app, req, res, &id, &c)) {
+    if ((author || rights_need_arbiter(app, req, res, what)) && load(app, req, res, &id, &c)) {
         bool ok = change(app, c, body, res) && save(app, id, c, res);
         if (ok)
             http_json(res, 200, contest_json(app, req, id, c));
@@ -381,6 +419,12 @@ static void arbiter_change(const HttpRequest *req, HttpResponse *res, WebApp *ap
             announce(app);
     }
     json_decref(body);
+}
+
+static void arbiter_change(const HttpRequest *req, HttpResponse *res, WebApp *app,
+                           const char *what, Change change)
+{
+    contest_change(req, res, app, what, change, NULL);
 }
 
 static bool change_settings(WebApp *app, ShContest *c, json_t *body, HttpResponse *res)
@@ -504,9 +548,77 @@ static bool change_entries(WebApp *app, ShContest *c, json_t *body, HttpResponse
     return true;
 }
 
+/* A composer's own entry (the body's author is his account's name): kept with his account;
+ * refused once the award is published, which closes the entries. */
+static bool change_own_entry(WebApp *app, ShContest *c, json_t *body, HttpResponse *res)
+{
+    ShError err;
+    if (sh_contest_settings(c)->published) {
+        http_field_error(res, 409, "contest", 0, 0, "the award is out: entries are closed");
+        return false;
+    }
+    if (!change_entries(app, c, body, res))
+        return false;
+    if (sh_contest_set_entry_account(c, sh_contest_entry_count(c),
+                                     json_string_value(json_object_get(body, "author")),
+                                     &err) != SH_OK) {
+        http_field_error(res, 400, "author", 0, 0, "%s", err.message);
+        return false;
+    }
+    return true;
+}
+
+/* An entry: the arbiter's (any author), or a composer's own, sent from his account's session:
+ * the author is the account, kept with the entry, and anonymous to the judges until the award
+ * is published (when entries are closed). */
 static void on_entries(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
-    arbiter_change(req, res, ctx, "adding an entry", change_entries);
+    WebApp *app = ctx;
+    if (rights_is_arbiter(app, req)) {
+        arbiter_change(req, res, ctx, "adding an entry", change_entries);
+        return;
+    }
+    Account account;
+    if (!rights_account(app, req, &account)) {
+        http_refuse(res, 401, "account",
+                    "sending an entry needs a composer's account (signed in) or the arbiter");
+        return;
+    }
+    contest_change(req, res, app, "sending an entry", change_own_entry, account.name);
+}
+
+/* GET /api/contests/ID/export/pdn|text: the contest's files (sh_contest_export), the authors
+ * named once the award is published (or to the arbiter). */
+static void on_export(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    WebApp *app = ctx;
+    const char *what = req->nparams > 1 ? req->params[1] : "";
+    bool pdn = !strcmp(what, "pdn");
+    if (!pdn && strcmp(what, "text")) {
+        http_error(res, 404, "a contest exports pdn or text, not '%s'", what);
+        return;
+    }
+    bool arbiter = rights_is_arbiter(app, req);
+    long id;
+    ShContest *c;
+    if (!load(app, req, res, &id, &c))
+        return;
+    char *text = NULL;
+    ShError err;
+    ShStatus st = sh_contest_export(c, pdn ? SH_CONTEST_EXPORT_PDN : SH_CONTEST_EXPORT_TEXT,
+                                    arbiter || sh_contest_settings(c)->published, &text, &err);
+    done(app, c);
+    if (st != SH_OK) {
+        http_error(res, 500, "%s", err.message);
+        return;
+    }
+    char disposition[96];
+    snprintf(disposition, sizeof disposition, "attachment; filename=\"contest-%ld.%s\"", id,
+             pdn ? "pdn" : "txt");
+    http_add_header(res, "Content-Disposition", disposition);
+    http_text(res, 200, pdn ? "application/x-pdn; charset=utf-8" : "text/plain; charset=utf-8",
+              text);
+    free(text);
 }
 
 /* {judge, entry, points}: points 0-10, tenths allowed. */
@@ -714,6 +826,7 @@ static const HttpRoute ROUTES[] = {
     {"GET", "/api/contests/*/me", on_sheet},
     {"POST", "/api/contests/*/problems/*/answer", on_answer},
     {"GET", "/api/contests/*/events", on_stream},
+    {"GET", "/api/contests/*/export/*", on_export},
 };
 
 WEB_ROUTES(WEB_CONTESTS_ROUTES, ROUTES);

@@ -243,6 +243,17 @@ static const char *number_text(json_t *v, char *buf, size_t size)
     return buf;
 }
 
+/* A player's rating, blank for an unrated player (0), as the page and the command line show it. */
+static const char *rating_text(json_t *v, char *buf, size_t size)
+{
+    json_int_t r = json_integer_value(v);
+    if (r > 0)
+        snprintf(buf, size, "%lld", (long long)r);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
 /* A team event's team standings (and an individual-team event's team standing), first in the
  * CSV and the HTML page. */
 static void export_team(json_t *team, Text *t, bool html)
@@ -322,7 +333,7 @@ static void export_csv(const ShEvent *e, json_t *rows, Text *t)
         put(t, "%lld,%lld,", (long long)json_integer_value(json_object_get(r, "rank")),
             (long long)json_integer_value(json_object_get(r, "id")));
         put_csv(t, json_string_value(json_object_get(r, "name")));
-        put(t, ",%lld,", (long long)json_integer_value(json_object_get(r, "rating")));
+        put(t, ",%s,", rating_text(json_object_get(r, "rating"), buf, sizeof buf));
         put_csv(t, json_string_value(json_object_get(r, "club")));
         put(t, ",%s", number_text(json_object_get(r, "points"), buf, sizeof buf));
         size_t k;
@@ -370,8 +381,9 @@ static void export_html(const ShEvent *e, json_t *rows, json_t *cross, Text *t)
         put(t, "<tr><td>%lld</td><td class=\"name\">",
             (long long)json_integer_value(json_object_get(r, "rank")));
         put_html(t, json_string_value(json_object_get(r, "name")));
-        put(t, "</td><td>%lld</td><td>%s</td>",
-            (long long)json_integer_value(json_object_get(r, "rating")),
+        char rating[32];
+        put(t, "</td><td>%s</td><td>%s</td>",
+            rating_text(json_object_get(r, "rating"), rating, sizeof rating),
             number_text(json_object_get(r, "points"), buf, sizeof buf));
         size_t k;
         json_t *v;

@@ -244,10 +244,8 @@ json_t *web_review_brief(WebApp *app, Live *l)
 ShStatus web_game_pdn(WebApp *app, Live *l, char **text, size_t *size)
 {
     StoredReview row;
-    Review *r = sh_play_kind(l->play)->family != SH_FAMILY_OTHER &&
-                        store_review_get(app->store, l->id, &row)
-                    ? review_stored(app, l, &row)
-                    : NULL;
+    /* every game's record keeps the review (the other games' in their record's notes) */
+    Review *r = store_review_get(app->store, l->id, &row) ? review_stored(app, l, &row) : NULL;
     ShPlay *annotated = r ? sh_play_copy(l->play) : NULL;
     if (annotated && review_annotate(r, annotated, NULL) != SH_OK) {
         sh_play_free(annotated);

@@ -266,6 +266,48 @@ static void composing(void)
     free(t1);
     free(t2);
     sh_contest_free(back);
+
+    test_case("composing contest: marks trimmed (issue 35): the highest and lowest of 3 or more");
+    CHECK(sh_contest_judge(c, "R", 1, 10, &err) == SH_OK); /* 8, 7 and 1: 16, trimmed 7 */
+    CHECK(sh_contest_award(c, &rows, &err) == 3);
+    CHECK(rows[0].points == 160 && rows[0].judges == 3 && rows[0].counted == 3);
+    free(rows);
+    CHECK(sh_contest_set(c, "marks", "trimmed", &err) == SH_OK);
+    CHECK(sh_contest_award(c, &rows, &err) == 3);
+    CHECK_MSG(rows[0].points == 70 && rows[0].counted == 1, "%d points, %d counted",
+              rows[0].points, rows[0].counted);
+    free(rows);
+    CHECK(sh_contest_judge(c, "R", 1, 10, &err) == SH_OK); /* again: still 3 marks */
+    CHECK(sh_contest_set(c, "marks", "median", &err) == SH_ERR_SYNTAX);
+
+    test_case("composing contest: an entry's account, the settings, kept in the text");
+    CHECK(sh_contest_set_entry_account(c, 1, "Vera", &err) == SH_OK);
+    CHECK(sh_contest_set_entry_account(c, 9, "Vera", &err) == SH_ERR_ARGUMENT);
+    CHECK(sh_contest_set(c, "published", "yes", &err) == SH_OK);
+    CHECK(sh_contest_write(c, &t1, &err) == SH_OK);
+    CHECK(strstr(t1, "\nowner\t1\tVera\n") && strstr(t1, "\nset\tmarks\ttrimmed\n"));
+    CHECK_MSG(sh_contest_read(t1, &back, &err) == SH_OK, "%d: %s", err.line, err.message);
+    CHECK(back && sh_contest_settings(back)->marks == SH_MARKS_TRIMMED &&
+          sh_contest_settings(back)->published);
+    CHECK_STR(back ? sh_contest_entry(back, 1)->account : "", "Vera");
+    CHECK(sh_contest_write(back, &t2, &err) == SH_OK);
+    CHECK_STR(t2, t1);
+    free(t1);
+    free(t2);
+    sh_contest_free(back);
+
+    test_case("composing contest: the files name the authors only when asked");
+    CHECK(sh_contest_export(c, SH_CONTEST_EXPORT_PDN, false, &t1, &err) == SH_OK);
+    CHECK(t1 && !strstr(t1, "Author") && strstr(t1, "[FEN \"W:Wc3,e3:Bd4\"]") &&
+          strstr(t1, "Stated: 1. c3:e5"));
+    free(t1);
+    CHECK(sh_contest_export(c, SH_CONTEST_EXPORT_PDN, true, &t1, &err) == SH_OK);
+    CHECK(t1 && strstr(t1, "[Annotator \"Author\"]"));
+    free(t1);
+    CHECK(sh_contest_export(c, SH_CONTEST_EXPORT_TEXT, false, &t1, &err) == SH_OK);
+    CHECK_MSG(t1 && strstr(t1, " 1. entry 1: 7 points (3 judges, the highest and lowest left out)"),
+              "%s", t1 ? t1 : "");
+    free(t1);
     sh_contest_free(c);
 }
 

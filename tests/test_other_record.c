@@ -1,10 +1,12 @@
 /* test_other_record.c - the other games' PDN-style records (shashki_other.h "Records"), suite
  * `other-record`: for every playable game, random games written and read back give the same
- * moves, tags and positions; and bad records fail with the line and column of the fault. */
+ * moves, tags, positions and notes (comments, NAGs: a review's place); and bad records fail
+ * with the line and column of the fault. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "shashki_other.h"
+#include "shashki_play.h"
 #include "test.h"
 
 /* A random game of at most `plies` moves from the start (or from `position`). */
@@ -59,6 +61,17 @@ static void roundtrip(const ShOtherGame *g, ShOtherRecord *rec)
             CHECK_STR(back.player[p], rec->player[p]);
         CHECK_STR(back.settings, rec->settings);
         CHECK(back.setup == rec->setup);
+        for (int i = 0; i < rec->move_count && i < back.move_count; i++) {
+            const char *want = sh_other_record_comment(rec, i),
+                       *got = sh_other_record_comment(&back, i);
+            CHECK_MSG((want == NULL) == (got == NULL) && (!want || strcmp(want, got) == 0),
+                      "%s: move %d's comment '%s' read back as '%s'", g->name, i + 1,
+                      want ? want : "(none)", got ? got : "(none)");
+            int wn[SH_OTHER_MAX_NAGS], gn[SH_OTHER_MAX_NAGS];
+            int na = sh_other_record_nags(rec, i, wn), nb = sh_other_record_nags(&back, i, gn);
+            CHECK_INT(nb, na);
+            CHECK(na != nb || memcmp(wn, gn, (size_t)na * sizeof wn[0]) == 0);
+        }
         /* written again, the same text */
         char *again = malloc(need + 1);
         if (again) {
@@ -97,6 +110,38 @@ static void game_cases(const ShOtherGame *g)
         CHECK((strstr(text, "[Blue ") != NULL) == (g->players >= 4));
         CHECK(strstr(text, "1. ") != NULL || rec.move_count == 0);
         roundtrip(g, &rec);
+        sh_other_record_free(&rec);
+    } else {
+        test_fail(__FILE__, __LINE__, "%s does not start: %s", g->name, err.message);
+    }
+
+    test_case("other-record: %s: a review's comments and NAGs read back as written", g->name);
+    if (sh_other_record_init(&rec, g, "", NULL, &err) == SH_OK) {
+        random_game(&rec, 30, 23);
+        for (int i = 0; i < rec.move_count; i += 3) {
+            char note[256];
+            /* as engine/review.c writes them: long enough to wrap, a '[%eval]' command */
+            snprintf(note, sizeof note,
+                     "[%%eval -0.%02d,%d] Mistake (-17%%): best was another move, %d of them "
+                     "in the line that the engine expects after it",
+                     i, i % 9 + 1, i);
+            CHECK(sh_other_record_set_comment(&rec, i, note, &err) == SH_OK);
+            if (i % 2 == 0)
+                CHECK(sh_other_record_add_nag(&rec, i, i % 4 == 0 ? 2 : 6, &err) == SH_OK);
+        }
+        if (rec.move_count > 1) {
+            /* a '}' in a comment: written after ';' to the line's end */
+            CHECK(sh_other_record_set_comment(&rec, 1, "a brace } inside", &err) == SH_OK);
+            CHECK(sh_other_record_add_nag(&rec, 1, 4, &err) == SH_OK);
+            /* blanks and line ends become single spaces, as they read back */
+            CHECK(sh_other_record_set_comment(&rec, rec.move_count - 1, "  two\n  lines  ",
+                                              &err) == SH_OK);
+            CHECK_STR(sh_other_record_comment(&rec, rec.move_count - 1), "two lines");
+        }
+        roundtrip(g, &rec);
+        CHECK_INT(sh_other_record_set_comment(&rec, rec.move_count, "after the end", &err),
+                  SH_ERR_ARGUMENT);
+        CHECK_INT(sh_other_record_add_nag(&rec, 0, 256, &err), SH_ERR_ARGUMENT);
         sh_other_record_free(&rec);
     } else {
         test_fail(__FILE__, __LINE__, "%s does not start: %s", g->name, err.message);
@@ -159,6 +204,68 @@ static void game_cases(const ShOtherGame *g)
     }
 }
 
+/* The notes through the game interface (sh_play_set_comment, sh_play_add_nag), as the review
+ * sets them: a copy keeps them, a move taken back takes its own, the PDN reads back with them. */
+static void play_cases(const ShOtherGame *g)
+{
+    test_case("other-record: %s through the game interface: comments kept, copied, taken back",
+              g->name);
+    const ShKind *kind = sh_kind_find(g->name);
+    ShPlay *play = NULL;
+    ShError err;
+    if (!kind || sh_play_new(&play, kind, NULL, &err) != SH_OK) {
+        test_fail(__FILE__, __LINE__, "%s: no game to play", g->name);
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        int count = 0;
+        ShPlayMove *moves = sh_play_moves(play, &count);
+        CHECK(count > 0 && sh_play_move(play, moves[0].full, NULL, &err) == SH_OK);
+        free(moves);
+    }
+    CHECK(sh_play_set_comment(play, 0, "first {move}", &err) == SH_OK);
+    CHECK(sh_play_add_nag(play, 3, 6, &err) == SH_OK);
+    CHECK(sh_play_set_comment(play, 3, "the last", &err) == SH_OK);
+    ShPlay *copy = sh_play_copy(play);
+    CHECK(copy != NULL);
+    CHECK(sh_play_undo(play, &err) == SH_OK);
+    char *text = NULL, *copied = NULL;
+    CHECK(sh_play_write_pdn(play, false, &text, NULL, &err) == SH_OK);
+    CHECK(copy && sh_play_write_pdn(copy, false, &copied, NULL, &err) == SH_OK);
+    CHECK(text && strstr(text, ";first {move}") != NULL);
+    CHECK(text && strstr(text, "the last") == NULL && strstr(text, "$6") == NULL);
+    CHECK(copied && strstr(copied, "$6 {the last}") != NULL);
+    /* the copy's record read back: the same text again */
+    if (copied) {
+        ShPlayReader reader;
+        sh_play_reader_init(&reader, copied, strlen(copied));
+        ShPlay *back = NULL;
+        CHECK(sh_play_read_next(&reader, &back, &err) == SH_OK && back);
+        char *again = NULL;
+        CHECK(back && sh_play_write_pdn(back, false, &again, NULL, &err) == SH_OK);
+        CHECK(again && strcmp(again, copied) == 0);
+        free(again);
+        sh_play_free(back);
+    }
+    free(text);
+    free(copied);
+    sh_play_free(copy);
+    sh_play_free(play);
+}
+
+/* The record of a random game of `plies` moves from the start; false if the game cannot start. */
+static bool game_text(const ShOtherGame *g, int plies, uint64_t seed, char *out, size_t size)
+{
+    ShOtherRecord rec;
+    ShError err;
+    if (sh_other_record_init(&rec, g, "", NULL, &err) != SH_OK)
+        return false;
+    random_game(&rec, plies, seed);
+    sh_other_record_write(&rec, out, size);
+    sh_other_record_free(&rec);
+    return true;
+}
+
 /* Bad records of the first playable game: the error's line and column. */
 static void error_cases(const ShOtherGame *g)
 {
@@ -197,6 +304,19 @@ static void error_cases(const ShOtherGame *g)
     CHECK_INT(err.line, 2);
     CHECK_INT(err.column, 12);
 
+    test_case("other-record: errors: a NAG out of range, at its line and column");
+    char body[2048];
+    if (game_text(g, 2, 4, body, sizeof body)) {
+        char *at = strstr(body, "\n\n1. ");
+        char *space = at ? strchr(at + 5, ' ') : NULL; /* after the first move */
+        if (space) {
+            snprintf(text, sizeof text, "%.*s $300%s", (int)(space - body), body, space);
+            CHECK(sh_other_record_read(&rec, text, NULL, &err) == SH_ERR_SYNTAX);
+            CHECK(strstr(err.message, "$300") != NULL);
+            CHECK_INT(err.column, (int)(space - (at + 2)) + 2);
+        }
+    }
+
     test_case("other-record: errors: the Result tag and the last token disagree");
     snprintf(text, sizeof text, "[Variant \"%s\"]\n[Result \"*\"]\n\n%s\n", g->name,
              g->players == 2 ? "1-0" : "1-0-0");
@@ -207,7 +327,6 @@ static void error_cases(const ShOtherGame *g)
     ShError e2;
     if (sh_other_record_init(&one, g, "", NULL, &e2) == SH_OK) {
         random_game(&one, 4, 8);
-        char body[2048];
         sh_other_record_write(&one, body, sizeof body);
         char *moves = strstr(body, "\n\n");
         if (moves) {
@@ -253,6 +372,8 @@ void suite_other_record(void)
     }
     test_case("other-record: at least one game is playable");
     CHECK(first != NULL);
-    if (first)
+    if (first) {
         error_cases(first);
+        play_cases(first);
+    }
 }

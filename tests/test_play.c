@@ -440,8 +440,15 @@ static void comments(void)
     char move[SH_PLAY_MOVE_TEXT_SIZE];
     first_move(play, move, sizeof move);
     CHECK_INT(sh_play_move(play, move, NULL, &err), SH_OK);
-    CHECK_INT(sh_play_set_comment(play, 0, "no place for it", &err), SH_ERR_ARGUMENT);
-    CHECK_INT(sh_play_add_nag(play, 0, 2, &err), SH_ERR_ARGUMENT);
+    /* an other game's record keeps them too (issue 35), after the move as PDN has them */
+    CHECK_INT(sh_play_set_comment(play, 0, "a place for it", &err), SH_OK);
+    CHECK_INT(sh_play_add_nag(play, 0, 2, &err), SH_OK);
+    CHECK_INT(sh_play_add_nag(play, 1, 2, &err), SH_ERR_ARGUMENT); /* no second move yet */
+    char expect[SH_PLAY_MOVE_TEXT_SIZE + 40];
+    snprintf(expect, sizeof expect, "1. %s $2 {a place for it}", move);
+    CHECK_INT(sh_play_write_pdn(play, false, &pdn, NULL, &err), SH_OK);
+    CHECK_MSG(pdn && strstr(pdn, expect), "no '%s' in %s", expect, pdn ? pdn : "(none)");
+    free(pdn);
     sh_play_free(play);
 }
 

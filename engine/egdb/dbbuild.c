@@ -430,9 +430,10 @@ static ShStatus build_locked(const DbBuildOptions *o, ShError *err)
 }
 
 /* One build of a folder at a time on this machine (`make`'s, a server's, another server's on
- * the same folder): a lock file, held until the build ends; a second build waits for it, then
- * finds the slices the first one wrote done. -1 when the folder cannot be made or locked. */
-static int folder_lock(const char *dir, FILE *log, ShError *err)
+ * the same folder, an MPI build's): a lock file, held until the build ends; a second build
+ * waits for it, then finds the slices the first one wrote done. -1 when the folder cannot be
+ * made or locked. */
+int dbbuild_lock(const char *dir, FILE *log, ShError *err)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         error_set(err, SH_ERR_IO, 0, 0, "cannot make the folder %s: %s", dir, strerror(errno));
@@ -462,7 +463,7 @@ static int folder_lock(const char *dir, FILE *log, ShError *err)
 
 ShStatus dbbuild_run(const DbBuildOptions *o, ShError *err)
 {
-    int lock = folder_lock(o->dir, o->log, err);
+    int lock = dbbuild_lock(o->dir, o->log, err);
     if (lock < 0)
         return err ? err->code : SH_ERR_IO;
     ShStatus st = build_locked(o, err);

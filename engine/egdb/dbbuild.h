@@ -88,6 +88,10 @@ typedef struct DbBuildOptions {
  * stops after the slices it is solving (SH_ERR_ARGUMENT, "the build stopped before its end")
  * and resumes where it stopped. */
 ShStatus dbbuild_run(const DbBuildOptions *o, ShError *err);
+/* One build of a folder at a time on this machine (dbbuild_run's, the MPI build's rank 0): the
+ * folder made if need be and its lock file held, waited for (said on `log`) while another build
+ * holds it. The lock's descriptor, closed to release it; -1 with the error. */
+int dbbuild_lock(const char *dir, FILE *log, ShError *err);
 
 /* A schedule: which slices are done, which are running, which may start. */
 typedef struct DbSchedule {

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 
@@ -23,7 +24,11 @@ static ShStatus serve(const DbBuildOptions *o, int ranks, ShError *err)
 {
     DbSlice *slices;
     DbSchedule sched;
-    ShStatus st = dbbuild_prepare(o->dir, o->pieces, &slices, &sched, err);
+    /* the folder's lock, as dbbuild_run takes it: no other build (make's, a server's) writes
+     * the same slices meanwhile; held by rank 0 for the whole build, as only it hands out work */
+    int lock = dbbuild_lock(o->dir, o->log, err);
+    ShStatus st = lock < 0 ? (err && err->code ? err->code : SH_ERR_IO)
+                           : dbbuild_prepare(o->dir, o->pieces, &slices, &sched, err);
     int stopped = 0, fail = 0;
     int *waiting = calloc((size_t)ranks, sizeof(int)); /* ranks asking, with nothing yet */
     int *busy = calloc((size_t)ranks, sizeof(int));    /* slice + 1 a rank is building */
@@ -89,6 +94,8 @@ static ShStatus serve(const DbBuildOptions *o, int ranks, ShError *err)
     }
     free(waiting);
     free(busy);
+    if (lock >= 0)
+        close(lock); /* the lock goes with it */
     if (fail)
         return err && err->code ? err->code : SH_ERR_IO;
     if (!complete)

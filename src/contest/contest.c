@@ -62,6 +62,21 @@ ShStatus sh_contest_settings_set(ShContestSettings *s, const char *key, const ch
                              "alternative = '%s': full, half or none (the points of another "
                              "winning key)",
                              value);
+    } else if (!strcmp(key, "marks")) {
+        if (!strcmp(value, "total"))
+            s->marks = SH_MARKS_TOTAL;
+        else if (!strcmp(value, "trimmed"))
+            s->marks = SH_MARKS_TRIMMED;
+        else
+            return error_set(err, SH_ERR_SYNTAX, 0, 0,
+                             "marks = '%s': total (every mark counts) or trimmed (the highest "
+                             "and the lowest do not)",
+                             value);
+    } else if (!strcmp(key, "published")) {
+        if (!strcmp(value, "yes") || !strcmp(value, "no"))
+            s->published = value[0] == 'y';
+        else
+            return error_set(err, SH_ERR_SYNTAX, 0, 0, "published = '%s': yes or no", value);
     } else if (!strcmp(key, "code")) {
         size_t n = strlen(value);
         bool ok = n >= 4 && n <= 12;
@@ -73,7 +88,9 @@ ShStatus sh_contest_settings_set(ShContestSettings *s, const char *key, const ch
         snprintf(s->code, sizeof s->code, "%s", value);
     } else {
         return error_set(err, SH_ERR_SYNTAX, 0, 0,
-                         "there is no setting '%s' (name, kind, minutes, alternative, code)", key);
+                         "there is no setting '%s' (name, kind, minutes, alternative, code, "
+                         "marks, published)",
+                         key);
     }
     return SH_OK;
 }
@@ -582,6 +599,17 @@ int sh_contest_standings(const ShContest *c, ShContestStanding **out, ShError *e
 
 /* ---- composing ---- */
 
+ShStatus sh_contest_set_entry_account(ShContest *c, int entry, const char *account,
+                                      ShError *err)
+{
+    if (entry < 1 || entry > c->nentries)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "there is no entry %d", entry);
+    if (!account || strlen(account) >= SH_CONTEST_TEXT || strpbrk(account, "\t\n"))
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "an account's name, one line");
+    snprintf(c->entries[entry - 1].account, SH_CONTEST_TEXT, "%s", account);
+    return SH_OK;
+}
+
 ShStatus sh_contest_add_entry(ShContest *c, const char *author, const char *title,
                               const ShPosition *start, ShContestGoal goal, const char *stated,
                               int *id, ShError *err)
@@ -684,11 +712,21 @@ int sh_contest_award(const ShContest *c, ShAwardRow **out, ShError *err)
         return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory"), -1;
     for (int i = 0; i < c->nentries; i++) {
         rows[i].entry = i + 1;
+        int high = -1, low = 101;
         for (int k = 0; k < c->nmarks; k++)
             if (c->marks[k].entry == i + 1) {
-                rows[i].points += c->marks[k].points;
+                int m = c->marks[k].points;
+                rows[i].points += m;
                 rows[i].judges++;
+                high = m > high ? m : high;
+                low = m < low ? m : low;
             }
+        rows[i].counted = rows[i].judges;
+        if (c->settings.marks == SH_MARKS_TRIMMED && rows[i].judges >= 3) {
+            /* one highest and one lowest mark do not count (the same mark when all agree) */
+            rows[i].points -= high + low;
+            rows[i].counted -= 2;
+        }
     }
     /* the sound entries by points, then the others */
     for (int i = 1; i < c->nentries; i++) {

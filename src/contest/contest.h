@@ -42,6 +42,14 @@ struct ShContest {
     Mark *marks;
 };
 
+/* A growing text (contest_io.c, contest_export.c): `failed` once out of memory. */
+typedef struct ContestOut {
+    char *s;
+    size_t n, cap;
+    bool failed;
+} ContestOut;
+void contest_putf(ContestOut *o, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
 /* The position after step i of a problem's tree (its moves from the start). */
 void contest_step_position(const ShContestProblem *p, int step, ShPosition *out);
 /* The moves from the start to step i (included); returns how many (at most max). */

@@ -9,6 +9,7 @@
  *   solver   ID NAME JOINED KEY                 (KEY may be empty, or missing)
  *   attempt  SOLVER PROBLEM STATE POINTS ALTERNATIVE ANSWERED FINISHED PENDING FAILURE
  *   entry    ID AUTHOR TITLE FEN GOAL CHECKED SOUND STATED REPORT
+ *   owner    ENTRY ACCOUNT                      the composer's account that sent the entry
  *   mark     JUDGE ENTRY POINTS
  *
  * Reading checks each line (a problem's tree as sh_contest_add_problem does) and says where.
@@ -21,15 +22,7 @@
 #include "contest.h"
 #include "error.h"
 
-typedef struct Out {
-    char *s;
-    size_t n, cap;
-    bool failed;
-} Out;
-
-static void putf(Out *o, const char *format, ...) __attribute__((format(printf, 2, 3)));
-
-static void putf(Out *o, const char *format, ...)
+void contest_putf(ContestOut *o, const char *format, ...)
 {
     if (o->failed)
         return;
@@ -58,11 +51,11 @@ static void putf(Out *o, const char *format, ...)
 }
 
 /* A text field: a tab, then the text with its tabs and line ends as spaces. */
-static void field(Out *o, const char *s)
+static void field(ContestOut *o, const char *s)
 {
-    putf(o, "\t");
+    contest_putf(o, "\t");
     for (; *s; s++)
-        putf(o, "%c", *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+        contest_putf(o, "%c", *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
 static const char *goal_name(ShContestGoal g)
@@ -72,24 +65,29 @@ static const char *goal_name(ShContestGoal g)
 
 ShStatus sh_contest_write(const ShContest *c, char **text, ShError *err)
 {
-    Out o = {0};
+    ContestOut o = {0};
     const ShContestSettings *s = &c->settings;
-    putf(&o, "shashki-contest 1\nset\tname");
+    contest_putf(&o, "shashki-contest 1\nset\tname");
     field(&o, s->name);
-    putf(&o, "\nset\tkind\t%s\nset\tminutes\t%d\nset\talternative\t%s\nset\tcode\t%s\n",
+    contest_putf(&o, "\nset\tkind\t%s\nset\tminutes\t%d\nset\talternative\t%s\nset\tcode\t%s\n",
          s->kind == SH_CONTEST_SOLVING ? "solving" : "composing", s->minutes,
          s->alternative == SH_ALTERNATIVE_FULL   ? "full"
          : s->alternative == SH_ALTERNATIVE_HALF ? "half"
                                                  : "none",
          s->code);
+    /* the composing settings, when not their defaults (older texts have none) */
+    if (s->marks == SH_MARKS_TRIMMED)
+        contest_putf(&o, "set\tmarks\ttrimmed\n");
+    if (s->published)
+        contest_putf(&o, "set\tpublished\tyes\n");
     for (int i = 0; i < c->nproblems; i++) {
         const ShContestProblem *p = &c->problems[i];
         char fen[SH_FEN_SIZE];
         sh_fen_write(&p->start, false, fen);
-        putf(&o, "problem\t%d", p->id);
+        contest_putf(&o, "problem\t%d", p->id);
         field(&o, p->title);
         field(&o, p->source);
-        putf(&o, "\t%s\t%s\t%d\t%d\n", fen, goal_name(p->goal), p->points, p->step_count);
+        contest_putf(&o, "\t%s\t%s\t%d\t%d\n", fen, goal_name(p->goal), p->points, p->step_count);
         for (int k = 0; k < p->step_count; k++) {
             ShPosition pos;
             if (p->steps[k].parent >= 0)
@@ -101,45 +99,50 @@ ShStatus sh_contest_write(const ShContest *c, char **text, ShError *err)
                 free(o.s);
                 return err ? err->code : SH_ERR_ARGUMENT;
             }
-            putf(&o, "step\t%d\t%d\t%d\t%s\n", p->steps[k].parent, p->steps[k].solver,
+            contest_putf(&o, "step\t%d\t%d\t%d\t%s\n", p->steps[k].parent, p->steps[k].solver,
                  p->steps[k].main, move);
         }
     }
     for (int i = 0; i < c->nsolvers; i++) {
         const Solver *v = c->solvers[i];
-        putf(&o, "solver\t%d", v->id);
+        contest_putf(&o, "solver\t%d", v->id);
         field(&o, v->name);
-        putf(&o, "\t%lld\t%s\n", (long long)v->joined, v->key);
+        contest_putf(&o, "\t%lld\t%s\n", (long long)v->joined, v->key);
         for (int k = 0; k < c->nproblems; k++) {
             const Attempt *a = &v->attempts[k];
             if (!a->begun)
                 continue;
-            putf(&o, "attempt\t%d\t%d\t%d\t%d\t%d\t%d\t%lld\t", v->id, k + 1, (int)a->state,
+            contest_putf(&o, "attempt\t%d\t%d\t%d\t%d\t%d\t%d\t%lld\t", v->id, k + 1, (int)a->state,
                  a->points, a->alternative, a->answered, (long long)a->finished);
             if (!a->npending)
-                putf(&o, "-");
+                contest_putf(&o, "-");
             for (int j = 0; j < a->npending; j++)
-                putf(&o, "%s%d", j ? "," : "", a->pending[j]);
+                contest_putf(&o, "%s%d", j ? "," : "", a->pending[j]);
             field(&o, a->failure);
-            putf(&o, "\n");
+            contest_putf(&o, "\n");
         }
     }
     for (int i = 0; i < c->nentries; i++) {
         const ShContestEntry *e = &c->entries[i];
         char fen[SH_FEN_SIZE];
         sh_fen_write(&e->start, false, fen);
-        putf(&o, "entry\t%d", e->id);
+        contest_putf(&o, "entry\t%d", e->id);
         field(&o, e->author);
         field(&o, e->title);
-        putf(&o, "\t%s\t%s\t%d\t%d", fen, goal_name(e->goal), e->checked, e->sound);
+        contest_putf(&o, "\t%s\t%s\t%d\t%d", fen, goal_name(e->goal), e->checked, e->sound);
         field(&o, e->stated);
         field(&o, e->report);
-        putf(&o, "\n");
+        contest_putf(&o, "\n");
+        if (e->account[0]) {
+            contest_putf(&o, "owner\t%d", e->id);
+            field(&o, e->account);
+            contest_putf(&o, "\n");
+        }
     }
     for (int i = 0; i < c->nmarks; i++) {
-        putf(&o, "mark");
+        contest_putf(&o, "mark");
         field(&o, c->marks[i].judge);
-        putf(&o, "\t%d\t%d\n", c->marks[i].entry, c->marks[i].points);
+        contest_putf(&o, "\t%d\t%d\n", c->marks[i].entry, c->marks[i].points);
     }
     if (o.failed) {
         free(o.s);
@@ -373,6 +376,16 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
         snprintf(e->report, sizeof e->report, "%s", l->f[9]);
         return SH_OK;
     }
+    if (!strcmp(kind, "owner")) {
+        long entry;
+        if (l->count != 3)
+            return bad(err, l, "an owner line has 3 fields");
+        NUM(1, 1, c->nentries, entry, "an entry");
+        ShError why;
+        if (sh_contest_set_entry_account(c, (int)entry, l->f[2], &why) != SH_OK)
+            return error_set(err, SH_ERR_SYNTAX, l->number, 1, "%s", why.message);
+        return SH_OK;
+    }
     if (!strcmp(kind, "mark")) {
         long entry, points;
         if (l->count != 4)
@@ -384,7 +397,7 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
             return error_set(err, SH_ERR_SYNTAX, l->number, 1, "%s", why.message);
         return SH_OK;
     }
-    return bad(err, l, "set, problem, step, solver, attempt, entry or mark expected");
+    return bad(err, l, "set, problem, step, solver, attempt, entry, owner or mark expected");
 }
 
 ShStatus sh_contest_read(const char *text, ShContest **out, ShError *err)

@@ -58,6 +58,7 @@ void sh_other_record_free(ShOtherRecord *rec)
     free(rec->moves);
     rec->moves = NULL;
     rec->move_count = rec->move_capacity = 0;
+    sh_other_record_clear_notes(rec, 0);
 }
 
 void sh_other_result_text(const ShOtherGame *game, const ShOtherResult *res, char *out,
@@ -171,6 +172,44 @@ static void out_word(Out *o, const char *word)
     out_printf(o, "%s", word);
 }
 
+/* Move `ply`'s NAGs and comment: "{...}" wrapped as the moves are, or ";..." to the line's end
+ * when the comment holds a '}'. */
+static void out_notes(Out *o, const ShOtherRecord *rec, int ply)
+{
+    int nags[SH_OTHER_MAX_NAGS], n = sh_other_record_nags(rec, ply, nags);
+    for (int k = 0; k < n; k++) {
+        char word[8];
+        snprintf(word, sizeof word, "$%d", nags[k]);
+        out_word(o, word);
+    }
+    const char *c = sh_other_record_comment(rec, ply);
+    if (!c)
+        return;
+    if (strchr(c, '}')) {
+        if (o->column > 0)
+            out_printf(o, " ");
+        out_printf(o, ";%s\n", c);
+        o->column = 0;
+        return;
+    }
+    /* word by word, wrapped as the moves are: the reader makes line ends single spaces */
+    for (const char *p = c; *p;) {
+        size_t len = strcspn(p, " ");
+        bool first = p == c, last = p[len] == '\0';
+        int width = (int)len + first + last;
+        if (o->column > 0 && o->column + 1 + width > 79) {
+            out_printf(o, "\n");
+            o->column = 0;
+        } else if (o->column > 0) {
+            out_printf(o, " ");
+        }
+        out_printf(o, "%s%.*s%s", first ? "{" : "", (int)len, p, last ? "}" : "");
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+}
+
 size_t sh_other_record_write(const ShOtherRecord *rec, char *out, size_t size)
 {
     Out o = {out, size, 0, 0};
@@ -211,6 +250,7 @@ size_t sh_other_record_write(const ShOtherRecord *rec, char *out, size_t size)
         }
         g->move_text(&st, &rec->moves[i], mt, sizeof mt);
         out_word(&o, mt);
+        out_notes(&o, rec, i);
         g->make(&st, &rec->moves[i]);
         previous = mover;
     }
@@ -232,7 +272,9 @@ static int reader_column(const Reader *r, const char *at)
     return (int)(at - r->line_start) + 1;
 }
 
-static void skip_space(Reader *r)
+/* Blanks, line ends and escape lines; with `line_comments` ';' comments too (the tags' part:
+ * in the moves a ';' comment is the move's). */
+static void skip_blank(Reader *r, bool line_comments)
 {
     for (;;) {
         while (*r->p && isspace((unsigned char)*r->p)) {
@@ -242,7 +284,7 @@ static void skip_space(Reader *r)
             }
             r->p++;
         }
-        if (*r->p == ';') {
+        if (*r->p == ';' && line_comments) {
             while (*r->p && *r->p != '\n')
                 r->p++;
             continue;
@@ -254,6 +296,34 @@ static void skip_space(Reader *r)
         }
         return;
     }
+}
+
+static void skip_space(Reader *r)
+{
+    skip_blank(r, true);
+}
+
+/* A comment read after move `ply` (-1: before the first move, dropped), joined to one already
+ * there. */
+static ShStatus read_comment(ShOtherRecord *rec, int ply, const char *text, size_t len,
+                             ShError *err)
+{
+    if (ply < 0)
+        return SH_OK;
+    const char *before = sh_other_record_comment(rec, ply);
+    size_t had = before ? strlen(before) + 1 : 0;
+    char *joined = malloc(had + len + 1);
+    if (!joined)
+        return error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
+    if (before) {
+        memcpy(joined, before, had - 1);
+        joined[had - 1] = ' ';
+    }
+    memcpy(joined + had, text, len);
+    joined[had + len] = '\0';
+    ShStatus s = sh_other_record_set_comment(rec, ply, joined, err);
+    free(joined);
+    return s;
 }
 
 static bool is_result(const char *w)
@@ -430,23 +500,32 @@ ShStatus sh_other_record_read_as(ShOtherRecord *rec, const char *text, const cha
     }
     rec->tag_count = extra;
     char result_end[32] = "";
+    skip_blank(&r, false);
     while (*r.p && *r.p != '[') {
-        if (*r.p == '{') {
+        if (*r.p == '{' || *r.p == ';') {
             int line = r.line, column = reader_column(&r, r.p);
-            while (*r.p && *r.p != '}') {
+            char close = *r.p == '{' ? '}' : '\n';
+            const char *from = ++r.p;
+            while (*r.p && *r.p != close) {
                 if (*r.p == '\n') {
                     r.line++;
                     r.line_start = r.p + 1;
                 }
                 r.p++;
             }
-            if (!*r.p) {
+            if (!*r.p && close == '}') {
                 sh_other_record_free(rec);
                 return error_set(err, SH_ERR_SYNTAX, line, column,
                                  "a comment '{' that does not end");
             }
-            r.p++;
-            skip_space(&r);
+            s = read_comment(rec, rec->move_count - 1, from, (size_t)(r.p - from), err);
+            if (s != SH_OK) {
+                sh_other_record_free(rec);
+                return s;
+            }
+            if (*r.p == '}')
+                r.p++;
+            skip_blank(&r, false);
             continue;
         }
         const char *w0 = r.p;
@@ -482,6 +561,21 @@ ShStatus sh_other_record_read_as(ShOtherRecord *rec, const char *text, const cha
             skip_space(&r);
             break;
         }
+        if (*m == '$' && rec->move_count > 0) { /* a NAG: the move's before it */
+            char *digits_end;
+            long nag = strtol(m + 1, &digits_end, 10);
+            ShError me;
+            if (!isdigit((unsigned char)m[1]) || *digits_end ||
+                sh_other_record_add_nag(rec, rec->move_count - 1, (int)(nag > 255 ? 0 : nag),
+                                        &me) != SH_OK) {
+                sh_other_record_free(rec);
+                return error_set(err, SH_ERR_SYNTAX, r.line, reader_column(&r, w0),
+                                 "\"%s\" is no NAG ($1 to $255, at most %d a move)", m,
+                                 SH_OTHER_MAX_NAGS);
+            }
+            skip_blank(&r, false);
+            continue;
+        }
         if (*m) {
             ShOtherMove mv;
             ShError me;
@@ -495,7 +589,7 @@ ShStatus sh_other_record_read_as(ShOtherRecord *rec, const char *text, const cha
                                  "move %d \"%s\": %s", ply, m, me.message);
             }
         }
-        skip_space(&r);
+        skip_blank(&r, false);
     }
     if (result_tag[0] && result_end[0] && strcmp(result_tag, result_end) != 0) {
         sh_other_record_free(rec);

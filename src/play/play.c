@@ -413,9 +413,8 @@ ShStatus sh_play_set_comment(ShPlay *p, int ply, const char *text, ShError *err)
     if (ply < 0 || ply >= p->ops->ply_count(p))
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no move %d: the game has %d", ply + 1,
                          p->ops->ply_count(p));
-    if (!p->game)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a record of %s keeps no comments",
-                         p->kind->name);
+    if (!p->game) /* an other game's record: its notes (src/other/record_notes.c) */
+        return sh_other_record_set_comment(play_other_record(p), ply, text, err);
     return sh_game_set_comment(p->game, ply, text && *text ? text : NULL, err);
 }
 
@@ -425,8 +424,7 @@ ShStatus sh_play_add_nag(ShPlay *p, int ply, int nag, ShError *err)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "no move %d: the game has %d", ply + 1,
                          p->ops->ply_count(p));
     if (!p->game)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "a record of %s keeps no annotations",
-                         p->kind->name);
+        return sh_other_record_add_nag(play_other_record(p), ply, nag, err);
     return sh_game_add_nag(p->game, ply, nag, err);
 }
 

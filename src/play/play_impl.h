@@ -76,6 +76,8 @@ extern const PlayOps PLAY_OTHER_OPS;
 
 /* An ShPlay around a game read from PDN (it takes the game). */
 ShPlay *play_wrap_game(const ShKind *kind, ShGame *game);
+/* The record of an other game's play, to change its notes (comments, NAGs). */
+ShOtherRecord *play_other_record(ShPlay *p);
 /* An ShPlay around an other game's record read from text (it takes the record's moves). */
 ShPlay *play_wrap_record(const ShKind *kind, ShOtherRecord *rec, const char *termination);
 

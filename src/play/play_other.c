@@ -196,6 +196,13 @@ static ShStatus o_clone(ShPlay *dst, const ShPlay *src)
         memcpy(o->clock_before, s->clock_before, (size_t)s->rec.move_count * sizeof *o->clock_before);
     }
     o->rec.move_capacity = o->played_capacity = o->clock_capacity = cap;
+    if (!sh_other_record_copy_notes(&o->rec, &s->rec)) {
+        free(o->rec.moves);
+        free(o->played);
+        free(o->clock_before);
+        free(o);
+        return SH_ERR_NO_MEMORY;
+    }
     dst->other = o;
     return SH_OK;
 }
@@ -371,6 +378,7 @@ static ShStatus o_undo(ShPlay *p, ShError *err)
     OtherPlay *o = p->other;
     int n = o->rec.move_count - 1;
     ShClock restored = o->clock_before[n];
+    sh_other_record_clear_notes(&o->rec, n); /* the move taken back takes its notes */
     o->rec.current = o->rec.start;
     o->rec.move_count = 0;
     for (int i = 0; i < n; i++) {
@@ -788,6 +796,11 @@ const PlayOps PLAY_OTHER_OPS = {
     .perft = o_perft,
 };
 
+ShOtherRecord *play_other_record(ShPlay *p)
+{
+    return p->other ? &p->other->rec : NULL;
+}
+
 const ShOtherRecord *sh_play_record(const ShPlay *p)
 {
     return p->other ? &p->other->rec : NULL;
@@ -812,6 +825,8 @@ ShPlay *play_wrap_record(const ShKind *kind, ShOtherRecord *rec, const char *ter
     o->offer = -1;
     o->replay = true;
     o->rec = *rec;
+    rec->notes = NULL; /* the notes are taken: the record freed below keeps none */
+    rec->note_capacity = 0;
     /* the played moves' texts, from the start */
     o->rec.moves = NULL;
     o->rec.move_count = o->rec.move_capacity = 0;

@@ -177,6 +177,20 @@ int event_next_round(const ShEvent *e)
     return g;
 }
 
+/* The event's last round, counted on across stages, or 0 while a stage's number of rounds is
+ * not known (a round robin not begun: it depends on the players). */
+static int event_last_round(const ShEvent *e)
+{
+    int last = 0;
+    for (int s = 1; s <= e->settings.stage_count; s++) {
+        int total = sh_event_rounds_total(e, s);
+        if (total <= 0)
+            return 0;
+        last += total;
+    }
+    return last;
+}
+
 bool event_player_active(const ShEvent *e, int id, int g)
 {
     const ShEventPlayer *p = sh_event_player(e, id);
@@ -341,6 +355,10 @@ ShStatus sh_event_request_bye(ShEvent *e, int id, int round, ShPairingType type,
     if (round < next)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                          "round %d is paired already (the next is round %d)", round, next);
+    int last = event_last_round(e);
+    if (last > 0 && round > last)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0, "there is no round %d: the event has %d",
+                         round, last);
     if (type != SH_PAIRING_GAME && type != SH_PAIRING_HALF_BYE && type != SH_PAIRING_FULL_BYE &&
         type != SH_PAIRING_ABSENT)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,

@@ -351,7 +351,12 @@ ShStatus sh_event_from_trf(const ShTrf *t, ShEvent **out, ShError *err)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0, "the file has no players (001 lines)");
     int played = sh_trf_rounds_played(t, NULL);
     s.stages[0].system = SH_SYSTEM_SWISS;
-    s.stages[0].rounds = t->total_rounds ? t->total_rounds : played;
+    /* as sh_trf_pair: the rounds played are not the event's total (a Swiss stopped halfway
+     * would be finished), and the total cannot be guessed */
+    if (t->total_rounds <= 0)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "the file does not say how many rounds the event has (an XXR line)");
+    s.stages[0].rounds = t->total_rounds;
     if (s.stages[0].rounds < played)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                          "the file holds %d rounds but XXR says %d", played, t->total_rounds);

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DESKTOP, PHONE, Server, clickSquare, equal, expect, playMove, screenshot, settled, test, waitInteractive } from './harness.mjs';
+import { DESKTOP, PHONE, Server, clickSquare, equal, expect, pageApi, playMove, screenshot, settled, test, waitInteractive } from './harness.mjs';
 
 const cell = (solver, problem) => `.contest-standings tr[data-solver="${solver}"] td[data-problem="${problem}"]`;
 
@@ -190,6 +190,76 @@ export function contestTests() {
       equal(await arbiter.getAttribute('.contest-award tr[data-entry="2"]', 'data-place'), '', 'the cooked entry is not ranked');
       await settled(arbiter);
       await screenshot(arbiter, 'contest-award-desktop');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  // issue 35: a composer sends his own entry from his account; the judges' page shows the entries
+  // without their authors until the arbiter publishes the award; the marks' rule (highest and
+  // lowest dropped); the contest's files downloaded from the page. A password is set, so the
+  // composer's and the judges' pages are not the arbiter's.
+  test('contests: a composer sends his own entry, anonymous to the judges until the award is published; marks trimmed; the files', async ({ newPage }) => {
+    const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-compose-')), 'games.db');
+    const server = await new Server(db, { password: 'award-2026' }).start();
+    const base = server.url;
+    try {
+      const arbiter = await newPage(DESKTOP);
+      await arbiter.goto(`${base}#/contests`);
+      equal((await pageApi(arbiter, 'POST', '/api/session', { password: 'award-2026' })).status, 200, 'the arbiter logs in');
+      const made = await pageApi(arbiter, 'POST', '/api/contests', { name: 'Etudes', kind: 'composing' });
+      equal(made.status, 201, 'a composing contest');
+      await pageApi(arbiter, 'POST', '/api/contests/1/entries', { author: 'Ivanov', title: 'Strike', fen: 'W:Wa1,b2,c3:Ba5,e5,g7', stated: '1. c3-b4! a5:c3 2. b2:h8' });
+
+      const vera = await newPage(PHONE);
+      await vera.goto(`${base}#/contests/1`);
+      equal((await pageApi(vera, 'POST', '/api/accounts', { name: 'Vera', password: 'composer 1' })).status, 201, 'Vera signs up');
+      await vera.reload();
+      await vera.waitForSelector('[data-form=send-entry]');
+      expect(!(await vera.isVisible('#en-author')), 'a composer does not type an author: it is his account');
+      await vera.fill('#en-title', 'Mine');
+      await vera.fill('#en-fen', 'W:Wa1,b2,c3:Ba5,e5,g7');
+      await vera.fill('#en-stated', '1. c3-b4! a5:c3 2. b2:h8');
+      await vera.click('[data-action=add-entry]');
+      await vera.waitForSelector('.contest-entries tr[data-entry="2"] td[data-author="Vera"]');
+      expect(!(await vera.$('.contest-entries tr[data-entry="1"] td[data-author="Ivanov"]')), 'Vera does not see the other author');
+      await settled(vera);
+      await screenshot(vera, 'contest-send-entry-phone');
+
+      const judge = await newPage(DESKTOP);
+      await judge.goto(`${base}#/contests/1`);
+      await judge.waitForSelector('.contest-entries tr[data-entry="2"]');
+      const authors = await judge.$$eval('.contest-entries td[data-author]', (cells) => cells.map((c) => c.dataset.author));
+      equal(authors, ['', ''], 'the judges see no author');
+      expect((await judge.textContent('.contest-entries tr[data-entry="2"]')).includes('anonymous'), 'an entry without its author says so');
+      expect(!(await judge.$('[data-form=send-entry]')) && !(await judge.$('[data-form=mark]')), 'no forms for a judge without an account');
+
+      // marks: Strike 9, 9, 1 (19), Mine 7, 7, 7 (21); trimmed, Strike 9 and Mine 7
+      await arbiter.goto(`${base}#/contests/1`);
+      await arbiter.waitForSelector('[data-card=award-settings]');
+      for (const [j, e, p] of [['A', 1, 9], ['B', 1, 9], ['C', 1, 1], ['A', 2, 7], ['B', 2, 7], ['C', 2, 7]])
+        equal((await pageApi(arbiter, 'POST', '/api/contests/1/marks', { judge: j, entry: e, points: p })).status, 200, `judge ${j}`);
+      await arbiter.reload();
+      await arbiter.waitForSelector('.contest-award tr[data-entry="2"][data-place="1"]');
+      await arbiter.selectOption('#aw-marks', 'trimmed');
+      await arbiter.waitForSelector('.contest-award tr[data-entry="1"][data-place="1"]');
+      equal((await text(arbiter, '.contest-award tr[data-entry="1"] td.points')), '9', 'Strike keeps its middle mark');
+      await arbiter.waitForSelector('.contest-award [data-marks=trimmed]');
+
+      // the files, as the page's links fetch them
+      const files = await judge.$$eval('[data-card=files] a', (links) => links.map((a) => a.getAttribute('href')));
+      equal(files, ['/api/contests/1/export/pdn', '/api/contests/1/export/text'], 'the two downloads');
+      const pdn = await judge.evaluate(async (u) => (await fetch(u)).text(), files[0]);
+      expect(pdn.includes('[FEN "W:Wa1,b2,c3:Ba5,e5,g7"]') && !pdn.includes('Annotator'), 'the entries as PDN, without their authors before the award');
+
+      await arbiter.check('#aw-published');
+      await arbiter.waitForFunction(() => document.querySelector('#aw-published').checked);
+      await judge.reload();
+      await judge.waitForSelector('.contest-entries tr[data-entry="1"] td[data-author="Ivanov"]');
+      const after = await judge.evaluate(async (u) => (await fetch(u)).text(), files[1]);
+      expect(after.includes('1. Ivanov, Strike: 9 points'), `the award as text names the authors once published: ${after}`);
+      await settled(arbiter);
+      await screenshot(arbiter, 'contest-award-trimmed-desktop');
     } finally {
       await server.stop();
     }

@@ -8,7 +8,11 @@
 // problem on the board move by move (the defender's replies come back from the server), or
 // types the whole solution; the standings follow live (the contest's stream) and print on their
 // own. A composing contest: the arbiter enters the entries (checked for soundness by the server
-// at once), the judges' points, and prints the award.
+// at once), or a composer signed in to his account sends his own; the entries are anonymous
+// (no author) to all but the arbiter and their composer until the award is published; the
+// arbiter enters the judges' points, chooses how they count, publishes and prints the award.
+// Either kind's files (its problems or entries as PDN, its results as text) download from the
+// Files card.
 //
 // The view's root says where it is for the tests and the styles: data-contest (the id),
 // data-kind, data-solver (the solver signed in on this device, once he is) and data-problem
@@ -37,6 +41,11 @@ function select(id, options, value) {
 function clock(seconds) {
   const s = Math.max(0, Math.round(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// An entry's author, or "anonymous" while the award is not published (the judges' view).
+function authorText(e) {
+  return e.author ?? t('contests.anonymous', { id: e.id });
 }
 
 function printResults() {
@@ -356,11 +365,13 @@ export class ContestView {
       if (c.arbiter) cards.push(this.problemsCard());
     } else {
       cards.push(this.awardCard(), this.entriesCard());
-      // the arbiter's forms are made once and kept through the renders: the answer to his
-      // request and the stream's event each draw the cards, and a form made anew by the second
-      // lost what he had typed after the first (a judge's name: "a judge needs a name")
-      if (c.arbiter) cards.push((this.entryFormEl ||= this.entryForm()), this.markForm());
+      // the forms are made once and kept through the renders: the answer to a request and the
+      // stream's event each draw the cards, and a form made anew by the second lost what was
+      // typed after the first (a judge's name: "a judge needs a name")
+      if (c.arbiter) cards.push((this.entryFormEl ||= this.entryForm(false)), this.markForm(), this.awardSettings());
+      else if (c.account && !c.published) cards.push((this.ownEntryFormEl ||= this.entryForm(true)));
     }
+    cards.push(this.filesCard());
     if (c.kind === 'composing') {
       this.main.replaceChildren(...cards.slice(0, 2));
       this.side.replaceChildren(...cards.slice(2));
@@ -507,7 +518,7 @@ export class ContestView {
         'tr',
         { dataset: { entry: e.id, sound: String(e.sound) } },
         h('td', String(e.id)),
-        h('td', e.author, e.title ? h('small.muted', ` · ${e.title}`) : null),
+        h('td', { dataset: { author: e.author ?? '' } }, authorText(e), e.title ? h('small.muted', ` · ${e.title}`) : null),
         h('td.fen', e.fen),
         h('td', e.stated),
         h('td.report', { dataset: { sound: String(e.sound) } }, e.report),
@@ -533,7 +544,7 @@ export class ContestView {
         'tr',
         { dataset: { entry: a.entry, place: a.place ?? '' } },
         h('td.rank', a.place ? String(a.place) : '–'),
-        h('td', entry(a.entry).author, entry(a.entry).title ? ` · ${entry(a.entry).title}` : ''),
+        h('td', authorText(entry(a.entry)), entry(a.entry).title ? ` · ${entry(a.entry).title}` : ''),
         h('td.points', String(a.points)),
         h('td', String(a.judges)),
         h('td.report', a.place ? entry(a.entry).stated : t('contests.notRanked', { why: entry(a.entry).report })),
@@ -543,6 +554,7 @@ export class ContestView {
       'section.card.contest-award.print-area',
       h('h2.card-title', t('contests.award')),
       h('p.print-only', c.name),
+      c.marks === 'trimmed' ? h('p.muted', { dataset: { marks: 'trimmed' } }, t('contests.trimmedNote')) : null,
       rows.length
         ? h(
             'div.table-wrap',
@@ -552,7 +564,8 @@ export class ContestView {
     );
   }
 
-  entryForm() {
+  // The arbiter's (any author) or, with `own`, a composer's: the author is his account.
+  entryForm(own) {
     const error = h('p.form-error', { role: 'alert', hidden: true });
     const author = h('input#en-author', { type: 'text', maxlength: '90' });
     const title = h('input#en-title', { type: 'text', maxlength: '90' });
@@ -565,7 +578,9 @@ export class ContestView {
       const button = form.querySelector('button[type=submit]');
       button.disabled = true;
       try {
-        this.contest = await api.addContestEntry(this.id, { author: author.value.trim(), title: title.value.trim(), fen: fen.value.trim(), goal: goal.value, stated: stated.value.trim() });
+        const body = { title: title.value.trim(), fen: fen.value.trim(), goal: goal.value, stated: stated.value.trim() };
+        if (!own) body.author = author.value.trim();
+        this.contest = await api.addContestEntry(this.id, body);
         form.reset();
         this.render();
       } catch (err) {
@@ -576,9 +591,9 @@ export class ContestView {
     };
     const form = h(
       'form.card.contest-entry-form',
-      { dataset: { form: 'add-entry' }, onsubmit: add },
-      h('h2.card-title', t('contests.addEntry')),
-      field('en-author', t('contests.author'), author),
+      { dataset: { form: own ? 'send-entry' : 'add-entry' }, onsubmit: add },
+      h('h2.card-title', t(own ? 'contests.sendEntry' : 'contests.addEntry')),
+      own ? h('p.muted', t('contests.sendEntryHint', { name: this.contest.account })) : field('en-author', t('contests.author'), author),
       field('en-title', t('contests.problemTitle'), title),
       field('en-fen', 'FEN', fen),
       field('en-goal', t('contests.goal'), goal),
@@ -592,7 +607,7 @@ export class ContestView {
   /** The judges' form, made once (see renderCards); its entries' choice follows the contest. */
   markForm() {
     const c = this.contest;
-    const choices = c.entries.filter((e) => e.sound).map((e) => [String(e.id), `${e.id}. ${e.author}`]);
+    const choices = c.entries.filter((e) => e.sound).map((e) => [String(e.id), `${e.id}. ${authorText(e)}`]);
     if (this.markFormEl) {
       const entry = this.markFormEl.querySelector('#mk-entry');
       const kept = entry.value;
@@ -628,5 +643,45 @@ export class ContestView {
       h('button.btn.primary', { type: 'submit', dataset: { action: 'mark' } }, icon('check'), t('contests.give')),
     );
     return this.markFormEl;
+  }
+
+  // The arbiter's: how the marks count, and the award published (the authors named to all).
+  awardSettings() {
+    const c = this.contest;
+    const marks = select('aw-marks', [['total', t('contests.marks.total')], ['trimmed', t('contests.marks.trimmed')]], c.marks);
+    const published = h('input#aw-published', { type: 'checkbox', checked: c.published });
+    const change = async (settings) => {
+      try {
+        this.contest = await api.contestSettings(this.id, settings);
+        this.render();
+      } catch (err) {
+        toast(errorText(err), 'error');
+      }
+    };
+    marks.addEventListener('change', () => change({ marks: marks.value }));
+    published.addEventListener('change', () => change({ published: published.checked }));
+    return h(
+      'section.card.contest-award-settings',
+      { dataset: { card: 'award-settings' } },
+      h('h2.card-title', t('contests.awardSettings')),
+      field('aw-marks', t('contests.marks'), marks, t('contests.marksHint')),
+      h('label.check', published, ' ', t('contests.published')),
+      h('p.muted', t('contests.publishedHint')),
+    );
+  }
+
+  // The contest's files: its problems or entries as PDN, its standings or award as text.
+  filesCard() {
+    const base = `/api/contests/${this.id}/export`;
+    return h(
+      'section.card.contest-files',
+      { dataset: { card: 'files' } },
+      h('h2.card-title', t('contests.files')),
+      h(
+        'div.actions',
+        h('a.btn', { href: `${base}/pdn`, download: `contest-${this.id}.pdn`, dataset: { action: 'download-pdn' } }, icon('download'), t(this.contest.kind === 'solving' ? 'contests.downloadProblems' : 'contests.downloadEntries')),
+        h('a.btn', { href: `${base}/text`, download: `contest-${this.id}.txt`, dataset: { action: 'download-text' } }, icon('download'), t(this.contest.kind === 'solving' ? 'contests.downloadStandings' : 'contests.downloadAward')),
+      ),
+    );
   }
 }

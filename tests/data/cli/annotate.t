@@ -72,6 +72,24 @@ status 130
 2 passed, 0 failed
 ! interrupted: 2 of 4 games written, the last up to where its review got
 
+# SIGHUP (the terminal closed) and SIGTERM stop it as Ctrl-C does (issue 35), status 128 + the
+# signal; with --output FILE the games go to FILE.part, and FILE appears only whole, at the end
+$ cat $DATA/pdn/blunder.pdn $DATA/games/test.pdn | shashki pdn annotate --nodes 400000 --output $DB.pdn - & p=$!; until grep -q "Turkish strike" $DB.pdn.part 2>/dev/null; do sleep 0.05; done; test -e $DB.pdn || echo "no file yet"; kill -HUP $p; wait $p; echo "status $?"; test -e $DB.pdn.part || echo "no part left"; shashki pdn check $DB.pdn | tail -1; rm -f $DB.pdn
+no file yet
+status 129
+no part left
+2 passed, 0 failed
+! hung up: 2 of 4 games written, the last up to where its review got
+
+$ cat $DATA/pdn/blunder.pdn $DATA/games/test.pdn | shashki pdn annotate --nodes 400000 - > $DB.term & p=$!; until grep -q "Turkish strike" $DB.term 2>/dev/null; do sleep 0.05; done; kill -TERM $p; wait $p; echo "status $?"; shashki pdn check $DB.term | tail -1; rm -f $DB.term
+status 143
+2 passed, 0 failed
+! terminated: 2 of 4 games written
+
+$ shashki pdn annotate --nodes 1000 --output /nonexistent/dir/out.pdn $DATA/pdn/blunder.pdn
+! cannot write /nonexistent/dir/out.pdn.part: No such file or directory
+? 2
+
 # on a terminal (script(1) gives it one) a progress bar on standard error: the game, the moves
 # judged of its moves, the time left; cleared at the end. Not a terminal: nothing (the cases above)
 $ script -qec "exec shashki pdn annotate --nodes 2000 $DATA/pdn/blunder.pdn > /dev/null" /dev/null < /dev/null | tr '\r' '\n' | grep -o '^.*left'
@@ -84,10 +102,13 @@ $ script -qec "exec shashki pdn annotate --nodes 2000 $DATA/pdn/blunder.pdn > /d
 $ shashki pdn annotate --nodes 2000 $DATA/pdn/blunder.pdn 2>&1 >/dev/null | wc -c
 0
 
-# the other games' records keep no comments: written as read, and said so
-$ shashki other selfplay --variant corners --depth 1 --seed 3 | shashki pdn annotate --nodes 1000 - | grep -c GameType
+# the other games' records keep the review too (issue 35): each move's comment and marks in
+# the record, which reads back as written (convert gives the same text) and replays
+$ shashki other selfplay --variant corners --depth 1 --seed 3 | shashki pdn annotate --nodes 1000 - > $DB.other; grep -c GameType $DB.other; grep -o '1\. c1-e1 {\[%eval [-0-9.]*,[0-9]*\]' $DB.other; shashki pdn convert $DB.other | cmp - $DB.other && echo "reads back the same"; shashki pdn check $DB.other | tail -1; rm -f $DB.other
 1
-! written as read: a record of corners keeps no comments
+1. c1-e1 {[%eval *,*]
+reads back the same
+1 passed, 0 failed
 
 # errors
 $ shashki pdn annotate

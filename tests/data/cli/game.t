@@ -359,6 +359,14 @@ $ cat build/cli-game-save.pdn | grep -v '^$' | grep -v Date
 [Termination "White wins: Black has no move"]
 1. h2-g3 1-0
 
+# a file that cannot be written says why (issue 35)
+$ shashki game --no-board --fen W:Wb4,c3,h2:Ba5
+< save /nonexistent/dir/game.pdn
+< quit
+shashki game: ? (White) against ? (Black). Type help for the commands.
+White to move
+error: cannot write /nonexistent/dir/game.pdn: No such file or directory
+
 $ shashki game --time 5x
 ! --time '5x': time control '5x': expected '+', '/' or the end at column 2, found 'x'
 ? 2

@@ -42,3 +42,15 @@ usage: shashki solve FEN *
 $ shashki puzzles --help
 usage: shashki puzzles PDN... *
 ...
+
+# the --numeric/--algebraic lines are indented as the command's other options (issue 35): in
+# game --help their continuation starts where --time's does
+$ shashki game --help | grep -A3 -- '^  --numeric, --algebraic' | cut -c1-36
+  --numeric, --algebraic  squares as
+                    letters and figu
+                    numbers in inter
+                    in the others
+
+$ shashki game --help | grep -A1 -- '^  --time CONTROL' | cut -c1-36
+  --time CONTROL    clocks: 45m, 5m+
+                    delay), or a pre

@@ -19,6 +19,7 @@ Elo difference: *
 
 # a game the engine does not list: refused before any set-param, with the engine's names
 $ shashki match --games 1 --depth 1 --first "hub:sh $DATA/cli/scan_hub.sh shashki hub"
+! Scan ('sh
 ! names its games "normal killer bt frisian losing" (its variant parameter): none of them is russian
 ? 1
 
@@ -28,8 +29,17 @@ $ shashki match --variant giveaway --games 1 --depth 1 --first "hub:sh $DATA/cli
 ! none of them is giveaway
 ? 1
 
-# an engine with no variant parameter cannot be told the game
+# an engine with no variant parameter cannot be told the game: it is refused by the name it
+# gives itself (issue 35), not assumed to play the 10x10 game
 $ shashki match --variant international --games 1 --depth 1 --first "hub:sh $DATA/cli/scan_hub.sh --no-variant shashki hub"
+! Scan ('sh
+! has no variant parameter (none in its answer to 'hub'): it cannot be told to play international
+? 1
+
+# and so in an engine event of the 10x10 game
+$ shashki tournament run T10 --engine "scan=hub:sh $DATA/cli/scan_hub.sh --no-variant shashki hub" --engine two=self:level=1 system=round-robin variant=international --depth 1 --quiet --db $DB
+Event 1: T10, 2 engines, round-robin
+! scan: Scan ('sh
 ! has no variant parameter (none in its answer to 'hub'): it cannot be told to play international
 ? 1
 

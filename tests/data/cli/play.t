@@ -84,6 +84,21 @@ the engine: level 10, depth 2; it plays Black
 played f2:h4
 no legal moves: White wins: Black has no pieces
 
+# the record's player tags say who played each side (issue 35): the engine played Black's g7-f6,
+# then "go" gave it White, whose first move a person had played; the moves are forced
+# (g7 has only f6 after e3-h6) or any, the tags are what is checked
+$ shashki play | grep '^\[White\|^\[Black'
+< fen W:WKf2,Ke3:Bg7
+< level 3
+< depth 2
+< engine black
+< e3-h6
+< go
+< pdn
+< quit
+[White "? and Shashki (level 3)"]
+[Black "Shashki (level 3)"]
+
 # international draughts is written in numbers: 32-28 is d4-e5 (32 = d4, 28 = e5), echoed in
 # the game's usual notation, or in letters with --algebraic; the engine's answer too (Black's
 # first moves leave 16-20 for 21-25); taken back, both moves go, to White's move

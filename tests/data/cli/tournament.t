@@ -54,6 +54,14 @@ $ shashki tournament pair $DATA/tournament/noxxr.trf
 ! noxxr.trf: the file does not say how many rounds the event has (an XXR line)
 ? 2
 
+# import refuses it too, as pair does: the rounds played are not the event's total (issue 35)
+$ shashki tournament import $DATA/tournament/noxxr.trf --db $DB-noxxr
+! noxxr.trf: the file does not say how many rounds the event has (an XXR line)
+? 2
+
+$ test -e $DB-noxxr || echo "no file made"
+no file made
+
 # a file with no player is no event to import (as pair says of it), and no file is made
 $ printf '012 Nothing here\n' | shashki tournament import - --db $DB-empty
 ! -: the file has no players (001 lines)
@@ -172,6 +180,12 @@ $ shashki tournament bye Autumn Nobody 5 half --db $DB
 ? 1
 
 $ shashki tournament withdraw Autumn Nobody --db $DB
+! nothing was changed
+? 1
+
+# a round the event does not have is refused (Autumn has 3) (issue 35)
+$ shashki tournament bye Autumn Orlov 5 half --db $DB
+! there is no round 5: the event has 3
 ! nothing was changed
 ? 1
 

@@ -89,13 +89,14 @@ player 1: A
 player 2: B
 player 3: C
 
-# a birth year not given is left blank, as the other columns, not shown as 0 (the rating is
-# 0, unrated, as in TRF16); spaces squeezed here
+# a birth year not given is left blank, as the other columns, not shown as 0; so is the
+# rating of an unrated player (issue 35: kept as 0 inside, as TRF16 does, shown as nothing, as
+# the standings and the page show it); spaces squeezed here
 $ shashki tournament players RR --db $DB | tr -s ' ' | sed 's/ *$//'
  No Name Rating Title Club/team Fed Born Category State
- 1 A 0
- 2 B 0
- 3 C 0
+ 1 A
+ 2 B
+ 3 C
 
 # a result before any round is paired is a change refused: exit 1, nothing was changed
 $ shashki tournament result RR 1 1 1-0 --db $DB
