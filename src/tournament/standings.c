@@ -27,6 +27,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "table_event.h"
 #include "team.h"
 
 typedef struct Cell {
@@ -541,6 +542,19 @@ static void knockout_places(const ShEvent *e, int stage, Row *rows, int n)
 
 static int stage_standings(const ShEvent *e, int stage, Row **out, ShError *err)
 {
+    if (sh_event_table_size(&e->settings)) {
+        ShStanding *st;
+        int n = table_stage_standings(e, stage, &st, err);
+        Row *rows = n >= 0 ? calloc((size_t)n + 1, sizeof(Row)) : NULL;
+        for (int i = 0; rows && i < n; i++)
+            rows[i].st = st[i];
+        if (n >= 0)
+            free(st);
+        if (!rows)
+            return n < 0 ? -1 : (error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory"), -1);
+        *out = rows;
+        return n;
+    }
     Table t;
     if (!table_build(&t, e, stage, err))
         return -1;
