@@ -176,8 +176,8 @@ void sh_table_schedule_free(ShTableSchedule *schedule);
 /* One Swiss round of tables: the n players 0..n-1 ranked best first (by points, then the
  * order of the stage), met[i * n + j] how often i and j have been at one table, byes[i] how
  * many free rounds each has had. out[n] gets the round: n / size tables of `size` players,
- * then the n % size with the pairing-allocated bye (among those with the fewest byes, the
- * lowest ranked). The tables are the first, taking the players in rank order, in which no two
+ * then the n % size with the pairing-allocated bye (those with the fewest byes: the lowest
+ * ranked of them, unless another choice of them avoids a rematch). The tables are the first, taking the players in rank order, in which no two
  * players meet again (each table filled with the best ranked players who have not met, so
  * that players of equal points sit together); when no such round exists (or none is found
  * in a bounded search), the one with the fewest repeated meetings. The tables' seats are in

@@ -16,7 +16,9 @@
  * seat 0 first to the member who has sat there least, then seat 1 ... (ties to the lower
  * number), so each player sits in each seat as evenly as the greedy allows.
  *
- * Swiss. The ranked players (best first) minus the byes are cut into tables by a depth-first
+ * Swiss. The byes go to those with the fewest, the lowest ranked first, unless another choice
+ * among those with as many lets the round be played without a rematch. The ranked players
+ * (best first) minus the byes are cut into tables by a depth-first
  * search in rank order: the best player not yet seated takes the best ranked players who have
  * met neither him nor each other, the next table likewise, backtracking when a table cannot be
  * filled. The first complete round found keeps equal points together as far as "no rematch"
@@ -396,6 +398,21 @@ static int table_repeats(const Seat *s, const int *pos, int t)
     return r;
 }
 
+/* The k-th combination (in the order of `group`, lowest ranked first) of `take` of the
+ * group's g members: sets bye[] for them; false when there are no more. */
+static bool next_combination(int *idx, int take, int g)
+{
+    int i = take - 1;
+    while (i >= 0 && idx[i] == g - take + i)
+        i--;
+    if (i < 0)
+        return false;
+    idx[i]++;
+    for (int j = i + 1; j < take; j++)
+        idx[j] = idx[j - 1] + 1;
+    return true;
+}
+
 ShStatus sh_table_swiss(int n, int size, const int *met, const int *byes, int *out,
                         int *repeats, ShError *err)
 {
@@ -408,29 +425,63 @@ ShStatus sh_table_swiss(int n, int size, const int *met, const int *byes, int *o
     int *player = malloc(sizeof(int) * (size_t)n);
     int *pos = malloc(sizeof(int) * (size_t)n);
     bool *used = calloc((size_t)n, sizeof(bool));
-    if (!bye || !player || !pos || !used) {
+    int *group = malloc(sizeof(int) * (size_t)n);
+    if (!bye || !player || !pos || !used || !group) {
         free(bye);
         free(player);
         free(pos);
         free(used);
+        free(group);
         return no_memory(err);
     }
-    /* the byes: among those with the fewest, the lowest ranked */
-    for (int k = 0; k < nbyes; k++) {
-        int pick = -1;
-        for (int i = n - 1; i >= 0; i--)
-            if (!bye[i] && (pick < 0 || byes[i] < byes[pick]))
-                pick = i;
-        bye[pick] = true;
+    /* The byes go to those with the fewest (all of those with fewer than the nbyes-th fewest,
+     * then some of those with as many): among the latter, the lowest ranked first, unless
+     * another choice of them lets the round be played without a rematch. */
+    int c = 0, below = 0, g = 0;
+    if (nbyes) {
+        int *sorted = malloc(sizeof(int) * (size_t)n);
+        if (sorted) {
+            memcpy(sorted, byes, sizeof(int) * (size_t)n);
+            qsort(sorted, (size_t)n, sizeof(int), cmp_int);
+            c = sorted[nbyes - 1];
+            free(sorted);
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            if (byes[i] < c) {
+                bye[i] = true;
+                below++;
+            } else if (byes[i] == c) {
+                group[g++] = i; /* lowest ranked first */
+            }
+        }
     }
-    int j = 0;
-    for (int i = 0; i < n; i++)
-        if (!bye[i])
-            player[j++] = i;
+    int take = nbyes - below, idx[SH_MAX_PLAYERS] = {0, 1, 2, 3};
     Seat s = {n, size, m, player, met, used, pos, 2000000};
+    bool found = false;
+    do {
+        for (int k = 0; k < take; k++)
+            bye[group[idx[k]]] = true;
+        int j = 0;
+        for (int i = 0; i < n; i++)
+            if (!bye[i])
+                player[j++] = i;
+        found = fill(&s, 0, 0, 0);
+        if (!found)
+            for (int k = 0; k < take; k++)
+                bye[group[idx[k]]] = false;
+    } while (!found && s.budget > 0 && take > 0 && next_combination(idx, take, g));
     int rep = 0;
-    if (!fill(&s, 0, 0, 0)) {
-        /* no rematch-free round found: rank order, then swaps while they lower the repeats */
+    if (!found) {
+        /* no rematch-free round found: the first choice of byes, the rank order, then swaps
+         * while they lower the repeats */
+        for (int k = 0; k < take; k++)
+            idx[k] = k;
+        for (int k = 0; k < take; k++)
+            bye[group[idx[k]]] = true;
+        int j = 0;
+        for (int i = 0; i < n; i++)
+            if (!bye[i])
+                player[j++] = i;
         for (int i = 0; i < m; i++)
             pos[i] = i;
         int tables = m / size;
@@ -462,12 +513,13 @@ ShStatus sh_table_swiss(int n, int size, const int *met, const int *byes, int *o
     }
     for (int i = 0; i < m; i++)
         out[i] = player[pos[i]];
-    j = m;
+    int j = m;
     for (int i = 0; i < n; i++)
         if (bye[i])
             out[j++] = i;
     if (repeats)
         *repeats = rep;
+    free(group);
     free(bye);
     free(player);
     free(pos);
