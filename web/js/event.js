@@ -263,7 +263,7 @@ export class EventView {
     this.els.pairings.replaceChildren(
       h('div.card-head', h('h2.card-title', t('events.roundN', { n: shown.round }), shown.complete ? h('span.chip', t('events.complete')) : null), tabs),
       ev.table_size
-        ? table('event-table.pairings-table.tables-table', [t('tables.table'), h('span', { colSpan: 2 }, t('tables.players')), t('events.result'), ''], rows)
+        ? table('event-table.pairings-table.tables-table', [t('tables.table'), t('tables.players'), t('events.result'), ''], rows)
         : table('event-table.pairings-table', [t('events.board'), t('color.white'), t('events.result'), t('color.black'), ''], rows),
     );
   }

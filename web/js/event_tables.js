@@ -37,7 +37,7 @@ export function tableRow(ev, p, { player, points, arbiter, onResult, gameCell })
     return h(
       'span.table-seat',
       { dataset: { player: String(id), seat: String(k + 1) } },
-      h('span.swatch', { style: `background:${swatchColour(ev.variant, colours[k])}`, title: t('color.' + colours[k]) }),
+      h('span.seat-swatch', { style: `background:${swatchColour(ev.variant, colours[k])}`, title: t('color.' + colours[k]) }),
       pl.engine ? icon('cpu') : null,
       pl.name,
       h('small.muted', ` ${points(p.seat_points[k])}`),
@@ -55,5 +55,5 @@ export function tableRow(ev, p, { player, points, arbiter, onResult, gameCell })
     });
     resultCell = h('td.result', { dataset: { result } }, sel);
   }
-  return h('tr.table-row', { dataset: { board: String(p.board), seats: String(p.seats.length) } }, h('td.num', String(p.board)), h('td.name.table-seats', { colSpan: 2 }, seats), resultCell, gameCell);
+  return h('tr.table-row', { dataset: { board: String(p.board), seats: String(p.seats.length) } }, h('td.num', String(p.board)), h('td.name', h('div.table-seats', seats)), resultCell, gameCell);
 }
