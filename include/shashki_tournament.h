@@ -366,8 +366,9 @@ void sh_event_settings_init(ShEventSettings *settings);
  * name, site, date, arbiter, system, rounds, cycles, games, scoring (1-0.5-0 or 2-1-0),
  * match-scoring, bye, time, tiebreak-time, openings (free, ballot, ballot-round), table,
  * tiebreaks (bh-c1,bh,sb ...), k, colour, avoid (club, team), series (f1 or 25,18,...),
- * seed, variant (any game of shashki_play.h of two players: russian, brazilian ... corners;
- * every system pairs two players a game, so a game of three or four is refused),
+ * seed, variant (any game of shashki_play.h: russian, brazilian ... corners; a game of three
+ * or four, novgorod or neva, is played at tables: a round robin or a Swiss, see "Tables" and
+ * sh_event_table_size below),
  * variant-settings (the game's settings: house=3x3 ...); and
  * stage.N.system, stage.N.rounds ... for stages after the first. */
 ShStatus sh_event_settings_set(ShEventSettings *settings, const char *key, const char *value,
