@@ -140,7 +140,7 @@ export class EventView {
   renderHead(ev) {
     const stage = ev.stages.find((s) => s.stage === (ev.stage || 1)) || ev.stages[0];
     const game = [variantName(ev.variant), ev.settings && ev.settings['variant-settings']].filter(Boolean).join(' ');
-    const facts = [systemName(ev.system), game, ev.time ? timeControlText(ev.time) : t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
+    const facts = [ev.table_size ? t('tables.' + ev.system, { n: ev.table_size }) : systemName(ev.system), game, ev.time ? timeControlText(ev.time) : t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
     const print = (what) => () => {
       document.body.dataset.print = what;
       window.print();
