@@ -277,8 +277,8 @@ static void events(void)
     CHECK_INT(sh_event_pairings(e, 1, 1, &p), 1);
     CHECK_INT(p[0].seats, 4);
     CHECK(sh_event_set_result(e, 1, 1, 1, 0, SH_GAME_WHITE_WINS, 0, &err) == SH_ERR_ARGUMENT);
-    CHECK(sh_event_set_table_result(e, 1, 1, 1, "1-0-0", 0, &err) == SH_ERR_ARGUMENT);
-    CHECK(sh_event_set_table_result(e, 1, 1, 1, "1-1-0-0", 0, &err) == SH_ERR_ARGUMENT);
+    CHECK(sh_event_set_table_result(e, 1, 1, 1, "1-0-0", 0, &err) == SH_ERR_SYNTAX);
+    CHECK(sh_event_set_table_result(e, 1, 1, 1, "1-1-0-0", 0, &err) == SH_ERR_SYNTAX);
     CHECK(sh_event_set_table_result(e, 1, 1, 1, "1-x-0-0", 0, &err) == SH_ERR_SYNTAX);
     int pts[SH_MAX_PLAYERS];
     static const struct {

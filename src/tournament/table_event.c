@@ -137,7 +137,7 @@ ShStatus table_parse_result(const char *text, int seats, uint8_t share[SH_MAX_PL
             p++;
     }
     if (n != seats || sum != 12)
-        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+        return error_set(err, SH_ERR_SYNTAX, 0, 0,
                          "a table's result gives each of its %d players a share, the shares "
                          "summing to 1 ('%s' %s)",
                          seats, text,

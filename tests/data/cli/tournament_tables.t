@@ -25,8 +25,8 @@ Round 1
 
 # a table's result is a share for each player, summing to 1
 $ shashki tournament result Neva 1 1 1-0 --db $DB
-! a table's result gives each of its 4 players a share, the shares summing to 1 ('1-0' has another number of shares) (nothing was changed)
-? 1
+! a table's result gives each of its 4 players a share, the shares summing to 1 ('1-0' has another number of shares): nothing was changed
+? 2
 $ shashki tournament result Neva 1 1 1-x-0-0 --db $DB
 ! a table's result is a share of the point for each of its 4 players (1, 0, 1/2, 1/3, 1/4 ...) joined by '-': '1-x-0-0': nothing was changed
 ? 2
