@@ -338,13 +338,7 @@ static double tiebreak_value(const Table *t, int i, ShTieBreak tb, double *perf)
             pts += c->rated_points;
             opp += c->rated_opp;
         }
-        if (!games)
-            return 0;
-        double aro = floor(opp / games + 0.5);
-        double tpr = floor(sh_rating_performance(pts, games, aro) + 0.5);
-        if (perf)
-            *perf = tpr;
-        return tb == SH_TB_ARO ? aro : tpr;
+        return event_aro_tpr(tb, games, pts, opp, perf);
     }
     case SH_TB_KOYA: {
         int games = s->stages[t->stage - 1].games;
@@ -360,6 +354,17 @@ static double tiebreak_value(const Table *t, int i, ShTieBreak tb, double *perf)
     default:
         return 0;
     }
+}
+
+double event_aro_tpr(ShTieBreak tb, int games, int points, double opponents, double *perf)
+{
+    if (!games)
+        return 0;
+    double aro = floor(opponents / games + 0.5);
+    double tpr = floor(sh_rating_performance(points, games, aro) + 0.5);
+    if (perf)
+        *perf = tpr;
+    return tb == SH_TB_ARO ? aro : tpr;
 }
 
 /* ---- ranking ---- */

@@ -211,24 +211,8 @@ void sh_event_table_points(const ShEvent *e, const ShEventPairing *p, int points
 
 /* ---- pairing a round ---- */
 
-static ShStatus add_table(ShEvent *e, int stage, int round, int *board, const int *ids, int k)
-{
-    ShEventPairing p;
-    memset(&p, 0, sizeof p);
-    p.stage = stage;
-    p.round = round;
-    p.board = ++*board;
-    p.type = SH_PAIRING_GAME;
-    p.ngames = 1;
-    p.seats = k;
-    for (int i = 0; i < k; i++)
-        p.seat[i] = ids[i];
-    p.white = ids[0];
-    p.black = ids[1];
-    return event_add_pairing(e, &p) ? SH_OK : SH_ERR_NO_MEMORY;
-}
-
-static ShStatus add_free(ShEvent *e, int stage, int round, int *board, int id, ShPairingType t)
+/* A pairing of the round on its next board, of type t for player id. */
+static ShEventPairing next_pairing(int stage, int round, int *board, int id, ShPairingType t)
 {
     ShEventPairing p;
     memset(&p, 0, sizeof p);
@@ -237,6 +221,23 @@ static ShStatus add_free(ShEvent *e, int stage, int round, int *board, int id, S
     p.board = ++*board;
     p.white = id;
     p.type = t;
+    return p;
+}
+
+static ShStatus add_table(ShEvent *e, int stage, int round, int *board, const int *ids, int k)
+{
+    ShEventPairing p = next_pairing(stage, round, board, ids[0], SH_PAIRING_GAME);
+    p.ngames = 1;
+    p.seats = k;
+    for (int i = 0; i < k; i++)
+        p.seat[i] = ids[i];
+    p.black = ids[1];
+    return event_add_pairing(e, &p) ? SH_OK : SH_ERR_NO_MEMORY;
+}
+
+static ShStatus add_free(ShEvent *e, int stage, int round, int *board, int id, ShPairingType t)
+{
+    ShEventPairing p = next_pairing(stage, round, board, id, t);
     return event_add_pairing(e, &p) ? SH_OK : SH_ERR_NO_MEMORY;
 }
 

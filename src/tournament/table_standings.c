@@ -135,13 +135,7 @@ static double value(const ShEvent *e, const Player *pl, int n, int i, ShTieBreak
             opp += o->rating;
             pts += p->meets[m].points * 10 / s->win; /* as 1 / 0.5 / 0 in tenths */
         }
-        if (!games)
-            return 0;
-        double aro = floor(opp / games + 0.5);
-        double tpr = floor(sh_rating_performance(pts, games, aro) + 0.5);
-        if (perf)
-            *perf = tpr;
-        return tb == SH_TB_ARO ? aro : tpr;
+        return event_aro_tpr(tb, games, pts, opp, perf);
     }
     case SH_TB_KOYA: {
         double half = rounds * (size - 1) * s->win / 2.0;

@@ -54,27 +54,16 @@ typedef struct Search {
     int *byes;    /* n */
 } Search;
 
-/* The change of sum(met^2) when player a leaves table `from` (positions) of round r. */
-static long leave_cost(const Search *s, const int *row, int t, int a, int skip)
+/* The change of sum(met^2) when player a leaves (sign -1) or joins (+1) table t of a round's
+ * row, its members but a and skip: (m-1)^2 - m^2 or (m+1)^2 - m^2 for each. */
+static long meet_cost(const Search *s, const int *row, int t, int a, int skip, int sign)
 {
     long d = 0;
     for (int k = t * s->size; k < (t + 1) * s->size; k++) {
         int b = row[k];
         if (b == a || b == skip)
             continue;
-        d += 1 - 2 * s->met[a * s->n + b]; /* (m-1)^2 - m^2 */
-    }
-    return d;
-}
-
-static long join_cost(const Search *s, const int *row, int t, int a, int skip)
-{
-    long d = 0;
-    for (int k = t * s->size; k < (t + 1) * s->size; k++) {
-        int b = row[k];
-        if (b == a || b == skip)
-            continue;
-        d += 1 + 2 * s->met[a * s->n + b]; /* (m+1)^2 - m^2 */
+        d += 1 + sign * 2 * s->met[a * s->n + b];
     }
     return d;
 }
@@ -92,6 +81,26 @@ static void move_meetings(Search *s, const int *row, int t, int a, int skip, int
 
 #define BYE_WEIGHT 4
 
+/* The cost of `out` leaving place t of a round's row (a table, or -1 the byes) for `in`. */
+static long place_cost(const Search *s, const int *row, int t, int out, int in)
+{
+    if (t >= 0)
+        return meet_cost(s, row, t, out, -1, -1) + meet_cost(s, row, t, in, out, +1);
+    return BYE_WEIGHT * ((2 * s->byes[in] + 1) - (2 * s->byes[out] - 1));
+}
+
+/* `out` leaves place t of the row for `in`: the meetings or the byes counted again. */
+static void place(Search *s, const int *row, int t, int out, int in)
+{
+    if (t >= 0) {
+        move_meetings(s, row, t, out, -1, -1);
+        move_meetings(s, row, t, in, out, +1);
+    } else {
+        s->byes[out]--;
+        s->byes[in]++;
+    }
+}
+
 /* Swap positions i and j of round r if it does not cost more than `allow`; returns whether
  * the swap was made. */
 static bool try_swap(Search *s, int r, int i, int j, long allow)
@@ -102,31 +111,10 @@ static bool try_swap(Search *s, int r, int i, int j, long allow)
     if (ti == tj)
         return false;
     int a = row[i], b = row[j];
-    long d = 0;
-    if (ti >= 0)
-        d += leave_cost(s, row, ti, a, -1) + join_cost(s, row, ti, b, a);
-    else
-        d += BYE_WEIGHT * ((2 * s->byes[b] + 1) - (2 * s->byes[a] - 1));
-    if (tj >= 0)
-        d += leave_cost(s, row, tj, b, -1) + join_cost(s, row, tj, a, b);
-    else
-        d += BYE_WEIGHT * ((2 * s->byes[a] + 1) - (2 * s->byes[b] - 1));
-    if (d > allow)
+    if (place_cost(s, row, ti, a, b) + place_cost(s, row, tj, b, a) > allow)
         return false;
-    if (ti >= 0) {
-        move_meetings(s, row, ti, a, -1, -1);
-        move_meetings(s, row, ti, b, a, +1);
-    } else {
-        s->byes[a]--;
-        s->byes[b]++;
-    }
-    if (tj >= 0) {
-        move_meetings(s, row, tj, b, -1, -1);
-        move_meetings(s, row, tj, a, b, +1);
-    } else {
-        s->byes[b]--;
-        s->byes[a]++;
-    }
+    place(s, row, ti, a, b);
+    place(s, row, tj, b, a);
     row[i] = b;
     row[j] = a;
     return true;
