@@ -499,7 +499,8 @@ int sh_event_pairings(const ShEvent *event, int stage, int round, const ShEventP
 int sh_event_all_pairings(const ShEvent *event, const ShEventPairing **out);
 
 /* Enter (or correct) the result of game `game` (0-based) of board `board`, with the id of
- * the recorded game (0: none). Refused for a board that does not exist, a game beyond the
+ * the recorded game (0: none); a table of three or four takes its result through
+ * sh_event_set_table_result (here only SH_GAME_PENDING, to link its game). Refused for a board that does not exist, a game beyond the
  * pairing's, or a game of a match already decided. SH_GAME_PENDING with a game id links a
  * game begun (played in the web app) to a game still without a result. */
 ShStatus sh_event_set_result(ShEvent *event, int stage, int round, int board, int game,
