@@ -71,9 +71,10 @@ static void schedules(void)
             strict += check_schedule(n, size, 1) == 0;
             total++;
         }
-    /* most fields get the evenest schedule, each pair within floor/ceil (23 of the 31 when
-     * this was written; the others within one more) */
-    CHECK_MSG(strict >= 23, "%d of %d schedules as even as possible", strict, total);
+    /* most fields get the evenest schedule, each pair within floor/ceil (25 of the 31 when
+     * this was written: not 6, 10, 13, 16 in tables of 3, 13, 17 in tables of 4; those within
+     * one more) */
+    CHECK_MSG(strict >= 25, "%d of %d schedules as even as possible", strict, total);
 
     test_case("round robin of tables: the events' fields (Neva 5 and 6, Novgorod 4, 5, 7, 9) "
               "have every pair within ceil(meetings / pairs)");

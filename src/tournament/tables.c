@@ -8,7 +8,8 @@
  * round, Metropolis acceptance) minimises the sum over pairs of their meetings squared (with the total fixed, that is
  * evenness) plus the same for the players' free rounds; the first R whose best schedule has
  * every pair within floor/ceil of the meetings per pair (so at least once; where none is found
- * within three such R, one more or one fewer meeting is allowed, never none) is the cycle. R is taken among the multiples of
+ * up to twice the fewest R, at least three of them, one more or one fewer meeting is allowed,
+ * never none) is the cycle. R is taken among the multiples of
  * n / gcd(n, n % size), so that every player has as many free rounds (a free round scores
  * nothing, as a round robin's bye). The search's generator is seeded
  * by n, size and R: the schedule is a function of the field alone, found again identically
@@ -255,7 +256,7 @@ ShStatus sh_table_schedule(int n, int size, int cycles, ShTableSchedule *out, Sh
     else
         q = 1;
     first = (first + q - 1) / q * q;
-    int limit = first + 2 * q;
+    int limit = first + 2 * q > 2 * first ? first + 2 * q : 2 * first;
     s.met = malloc(sizeof(int) * (size_t)(n * n));
     s.byes = malloc(sizeof(int) * (size_t)n);
     s.order = malloc(sizeof(int) * (size_t)(limit * n));
