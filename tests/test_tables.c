@@ -122,7 +122,6 @@ static bool repeat_free(int n, int size, const int *met, bool *used, int left)
     while (used[first])
         first++;
     used[first] = true;
-    int pick[4] = {first, 0, 0, 0};
     bool ok = false;
     /* choose size - 1 mates above first, by brute force */
     int idx[3] = {0};
@@ -149,7 +148,6 @@ static bool repeat_free(int n, int size, const int *met, bool *used, int left)
             }
         }
     }
-    (void)pick;
     used[first] = false;
     return ok;
 }
