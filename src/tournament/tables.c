@@ -402,6 +402,19 @@ static bool next_combination(int *idx, int take, int g)
     return true;
 }
 
+/* The byes of the combination idx of group (added to those already set), and the players
+ * left to seat, in rank order. */
+static void choose_byes(bool *bye, const int *group, const int *idx, int take, int n,
+                        int *player)
+{
+    for (int k = 0; k < take; k++)
+        bye[group[idx[k]]] = true;
+    int j = 0;
+    for (int i = 0; i < n; i++)
+        if (!bye[i])
+            player[j++] = i;
+}
+
 ShStatus sh_table_swiss(int n, int size, const int *met, const int *byes, int *out,
                         int *repeats, ShError *err)
 {
@@ -448,12 +461,7 @@ ShStatus sh_table_swiss(int n, int size, const int *met, const int *byes, int *o
     Seat s = {n, size, m, player, met, used, pos, 2000000};
     bool found = false;
     do {
-        for (int k = 0; k < take; k++)
-            bye[group[idx[k]]] = true;
-        int j = 0;
-        for (int i = 0; i < n; i++)
-            if (!bye[i])
-                player[j++] = i;
+        choose_byes(bye, group, idx, take, n, player);
         found = fill(&s, 0, 0, 0);
         if (!found)
             for (int k = 0; k < take; k++)
@@ -465,12 +473,7 @@ ShStatus sh_table_swiss(int n, int size, const int *met, const int *byes, int *o
          * while they lower the repeats */
         for (int k = 0; k < take; k++)
             idx[k] = k;
-        for (int k = 0; k < take; k++)
-            bye[group[idx[k]]] = true;
-        int j = 0;
-        for (int i = 0; i < n; i++)
-            if (!bye[i])
-                player[j++] = i;
+        choose_byes(bye, group, idx, take, n, player);
         for (int i = 0; i < m; i++)
             pos[i] = i;
         int tables = m / size;
