@@ -307,6 +307,17 @@ static bool pairing_at(const ShEvent *e, int stage, int round, int board, ShEven
 static void print_entered(const ShEvent *e, const ShEventPairing *p)
 {
     char results[160], a[16], b[16];
+    if (p->seats) { /* a table: each player's points */
+        int pts[SH_MAX_PLAYERS];
+        sh_event_table_points(e, p, pts);
+        printf("round %d, table %d: %s:", p->round, p->board,
+               sh_event_table_result_text(p, results, sizeof results));
+        for (int k = 0; k < p->seats; k++)
+            printf("%s %s (%d) %s", k ? "," : "", sh_event_player(e, p->seat[k])->name,
+                   p->seat[k], tour_points(pts[k], a));
+        printf("\n");
+        return;
+    }
     tour_pairing_results(p, results, sizeof results);
     printf("round %d, board %d: %s (%d) %s %s (%d)", p->round, p->board,
            sh_event_player(e, p->white)->name, p->white, results,
@@ -367,7 +378,19 @@ static int cmd_result(const TourArgs *a, int argc, char **argv)
     status = 0;
     ShEventPairing p;
     bool known = pairing_at(o.event, stage, round, board, &p);
-    for (int i = 4; i < a->npos && !status; i++) {
+    if (known && p.seats) { /* a table: one result, a share for each player */
+        if (a->npos != 5 || a->game) {
+            cli_error("a table has one game: its result is one share for each player joined by "
+                      "'-' (1-0-0-0, 1/3-1/3-1/3): nothing was changed");
+            status = 2;
+        } else if (sh_event_set_table_result(o.event, stage, round, board, a->pos[4], game_id,
+                                             &err) != SH_OK) {
+            status = err.code == SH_ERR_SYNTAX ? (cli_error("%s: nothing was changed",
+                                                            err.message), 2)
+                                               : refused(&err);
+        }
+    }
+    for (int i = 4; i < a->npos && !status && !(known && p.seats); i++) {
         ShGameResult r;
         if (!sh_event_result_parse(a->pos[i], &r)) {
             cli_error("'%s' is not a result (1-0, 1/2-1/2, 0-1, +-, -+, --, *): nothing was "

@@ -63,6 +63,9 @@ int tour_write_pdn(FILE *out, Store *store, const ShEvent *e, CliNotation notati
             sh_play_set_tag(game, "Round", round, NULL);
             sh_play_set_tag(game, "White", sh_event_player(e, white)->name, NULL);
             sh_play_set_tag(game, "Black", sh_event_player(e, black)->name, NULL);
+            for (int k = 2; k < p->seats; k++) /* a table's third and fourth: Red, Blue */
+                sh_play_set_tag(game, sh_play_player_tag(k),
+                                sh_event_player(e, p->seat[k])->name, NULL);
             if (row.time_control[0])
                 sh_play_set_tag(game, "TimeControl", row.time_control, NULL);
             if (p->games[g].opening[0])

@@ -420,10 +420,15 @@ const char *tour_cell_result(const ShEvent *e, const ShEventPairing *p, int id, 
 static const ShEventPairing *find_pairing(const ShEventPairing *all, int n, int stage, int round,
                                           int id)
 {
-    for (int i = 0; i < n; i++)
-        if (all[i].stage == stage && all[i].round == round &&
-            (all[i].white == id || all[i].black == id))
+    for (int i = 0; i < n; i++) {
+        if (all[i].stage != stage || all[i].round != round)
+            continue;
+        if (all[i].white == id || all[i].black == id)
             return &all[i];
+        for (int k = 2; k < all[i].seats; k++)
+            if (all[i].seat[k] == id)
+                return &all[i];
+    }
     return NULL;
 }
 
@@ -440,7 +445,8 @@ static bool crosstable_stage(FILE *out, const ShEvent *e, int stage, TourFormat 
     const ShEventPairing *all;
     int np = sh_event_all_pairings(e, &all);
     int rounds = sh_event_rounds_paired(e, stage);
-    bool matrix = s->stages[stage - 1].system == SH_SYSTEM_ROUND_ROBIN && n <= 40;
+    bool matrix = s->stages[stage - 1].system == SH_SYSTEM_ROUND_ROBIN && n <= 40 &&
+                  !sh_event_table_size(s);
     bool groups = false;
     for (int i = 0; i < n; i++)
         groups |= rows[i].group > 0;
@@ -509,6 +515,18 @@ static bool crosstable_stage(FILE *out, const ShEvent *e, int stage, TourFormat 
                 if (!q)
                     continue;
                 const char *res = tour_cell_result(e, q, r->id, ascii);
+                if (q->seats) { /* a table: its number and the points scored there */
+                    int tp[SH_MAX_PLAYERS], k = 0;
+                    char buf[16];
+                    sh_event_table_points(e, q, tp);
+                    while (k < q->seats - 1 && q->seat[k] != r->id)
+                        k++;
+                    if (q->games[0].result == SH_GAME_TABLE)
+                        set(&g, row, 3 + rd - 1, "t%d:%s", q->board, tour_points(tp[k], buf));
+                    else
+                        set(&g, row, 3 + rd - 1, "t%d:*", q->board);
+                    continue;
+                }
                 if (q->type != SH_PAIRING_GAME) {
                     set(&g, row, 3 + rd - 1, "%s", res[0] ? res : "-");
                     continue;
@@ -571,6 +589,10 @@ void tour_pairing_results(const ShEventPairing *p, char *out, size_t size)
 {
     size_t n = 0;
     out[0] = '\0';
+    if (p->seats) {
+        sh_event_table_result_text(p, out, size);
+        return;
+    }
     for (int g = 0; g < p->ngames && n < size; g++)
         n += (size_t)snprintf(out + n, size - n, "%s%s", g ? " " : "",
                               sh_event_result_text(tour_first_side(p, g, p->games[g].result)));
@@ -606,6 +628,17 @@ void tour_print_pairings(FILE *out, const ShEvent *e, int stage, int round)
             char left[64];
             snprintf(left, sizeof left, "%.28s (%d)", w->name, w->id);
             fprintf(out, "%3d  %-34s %s\n", p[i].board, left, WHAT[p[i].type]);
+            continue;
+        }
+        if (p[i].seats) {
+            /* a table: its players by seat (the first moves first), then the result */
+            char results[32];
+            fprintf(out, "%3d  ", p[i].board);
+            for (int k = 0; k < p[i].seats; k++) {
+                const ShEventPlayer *q = sh_event_player(e, p[i].seat[k]);
+                fprintf(out, "%s%.28s (%d)", k ? ", " : "", q->name, q->id);
+            }
+            fprintf(out, "   %s\n", sh_event_table_result_text(&p[i], results, sizeof results));
             continue;
         }
         const ShEventPlayer *b = sh_event_player(e, p[i].black);

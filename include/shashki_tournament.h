@@ -151,6 +151,44 @@ void sh_pairing_free(ShPairing *pairing);
 int sh_berger_rounds(int n);
 int sh_berger_round(int n, int round, int cycles, bool swap_last, ShPair *pairs);
 
+/* Tables: the schedules of events of a game of three or four players (Novgorod, Neva), whose
+ * every game seats `size` players at one table. Round robin: every round seats the n players
+ * at n / size tables and gives the n % size left over a free round, so that over the schedule
+ * every two players meet as evenly as the rounds allow (each pair between floor and ceil of
+ * the meetings over the pairs, so at least once; for the few fields where the search finds no
+ * such schedule, e.g. 10 or 13 players in tables of 3, within one more or fewer, never none) and every player has as many free rounds
+ * (the rounds of a cycle are a multiple of n / gcd(n, n % size)); the rounds of one cycle are
+ * the fewest for which such a schedule was found. Seats (seat 0 moves first) are dealt in turn so that
+ * each player sits in each seat as evenly as the rounds allow. The schedule is a function of
+ * n, size and cycles only (found by a seeded local search), so it is the same each time. */
+#define SH_TABLE_MAX_PLAYERS 24  /* a round robin of tables; a Swiss takes any field */
+
+typedef struct ShTableSchedule {
+    int players, size, rounds;   /* rounds: of all cycles */
+    int *seats;                  /* rounds * players, round r at seats[r * players]: the tables
+                                    of `size` players in seat order, then the free rounds;
+                                    players numbered 1..players */
+} ShTableSchedule;
+
+ShStatus sh_table_schedule(int n, int size, int cycles, ShTableSchedule *out, ShError *err);
+void sh_table_schedule_free(ShTableSchedule *schedule);
+
+/* One Swiss round of tables: the n players 0..n-1 ranked best first (by points, then the
+ * order of the stage), met[i * n + j] how often i and j have been at one table, byes[i] how
+ * many free rounds each has had. out[n] gets the round: n / size tables of `size` players,
+ * then the n % size with the pairing-allocated bye (those with the fewest byes: the lowest
+ * ranked of them, unless another choice of them avoids a rematch). The tables are the first, taking the players in rank order, in which no two
+ * players meet again (each table filled with the best ranked players who have not met, so
+ * that players of equal points sit together); when no such round exists (or none is found
+ * in a bounded search), the one with the fewest repeated meetings. The tables' seats are in
+ * rank order (the caller deals them). *repeats gets the repeated meetings (may be NULL). */
+ShStatus sh_table_swiss(int n, int size, const int *met, const int *byes, int *out,
+                        int *repeats, ShError *err);
+
+/* The Swiss rounds recommended for n players in tables of `size`: the least r with
+ * size^r >= n, plus one. */
+int sh_table_swiss_rounds(int n, int size);
+
 /* Knockout seeding: the bracket of size 2^k >= n, as the order of seeds down the bracket
  * (1, 16, 8, 9, 4, 13, 5, 12, 2, 15 ... for 16): each neighbouring two meet in the first
  * round; seeds above n are byes, so the byes go to the top seeds. out needs room for the
@@ -328,8 +366,9 @@ void sh_event_settings_init(ShEventSettings *settings);
  * name, site, date, arbiter, system, rounds, cycles, games, scoring (1-0.5-0 or 2-1-0),
  * match-scoring, bye, time, tiebreak-time, openings (free, ballot, ballot-round), table,
  * tiebreaks (bh-c1,bh,sb ...), k, colour, avoid (club, team), series (f1 or 25,18,...),
- * seed, variant (any game of shashki_play.h of two players: russian, brazilian ... corners;
- * every system pairs two players a game, so a game of three or four is refused),
+ * seed, variant (any game of shashki_play.h: russian, brazilian ... corners; a game of three
+ * or four, novgorod or neva, is played at tables: a round robin or a Swiss, see "Tables" and
+ * sh_event_table_size below),
  * variant-settings (the game's settings: house=3x3 ...); and
  * stage.N.system, stage.N.rounds ... for stages after the first. */
 ShStatus sh_event_settings_set(ShEventSettings *settings, const char *key, const char *value,
@@ -363,7 +402,8 @@ typedef enum ShGameResult {
     SH_GAME_BLACK_WINS,
     SH_GAME_WHITE_FORFEIT, /* White wins by forfeit */
     SH_GAME_BLACK_FORFEIT, /* Black wins by forfeit */
-    SH_GAME_DOUBLE_FORFEIT /* neither came: both lose */
+    SH_GAME_DOUBLE_FORFEIT, /* neither came: both lose */
+    SH_GAME_TABLE          /* a table's game of three or four: its shares (ShEventGame) */
 } ShGameResult;
 /* "1-0", "1/2-1/2", "0-1", "+-", "-+", "--", "*"; reading also takes "=", "2-0", "1-1",
  * "0-2", "1:0" ... */
@@ -375,6 +415,8 @@ typedef struct ShEventGame {
     long game_id;           /* the recorded game in the store (0: none) */
     int tiebreak;           /* 0: a main game; k: a game of tie-break stage k */
     char opening[24];       /* the ballot ("1-III", "FMJD 45-IX"), or "" */
+    uint8_t share[SH_MAX_PLAYERS]; /* a table's result (SH_GAME_TABLE): each seat's share of
+                                      the point in twelfths (12 the whole point, 4 a third) */
 } ShEventGame;
 
 typedef enum ShPairingType {
@@ -395,6 +437,9 @@ typedef struct ShEventPairing {
                                               other player for odd i */
     int home, away;           /* a team event: the match's teams (sh_event_teams numbers; away
                                  0 for a team's bye); 0 in an individual event */
+    int seats;                /* a table of a game of three or four: its players (0 for two) */
+    int seat[SH_MAX_PLAYERS]; /* player ids by seat (seat 0 moves first: the game's player 0);
+                                 white and black are seat[0] and seat[1] */
 } ShEventPairing;
 
 typedef struct ShEvent ShEvent;
@@ -454,7 +499,8 @@ int sh_event_pairings(const ShEvent *event, int stage, int round, const ShEventP
 int sh_event_all_pairings(const ShEvent *event, const ShEventPairing **out);
 
 /* Enter (or correct) the result of game `game` (0-based) of board `board`, with the id of
- * the recorded game (0: none). Refused for a board that does not exist, a game beyond the
+ * the recorded game (0: none); a table of three or four takes its result through
+ * sh_event_set_table_result (here only SH_GAME_PENDING, to link its game). Refused for a board that does not exist, a game beyond the
  * pairing's, or a game of a match already decided. SH_GAME_PENDING with a game id links a
  * game begun (played in the web app) to a game still without a result. */
 ShStatus sh_event_set_result(ShEvent *event, int stage, int round, int board, int game,
@@ -476,6 +522,26 @@ void sh_event_game_players(const ShEventPairing *pairing, int game, int *white, 
  * for a knockout match, *winner gets the winner's id when decided (else 0). */
 void sh_event_pairing_points(const ShEvent *event, const ShEventPairing *pairing, int *white,
                              int *black, int *winner);
+
+/* Events of a game of three or four players (Novgorod, Neva: the kind's players > 2) are
+ * played at tables: a round robin (sh_table_schedule: every two players meet as evenly as the
+ * rounds allow, free rounds for those left over) or a Swiss (sh_table_swiss), of one game a
+ * table. Scoring by places: the game's result orders the table by each player's share of the
+ * point, and each player scores a win (the event's `win`) against every table mate with a
+ * smaller share, a draw against every one with the same share and a loss against every one
+ * with a larger one: a table of four whose last player left wins scores 3, 1, 1, 1 (1 / 0.5 /
+ * 0), a shared point 1.5 each. The pairing-allocated bye of a Swiss scores a table's average,
+ * (size - 1) draws. The table size, or 0 for an event of two-player games: */
+int sh_event_table_size(const ShEventSettings *settings);
+/* Enter (or correct) a table's result: the game's text, a share for each seat joined by '-'
+ * ("1-0-0-0", "1/3-1/3-1/3", "0-1/2-1/2"; the shares sum to 1), or "*" to take it back. */
+ShStatus sh_event_set_table_result(ShEvent *event, int stage, int round, int board,
+                                   const char *result, long game_id, ShError *err);
+/* A table game's result as text ("1-0-0-0", "*" while pending); buf of 32 bytes. */
+const char *sh_event_table_result_text(const ShEventPairing *pairing, char *buf, size_t size);
+/* Each seat's points of a table (tenths, 0 while pending; byes: seat 0 the bye's points). */
+void sh_event_table_points(const ShEvent *event, const ShEventPairing *pairing,
+                           int points[SH_MAX_PLAYERS]);
 
 /* The whole event as text and back: its settings, players, bye requests, the stages that
  * have started (their players in order) and every pairing with its games, one line each

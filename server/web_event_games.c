@@ -39,6 +39,11 @@ bool web_event_start_game(WebApp *app, long event_id, ShEvent *e, const ShEventP
     int wid, bid;
     sh_event_game_players(p, index, &wid, &bid);
     const ShEventPlayer *w = sh_event_player(e, wid), *b = sh_event_player(e, bid);
+    if (p->seats && p->seats != kind->players) {
+        snprintf(why, size, "board %d seats %d players, and %s is a game of %d", p->board,
+                 p->seats, kind->name, kind->players);
+        return false;
+    }
     if (!w || !b) {
         snprintf(why, size, "board %d is not a game between two players", p->board);
         return false;
@@ -54,6 +59,11 @@ bool web_event_start_game(WebApp *app, long event_id, ShEvent *e, const ShEventP
     snprintf(row->player[1].name, sizeof row->player[1].name, "%s", b->name);
     row->player[0].level = web_event_engine_level(w);
     row->player[1].level = web_event_engine_level(b);
+    for (int k = 2; k < p->seats; k++) { /* a table's third and fourth seats */
+        const ShEventPlayer *q = sh_event_player(e, p->seat[k]);
+        snprintf(row->player[k].name, sizeof row->player[k].name, "%s", q ? q->name : "?");
+        row->player[k].level = q ? web_event_engine_level(q) : 0;
+    }
     snprintf(row->time_control, sizeof row->time_control, "%s", control_text);
     if (p->games[index].opening[0] && kind->ballots)
         snprintf(row->opening, sizeof row->opening, "%s", p->games[index].opening);
@@ -85,11 +95,17 @@ bool web_event_start_game(WebApp *app, long event_id, ShEvent *e, const ShEventP
     return true;
 }
 
+/* Every player of the pairing (both, or a table's every seat) is an engine. */
 static bool both_engines(const ShEvent *e, const ShEventPairing *p)
 {
     const ShEventPlayer *w = sh_event_player(e, p->white), *b = sh_event_player(e, p->black);
-    return p->type == SH_PAIRING_GAME && w && b && web_event_engine_level(w) &&
-           web_event_engine_level(b);
+    bool all = p->type == SH_PAIRING_GAME && w && b && web_event_engine_level(w) &&
+               web_event_engine_level(b);
+    for (int k = 2; k < p->seats && all; k++) {
+        const ShEventPlayer *q = sh_event_player(e, p->seat[k]);
+        all = q && web_event_engine_level(q);
+    }
+    return all;
 }
 
 void web_event_start_engine_games(WebApp *app, long event_id, ShEvent *e, int stage, int round)
@@ -124,8 +140,30 @@ static bool record_result(WebApp *app, Live *l, const TStoreLink *link)
         if (list[i].board == link->board)
             p = &list[i];
     bool done = true;
-    if (p && link->game < p->ngames && p->games[link->game].game_id == l->id &&
-        p->games[link->game].result != result) {
+    if (p && p->seats) { /* a table: the game's result is its shares */
+        char now[32];
+        sh_event_table_result_text(p, now, sizeof now);
+        if (p->games[0].game_id == l->id && strcmp(now, l->row.result) != 0) {
+            char change[512];
+            ShVerdict v;
+            sh_play_verdict(l->play, &v);
+            snprintf(change, sizeof change,
+                     "result stage %d round %d board %d game 1 %s (game %ld: %s%s%s)",
+                     link->stage, link->round, link->board, l->row.result, l->id, v.reason,
+                     l->row.note[0] ? "; " : "", l->row.note);
+            ShError err;
+            if (sh_event_set_table_result(e, link->stage, link->round, link->board,
+                                          l->row.result, l->id, &err) != SH_OK ||
+                !web_event_commit(app, link->event, e, change, NULL)) {
+                if (tstore_stale(app->tstore))
+                    done = false;
+                else
+                    fprintf(stderr, "shashki: game %ld's result could not be entered in event "
+                                    "%ld\n", l->id, link->event);
+            }
+        }
+    } else if (p && link->game < p->ngames && p->games[link->game].game_id == l->id &&
+               p->games[link->game].result != result) {
         char change[512];
         ShVerdict v;
         sh_play_verdict(l->play, &v);

@@ -105,12 +105,34 @@ static json_t *crosstable_json(const ShEvent *e, json_t *standings)
             int st = (int)json_integer_value(json_object_get(col, "stage"));
             int rd = (int)json_integer_value(json_object_get(col, "round"));
             const ShEventPairing *p = NULL;
-            for (int k = 0; k < n && !p; k++)
-                if (all[k].stage == st && all[k].round == rd &&
-                    (all[k].white == id || all[k].black == id))
+            int seat = -1;
+            for (int k = 0; k < n && !p; k++) {
+                if (all[k].stage != st || all[k].round != rd)
+                    continue;
+                for (int q = 0; q < all[k].seats; q++)
+                    if (all[k].seat[q] == id)
+                        seat = q;
+                if (seat >= 0 || all[k].white == id || all[k].black == id)
                     p = &all[k];
+            }
             if (!p) {
                 json_array_append_new(cells, json_null());
+                continue;
+            }
+            if (seat >= 0) { /* a table: its number and the points scored there */
+                int pts[SH_MAX_PLAYERS];
+                char score[24];
+                sh_event_table_points(e, p, pts);
+                if (p->games[0].result == SH_GAME_TABLE)
+                    snprintf(score, sizeof score, "%d%s", pts[seat] / 10,
+                             pts[seat] % 10 == 5 ? "\xc2\xbd" : "");
+                else
+                    snprintf(score, sizeof score, "*");
+                if (!strcmp(score, "0\xc2\xbd"))
+                    snprintf(score, sizeof score, "\xc2\xbd");
+                json_array_append_new(cells, json_pack("{s:n,s:n,s:s,s:s,s:i}", "opponent",
+                                                       "opponent_rank", "color", "t", "score",
+                                                       score, "table", p->board));
                 continue;
             }
             char score[16];
@@ -414,6 +436,17 @@ static void export_html(const ShEvent *e, json_t *rows, json_t *cross, Text *t)
                 rd);
             for (int k = 0; k < n; k++) {
                 const ShEventPairing *p = &list[k];
+                if (p->seats) { /* a table: its players by seat, then its result */
+                    char result[32];
+                    put(t, "<tr><td>%d</td><td class=\"name\">", p->board);
+                    for (int q = 0; q < p->seats; q++) {
+                        put(t, "%s", q ? ", " : "");
+                        put_html(t, sh_event_player(e, p->seat[q])->name);
+                    }
+                    put(t, "</td><td>%s</td><td></td></tr>\n",
+                        sh_event_table_result_text(p, result, sizeof result));
+                    continue;
+                }
                 const ShEventPlayer *w = sh_event_player(e, p->white),
                                     *b = p->black ? sh_event_player(e, p->black) : NULL;
                 char ws[16], bs[16];

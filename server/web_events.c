@@ -102,12 +102,16 @@ static json_t *player_json(const ShEventPlayer *p)
 static json_t *pairing_json(const ShEvent *e, const ShEventPairing *p)
 {
     json_t *games = json_array();
+    char table_result[32];
     for (int i = 0; i < p->ngames; i++) {
         const ShEventGame *g = &p->games[i];
         int w, b;
         sh_event_game_players(p, i, &w, &b);
+        const char *text = p->seats ? sh_event_table_result_text(p, table_result,
+                                                                 sizeof table_result)
+                                    : sh_event_result_text(g->result);
         json_array_append_new(
-            games, json_pack("{s:s,s:o,s:i,s:s,s:i,s:i}", "result", sh_event_result_text(g->result),
+            games, json_pack("{s:s,s:o,s:i,s:s,s:i,s:i}", "result", text,
                              "game_id", g->game_id ? json_integer(g->game_id) : json_null(),
                              "tiebreak", g->tiebreak, "opening", g->opening, "white", w,
                              "black", b));
@@ -124,6 +128,17 @@ static json_t *pairing_json(const ShEvent *e, const ShEventPairing *p)
                           "black_points", web_event_points(bp), "winner",
                           winner ? json_integer(winner) : json_null(), "next_game",
                           next >= 0 ? json_integer(next) : json_null(), "games", games);
+    if (p->seats) { /* a table of three or four: its players by seat, their points */
+        int pts[SH_MAX_PLAYERS];
+        sh_event_table_points(e, p, pts);
+        json_t *seats = json_array(), *points = json_array();
+        for (int k = 0; k < p->seats; k++) {
+            json_array_append_new(seats, json_integer(p->seat[k]));
+            json_array_append_new(points, web_event_points(pts[k]));
+        }
+        json_object_set_new(o, "seats", seats);
+        json_object_set_new(o, "seat_points", points);
+    }
     if (p->home) { /* a team event's board: the match's teams */
         json_object_set_new(o, "home", json_integer(p->home));
         json_object_set_new(o, "away", p->away ? json_integer(p->away) : json_null());
@@ -178,6 +193,7 @@ json_t *web_event_json(WebApp *app, long id, const ShEvent *e)
                      "stage", stage, "started", stage > 0, "finished", sh_event_finished(e),
                      "can_pair", can_pair, "tiebreaks", tiebreaks, "standings",
                      standings ? standings : json_array());
+    json_object_set_new(out, "table_size", json_integer(sh_event_table_size(s)));
     if (team)
         json_object_set_new(out, "team", team);
     return out;
@@ -522,6 +538,36 @@ static ShResult board_result(ShGameResult r)
     }
 }
 
+/* A table's result entered by the arbiter (lock held): as on_result, the table's game still
+ * being played in the app ending with it. */
+static void table_result(WebApp *app, HttpResponse *res, long id, ShEvent *e,
+                         const ShEventPairing *p, const char *text)
+{
+    ShError err;
+    long game_id = p->ngames ? p->games[0].game_id : 0;
+    int stage = p->stage, round = p->round, board = p->board;
+    char change[128];
+    snprintf(change, sizeof change, "result stage %d round %d board %d game 1 %s", stage, round,
+             board, text);
+    if (sh_event_set_table_result(e, stage, round, board, text, game_id, &err) != SH_OK) {
+        if (err.code == SH_ERR_SYNTAX)
+            http_field_error(res, 400, "result", 0, 0, "%s", err.message);
+        else
+            http_error(res, 409, "%s", err.message);
+        return;
+    }
+    if (!web_event_commit(app, id, e, change, res))
+        return;
+    Live *l = game_id ? live_get(app->games, game_id) : NULL;
+    if (l && live_playing(l) && strcmp(text, "*") &&
+        sh_play_adjudicate(l->play, text, NULL) == SH_OK) {
+        snprintf(l->recorded, sizeof l->recorded, "%s", text);
+        snprintf(l->row.note, sizeof l->row.note, "the result entered in the event");
+        live_settle(app->games, l);
+    }
+    reply_event(app, res, 200, id, e);
+}
+
 /* POST /api/events/ID/results {stage, round, board, game, result}: the arbiter enters or
  * corrects a result. A game of the pairing still being played in the app ends with it. */
 static void on_result(const HttpRequest *req, HttpResponse *res, void *ctx)
@@ -547,9 +593,12 @@ static void on_result(const HttpRequest *req, HttpResponse *res, void *ctx)
         http_field_error(res, 400, "board", 0, 0, "say which board");
         goto done;
     }
-    if (!text || !sh_event_result_parse(text, &result)) {
+    /* a table's result (a share for each seat: 1-0-0-0) is read against its table below */
+    bool parsed = text && sh_event_result_parse(text, &result);
+    if (!text || (!parsed && strchr(text, '-') == strrchr(text, '-'))) {
         http_field_error(res, 400, "result", 0, 0,
-                         "result must be 1-0, 1/2-1/2, 0-1, +- or -+ (forfeits), -- or *");
+                         "result must be 1-0, 1/2-1/2, 0-1, +- or -+ (forfeits), -- or *; at a "
+                         "table of three or four a share each (1-0-0, 1/3-1/3-1/3)");
         goto done;
     }
     long id;
@@ -575,6 +624,12 @@ static void on_result(const HttpRequest *req, HttpResponse *res, void *ctx)
     } else if (!p) {
         http_field_error(res, 400, "board", 0, 0, "round %ld has no board %ld (boards 1 to %d)",
                          round, board, n);
+    } else if (p->seats) {
+        table_result(app, res, id, e, p, text);
+    } else if (!parsed) {
+        http_field_error(res, 400, "result", 0, 0,
+                         "board %ld is a game of two players: 1-0, 1/2-1/2, 0-1, +-, -+, -- or *",
+                         board);
     } else {
         if (game < 0) { /* the next game without a result, else the last one */
             int tb;

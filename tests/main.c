@@ -46,6 +46,7 @@ static const Suite SUITES[] = {
     {"tournament-store", suite_tournament_store},
     {"trf", suite_trf},
     {"team", suite_team},
+    {"tables", suite_tables},
     {"contest", suite_contest},
     {"rating", suite_rating},
     {"store-pg", suite_store_pg},

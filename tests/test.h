@@ -99,6 +99,7 @@ void suite_tournament(void);
 void suite_tournament_store(void);
 void suite_rating(void); /* Glicko-2 and the speeds of play (shashki_rating.h) */
 void suite_team(void); /* team events, individual-team events, TRF16 team lines */
+void suite_tables(void); /* events of three and four players at tables */
 void suite_trf(void); /* TRF16 as arbiters write it: every kind of cell, double forfeits */
 void suite_contest(void); /* solving and composing contests */
 void suite_browser(void);

@@ -15,6 +15,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "table_event.h"
 #include "team.h"
 
 uint64_t event_lot(uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
@@ -54,6 +55,8 @@ static ShStatus check_settings(const ShEventSettings *s, ShError *err)
     ShStatus team = team_settings_check(s, err);
     if (team != SH_OK)
         return team;
+    if (table_check_settings(s, err) != SH_OK)
+        return err->code;
     const ShKind *kind = sh_event_kind(s);
     if (s->openings != SH_OPENINGS_FREE && !kind->ballots)
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
@@ -553,15 +556,24 @@ void sh_event_pairing_points(const ShEvent *e, const ShEventPairing *p, int *whi
     *white = *black = 0;
     switch (p->type) {
     case SH_PAIRING_BYE:
+        if (p->seats == 0 && sh_event_table_size(s)) { /* a bye of an event of tables */
+            *white = table_bye_points(s, p->type);
+            if (winner)
+                *winner = p->white;
+            return;
+        }
         *white = s->match_scoring ? s->bye_points : s->bye_points * games;
         if (winner)
             *winner = p->white;
         return;
     case SH_PAIRING_HALF_BYE:
-        *white = s->match_scoring ? s->draw : s->draw * games;
-        return;
     case SH_PAIRING_FULL_BYE:
-        *white = s->match_scoring ? s->win : s->win * games;
+        if (sh_event_table_size(s))
+            *white = table_bye_points(s, p->type);
+        else if (p->type == SH_PAIRING_HALF_BYE)
+            *white = s->match_scoring ? s->draw : s->draw * games;
+        else
+            *white = s->match_scoring ? s->win : s->win * games;
         return;
     case SH_PAIRING_ABSENT:
     case SH_PAIRING_REST:
@@ -570,6 +582,13 @@ void sh_event_pairing_points(const ShEvent *e, const ShEventPairing *p, int *whi
         break;
     }
     bool complete;
+    if (p->seats) {
+        int pts[SH_MAX_PLAYERS];
+        sh_event_table_points(e, p, pts);
+        *white = pts[0];
+        *black = pts[1];
+        return;
+    }
     if (event_knockout(e, p->stage)) {
         bool tb;
         sum_games(s, p, 0, main_games(p), white, black, &complete);
@@ -790,6 +809,11 @@ ShStatus sh_event_set_result(ShEvent *e, int stage, int round, int board, int ga
         return error_set(err, SH_ERR_ARGUMENT, 0, 0,
                          "board %d of round %d has %d game%s (game %d asked)", board, round,
                          p->ngames, p->ngames == 1 ? "" : "s", game + 1);
+    if (p->seats && result != SH_GAME_PENDING)
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "board %d of round %d is a table of %d: its result is a share for each "
+                         "player (1-0-0, 1/3-1/3-1/3 ...)",
+                         board, round, p->seats);
     if (result == SH_GAME_PENDING && p->games[game].result == SH_GAME_PENDING) {
         if (game_id) /* a game begun: linked before it has a result */
             p->games[game].game_id = game_id;

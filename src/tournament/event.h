@@ -64,6 +64,10 @@ ShStatus event_start_stage(ShEvent *e, int stage, ShError *err);
 /* A knockout pairing's state: decided (winner id or 0), or what it needs. */
 int event_knockout_winner(const ShEvent *e, const ShEventPairing *p, bool *needs_tiebreak);
 
+/* The ARO (average rating of the opponents, rounded) or the TPR (the rating performance of
+ * `points` tenths in `games` against them), *perf getting the TPR; 0 without games. */
+double event_aro_tpr(ShTieBreak tb, int games, int points, double opponents, double *perf);
+
 /* A small deterministic generator for the lot. */
 uint64_t event_lot(uint64_t seed, uint64_t a, uint64_t b, uint64_t c);
 

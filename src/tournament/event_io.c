@@ -12,6 +12,10 @@
  *   pairing  STAGE ROUND BOARD WHITE BLACK TYPE GAMES    followed by its GAMES lines:
  *   game     RESULT GAME-ID TIEBREAK OPENING
  *
+ * An event of tables (a game of three or four) adds a field to a table's pairing line, its
+ * players by seat (SEATS: "3,1,4,2"), and to its game line the table's result as the game
+ * writes it ("1-0-0-0", "*" pending); older texts have neither and read as before.
+ *
  * Reading checks each field's range and every reference (a pairing's players, a stage's
  * players) so that an event read back can be used like one built by the checked calls; a
  * line that does not fit is an error with its line and the column of the field.
@@ -23,6 +27,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "table_event.h"
 
 typedef struct Out {
     char *text;
@@ -132,11 +137,17 @@ ShStatus sh_event_write(const ShEvent *e, char **text, ShError *err)
              p->white, p->black, (int)p->type, p->ngames);
         if (p->home) /* a team match's teams (team events only) */
             putf(&o, "\t%d\t%d", p->home, p->away);
+        for (int k = 0; k < p->seats; k++) /* a table's players (events of tables only) */
+            putf(&o, "%c%d", k ? ',' : '\t', p->seat[k]);
         put(&o, "\n", 1);
         for (int g = 0; g < p->ngames; g++) {
             putf(&o, "game\t%d\t%ld\t%d", (int)p->games[g].result, p->games[g].game_id,
                  p->games[g].tiebreak);
             field(&o, p->games[g].opening);
+            if (p->seats) {
+                char result[32];
+                field(&o, sh_event_table_result_text(p, result, sizeof result));
+            }
             put(&o, "\n", 1);
         }
     }
@@ -292,9 +303,10 @@ static ShStatus read_stage(ShEvent *e, const Line *l, ShError *err)
 
 static ShStatus read_pairing(ShEvent *e, const Line *l, ShEventPairing *p, ShError *err)
 {
-    if (l->count != 8 && !(l->count == 10 && e->settings.boards))
+    int size = sh_event_table_size(&e->settings);
+    if (l->count != 8 && !(l->count == 10 && e->settings.boards) && !(l->count == 9 && size))
         return error_set(err, SH_ERR_SYNTAX, l->number, 1,
-                         "a pairing line has 8 fields (10 in a team event)");
+                         "a pairing line has 8 fields (10 in a team event, 9 for a table)");
     memset(p, 0, sizeof *p);
     NUMBER(1, 1, e->settings.stage_count, "a stage of the settings", p->stage);
     if (!e->stage[p->stage - 1].started)
@@ -310,6 +322,23 @@ static ShStatus read_pairing(ShEvent *e, const Line *l, ShEventPairing *p, ShErr
     if (p->black == p->white)
         return bad_field(err, l, 5, "another player than White");
     NUMBER(7, 0, SH_EVENT_MAX_GAMES, "a number of games", p->ngames);
+    if (l->count == 9) {
+        const char *f = l->field[8];
+        while (*f && p->seats < size) {
+            char *end;
+            long id = strtol(f, &end, 10);
+            for (int k = 0; k < p->seats; k++)
+                if (p->seat[k] == id)
+                    id = 0;
+            if (end == f || id < 1 || id > e->nplayers || (*end && *end != ','))
+                break;
+            p->seat[p->seats++] = (int)id;
+            f = *end ? end + 1 : end;
+        }
+        if (*f || p->seats != size || p->type != SH_PAIRING_GAME || p->ngames != 1 ||
+            p->seat[0] != p->white || p->seat[1] != p->black)
+            return bad_field(err, l, 8, "the table's players by seat, one game");
+    }
     if (l->count == 10) {
         NUMBER(8, 1, SH_EVENT_MAX_PLAYERS, "the home team", p->home);
         NUMBER(9, 0, SH_EVENT_MAX_PLAYERS, "the away team (0: a bye)", p->away);
@@ -317,16 +346,26 @@ static ShStatus read_pairing(ShEvent *e, const Line *l, ShEventPairing *p, ShErr
     return SH_OK;
 }
 
-static ShStatus read_game(const Line *l, ShEventGame *g, ShError *err)
+static ShStatus read_game(const Line *l, int seats, ShEventGame *g, ShError *err)
 {
-    if (l->count != 5)
-        return error_set(err, SH_ERR_SYNTAX, l->number, 1, "a game line has 5 fields");
+    if (l->count != (seats ? 6 : 5))
+        return error_set(err, SH_ERR_SYNTAX, l->number, 1, "a game line has %d fields",
+                         seats ? 6 : 5);
     memset(g, 0, sizeof *g);
     long v;
-    NUMBER(1, SH_GAME_PENDING, SH_GAME_DOUBLE_FORFEIT, "a result (0 to 6)", v);
+    NUMBER(1, SH_GAME_PENDING, seats ? SH_GAME_TABLE : SH_GAME_DOUBLE_FORFEIT,
+           "a result (0 to 7)", v);
     g->result = (ShGameResult)v;
     NUMBER(2, 0, 0x7fffffffL, "a game id", g->game_id);
     NUMBER(3, 0, SH_EVENT_MAX_GAMES, "a tie-break stage", g->tiebreak);
+    if (seats) {
+        ShError inner;
+        bool pending = !strcmp(l->field[5], "*");
+        if ((g->result == SH_GAME_TABLE) == pending ||
+            (g->result != SH_GAME_TABLE && g->result != SH_GAME_PENDING) ||
+            (!pending && table_parse_result(l->field[5], seats, g->share, &inner) != SH_OK))
+            return bad_field(err, l, 5, "the table's result (1-0-0, 1/3-1/3-1/3 ...; * pending)");
+    }
     return copy_field(l, 4, g->opening, sizeof g->opening, err);
 }
 
@@ -397,7 +436,7 @@ ShStatus sh_event_read(const char *text, ShEvent **out, ShError *err)
                 st = error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
         } else if (!strcmp(kind, "game") && games_due) {
             int i = pairing.ngames - games_due;
-            st = read_game(&l, &pairing.games[i], err);
+            st = read_game(&l, pairing.seats, &pairing.games[i], err);
             if (st == SH_OK && --games_due == 0 && !event_add_pairing(e, &pairing))
                 st = error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory");
         } else {

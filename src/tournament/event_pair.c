@@ -20,6 +20,7 @@
 #include "dutch.h"
 #include "error.h"
 #include "event.h"
+#include "table_event.h"
 #include "team.h"
 
 static ShStatus no_memory(ShError *err)
@@ -138,7 +139,15 @@ ShStatus event_start_stage(ShEvent *e, int s, ShError *err)
         }
     }
     int total = 0;
-    switch (st->system) {
+    if (sh_event_table_size(&e->settings)) {
+        total = table_stage_rounds(e, s, n, err);
+        if (total < 0) {
+            free(ids);
+            free(group);
+            return err->code;
+        }
+    }
+    switch (total ? SH_SYSTEM_COUNT : st->system) {
     case SH_SYSTEM_ROUND_ROBIN: {
         int biggest = 0;
         for (int grp = groups ? 1 : 0; grp <= groups; grp++) {
@@ -582,6 +591,8 @@ ShStatus event_pair_round(ShEvent *e, int stage, int round, ShError *err)
             draw_ballots(e, stage, round, first);
         return st;
     }
+    if (sh_event_table_size(&e->settings))
+        return table_pair_round(e, stage, round, err);
     switch (r.st->system) {
     case SH_SYSTEM_ROUND_ROBIN: st = round_robin(&r, err); break;
     case SH_SYSTEM_SWISS: st = swiss(&r, err); break;

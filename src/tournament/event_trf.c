@@ -47,6 +47,12 @@ static void add_group(ShTrfGroup **list, int *count, ShTrfGroup g)
 ShStatus sh_event_to_trf(const ShEvent *e, int stage, ShTrf *t, ShError *err)
 {
     sh_trf_init(t);
+    if (sh_event_table_size(&e->settings))
+        return error_set(err, SH_ERR_ARGUMENT, 0, 0,
+                         "TRF16 has a cell for one opponent a round, and %s seats %d at a "
+                         "table: export the event's text (export EVENT event), its standings "
+                         "and crosstable (text, csv, html) or its games (pdn) instead",
+                         sh_event_kind(&e->settings)->name, sh_event_table_size(&e->settings));
     if (stage == 0)
         stage = 1;
     if (stage < 1 || stage > e->settings.stage_count)

@@ -102,6 +102,7 @@ const char *sh_event_result_text(ShGameResult result)
     case SH_GAME_WHITE_FORFEIT: return "+-";
     case SH_GAME_BLACK_FORFEIT: return "-+";
     case SH_GAME_DOUBLE_FORFEIT: return "--";
+    case SH_GAME_TABLE: return "table";
     default: return "*";
     }
 }
@@ -304,12 +305,6 @@ ShStatus sh_event_settings_set(ShEventSettings *s, const char *key, const char *
         const ShKind *kind = sh_kind_find(value);
         if (!kind)
             return bad(err, key, value, "a game played here (shashki other list, docs/variants.md)");
-        if (kind->players != 2)
-            return error_set(err, SH_ERR_ARGUMENT, 0, 0,
-                             "variant: %s is a game of %d players, and every system of an event "
-                             "(round robin, Swiss, knockout, Scheveningen) pairs two players a "
-                             "game: play it outside an event",
-                             kind->name, kind->players);
         snprintf(s->game, sizeof s->game, "%s", kind->name);
     } else if (!strcmp(key, "variant-settings")) {
         if (strlen(value) >= sizeof s->game_settings)

@@ -27,6 +27,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "table_event.h"
 #include "team.h"
 
 typedef struct Cell {
@@ -337,13 +338,7 @@ static double tiebreak_value(const Table *t, int i, ShTieBreak tb, double *perf)
             pts += c->rated_points;
             opp += c->rated_opp;
         }
-        if (!games)
-            return 0;
-        double aro = floor(opp / games + 0.5);
-        double tpr = floor(sh_rating_performance(pts, games, aro) + 0.5);
-        if (perf)
-            *perf = tpr;
-        return tb == SH_TB_ARO ? aro : tpr;
+        return event_aro_tpr(tb, games, pts, opp, perf);
     }
     case SH_TB_KOYA: {
         int games = s->stages[t->stage - 1].games;
@@ -359,6 +354,17 @@ static double tiebreak_value(const Table *t, int i, ShTieBreak tb, double *perf)
     default:
         return 0;
     }
+}
+
+double event_aro_tpr(ShTieBreak tb, int games, int points, double opponents, double *perf)
+{
+    if (!games)
+        return 0;
+    double aro = floor(opponents / games + 0.5);
+    double tpr = floor(sh_rating_performance(points, games, aro) + 0.5);
+    if (perf)
+        *perf = tpr;
+    return tb == SH_TB_ARO ? aro : tpr;
 }
 
 /* ---- ranking ---- */
@@ -541,6 +547,19 @@ static void knockout_places(const ShEvent *e, int stage, Row *rows, int n)
 
 static int stage_standings(const ShEvent *e, int stage, Row **out, ShError *err)
 {
+    if (sh_event_table_size(&e->settings)) {
+        ShStanding *st;
+        int n = table_stage_standings(e, stage, &st, err);
+        Row *rows = n >= 0 ? calloc((size_t)n + 1, sizeof(Row)) : NULL;
+        for (int i = 0; rows && i < n; i++)
+            rows[i].st = st[i];
+        if (n >= 0)
+            free(st);
+        if (!rows)
+            return n < 0 ? -1 : (error_set(err, SH_ERR_NO_MEMORY, 0, 0, "out of memory"), -1);
+        *out = rows;
+        return n;
+    }
     Table t;
     if (!table_build(&t, e, stage, err))
         return -1;

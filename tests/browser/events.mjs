@@ -4,7 +4,8 @@
 // reach the pairings and standings on every screen, round 2 is paired, the archive links the
 // game to its event, and the print views keep the pairings or the standings alone. The two
 // tests continue one another through `state.events`. Then an event of column checkers and one
-// of corners, each played in the app to its end and exported.
+// of corners, each played in the app to its end and exported; a knockout of a game of three
+// refused.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -182,7 +183,7 @@ export function eventTests() {
 /** An event of column checkers and one of corners, each created in the Tournaments section,
  *  paired and played in the browser to its end, its standings exported. */
 export function eventKindTests() {
-  test('events: an event of column checkers against an engine player and one of corners between two people, played in the app to their ends; TRF16, CSV and HTML exports; a game of three refused', async ({ newPage }) => {
+  test('events: an event of column checkers against an engine player and one of corners between two people, played in the app to their ends; TRF16, CSV and HTML exports; a knockout of a game of three refused', async ({ newPage }) => {
     const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-event-kinds-')), 'games.db');
     const server = await new Server(db).start();
     const base = server.url;
@@ -191,21 +192,22 @@ export function eventKindTests() {
       const arbiter = await newPage(DESKTOP);
       await arbiter.goto(`${base}#/events`);
       await arbiter.waitForSelector('[data-form=new-event]');
-      const create = async (name, variant, settings = {}) => {
+      const create = async (name, variant, settings = {}, system = 'round-robin') => {
         await arbiter.goto(`${base}#/events`);
         await arbiter.waitForSelector('[data-form=new-event]');
         await arbiter.fill('#ev-name', name);
-        await arbiter.selectOption('#ev-system', 'round-robin');
+        await arbiter.selectOption('#ev-system', system);
         await arbiter.selectOption('#ev-variant', variant);
         for (const [k, v] of Object.entries(settings)) await arbiter.selectOption(`.ev-variant-settings select[data-setting="${k}"]`, v);
         await arbiter.fill('#ev-time', '10m+5s');
         await arbiter.click('[data-action=create-event]');
       };
-      // a game of three players: the server says why not, beside the game's field
-      await create('Three', 'novgorod');
+      // a knockout of a game of three players: the server says why not, beside the system
+      // (its round robin and Swiss are played at tables: event_tables.mjs)
+      await create('Three', 'novgorod', {}, 'knockout');
       await arbiter.waitForSelector('.event-form .form-error:not([hidden])');
-      expect((await arbiter.textContent('.event-form .form-error')).includes('pairs two players'), 'the server\'s reason shown');
-      expect(await arbiter.$eval('#ev-variant', (el) => el.classList.contains('invalid')), 'the game marked');
+      expect((await arbiter.textContent('.event-form .form-error')).includes('a knockout pairs two players'), 'the server\'s reason shown');
+      expect(await arbiter.$eval('#ev-system', (el) => el.classList.contains('invalid')), 'the system marked');
 
       // column checkers: Ann against an engine player
       await create('Bashni Cup', 'columns');

@@ -23,6 +23,7 @@ import { chapaevTests } from './chapaev.mjs';
 import { explorerTests } from './explorer.mjs';
 import { clubTests } from './club.mjs';
 import { eventKindTests, eventTests } from './events.mjs';
+import { eventTableTests } from './event_tables.mjs';
 import { kindTests } from './kinds.mjs';
 import { teamTests } from './teams.mjs';
 import { contestTests } from './contests.mjs';
@@ -47,6 +48,7 @@ phoneTests(); // every view at phone width (the games left in `state`), the keyb
 clubTests(); // a club's evening on several devices
 eventTests(); // a tournament night
 eventKindTests(); // events of column checkers and of corners
+eventTableTests(); // events of three and four players at tables: Neva, Novgorod
 teamTests(); // a team event: matches on two devices, team standings, board prizes
 contestTests(); // a solving contest on the solvers' phones, a composing contest
 accountTests(); // players' accounts: sign up, a rated game on two devices, the profiles, log in and out

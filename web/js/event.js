@@ -16,6 +16,7 @@ import { confirmDialog, errorText, h, icon, legend, toast } from './dom.js';
 import { t } from './i18n.js';
 import { joinUrl } from './club.js';
 import { systemName } from './events.js';
+import { tableRow } from './event_tables.js';
 import { matchOf, matchRow, teamStandings, tiebreakWords } from './event_teams.js';
 import { session } from './session.js';
 import { variantName } from './variants.js';
@@ -148,7 +149,7 @@ export class EventView {
   renderHead(ev) {
     const stage = ev.stages.find((s) => s.stage === (ev.stage || 1)) || ev.stages[0];
     const game = [variantName(ev.variant), ev.settings && ev.settings['variant-settings']].filter(Boolean).join(' ');
-    const facts = [systemName(ev.system), game, ev.time ? timeControlText(ev.time) : t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
+    const facts = [ev.table_size ? t('tables.' + ev.system, { n: ev.table_size }) : systemName(ev.system), game, ev.time ? timeControlText(ev.time) : t('events.noClock'), t('events.roundsOf', { n: stage ? stage.rounds_paired : 0, of: stage ? stage.rounds : 0 })];
     const print = (what) => () => {
       document.body.dataset.print = what;
       window.print();
@@ -168,7 +169,7 @@ export class EventView {
     }
     this.els.head.replaceChildren(
       h('div.event-title', h('a.back', { href: '#/events' }, '← ', t('events.title')), h('h1.page-title', ev.name), h('p.muted.event-facts', { dataset: { variant: ev.variant } }, facts.join(' · ')), ev.finished ? h('p.chip', t('events.finished')) : null),
-      h('div.event-tools', tools, h('button.btn.small', { type: 'button', dataset: { action: 'print-pairings' }, onclick: print('pairings') }, t('events.printPairings')), h('button.btn.small', { type: 'button', dataset: { action: 'print-standings' }, onclick: print('standings') }, t('events.printStandings')), link('trf', 'TRF'), link('pdn', 'PDN'), link('csv', 'CSV'), link('html', 'HTML')),
+      h('div.event-tools', tools, h('button.btn.small', { type: 'button', dataset: { action: 'print-pairings' }, onclick: print('pairings') }, t('events.printPairings')), h('button.btn.small', { type: 'button', dataset: { action: 'print-standings' }, onclick: print('standings') }, t('events.printStandings')), ev.table_size ? null : link('trf', 'TRF'), link('pdn', 'PDN'), link('csv', 'CSV'), link('html', 'HTML')),
     );
   }
 
@@ -282,7 +283,9 @@ export class EventView {
     }
     this.els.pairings.replaceChildren(
       h('div.card-head', h('h2.card-title', t('events.roundN', { n: shown.round }), shown.complete ? h('span.chip', t('events.complete')) : null), tabs),
-      table('event-table.pairings-table', [t('events.board'), t('color.white'), t('events.result'), t('color.black'), ''], rows),
+      ev.table_size
+        ? table('event-table.pairings-table.tables-table', [t('tables.table'), t('tables.players'), t('events.result'), ''], rows)
+        : table('event-table.pairings-table', [t('events.board'), t('color.white'), t('events.result'), t('color.black'), ''], rows),
     );
   }
 
@@ -316,9 +319,18 @@ export class EventView {
       }
     }
     const playing = live.some((g) => g.result === '*');
-    const bothEngines = white.engine && black && black.engine;
+    const seated = p.seats ? p.seats.map((id) => this.player(id)) : [white, black];
+    const bothEngines = seated.every((pl) => pl && pl.engine);
     if (session.arbiter && p.type === 'game' && p.next_game !== null && !playing && !bothEngines) {
       gameCell.append(h('button.btn.small', { type: 'button', title: t('events.playInApp'), 'aria-label': t('events.playInApp'), dataset: { action: 'start-game', board: String(p.board) }, onclick: () => this.startGame(round, p) }, icon('play'), h('span.btn-text', t('events.playInApp'))));
+    }
+    if (p.seats) {
+      const onResult = async (value) => {
+        const r = await this.act(() => api.eventResult(this.id, { stage: round.stage, round: round.round, board: p.board, game: 0, result: value }));
+        if (r) this.update(r);
+        return !!r;
+      };
+      return tableRow(ev, p, { player: (id) => this.player(id), points, arbiter: session.arbiter, onResult, gameCell });
     }
     return h(
       'tr',
@@ -370,7 +382,7 @@ export class EventView {
         h('td.num', String(rank.get(row.id) || '')),
         h('td.name', this.player(row.id).name),
         row.cells.map((cell) =>
-          h('td.cross-cell', cell ? h('span', { class: 'c-' + cell.color }, `${cell.opponent_rank ?? ''}${cell.color === '-' ? '' : cell.color}${cell.score}`) : ''),
+          h('td.cross-cell', cell ? h('span', { class: 'c-' + cell.color }, cell.table ? `t${cell.table}:${cell.score}` : `${cell.opponent_rank ?? ''}${cell.color === '-' ? '' : cell.color}${cell.score}`) : ''),
         ),
       ),
     );

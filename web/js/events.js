@@ -52,7 +52,8 @@ function newEventForm(onCreated) {
   const scoring = select('ev-scoring', [['1-0.5-0', t('events.scoring.chess')], ['2-1-0', t('events.scoring.draughts')]], '1-0.5-0');
   const time = h('input#ev-time', { type: 'text', name: 'time', placeholder: '15m+5s', maxlength: '60' });
   const openings = select('ev-openings', [['free', t('events.openings.free')], ['ballot', t('events.openings.ballot')], ['ballot-round', t('events.openings.ballotRound')]], 'free');
-  // every game, those of three and four players named so (the server says why they cannot be)
+  // every game, those of three and four players named so (played at tables: a round robin or a
+  // Swiss; the server says why another system cannot be)
   const label = (name) => (coloursOf(name).length > 2 ? `${variantLabel(name)} · ${t('more.players', { n: coloursOf(name).length })}` : variantLabel(name));
   const variant = h('select#ev-variant', { name: 'ev-variant' }, variantOptions('russian', undefined, label));
   // the chosen game's settings (the other games')
