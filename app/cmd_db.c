@@ -36,8 +36,10 @@ static void say_table(void *ctx, const char *table, long long rows)
 
 static int db_copy(const char *from, const char *to)
 {
-    char err[600];
-    printf("copying %s into %s\n", from, to);
+    char err[600], a[512], b[512];
+    db_name_masked(from, a, sizeof a);
+    db_name_masked(to, b, sizeof b);
+    printf("copying %s into %s\n", a, b);
     if (!store_copy(from, to, say_table, NULL, err, sizeof err)) {
         cli_error("%s; nothing was changed", err);
         return 1;
@@ -46,10 +48,11 @@ static int db_copy(const char *from, const char *to)
     return 0;
 }
 
-static int db_info(const char *name)
+static int db_info(const char *given)
 {
-    char err[512];
-    Db *db = db_open(name, err, sizeof err);
+    char err[512], name[512];
+    db_name_masked(given, name, sizeof name);
+    Db *db = db_open(given, err, sizeof err);
     if (!db) {
         cli_error("%s: %s", name, err);
         return 1;
@@ -76,20 +79,22 @@ static int db_info(const char *name)
     return 0;
 }
 
-static int db_role(const char *name, const char *account, const char *change)
+static int db_role(const char *given, const char *account, const char *change)
 {
+    char name[512];
+    db_name_masked(given, name, sizeof name);
     if ((change[0] != '+' && change[0] != '-') || strcmp(change + 1, "arbiter") != 0) {
         cli_error("a role is given as +arbiter or taken as -arbiter, not '%s'", change);
         return 2;
     }
     char err[512];
-    Store *games = store_open(name, err, sizeof err); /* its tables first: accounts name games */
+    Store *games = store_open(given, err, sizeof err); /* its tables first: accounts name games */
     if (!games) {
         cli_error("%s: %s", name, err);
         return 1;
     }
     store_close(games);
-    Accounts *a = accounts_open(name, err, sizeof err);
+    Accounts *a = accounts_open(given, err, sizeof err);
     if (!a) {
         cli_error("%s: %s", name, err);
         return 1;

@@ -123,7 +123,7 @@ static void on_login(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     http_peer(req, peer, sizeof peer);
     /* a missing account and a wrong password take as long and answer alike */
-    if (!auth_verify_password(app->auth, peer, st == ACCOUNT_OK ? hash : NULL, password)) {
+    if (!auth_verify_password(app->auth, peer, name, st == ACCOUNT_OK ? hash : NULL, password)) {
         http_refuse(res, 401, "password", "wrong name or password");
         goto done;
     }
