@@ -50,6 +50,8 @@ static const Suite SUITES[] = {
     {"store-pg", suite_store_pg},
     {"tournament-store-pg", suite_tournament_store_pg},
     {"web-pg", suite_web_pg},
+    {"ops", suite_ops},
+    {"ops-pg", suite_ops_pg},
     {"browser", suite_browser},
     {"load", suite_load},
 };
