@@ -2,11 +2,15 @@
 #define _GNU_SOURCE /* syscall(SYS_gettid): the thread's own priority */
 #include "egdb_task.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -32,6 +36,7 @@ struct EgdbTask {
     /* the games' lock: */
     EgdbState state;
     int pieces, done, total;
+    bool waiting; /* for another process's build of the same folder */
     unsigned version;
     char error[sizeof ((ShError *)0)->message];
 };
@@ -61,14 +66,15 @@ static void task_unref(EgdbTask *t)
 }
 
 /* A new state, unless the server is stopping (pieces < 0: unchanged). */
-static void publish(EgdbTask *t, EgdbState state, int pieces, int done, int total,
-                    const char *error)
+static void publish_waiting(EgdbTask *t, EgdbState state, int pieces, int done, int total,
+                            const char *error, bool waiting)
 {
     pthread_mutex_lock(&t->lock);
     if (!t->stopping) {
         WebGames *g = t->games;
         pthread_mutex_lock(&g->lock);
         t->state = state;
+        t->waiting = waiting;
         if (pieces >= 0)
             t->pieces = pieces;
         t->done = done;
@@ -79,6 +85,48 @@ static void publish(EgdbTask *t, EgdbState state, int pieces, int done, int tota
         pthread_mutex_unlock(&g->lock);
     }
     pthread_mutex_unlock(&t->lock);
+}
+
+static void publish(EgdbTask *t, EgdbState state, int pieces, int done, int total,
+                    const char *error)
+{
+    publish_waiting(t, state, pieces, done, total, error, false);
+}
+
+/* The processes of a site that share a folder build it once: the builder holds an exclusive
+ * flock on DIR/.build.lock (released by the kernel when it ends, even killed); the others wait
+ * for it, then build only what is still missing (nothing, when it finished). The file descriptor,
+ * or -1 when stopped while waiting (or the lock cannot be made: the build goes on alone). */
+static int folder_lock(EgdbTask *t, bool *stopped)
+{
+    *stopped = false;
+    mkdir(t->dir, 0755); /* the build makes it otherwise; the lock's file needs it first */
+    char path[sizeof t->dir + 16];
+    snprintf(path, sizeof path, "%s/.build.lock", t->dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd;
+    if (errno != EWOULDBLOCK) {
+        close(fd);
+        return -1;
+    }
+    publish_waiting(t, EGDB_BUILDING, -1, 0, t->total, NULL, true);
+    if (t->log) {
+        fprintf(t->log, "endgame databases: another process is building them in %s; this one "
+                        "waits and uses them when they are ready\n", t->dir);
+        fflush(t->log);
+    }
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (atomic_load(&t->cancel)) {
+            close(fd);
+            *stopped = true;
+            return -1;
+        }
+        usleep(200 * 1000);
+    }
+    return fd;
 }
 
 /* After each slice: every slice of one more piece count done means databases the engines can
@@ -111,6 +159,15 @@ static void *task_main(void *arg)
 {
     EgdbTask *t = arg;
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), TASK_NICE);
+    bool stopped;
+    int lock = folder_lock(t, &stopped);
+    if (stopped) {
+        task_unref(t);
+        return NULL;
+    }
+    /* built meanwhile by the process that held the lock: nothing left to do */
+    if (folder_pieces(t->dir) > t->pieces)
+        dbprobe_refresh(t->dir);
     double start = seconds_now();
     DbBuildOptions o = {.pieces = t->target,
                         .dir = t->dir,
@@ -141,6 +198,8 @@ static void *task_main(void *arg)
             fflush(t->log);
         }
     }
+    if (lock >= 0)
+        close(lock); /* the lock goes with it */
     task_unref(t);
     return NULL;
 }
@@ -210,9 +269,10 @@ unsigned egdb_task_version(const EgdbTask *t)
 json_t *egdb_task_json(const EgdbTask *t)
 {
     if (!t)
-        return json_pack("{s:s,s:i,s:i,s:i,s:i,s:n}", "state", "off", "pieces", 0, "target", 0,
-                         "done", 0, "total", 0, "error");
-    return json_pack("{s:s,s:i,s:i,s:i,s:i,s:o}", "state", STATES[t->state], "pieces",
+        return json_pack("{s:s,s:i,s:i,s:i,s:i,s:n,s:b}", "state", "off", "pieces", 0, "target", 0,
+                         "done", 0, "total", 0, "error", "waiting", 0);
+    return json_pack("{s:s,s:i,s:i,s:i,s:i,s:o,s:b}", "state", STATES[t->state], "pieces",
                      t->pieces, "target", t->target, "done", t->done, "total", t->total,
-                     "error", t->error[0] ? json_string(t->error) : json_null());
+                     "error", t->error[0] ? json_string(t->error) : json_null(), "waiting",
+                     t->waiting);
 }

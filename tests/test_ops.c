@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "db.h"
@@ -231,12 +233,66 @@ static void password_file(void)
     unlink(file);
 }
 
+/* Poll GET /api/health until its text holds `want` (60 s at most). */
+static bool health_until(const Server *s, const char *want, char *last, size_t size)
+{
+    for (time_t start = time(NULL); time(NULL) - start < 60;) {
+        Answer a = fetch(s, "GET", "/api/health", NULL, NULL);
+        snprintf(last, size, "%s", a.body.data ? a.body.data : "");
+        bool found = holds(&a.body, want);
+        answer_free(&a);
+        if (found)
+            return true;
+        usleep(100 * 1000);
+    }
+    return false;
+}
+
+/* Two processes on one folder build the endgame databases once: the one that finds the
+ * folder's lock taken (here the test holds it, as a builder would) waits, and uses what the
+ * builder made when it lets go. */
+static void egdb_once(void)
+{
+    Server s = {0};
+    snprintf(s.db, sizeof s.db, "/tmp/shashki-ops-XXXXXX");
+    int fd = mkstemp(s.db);
+    if (fd >= 0)
+        close(fd);
+    unlink(s.db);
+    snprintf(s.egdb_dir, sizeof s.egdb_dir, "/tmp/shashki-ops-egdb-XXXXXX");
+    CHECK(mkdtemp(s.egdb_dir) != NULL);
+    s.egdb_build = 3;
+    char path[128];
+    snprintf(path, sizeof path, "%s/.build.lock", s.egdb_dir);
+    int lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644); /* not the server's too */
+    test_case("ops: the endgame databases' folder locked by another builder");
+    CHECK(lock >= 0 && flock(lock, LOCK_EX) == 0);
+    CHECK(server_start(&s));
+    char last[1024];
+    test_case("ops: a second process waits for the builder (health: waiting)");
+    CHECK_MSG(health_until(&s, "\"waiting\":true", last, sizeof last), "%s", last);
+    CHECK(strstr(last, "\"pieces\":0"));
+    test_case("ops: the builder builds; once it lets go the waiting process uses its databases");
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s egdb build --pieces 3 --dir %s > /dev/null", test_program(),
+             s.egdb_dir);
+    CHECK(system(cmd) == 0);
+    close(lock);
+    CHECK_MSG(health_until(&s, "\"state\":\"ready\"", last, sizeof last), "%s", last);
+    CHECK_MSG(strstr(last, "\"pieces\":3") && strstr(last, "\"waiting\":false"), "%s", last);
+    server_stop(&s, false);
+    unlink(s.db);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", s.egdb_dir);
+    CHECK(system(cmd) == 0);
+}
+
 void suite_ops(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
     names_masked();
     password_file();
     nginx_tls();
+    egdb_once();
     curl_global_cleanup();
 }
 
