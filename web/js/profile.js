@@ -20,6 +20,14 @@ function date(iso) {
   return d.toLocaleDateString(getLang(), { dateStyle: 'long' });
 }
 
+/** A game's row, with whether it was rated ("Rated · blitz" or "Casual"). */
+function ratedRow(g) {
+  const row = gameRow(g);
+  row.dataset.rated = g.rated ? 'true' : 'false';
+  row.append(h('span.badge.profile-rated', g.rated ? t('rated.shown', { speed: speedName(g.speed) }) : t('rated.casual')));
+  return row;
+}
+
 export class ProfileView {
   constructor(root, name) {
     this.root = root;
@@ -118,7 +126,7 @@ export class ProfileView {
         head,
         h('section.card.profile-ratings-card', h('h2.card-title', t('profile.ratings')), table),
         charts.length ? h('section.card.profile-history', h('h2.card-title', t('profile.history')), h('div.profile-charts', charts)) : null,
-        h('section.card.profile-games', h('h2.card-title', t('profile.latest')), games.length ? h('div.game-list', games.map(gameRow)) : h('p.muted', t('profile.noGames'))),
+        h('section.card.profile-games', h('h2.card-title', t('profile.latest')), games.length ? h('div.game-list', games.map(ratedRow)) : h('p.muted', t('profile.noGames'))),
       ),
     );
     const slots = charts.map((c) => c.querySelector('.profile-chart-slot'));
