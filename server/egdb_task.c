@@ -112,12 +112,8 @@ static int folder_lock(EgdbTask *t, bool *stopped)
         close(fd);
         return -1;
     }
+    /* said by GET /api/health, not in the log: this comes before serve's first line */
     publish_waiting(t, EGDB_BUILDING, -1, 0, t->total, NULL, true);
-    if (t->log) {
-        fprintf(t->log, "endgame databases: another process is building them in %s; this one "
-                        "waits and uses them when they are ready\n", t->dir);
-        fflush(t->log);
-    }
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         if (atomic_load(&t->cancel)) {
             close(fd);
@@ -166,6 +162,7 @@ static void *task_main(void *arg)
         return NULL;
     }
     /* built meanwhile by the process that held the lock: nothing left to do */
+    bool built_elsewhere = folder_pieces(t->dir) >= t->target;
     if (folder_pieces(t->dir) > t->pieces)
         dbprobe_refresh(t->dir);
     double start = seconds_now();
@@ -187,7 +184,12 @@ static void *task_main(void *arg)
         publish(t, st == SH_OK ? EGDB_READY : EGDB_FAILED, pieces, st == SH_OK ? total : 0,
                 total, st == SH_OK ? NULL : err.message);
         if (t->log) {
-            if (st == SH_OK)
+            if (st == SH_OK && built_elsewhere)
+                fprintf(t->log,
+                        "endgame databases: every ending of up to %d pieces is ready in %s "
+                        "(built by another process of the site): the engine uses them from its "
+                        "next search\n", pieces, t->dir);
+            else if (st == SH_OK)
                 fprintf(t->log,
                         "endgame databases: every ending of up to %d pieces is ready in %s "
                         "(built in %.0f s): the engine uses them from its next search\n",

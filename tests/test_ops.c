@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <fcntl.h>
@@ -286,10 +288,69 @@ static void egdb_once(void)
     CHECK(system(cmd) == 0);
 }
 
+/* serve's start message for options given, read up to its line about the arbiter's password;
+ * the server is stopped then. */
+static bool start_message(const char *options, char *out, size_t size)
+{
+    char db[] = "/tmp/shashki-ops-XXXXXX";
+    int fd = mkstemp(db);
+    if (fd >= 0)
+        close(fd);
+    unlink(db);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "exec %s serve --port 0 --db %s --no-egdb-build %s", test_program(), db,
+             options);
+    int fds[2];
+    if (pipe(fds) != 0)
+        return false;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    FILE *f = fdopen(fds[0], "r");
+    size_t n = 0;
+    out[0] = '\0';
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s", line);
+        if (strncmp(line, "No arbiter's password", 21) == 0 || n >= size)
+            break;
+    }
+    kill(pid, SIGTERM);
+    waitpid(pid, NULL, 0);
+    if (f)
+        fclose(f);
+    unlink(db);
+    return n > 0;
+}
+
+static void start_messages(void)
+{
+    char text[2048];
+    test_case("ops: serve --host 127.0.0.2 --proxy NAME --trust-proxy LIST: what it says");
+    CHECK(start_message("--host 127.0.0.2 --proxy play.example.org --trust-proxy 10.0.0.0/8,192.0.2.1,::1",
+                        text, sizeof text));
+    CHECK_MSG(strncmp(text, "Shashki is ready at http://127.0.0.2:", 37) == 0, "%s", text);
+    CHECK_MSG(!strstr(text, "127.0.0.1"), "it claims 127.0.0.1: %s", text);
+    CHECK_MSG(strstr(text, "Behind the reverse proxy, players open https://play.example.org/ (or "
+                           "http://); who asks is read from the X-Forwarded-For of 10.0.0.0/8, "
+                           "192.0.2.1, ::1.\n"), "%s", text);
+    test_case("ops: serve --host 127.0.0.3: that address alone, no proxy's header read");
+    CHECK(start_message("--host 127.0.0.3", text, sizeof text));
+    CHECK_MSG(strncmp(text, "Shashki is ready at http://127.0.0.3:", 37) == 0, "%s", text);
+    CHECK_MSG(!strstr(text, "127.0.0.1") && !strstr(text, "works too") &&
+                  !strstr(text, "X-Forwarded-For"), "%s", text);
+}
+
 void suite_ops(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
     names_masked();
+    start_messages();
     password_file();
     nginx_tls();
     egdb_once();
