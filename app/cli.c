@@ -44,6 +44,15 @@ void cli_hide_passwords(int argc, char **argv)
     }
 }
 
+const char *cli_db_shown(const char *name)
+{
+    static char shown[4][512];
+    static int next;
+    char *out = shown[next++ % 4];
+    db_name_masked(name, out, sizeof shown[0]);
+    return out;
+}
+
 void cli_report(const char *what, const ShError *err)
 {
     if (err->column > 0)

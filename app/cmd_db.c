@@ -14,7 +14,9 @@ static const char DB_HELP[] =
     "\n"
     "The database the web app keeps its games, events and players in (shashki serve --db).\n"
     "A NAME is an SQLite file's path, or a PostgreSQL database: postgresql://USER@HOST/DB (or\n"
-    "libpq's form, \"host=... dbname=...\"); the PostgreSQL database must exist (createdb).\n"
+    "libpq's form, \"host=... dbname=...\", or service=NAME); the PostgreSQL database must\n"
+    "exist (createdb). Keep its password out of NAME, where ps shows it: ~/.pgpass, PGPASSFILE\n"
+    "or a service file (docs/postgresql.md); a name is printed with *** for a password.\n"
     "\n"
     "  copy FROM TO  every game, event, seat and setting of FROM into TO, ids kept, in one\n"
     "                transaction: a club's SQLite file into the PostgreSQL database of a\n"
@@ -36,10 +38,8 @@ static void say_table(void *ctx, const char *table, long long rows)
 
 static int db_copy(const char *from, const char *to)
 {
-    char err[600], a[512], b[512];
-    db_name_masked(from, a, sizeof a);
-    db_name_masked(to, b, sizeof b);
-    printf("copying %s into %s\n", a, b);
+    char err[600];
+    printf("copying %s into %s\n", cli_db_shown(from), cli_db_shown(to));
     if (!store_copy(from, to, say_table, NULL, err, sizeof err)) {
         cli_error("%s; nothing was changed", err);
         return 1;
@@ -50,8 +50,8 @@ static int db_copy(const char *from, const char *to)
 
 static int db_info(const char *given)
 {
-    char err[512], name[512];
-    db_name_masked(given, name, sizeof name);
+    char err[512];
+    const char *name = cli_db_shown(given);
     Db *db = db_open(given, err, sizeof err);
     if (!db) {
         cli_error("%s: %s", name, err);
@@ -81,8 +81,7 @@ static int db_info(const char *given)
 
 static int db_role(const char *given, const char *account, const char *change)
 {
-    char name[512];
-    db_name_masked(given, name, sizeof name);
+    const char *name = cli_db_shown(given);
     if ((change[0] != '+' && change[0] != '-') || strcmp(change + 1, "arbiter") != 0) {
         cli_error("a role is given as +arbiter or taken as -arbiter, not '%s'", change);
         return 2;

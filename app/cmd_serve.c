@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "db.h"
 #include "trust.h"
 #include "web.h"
 
@@ -25,7 +24,8 @@ static const char SERVE_HELP[] =
     "                  address players type, which the page also shows with a QR code)\n"
     "  --db NAME       where games and events are kept: an SQLite file (default\n"
     "                  shashki-games.db), or a PostgreSQL database, postgresql://USER@HOST/DB\n"
-    "                  (docs/postgresql.md); shashki db copy moves a file's games into one.\n"
+    "                  or service=NAME, its password in ~/.pgpass, not here (docs/postgresql.md);\n"
+    "                  shashki db copy moves a file's games into one.\n"
     "                  Several serve processes may share one PostgreSQL database, behind\n"
     "                  nginx (docs/federation.md)\n"
     "  --proxy NAME    behind a reverse proxy that players reach as NAME (play.example.org):\n"
@@ -260,8 +260,7 @@ int cmd_serve(int argc, char **argv)
         printf("who asks is read from the X-Forwarded-For of %s.\n", list);
     }
     printf("%s\n", note);
-    char db_shown[512];
-    db_name_masked(options.db_path, db_shown, sizeof db_shown);
+    const char *db_shown = cli_db_shown(options.db_path);
     if (!web_has_password(server))
         printf("No arbiter's password is set: the arbiter's rights (deleting games, changing"
                " results) are this machine's alone. To set one: shashki serve --set-password%s%s\n",

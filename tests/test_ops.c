@@ -130,16 +130,22 @@ static bool holds(const Buffer *b, const char *text)
     return b->data && strstr(b->data, text);
 }
 
+/* A new temporary file's name, the file itself not made (an SQLite file of the test's own). */
+static void temp_name(char *out, size_t size)
+{
+    snprintf(out, size, "/tmp/shashki-ops-XXXXXX");
+    int fd = mkstemp(out);
+    if (fd >= 0)
+        close(fd);
+    unlink(out);
+}
+
 /* ---- nginx with the shipped configuration ---- */
 
 static void nginx_tls(void)
 {
     Server s = {0};
-    snprintf(s.db, sizeof s.db, "/tmp/shashki-ops-XXXXXX");
-    int fd = mkstemp(s.db);
-    if (fd >= 0)
-        close(fd);
-    unlink(s.db);
+    temp_name(s.db, sizeof s.db);
     snprintf(s.proxy, sizeof s.proxy, "127.0.0.1");
     test_case("ops: a server behind nginx");
     CHECK(server_start(&s));
@@ -208,13 +214,9 @@ static void nginx_tls(void)
 static void password_file(void)
 {
     Server s = {0};
-    snprintf(s.db, sizeof s.db, "/tmp/shashki-ops-XXXXXX");
-    int fd = mkstemp(s.db);
-    if (fd >= 0)
-        close(fd);
-    unlink(s.db);
+    temp_name(s.db, sizeof s.db);
     char file[] = "/tmp/shashki-ops-password-XXXXXX";
-    fd = mkstemp(file);
+    int fd = mkstemp(file);
     if (fd >= 0) {
         const char *line = "from-a-file-2026\n";
         CHECK(write(fd, line, strlen(line)) == (ssize_t)strlen(line));
@@ -256,11 +258,7 @@ static bool health_until(const Server *s, const char *want, char *last, size_t s
 static void egdb_once(void)
 {
     Server s = {0};
-    snprintf(s.db, sizeof s.db, "/tmp/shashki-ops-XXXXXX");
-    int fd = mkstemp(s.db);
-    if (fd >= 0)
-        close(fd);
-    unlink(s.db);
+    temp_name(s.db, sizeof s.db);
     snprintf(s.egdb_dir, sizeof s.egdb_dir, "/tmp/shashki-ops-egdb-XXXXXX");
     CHECK(mkdtemp(s.egdb_dir) != NULL);
     s.egdb_build = 3;
@@ -292,11 +290,8 @@ static void egdb_once(void)
  * the server is stopped then. */
 static bool start_message(const char *options, char *out, size_t size)
 {
-    char db[] = "/tmp/shashki-ops-XXXXXX";
-    int fd = mkstemp(db);
-    if (fd >= 0)
-        close(fd);
-    unlink(db);
+    char db[64];
+    temp_name(db, sizeof db);
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "exec %s serve --port 0 --db %s --no-egdb-build %s", test_program(), db,
              options);
