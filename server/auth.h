@@ -53,8 +53,8 @@ bool auth_check_password(Auth *auth, const char *peer, const char *password);
 
 /* An account's password (accounts.h): hashed as the arbiter's (crypto_pwhash_str, one hash at
  * a time), false with a message when too short or too long; checked against its hash from the
- * address `peer` for the account's name, paced as guesses are (a missing account checks a dummy hash: the answer takes
- * as long and says as little). */
+ * address `peer` for the account's name, paced as guesses are (a missing account checks a
+ * dummy hash: the answer takes as long and says as little). */
 bool auth_hash_password(Auth *auth, const char *password, char *hash, size_t hash_size,
                         char *err, size_t errsize);
 bool auth_verify_password(Auth *auth, const char *peer, const char *account, const char *hash,

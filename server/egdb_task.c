@@ -93,36 +93,32 @@ static void publish(EgdbTask *t, EgdbState state, int pieces, int done, int tota
     publish_waiting(t, state, pieces, done, total, error, false);
 }
 
-/* The processes of a site that share a folder build it once: the builder holds an exclusive
- * flock on DIR/.build.lock (released by the kernel when it ends, even killed); the others wait
- * for it, then build only what is still missing (nothing, when it finished). The file descriptor,
- * or -1 when stopped while waiting (or the lock cannot be made: the build goes on alone). */
-static int folder_lock(EgdbTask *t, bool *stopped)
+/* The processes of a site that share a folder build it once: dbbuild_run holds an flock on
+ * DIR/.build-lock while it builds (dropped by the kernel when the builder ends, even killed),
+ * and a second build waits for it, then builds only the slices still missing. Here that wait
+ * is taken first, so that it can be seen (GET /api/health: "waiting") and left when the server
+ * stops: the lock is tried until it is free, then let go for dbbuild_run to take. False when
+ * stopped while waiting. */
+static bool wait_for_builder(EgdbTask *t)
 {
-    *stopped = false;
-    mkdir(t->dir, 0755); /* the build makes it otherwise; the lock's file needs it first */
+    mkdir(t->dir, 0777); /* dbbuild_run makes it otherwise; the lock's file needs it first */
     char path[sizeof t->dir + 16];
-    snprintf(path, sizeof path, "%s/.build.lock", t->dir);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    snprintf(path, sizeof path, "%s/.build-lock", t->dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0)
-        return -1;
-    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-        return fd;
-    if (errno != EWOULDBLOCK) {
-        close(fd);
-        return -1;
-    }
-    /* said by GET /api/health, not in the log: this comes before serve's first line */
-    publish_waiting(t, EGDB_BUILDING, -1, 0, t->total, NULL, true);
+        return true; /* dbbuild_run says why */
+    bool waited = false;
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        if (atomic_load(&t->cancel)) {
-            close(fd);
-            *stopped = true;
-            return -1;
-        }
+        if (errno != EWOULDBLOCK || atomic_load(&t->cancel))
+            break;
+        /* said by GET /api/health, not in the log: it may come before serve's first line */
+        if (!waited)
+            publish_waiting(t, EGDB_BUILDING, -1, 0, t->total, NULL, true);
+        waited = true;
         usleep(200 * 1000);
     }
-    return fd;
+    close(fd);
+    return !atomic_load(&t->cancel);
 }
 
 /* After each slice: every slice of one more piece count done means databases the engines can
@@ -155,9 +151,7 @@ static void *task_main(void *arg)
 {
     EgdbTask *t = arg;
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), TASK_NICE);
-    bool stopped;
-    int lock = folder_lock(t, &stopped);
-    if (stopped) {
+    if (!wait_for_builder(t)) {
         task_unref(t);
         return NULL;
     }
@@ -200,8 +194,6 @@ static void *task_main(void *arg)
             fflush(t->log);
         }
     }
-    if (lock >= 0)
-        close(lock); /* the lock goes with it */
     task_unref(t);
     return NULL;
 }

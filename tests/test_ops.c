@@ -252,9 +252,10 @@ static bool health_until(const Server *s, const char *want, char *last, size_t s
     return false;
 }
 
-/* Two processes on one folder build the endgame databases once: the one that finds the
- * folder's lock taken (here the test holds it, as a builder would) waits, and uses what the
- * builder made when it lets go. */
+/* Two processes on one folder build the endgame databases once (dbbuild's lock, DIR/.build-lock):
+ * a server that finds the lock taken (here by the test) says it waits; once the lock is let go,
+ * it and a build started meanwhile (`shashki egdb build`, waiting too) build the folder once
+ * between them, and the server uses it. */
 static void egdb_once(void)
 {
     Server s = {0};
@@ -263,7 +264,7 @@ static void egdb_once(void)
     CHECK(mkdtemp(s.egdb_dir) != NULL);
     s.egdb_build = 3;
     char path[128];
-    snprintf(path, sizeof path, "%s/.build.lock", s.egdb_dir);
+    snprintf(path, sizeof path, "%s/.build-lock", s.egdb_dir);
     int lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644); /* not the server's too */
     test_case("ops: the endgame databases' folder locked by another builder");
     CHECK(lock >= 0 && flock(lock, LOCK_EX) == 0);
@@ -272,16 +273,25 @@ static void egdb_once(void)
     test_case("ops: a second process waits for the builder (health: waiting)");
     CHECK_MSG(health_until(&s, "\"waiting\":true", last, sizeof last), "%s", last);
     CHECK(strstr(last, "\"pieces\":0"));
-    test_case("ops: the builder builds; once it lets go the waiting process uses its databases");
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s egdb build --pieces 3 --dir %s > /dev/null", test_program(),
-             s.egdb_dir);
-    CHECK(system(cmd) == 0);
+    test_case("ops: the lock let go, the folder is built once and the waiting process uses it");
+    pid_t build = fork();
+    if (build == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, 1);
+        execl(test_program(), test_program(), "egdb", "build", "--pieces", "3", "--dir",
+              s.egdb_dir, (char *)NULL);
+        _exit(127);
+    }
     close(lock);
     CHECK_MSG(health_until(&s, "\"state\":\"ready\"", last, sizeof last), "%s", last);
     CHECK_MSG(strstr(last, "\"pieces\":3") && strstr(last, "\"waiting\":false"), "%s", last);
+    int status = -1;
+    waitpid(build, &status, 0);
+    CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "egdb build: status %d", status);
     server_stop(&s, false);
     unlink(s.db);
+    char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", s.egdb_dir);
     CHECK(system(cmd) == 0);
 }
