@@ -915,7 +915,7 @@ static void run_all(void)
     if (n > 0)
         free(entries);
     test_case("the web transcripts hold cases");
-    CHECK(cases > (only ? 0 : 20));
+    CHECK(only || cases > 20); /* one file alone may be for the other suite */
     free(last_headers.data);
     last_headers = (Buffer){0};
     curl_global_cleanup();
