@@ -272,7 +272,7 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_OBJ) $(LIB)
 RUN_PACKAGES := gcc make libc6-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libpq-dev \
   libsodium-dev libqrencode-dev libzstd-dev pkg-config librsvg2-bin
 TEST_PACKAGES := clang libcurl4-openssl-dev libclang-rt-dev libopenmpi-dev openmpi-bin postgresql \
-  nginx lld llvm wasi-libc libclang-rt-14-dev-wasm32
+  nginx openssl lld llvm wasi-libc libclang-rt-14-dev-wasm32
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Programs found on the PATH count as installed however they came (node may come with npm).

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "db.h"
 #include "egdb/dbprobe.h"
 
 void cli_error(const char *format, ...)
@@ -18,6 +19,38 @@ void cli_error(const char *format, ...)
     vfprintf(stderr, format, args);
     fputc('\n', stderr);
     va_end(args);
+}
+
+void cli_hide_passwords(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!db_name_has_password(argv[i]))
+            continue;
+        char *copy = strdup(argv[i]);
+        if (!copy)
+            continue;
+        /* ps reads the arguments from the process's memory: the password is starred there,
+         * what the stars leave of the text's old length zeroed */
+        size_t n = strlen(argv[i]);
+        db_name_masked(copy, argv[i], n + 1);
+        size_t m = strlen(argv[i]);
+        memset(argv[i] + m, 0, n - m);
+        argv[i] = copy;
+        fprintf(stderr,
+                "shashki: warning: the database's password is on the command line, where ps shows"
+                " it to every user of this machine until the program starts: keep it in ~/.pgpass"
+                " (or the file PGPASSFILE names) or a service file and name the database without"
+                " it (docs/postgresql.md, \"The password\")\n");
+    }
+}
+
+const char *cli_db_shown(const char *name)
+{
+    static char shown[4][512];
+    static int next;
+    char *out = shown[next++ % 4];
+    db_name_masked(name, out, sizeof shown[0]);
+    return out;
 }
 
 void cli_report(const char *what, const ShError *err)

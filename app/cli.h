@@ -37,6 +37,13 @@ int pdn_annotate(int argc, char **argv);
 
 /* "shashki: <message>" on stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* A PostgreSQL password given in an argument (--db postgresql://USER:PASSWORD@HOST/DB):
+ * the argument is copied, the password in argv's own memory (what ps reads) overwritten with
+ * '*', and a warning says how to keep it out of the command line (docs/postgresql.md). */
+void cli_hide_passwords(int argc, char **argv);
+/* A database's name fit to print (its password ***; db_name_masked), in one of four buffers
+ * used in turn. */
+const char *cli_db_shown(const char *name);
 /* Report a library error about `what` (a FEN, a move ...), with its column when it has one. */
 void cli_report(const char *what, const ShError *err);
 

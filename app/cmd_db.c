@@ -14,7 +14,9 @@ static const char DB_HELP[] =
     "\n"
     "The database the web app keeps its games, events and players in (shashki serve --db).\n"
     "A NAME is an SQLite file's path, or a PostgreSQL database: postgresql://USER@HOST/DB (or\n"
-    "libpq's form, \"host=... dbname=...\"); the PostgreSQL database must exist (createdb).\n"
+    "libpq's form, \"host=... dbname=...\", or service=NAME); the PostgreSQL database must\n"
+    "exist (createdb). Keep its password out of NAME, where ps shows it: ~/.pgpass, PGPASSFILE\n"
+    "or a service file (docs/postgresql.md); a name is printed with *** for a password.\n"
     "\n"
     "  copy FROM TO  every game, event, seat and setting of FROM into TO, ids kept, in one\n"
     "                transaction: a club's SQLite file into the PostgreSQL database of a\n"
@@ -37,7 +39,7 @@ static void say_table(void *ctx, const char *table, long long rows)
 static int db_copy(const char *from, const char *to)
 {
     char err[600];
-    printf("copying %s into %s\n", from, to);
+    printf("copying %s into %s\n", cli_db_shown(from), cli_db_shown(to));
     if (!store_copy(from, to, say_table, NULL, err, sizeof err)) {
         cli_error("%s; nothing was changed", err);
         return 1;
@@ -46,10 +48,11 @@ static int db_copy(const char *from, const char *to)
     return 0;
 }
 
-static int db_info(const char *name)
+static int db_info(const char *given)
 {
     char err[512];
-    Db *db = db_open(name, err, sizeof err);
+    const char *name = cli_db_shown(given);
+    Db *db = db_open(given, err, sizeof err);
     if (!db) {
         cli_error("%s: %s", name, err);
         return 1;
@@ -76,20 +79,21 @@ static int db_info(const char *name)
     return 0;
 }
 
-static int db_role(const char *name, const char *account, const char *change)
+static int db_role(const char *given, const char *account, const char *change)
 {
+    const char *name = cli_db_shown(given);
     if ((change[0] != '+' && change[0] != '-') || strcmp(change + 1, "arbiter") != 0) {
         cli_error("a role is given as +arbiter or taken as -arbiter, not '%s'", change);
         return 2;
     }
     char err[512];
-    Store *games = store_open(name, err, sizeof err); /* its tables first: accounts name games */
+    Store *games = store_open(given, err, sizeof err); /* its tables first: accounts name games */
     if (!games) {
         cli_error("%s: %s", name, err);
         return 1;
     }
     store_close(games);
-    Accounts *a = accounts_open(name, err, sizeof err);
+    Accounts *a = accounts_open(given, err, sizeof err);
     if (!a) {
         cli_error("%s: %s", name, err);
         return 1;

@@ -7,11 +7,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "trust.h"
 #include "web.h"
 
 static const char SERVE_HELP[] =
     "usage: shashki serve [--port N] [--host ADDRESS] [--db NAME] [--egdb DIR] [--no-egdb-build]\n"
-    "                     [--puzzles FILE] [--review-nodes N] [--proxy NAME] [--set-password]\n"
+    "                     [--puzzles FILE] [--review-nodes N] [--proxy NAME]\n"
+    "                     [--trust-proxy LIST] [--set-password | --set-password-file FILE]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
     "live, analyse, solve puzzles, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
@@ -22,12 +24,18 @@ static const char SERVE_HELP[] =
     "                  address players type, which the page also shows with a QR code)\n"
     "  --db NAME       where games and events are kept: an SQLite file (default\n"
     "                  shashki-games.db), or a PostgreSQL database, postgresql://USER@HOST/DB\n"
-    "                  (docs/postgresql.md); shashki db copy moves a file's games into one.\n"
+    "                  or service=NAME, its password in ~/.pgpass, not here (docs/postgresql.md);\n"
+    "                  shashki db copy moves a file's games into one.\n"
     "                  Several serve processes may share one PostgreSQL database, behind\n"
     "                  nginx (docs/federation.md)\n"
-    "  --proxy NAME    behind a reverse proxy on this machine that players reach as NAME\n"
-    "                  (play.example.org): that Host is answered, and who asks is read from\n"
-    "                  the proxy's X-Forwarded-For\n"
+    "  --proxy NAME    behind a reverse proxy that players reach as NAME (play.example.org):\n"
+    "                  that Host is answered, and who asks is read from the X-Forwarded-For\n"
+    "                  of the proxies --trust-proxy names (default: this machine's, 127.0.0.0/8\n"
+    "                  and ::1)\n"
+    "  --trust-proxy LIST  the proxies whose X-Forwarded-For is believed, addresses and CIDR\n"
+    "                  ranges separated by commas (10.0.0.0/8,192.0.2.1,::1): a request from\n"
+    "                  one of them is from the rightmost address of the header that is not\n"
+    "                  itself one of them (docs/federation.md)\n"
     "  --egdb DIR      the endgame databases the engine plays and analyses with (shashki egdb\n"
     "                  build); one named here must hold some already. Default $SHASHKI_EGDB,\n"
     "                  else egdb beside the program (build/egdb: make builds 4 pieces there)\n"
@@ -41,7 +49,11 @@ static const char SERVE_HELP[] =
     "  --review-nodes N  a game review's search of each position (default 1000000, about\n"
     "                  0.2 s; reviews run in the background, below the games' engines)\n"
     "  --set-password  set the arbiter's password first: asked twice at a terminal, else\n"
-    "                  read as one line from standard input; kept only as a salted hash\n"
+    "                  read as one line from standard input (a pipe, a script); kept only as\n"
+    "                  a salted hash. Refused, not stopped at its prompt, when started in the\n"
+    "                  background (&) at a terminal\n"
+    "  --set-password-file FILE  the same, the password the first line of FILE (a service's\n"
+    "                  credential: docs/federation/shashki@.service)\n"
     "\n"
     "Who may do what: players move only their own side, with the seat their device took;\n"
     "spectators watch; deleting games, changing results and importing are the arbiter's. Until\n"
@@ -73,6 +85,13 @@ static bool read_secret(const char *prompt, char *out, size_t size)
 
 static bool ask_password(char *out, size_t size)
 {
+    /* in the background at a terminal, reading it would stop the process (SIGTTIN) */
+    if (isatty(STDIN_FILENO) && tcgetpgrp(STDIN_FILENO) != getpgrp()) {
+        cli_error("--set-password: started in the background at a terminal, where its prompt "
+                  "cannot be answered: give the password on standard input (a pipe) or with "
+                  "--set-password-file FILE");
+        return false;
+    }
     if (!read_secret("The arbiter's new password: ", out, size)) {
         cli_error("--set-password: no password on standard input");
         return false;
@@ -87,6 +106,21 @@ static bool ask_password(char *out, size_t size)
     return true;
 }
 
+/* The first line of a file, without its newline. */
+static bool password_from_file(const char *path, char *out, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    bool ok = f && fgets(out, (int)size, f) != NULL;
+    if (f)
+        fclose(f);
+    if (!ok) {
+        cli_error("--set-password-file: cannot read a line from %s", path);
+        return false;
+    }
+    out[strcspn(out, "\r\n")] = '\0';
+    return true;
+}
+
 int cmd_serve(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
@@ -96,6 +130,8 @@ int cmd_serve(int argc, char **argv)
     WebOptions options = {.host = "127.0.0.1", .port = 8080, .db_path = "shashki-games.db"};
     const char *egdb = NULL;
     bool set_password = false;
+    const char *password_file = NULL;
+    TrustList trusted;
     /* the pieces the folder is completed to; --egdb-build-pieces N (2 to 5, not in the help)
      * lets the tests follow a build of a second instead of a minute */
     long build = WEB_EGDB_PIECES;
@@ -116,7 +152,8 @@ int cmd_serve(int argc, char **argv)
         }
         if (i + 1 >= argc ||
             (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb") &&
-             strcmp(a, "--puzzles") && strcmp(a, "--review-nodes") && strcmp(a, "--proxy"))) {
+             strcmp(a, "--puzzles") && strcmp(a, "--review-nodes") && strcmp(a, "--proxy") &&
+             strcmp(a, "--trust-proxy") && strcmp(a, "--set-password-file"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
                       a);
             return 2;
@@ -133,6 +170,15 @@ int cmd_serve(int argc, char **argv)
             egdb = v;
         } else if (strcmp(a, "--proxy") == 0) {
             options.proxy = v;
+        } else if (strcmp(a, "--trust-proxy") == 0) {
+            char why[256];
+            if (!trust_parse(v, &trusted, why, sizeof why)) {
+                cli_error("--trust-proxy: %s", why);
+                return 2;
+            }
+            options.trusted = &trusted;
+        } else if (strcmp(a, "--set-password-file") == 0) {
+            password_file = v;
         } else if (strcmp(a, "--puzzles") == 0) {
             options.puzzles_path = v;
         } else if (strcmp(a, "--review-nodes") == 0) {
@@ -168,8 +214,13 @@ int cmd_serve(int argc, char **argv)
         options.egdb_log = stdout;
     }
     char password[512];
-    if (set_password) {
-        if (!ask_password(password, sizeof password))
+    if (set_password && password_file) {
+        cli_error("--set-password and --set-password-file: give one of them");
+        return 2;
+    }
+    if (set_password || password_file) {
+        if (!(password_file ? password_from_file(password_file, password, sizeof password)
+                            : ask_password(password, sizeof password)))
             return 2;
         options.new_password = password;
     }
@@ -190,16 +241,32 @@ int cmd_serve(int argc, char **argv)
         return 1;
     }
     printf("Shashki is ready at %s\n", web_url(server));
+    bool every = strcmp(options.host, "0.0.0.0") == 0 || strcmp(options.host, "::") == 0;
     if (web_on_network(server))
-        printf("Players on the network open that address (the page shows it with a QR code);"
-               " on this machine http://127.0.0.1:%d/ works too.\n", web_port(server));
+        printf("Players on the network open that address (the page shows it with a QR code)%s\n",
+               every ? "" : "; it is the only address this server answers on");
+    if (every)
+        printf("On this machine http://127.0.0.1:%d/ works too.\n", web_port(server));
+    if (options.proxy || options.trusted) {
+        TrustList shown;
+        if (options.trusted)
+            shown = *options.trusted;
+        else
+            trust_loopback(&shown);
+        char list[600];
+        trust_text(&shown, list, sizeof list);
+        if (options.proxy)
+            printf("Behind the reverse proxy, players open https://%s/ (or http://); ", options.proxy);
+        printf("who asks is read from the X-Forwarded-For of %s.\n", list);
+    }
     printf("%s\n", note);
+    const char *db_shown = cli_db_shown(options.db_path);
     if (!web_has_password(server))
         printf("No arbiter's password is set: the arbiter's rights (deleting games, changing"
                " results) are this machine's alone. To set one: shashki serve --set-password%s%s\n",
                strcmp(options.db_path, "shashki-games.db") ? " --db " : "",
-               strcmp(options.db_path, "shashki-games.db") ? options.db_path : "");
-    else if (set_password)
+               strcmp(options.db_path, "shashki-games.db") ? db_shown : "");
+    else if (set_password || password_file)
         printf("The arbiter's password is set: log in with it on the page (Arbiter).\n");
     fflush(stdout);
     int sig = 0;

@@ -318,9 +318,10 @@ bool tour_open(const TourArgs *a, const char *which, TourOpen *o)
         cli_error(o->id < 0 ? "'%s' names more than one event (give its id: shashki tournament "
                               "list)"
                             : "no event '%s' in %s",
-                  which, a->db);
+                  which, cli_db_shown(a->db));
         if (o->id == 0)
-            fprintf(stderr, "  (shashki tournament list --db %s shows the events)\n", a->db);
+            fprintf(stderr, "  (shashki tournament list --db %s shows the events)\n",
+                    cli_db_shown(a->db));
         tstore_close(o->store);
         return false;
     }

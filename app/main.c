@@ -61,6 +61,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return cmd_repl(1, argv);
+    cli_hide_passwords(argc, argv);
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         usage(stdout);

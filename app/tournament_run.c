@@ -634,7 +634,7 @@ int tour_run(int argc, char **argv)
     } else if (!status) {
         printf("\nStopped after %d game%s; 'shashki tournament run %s%s%s' resumes.\n", r.played,
                r.played == 1 ? "" : "s", o.name, strcmp(o.db, "shashki-games.db") ? " --db " : "",
-               strcmp(o.db, "shashki-games.db") ? o.db : "");
+               strcmp(o.db, "shashki-games.db") ? cli_db_shown(o.db) : "");
         status = interrupted ? 130 : 0;
     }
     signal(SIGINT, SIG_DFL);

@@ -13,7 +13,7 @@ static int cmd_list(const TourArgs *a, int argc, char **argv)
     (void)argc;
     (void)argv;
     if (!tour_db_exists(a)) { /* a look does not make the file */
-        printf("no events in %s (there is no such file)\n", a->db);
+        printf("no events in %s (there is no such file)\n", cli_db_shown(a->db));
         return 0;
     }
     TStore *store;
@@ -37,7 +37,7 @@ static int cmd_list(const TourArgs *a, int argc, char **argv)
         sh_event_free(e);
     }
     if (!n)
-        printf("no events in %s\n", a->db);
+        printf("no events in %s\n", cli_db_shown(a->db));
     tstore_close(store);
     return 0;
 }

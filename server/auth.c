@@ -11,17 +11,9 @@
 
 #define PASSWORD_KEY "arbiter_password"
 #define SITE_KEY "site_id"
-#define MAX_PEERS 256
 
 /* A code's symbols: digits and capitals without 0, 1, I and O, which are misread. */
 static const char CODE_SYMBOLS[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-
-typedef struct Peer {
-    char address[64];
-    int failures;     /* wrong guesses in a row */
-    int64_t next_ms;  /* the earliest time of its next guess */
-    int64_t last_ms;
-} Peer;
 
 struct Auth {
     Store *store;
@@ -30,13 +22,13 @@ struct Auth {
     char hash[crypto_pwhash_STRBYTES];
     bool has_password;
     char site[16];
-    Peer peers[MAX_PEERS];
 };
 
+/* The wall clock: the pacing's times are compared across processes (store.h). */
 static int64_t now_ms(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_REALTIME, &t);
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
@@ -153,72 +145,79 @@ bool auth_set_password(Auth *a, const char *password, char *err, size_t errsize)
     return true;
 }
 
-/* ---- pacing ---- */
+/* ---- pacing ----
+ * Kept in the database (store_guess_*), by key: "address A" for every guess, and "account NAME"
+ * or "arbiter" for a password's, so that a guesser spread over addresses still waits on the
+ * account, and one spread over processes on both. */
 
-static Peer *peer_find(Auth *a, const char *address)
+typedef struct GuessKeys {
+    char key[2][160];
+    int count;
+} GuessKeys;
+
+static void keys_of(GuessKeys *k, const char *peer, const char *account)
 {
-    Peer *free_slot = NULL, *oldest = &a->peers[0];
-    for (int i = 0; i < MAX_PEERS; i++) {
-        Peer *p = &a->peers[i];
-        if (p->address[0] && strcmp(p->address, address) == 0)
-            return p;
-        if (!p->address[0] && !free_slot)
-            free_slot = p;
-        if (p->last_ms < oldest->last_ms)
-            oldest = p;
+    k->count = 0;
+    snprintf(k->key[k->count++], sizeof k->key[0], "address %s", peer);
+    if (account) {
+        int n = snprintf(k->key[k->count], sizeof k->key[0], "account %s", account);
+        for (int i = 8; i < n && k->key[k->count][i]; i++)
+            if (k->key[k->count][i] >= 'A' && k->key[k->count][i] <= 'Z')
+                k->key[k->count][i] = (char)(k->key[k->count][i] - 'A' + 'a');
+        k->count++;
     }
-    Peer *p = free_slot ? free_slot : oldest;
-    memset(p, 0, sizeof *p);
-    snprintf(p->address, sizeof p->address, "%s", address);
-    return p;
 }
 
-static int64_t delay_ms(int failures)
+/* Wait for the turn of every key (the latest of their starts). */
+static void keys_begin(Auth *a, const GuessKeys *k)
 {
-    if (failures <= 0)
-        return 0;
-    int64_t d = AUTH_GUESS_DELAY_MS;
-    for (int i = 1; i < failures && d < AUTH_GUESS_DELAY_MAX_MS; i++)
-        d *= 2;
-    return d < AUTH_GUESS_DELAY_MAX_MS ? d : AUTH_GUESS_DELAY_MAX_MS;
+    int64_t now = now_ms(), start = now;
+    for (int i = 0; i < k->count; i++) {
+        long long at;
+        if (!store_guess_begin(a->store, k->key[i], now, &at))
+            at = now + AUTH_GUESS_DELAY_MS; /* the database did not answer: a delay anyway */
+        if (at > start)
+            start = at;
+    }
+    sleep_ms(start - now);
+}
+
+/* A right guess clears the keys; a wrong one lengthens their delays, and its answer is held
+ * back as long as the longest. */
+static void keys_end(Auth *a, const GuessKeys *k, bool right)
+{
+    int64_t now = now_ms(), wait = 0;
+    for (int i = 0; i < k->count; i++) {
+        long long delay = AUTH_GUESS_DELAY_MS;
+        if (right)
+            store_guess_right(a->store, k->key[i]);
+        else if (!store_guess_wrong(a->store, k->key[i], now, AUTH_GUESS_DELAY_MS,
+                                    AUTH_GUESS_DELAY_MAX_MS, &delay) || delay > wait)
+            wait = delay;
+    }
+    sleep_ms(wait);
 }
 
 void auth_guess_begin(Auth *a, const char *address)
 {
-    pthread_mutex_lock(&a->lock);
-    Peer *p = peer_find(a, address);
-    int64_t now = now_ms();
-    int64_t start = p->next_ms > now ? p->next_ms : now;
-    /* guesses of one address in parallel queue up, each a delay after the one before */
-    p->next_ms = start + delay_ms(p->failures);
-    p->last_ms = now;
-    pthread_mutex_unlock(&a->lock);
-    sleep_ms(start - now);
+    GuessKeys k;
+    keys_of(&k, address, NULL);
+    keys_begin(a, &k);
 }
 
 void auth_guess_end(Auth *a, const char *address, bool right)
 {
-    pthread_mutex_lock(&a->lock);
-    Peer *p = peer_find(a, address);
-    int64_t wait = 0;
-    if (right) {
-        p->failures = 0;
-        p->next_ms = 0;
-    } else {
-        p->failures++;
-        wait = delay_ms(p->failures);
-        int64_t next = now_ms() + wait;
-        if (p->next_ms < next)
-            p->next_ms = next;
-    }
-    p->last_ms = now_ms();
-    pthread_mutex_unlock(&a->lock);
-    sleep_ms(wait); /* a wrong answer is held back as long as the next guess must wait */
+    GuessKeys k;
+    keys_of(&k, address, NULL);
+    keys_end(a, &k, right);
 }
 
 bool auth_check_password(Auth *a, const char *peer, const char *password)
 {
-    auth_guess_begin(a, peer);
+    GuessKeys k;
+    keys_of(&k, peer, NULL);
+    snprintf(k.key[k.count++], sizeof k.key[0], "arbiter");
+    keys_begin(a, &k);
     refresh(a);
     pthread_mutex_lock(&a->lock);
     char hash[crypto_pwhash_STRBYTES];
@@ -232,7 +231,7 @@ bool auth_check_password(Auth *a, const char *peer, const char *password)
         right = crypto_pwhash_str_verify(hash, password, n) == 0;
         pthread_mutex_unlock(&a->hashing);
     }
-    auth_guess_end(a, peer, right);
+    keys_end(a, &k, right);
     return right;
 }
 
@@ -358,9 +357,12 @@ bool auth_hash_password(Auth *a, const char *password, char *hash, size_t hash_s
     return rc == 0;
 }
 
-bool auth_verify_password(Auth *a, const char *peer, const char *hash, const char *password)
+bool auth_verify_password(Auth *a, const char *peer, const char *account, const char *hash,
+                          const char *password)
 {
-    auth_guess_begin(a, peer);
+    GuessKeys k;
+    keys_of(&k, peer, account);
+    keys_begin(a, &k);
     static char dummy[crypto_pwhash_STRBYTES];
     pthread_mutex_lock(&a->hashing);
     if (!dummy[0] && crypto_pwhash_str(dummy, "no such account", 15,
@@ -375,6 +377,6 @@ bool auth_verify_password(Auth *a, const char *peer, const char *hash, const cha
         right = against && crypto_pwhash_str_verify(against, password, n) == 0 && against != dummy;
     }
     pthread_mutex_unlock(&a->hashing);
-    auth_guess_end(a, peer, right);
+    keys_end(a, &k, right);
     return right;
 }

@@ -9,10 +9,13 @@
  * kept as its BLAKE2b hash (crypto_generichash) and compared with sodium_memcmp, so that
  * neither the store nor the time an answer takes gives a token away.
  *
- * Guesses (a password, a join code) are paced per address: after n wrong guesses in a row
- * from one address, its next guess waits AUTH_GUESS_DELAY_MS * 2^(n-1) (at most
- * AUTH_GUESS_DELAY_MAX_MS), and the wrong answer itself is held back as long. A right guess
- * clears the count. Password checks also run one at a time (each takes tens of megabytes).
+ * Guesses (a password, a join code) are paced per address, and a password's also per account
+ * (the arbiter's: "arbiter"): after n wrong guesses in a row from one address or at one
+ * account, the next guess waits AUTH_GUESS_DELAY_MS * 2^(n-1) (at most AUTH_GUESS_DELAY_MAX_MS:
+ * the lockout), and the wrong answer itself is held back as long. A right guess clears the
+ * count. The counts live in the database (store.h "The pacing of guesses"), so every process
+ * of a site charges alike. Password checks also run one at a time (each takes tens of
+ * megabytes).
  */
 #ifndef SHASHKI_AUTH_H
 #define SHASHKI_AUTH_H
@@ -50,11 +53,12 @@ bool auth_check_password(Auth *auth, const char *peer, const char *password);
 
 /* An account's password (accounts.h): hashed as the arbiter's (crypto_pwhash_str, one hash at
  * a time), false with a message when too short or too long; checked against its hash from the
- * address `peer`, paced as guesses are (a missing account checks a dummy hash: the answer takes
- * as long and says as little). */
+ * address `peer` for the account's name, paced as guesses are (a missing account checks a
+ * dummy hash: the answer takes as long and says as little). */
 bool auth_hash_password(Auth *auth, const char *password, char *hash, size_t hash_size,
                         char *err, size_t errsize);
-bool auth_verify_password(Auth *auth, const char *peer, const char *hash, const char *password);
+bool auth_verify_password(Auth *auth, const char *peer, const char *account, const char *hash,
+                          const char *password);
 
 /* Arbiter sessions: a new one (its token in `token`), whether a token is a live session, an
  * end to one. */

@@ -2,11 +2,15 @@
 #define _GNU_SOURCE /* syscall(SYS_gettid): the thread's own priority */
 #include "egdb_task.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -32,6 +36,7 @@ struct EgdbTask {
     /* the games' lock: */
     EgdbState state;
     int pieces, done, total;
+    bool waiting; /* for another process's build of the same folder */
     unsigned version;
     char error[sizeof ((ShError *)0)->message];
 };
@@ -61,14 +66,15 @@ static void task_unref(EgdbTask *t)
 }
 
 /* A new state, unless the server is stopping (pieces < 0: unchanged). */
-static void publish(EgdbTask *t, EgdbState state, int pieces, int done, int total,
-                    const char *error)
+static void publish_waiting(EgdbTask *t, EgdbState state, int pieces, int done, int total,
+                            const char *error, bool waiting)
 {
     pthread_mutex_lock(&t->lock);
     if (!t->stopping) {
         WebGames *g = t->games;
         pthread_mutex_lock(&g->lock);
         t->state = state;
+        t->waiting = waiting;
         if (pieces >= 0)
             t->pieces = pieces;
         t->done = done;
@@ -79,6 +85,40 @@ static void publish(EgdbTask *t, EgdbState state, int pieces, int done, int tota
         pthread_mutex_unlock(&g->lock);
     }
     pthread_mutex_unlock(&t->lock);
+}
+
+static void publish(EgdbTask *t, EgdbState state, int pieces, int done, int total,
+                    const char *error)
+{
+    publish_waiting(t, state, pieces, done, total, error, false);
+}
+
+/* The processes of a site that share a folder build it once: dbbuild_run holds an flock on
+ * DIR/.build-lock while it builds (dropped by the kernel when the builder ends, even killed),
+ * and a second build waits for it, then builds only the slices still missing. Here that wait
+ * is taken first, so that it can be seen (GET /api/health: "waiting") and left when the server
+ * stops: the lock is tried until it is free, then let go for dbbuild_run to take. False when
+ * stopped while waiting. */
+static bool wait_for_builder(EgdbTask *t)
+{
+    mkdir(t->dir, 0777); /* dbbuild_run makes it otherwise; the lock's file needs it first */
+    char path[sizeof t->dir + 16];
+    snprintf(path, sizeof path, "%s/.build-lock", t->dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return true; /* dbbuild_run says why */
+    bool waited = false;
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK || atomic_load(&t->cancel))
+            break;
+        /* said by GET /api/health, not in the log: it may come before serve's first line */
+        if (!waited)
+            publish_waiting(t, EGDB_BUILDING, -1, 0, t->total, NULL, true);
+        waited = true;
+        usleep(200 * 1000);
+    }
+    close(fd);
+    return !atomic_load(&t->cancel);
 }
 
 /* After each slice: every slice of one more piece count done means databases the engines can
@@ -111,6 +151,14 @@ static void *task_main(void *arg)
 {
     EgdbTask *t = arg;
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), TASK_NICE);
+    if (!wait_for_builder(t)) {
+        task_unref(t);
+        return NULL;
+    }
+    /* built meanwhile by the process that held the lock: nothing left to do */
+    bool built_elsewhere = folder_pieces(t->dir) >= t->target;
+    if (folder_pieces(t->dir) > t->pieces)
+        dbprobe_refresh(t->dir);
     double start = seconds_now();
     DbBuildOptions o = {.pieces = t->target,
                         .dir = t->dir,
@@ -130,7 +178,12 @@ static void *task_main(void *arg)
         publish(t, st == SH_OK ? EGDB_READY : EGDB_FAILED, pieces, st == SH_OK ? total : 0,
                 total, st == SH_OK ? NULL : err.message);
         if (t->log) {
-            if (st == SH_OK)
+            if (st == SH_OK && built_elsewhere)
+                fprintf(t->log,
+                        "endgame databases: every ending of up to %d pieces is ready in %s "
+                        "(built by another process of the site): the engine uses them from its "
+                        "next search\n", pieces, t->dir);
+            else if (st == SH_OK)
                 fprintf(t->log,
                         "endgame databases: every ending of up to %d pieces is ready in %s "
                         "(built in %.0f s): the engine uses them from its next search\n",
@@ -210,9 +263,10 @@ unsigned egdb_task_version(const EgdbTask *t)
 json_t *egdb_task_json(const EgdbTask *t)
 {
     if (!t)
-        return json_pack("{s:s,s:i,s:i,s:i,s:i,s:n}", "state", "off", "pieces", 0, "target", 0,
-                         "done", 0, "total", 0, "error");
-    return json_pack("{s:s,s:i,s:i,s:i,s:i,s:o}", "state", STATES[t->state], "pieces",
+        return json_pack("{s:s,s:i,s:i,s:i,s:i,s:n,s:b}", "state", "off", "pieces", 0, "target", 0,
+                         "done", 0, "total", 0, "error", "waiting", 0);
+    return json_pack("{s:s,s:i,s:i,s:i,s:i,s:o,s:b}", "state", STATES[t->state], "pieces",
                      t->pieces, "target", t->target, "done", t->done, "total", t->total,
-                     "error", t->error[0] ? json_string(t->error) : json_null());
+                     "error", t->error[0] ? json_string(t->error) : json_null(), "waiting",
+                     t->waiting);
 }

@@ -81,28 +81,45 @@ bool http_peer_is_local(const HttpRequest *req)
     return loopback(peer);
 }
 
-/* Behind the proxy: the last address of X-Forwarded-For (the one the proxy itself added) of a
- * request that came from the proxy; a request without one is the proxy's own. */
+/* From a trusted proxy: the rightmost address of X-Forwarded-For that is not a trusted proxy's
+ * (each proxy appends the address it was reached from; what a player wrote to the left of it
+ * is not believed), or the leftmost when all are. A request without the header, or with an
+ * item that is no address where the walk stops, is the proxy's own. */
 static void forwarded_for(const HttpServer *server, struct MHD_Connection *connection,
                           HttpRequest *req)
 {
-    if (!server->options.proxy)
+    const TrustList *trusted = server->options.trusted;
+    if (!trusted || !trusted->count)
         return;
     char peer[64];
     socket_peer(req, peer, sizeof peer);
     const char *list = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
                                                    "X-Forwarded-For");
-    if (!loopback(peer) || !list)
+    if (!list || !trust_has(trusted, peer))
         return;
-    const char *last = strrchr(list, ',');
-    last = last ? last + 1 : list;
-    while (*last == ' ')
-        last++;
-    size_t n = strcspn(last, " ");
-    if (n == 0 || n >= sizeof req->forwarded)
-        return;
-    memcpy(req->forwarded, last, n);
-    req->forwarded[n] = '\0';
+    const char *end = list + strlen(list);
+    char item[64];
+    while (end > list) {
+        const char *start = end;
+        while (start > list && start[-1] != ',')
+            start--;
+        const char *a = start, *b = end;
+        while (a < b && (*a == ' ' || *a == '\t'))
+            a++;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        size_t n = (size_t)(b - a);
+        if (n == 0 || n >= sizeof item)
+            return;
+        memcpy(item, a, n);
+        item[n] = '\0';
+        if (!trust_is_address(item))
+            return;
+        snprintf(req->forwarded, sizeof req->forwarded, "%s", item);
+        if (!trust_has(trusted, item))
+            return;
+        end = start > list ? start - 1 : list;
+    }
 }
 
 /* ---- responses ---- */
@@ -477,6 +494,25 @@ static bool host_allowed(const HttpServer *server, const char *header)
            (inet_pton(AF_INET, name, addr) == 1 || inet_pton(AF_INET6, name, addr) == 1);
 }
 
+/* The names host_allowed answers, each once, for the refusal's message. */
+static void hosts_accepted(const HttpServer *server, char *out, size_t size)
+{
+    const char *bound = server->options.host ? server->options.host : "127.0.0.1";
+    int n = snprintf(out, size, "127.0.0.1, localhost, [::1]");
+    bool any = strcmp(bound, "0.0.0.0") == 0 || strcmp(bound, "::") == 0;
+    if (!any && strcmp(bound, "127.0.0.1") && strcasecmp(bound, "localhost") && strcmp(bound, "::1"))
+        n += snprintf(out + n, size - (size_t)n, strchr(bound, ':') ? ", [%s]" : ", %s", bound);
+    if (server->options.proxy && (size_t)n < size) {
+        char site[256];
+        host_name(server->options.proxy, site, sizeof site);
+        if (strcmp(site, "127.0.0.1") && strcasecmp(site, "localhost") && strcmp(site, "::1") &&
+            strcasecmp(site, bound))
+            n += snprintf(out + n, size - (size_t)n, ", %s", site);
+    }
+    if (strcmp(bound, "0.0.0.0") == 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, ", or any address of it typed as numbers");
+}
+
 /* "http://HOST" followed by the end, or by '/' when rest_ok (a Referer). */
 static bool same_origin(const char *value, const char *host, bool rest_ok)
 {
@@ -498,10 +534,9 @@ static bool request_allowed(const HttpServer *server, struct MHD_Connection *con
 {
     const char *host = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Host");
     if (host && !host_allowed(server, host)) {
-        http_error(res, 403,
-                   "the Host '%s' is not an address of this server (127.0.0.1, localhost, [::1]%s%s)",
-                   host, server->options.host ? ", " : "",
-                   server->options.host ? server->options.host : "");
+        char names[600];
+        hosts_accepted(server, names, sizeof names);
+        http_error(res, 403, "the Host '%s' is not an address of this server (%s)", host, names);
         return false;
     }
     if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0)

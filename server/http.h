@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "trust.h"
+
 #define HTTP_MAX_PARAMS 4
 #define HTTP_MAX_HEADERS 4 /* headers a handler may add to its response (Set-Cookie ...) */
 #define HTTP_MAX_BODY (4u << 20) /* 4 MiB: a large PDN collection */
@@ -74,16 +76,18 @@ typedef struct HttpOptions {
     const HttpRoute *routes;
     int nroutes;
     void *context; /* given to every handler */
-    /* Behind a reverse proxy on this machine (nginx: docs/federation.md) that players reach as
-     * `proxy` (the Host they type, "play.example.org"): that Host is answered, and a request
-     * from the proxy (a loopback address) is from the last address of its X-Forwarded-For, so
-     * that the rights of "this machine" and the pacing of guesses see the player, not the
-     * proxy. NULL: no proxy. */
+    /* Behind a reverse proxy (nginx: docs/federation.md) that players reach as `proxy` (the
+     * Host they type, "play.example.org"): that Host is answered. NULL: no proxy. */
     const char *proxy;
     /* Called around every handler (NULL: none): `before` may answer instead of it (false,
      * res filled: a database that does not answer), `after` may change its answer. */
     bool (*before)(const HttpRequest *req, HttpResponse *res, void *context);
     void (*after)(const HttpRequest *req, HttpResponse *res, void *context);
+    /* The peers whose X-Forwarded-For is read (the proxies, --trust-proxy; NULL: nobody's): a
+     * request from one of them is from the rightmost address of the header that is not itself
+     * trusted, so that the rights of "this machine", the sign-up limit and the pacing of
+     * guesses see the player, not the proxy. */
+    const TrustList *trusted;
 } HttpOptions;
 
 /* Start serving in background threads; NULL with a message in err (size errsize) if it cannot. */

@@ -22,6 +22,7 @@ struct WebServer {
     HttpServer *http;
     WebApp app;
     HttpRoute routes[MAX_ROUTES];
+    TrustList trusted;
 };
 
 /* The resources, in the order their routes are tried; the page's files come last. */
@@ -169,7 +170,12 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
                         .context = app,
                         .proxy = options->proxy,
                         .before = web_database_before,
-                        .after = web_database_after};
+                        .after = web_database_after,
+                        .trusted = &s->trusted};
+    if (options->trusted)
+        s->trusted = *options->trusted;
+    else if (options->proxy)
+        trust_loopback(&s->trusted);
     s->http = http_server_start(&http, err, errsize);
     if (!s->http) {
         server_free(s);

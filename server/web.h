@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "trust.h"
+
 /* The pieces `shashki serve` completes its endgame databases to unless told not to. */
 #define WEB_EGDB_PIECES 5
 
@@ -22,6 +24,8 @@ typedef struct WebOptions {
     const char *puzzles_path; /* the Puzzles section's PDN file, or NULL for the built-in set */
     uint64_t review_nodes;    /* a review's search of each position (0: REVIEW_DEFAULT_NODES) */
     const char *proxy;        /* behind a reverse proxy reached as this name (HttpOptions), or NULL */
+    const TrustList *trusted; /* whose X-Forwarded-For is read (HttpOptions); NULL: this
+                                 machine's loopback addresses behind a proxy, else nobody's */
 } WebOptions;
 
 typedef struct WebServer WebServer;

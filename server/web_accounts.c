@@ -123,7 +123,7 @@ static void on_login(const HttpRequest *req, HttpResponse *res, void *ctx)
     }
     http_peer(req, peer, sizeof peer);
     /* a missing account and a wrong password take as long and answer alike */
-    if (!auth_verify_password(app->auth, peer, st == ACCOUNT_OK ? hash : NULL, password)) {
+    if (!auth_verify_password(app->auth, peer, name, st == ACCOUNT_OK ? hash : NULL, password)) {
         http_refuse(res, 401, "password", "wrong name or password");
         goto done;
     }
@@ -132,6 +132,55 @@ static void on_login(const HttpRequest *req, HttpResponse *res, void *ctx)
         goto done;
     }
     http_json(res, 200, me_json(&a));
+done:
+    json_decref(body);
+}
+
+/* POST /api/account/password {current, password}: the signed-in account's new password, given
+ * its current one (paced as a login); its other sessions end, this one goes on. */
+static void on_password(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    WebApp *app = ctx;
+    json_t *body = http_body_object(req, res);
+    if (!body)
+        return;
+    const char *current = NULL, *password = NULL;
+    char peer[64], hash[ACCOUNT_HASH_TEXT] = "", fresh[ACCOUNT_HASH_TEXT], why[128], cookie[64];
+    Account me, a;
+    if (!http_get_string(body, "current", &current, res) ||
+        !http_get_string(body, "password", &password, res))
+        goto done;
+    if (!rights_account(app, req, &me)) {
+        http_refuse(res, 401, "account", "changing a password needs the account's session: log in");
+        goto done;
+    }
+    if (!current || !*current || !password) {
+        http_field_error(res, 400, current && *current ? "password" : "current", 0, 0,
+                         "the request needs %s", current && *current ? "the new password (\"password\")"
+                                                                 : "the current password (\"current\")");
+        goto done;
+    }
+    if (accounts_find(app->accounts, me.name, &a, hash) != ACCOUNT_OK) {
+        http_error(res, 500, "the accounts cannot be read");
+        goto done;
+    }
+    http_peer(req, peer, sizeof peer);
+    if (!auth_verify_password(app->auth, peer, me.name, hash, current)) {
+        http_refuse(res, 401, "password", "the current password is wrong");
+        goto done;
+    }
+    if (!auth_hash_password(app->auth, password, fresh, sizeof fresh, why, sizeof why)) {
+        http_field_error(res, 400, "password", 0, 0, "%s", why);
+        goto done;
+    }
+    unsigned char keep[STORE_HASH_SIZE];
+    rights_cookie_name(app, "account", cookie, sizeof cookie);
+    bool kept = auth_token_hash(http_cookie(req, cookie), keep);
+    if (accounts_set_password(app->accounts, me.id, fresh, kept ? keep : NULL) != ACCOUNT_OK) {
+        http_error(res, 500, "the password could not be saved");
+        goto done;
+    }
+    http_json(res, 200, me_json(&me));
 done:
     json_decref(body);
 }
@@ -204,8 +253,15 @@ static void on_profile(const HttpRequest *req, HttpResponse *res, void *ctx)
         bool found = store_load(app->store, ids[i], &row, &moves, &nmoves);
         pthread_mutex_unlock(&app->games->lock);
         free(moves);
-        if (found)
-            json_array_append_new(games, live_json_summary(&row));
+        if (found) {
+            /* which of them were rated (and at what speed) */
+            json_t *g = live_json_summary(&row);
+            ShSpeed speed;
+            bool rated = accounts_game_is_rated(app->accounts, ids[i], &speed);
+            json_object_set_new(g, "rated", json_boolean(rated));
+            json_object_set_new(g, "speed", rated ? json_string(sh_speed_name(speed)) : json_null());
+            json_array_append_new(games, g);
+        }
     }
     json_object_set_new(j, "ratings", ratings);
     json_object_set_new(j, "games", games);
@@ -217,6 +273,7 @@ static const HttpRoute ROUTES[] = {
     {"GET", "/api/account", on_me},
     {"POST", "/api/account/session", on_login},
     {"DELETE", "/api/account/session", on_logout},
+    {"POST", "/api/account/password", on_password},
     {"GET", "/api/players/*", on_profile},
 };
 

@@ -258,6 +258,35 @@ static long long run(DbStmt *st)
     return n;
 }
 
+AccountStatus accounts_set_password(Accounts *a, long id, const char *hash,
+                                    const unsigned char keep[STORE_HASH_SIZE])
+{
+    pthread_mutex_lock(&a->lock);
+    bool ok = db_begin(a->db);
+    DbStmt *st = ok ? db_prepare(a->db, "UPDATE accounts SET password = ? WHERE id = ?") : NULL;
+    if (st) {
+        db_bind_text(st, 1, hash);
+        db_bind_int(st, 2, id);
+    }
+    long long changed = ok ? run(st) : -1;
+    ok = changed >= 0;
+    st = ok ? db_prepare(a->db, keep ? "DELETE FROM account_sessions WHERE account = ? AND token <> ?"
+                                     : "DELETE FROM account_sessions WHERE account = ?")
+            : NULL;
+    if (st) {
+        db_bind_int(st, 1, id);
+        if (keep)
+            db_bind_blob(st, 2, keep, STORE_HASH_SIZE);
+    }
+    ok = ok && run(st) >= 0;
+    if (ok)
+        ok = db_commit(a->db);
+    else
+        db_rollback(a->db);
+    pthread_mutex_unlock(&a->lock);
+    return !ok ? ACCOUNT_FAILED : changed == 0 ? ACCOUNT_MISSING : ACCOUNT_OK;
+}
+
 bool accounts_session_new(Accounts *a, long account, const unsigned char hash[STORE_HASH_SIZE],
                           long seconds)
 {

@@ -84,6 +84,10 @@ AccountStatus accounts_find(Accounts *a, const char *name, Account *out,
                             char hash[ACCOUNT_HASH_TEXT]);
 AccountStatus accounts_get(Accounts *a, long id, Account *out);
 /* Give (on) or take a role. */
+/* A new password's hash for an account; every session of it ends but the one whose hash is
+ * `keep` (NULL: all). */
+AccountStatus accounts_set_password(Accounts *a, long id, const char *hash,
+                                    const unsigned char keep[STORE_HASH_SIZE]);
 AccountStatus accounts_set_role(Accounts *a, const char *name, const char *role, bool on);
 /* Whether a roles' list holds a role. */
 bool accounts_has_role(const Account *account, const char *role);

@@ -10,7 +10,77 @@ bool db_is_postgres(const char *name)
 {
     return name && (strncmp(name, "postgresql://", 13) == 0 || strncmp(name, "postgres://", 11) == 0 ||
                     strncmp(name, "host=", 5) == 0 || strncmp(name, "dbname=", 7) == 0 ||
-                    strncmp(name, "user=", 5) == 0);
+                    strncmp(name, "user=", 5) == 0 || strncmp(name, "service=", 8) == 0);
+}
+
+/* ---- a name fit to print ---- */
+
+/* Where a password begins in name at or after `from` and how long it is: the USER:PASSWORD of
+ * a URL's user part, a "password=" value (a URL's query, or libpq's keyword form, its value
+ * maybe quoted); NULL when there is none. */
+static const char *password_at(const char *name, const char *from, size_t *length)
+{
+    bool url = strncmp(name, "postgresql://", 13) == 0 || strncmp(name, "postgres://", 11) == 0;
+    if (url && from == name) {
+        const char *user = strstr(name, "://") + 3;
+        size_t part = strcspn(user, "/?");
+        const char *at = NULL;
+        for (const char *c = user; c < user + part; c++)
+            if (*c == '@')
+                at = c;
+        const char *colon = at ? memchr(user, ':', (size_t)(at - user)) : NULL;
+        if (colon) {
+            *length = (size_t)(at - colon - 1);
+            return colon + 1;
+        }
+    }
+    for (const char *c = from; (c = strstr(c, "password")) != NULL; c += 8) {
+        bool starts = c == name || c[-1] == ' ' || c[-1] == '\t' || c[-1] == '?' || c[-1] == '&';
+        const char *v = c + 8;
+        while (!url && *v == ' ')
+            v++;
+        if (!starts || *v != '=')
+            continue;
+        v++;
+        while (!url && *v == ' ')
+            v++;
+        if (url) {
+            *length = strcspn(v, "&");
+        } else if (*v == '\'') {
+            const char *e = v + 1;
+            while (*e && *e != '\'')
+                e += e[0] == '\\' && e[1] ? 2 : 1;
+            *length = (size_t)(e - v) + (*e ? 1 : 0);
+        } else {
+            *length = strcspn(v, " \t");
+        }
+        return v;
+    }
+    return NULL;
+}
+
+void db_name_masked(const char *name, char *out, size_t size)
+{
+    if (!size)
+        return;
+    out[0] = '\0';
+    if (!name)
+        return;
+    size_t n = 0;
+    const char *from = name, *p;
+    size_t length;
+    while (db_is_postgres(name) && (p = password_at(name, from, &length)) != NULL) {
+        n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%.*s***", (int)(p - from), from);
+        from = p + length;
+    }
+    if (n < size)
+        snprintf(out + n, size - n, "%s", from);
+}
+
+bool db_name_has_password(const char *name)
+{
+    size_t length;
+    return db_is_postgres(name) && password_at(name, name, &length) != NULL;
 }
 
 Db *db_open(const char *name, char *err, size_t size)

@@ -30,6 +30,11 @@ typedef struct DbStmt DbStmt;
 
 /* Whether a database's name is PostgreSQL's. */
 bool db_is_postgres(const char *name);
+/* A database's name fit to print: a PostgreSQL password in it (USER:PASSWORD@ of a URL, its
+ * ?password= or libpq's password=...) written *** ("postgresql://shashki:***@host/db"). */
+void db_name_masked(const char *name, char *out, size_t size);
+/* Whether the name holds a password (which ps shows when it is on a command line). */
+bool db_name_has_password(const char *name);
 /* Open a database (create an SQLite file if needed; a PostgreSQL database must exist); NULL
  * with a message in err on failure. */
 Db *db_open(const char *name, char *err, size_t size);

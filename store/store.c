@@ -45,6 +45,9 @@ static const char SCHEMA[] =
     "CREATE INDEX IF NOT EXISTS games_status ON games(status);"
     "CREATE INDEX IF NOT EXISTS games_variant ON games(variant);"
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    /* The pacing of guesses, shared by the processes (store_guesses.c) */
+    "CREATE TABLE IF NOT EXISTS guesses (key TEXT PRIMARY KEY, delay_ms BIGINT NOT NULL,"
+    "  next_ms BIGINT NOT NULL);"
     /* The puzzles' players (store.h "Puzzles"). */
     "CREATE TABLE IF NOT EXISTS puzzle_players ("
     "  player TEXT PRIMARY KEY, rating @REAL NOT NULL, attempts INTEGER NOT NULL,"

@@ -235,4 +235,21 @@ int store_puzzle_scores(Store *store, const char *player,
 /* The Elo step: a rating after a score (0, 0.5, 1) against a puzzle of puzzle_rating. */
 double store_puzzle_elo(double rating, int attempts, int puzzle_rating, double score);
 
+/* ---- The pacing of guesses (store_guesses.c) ----
+ * A row per key ("address 192.0.2.7", "account anna", "arbiter"): the delay its next wrong guess
+ * waits and the earliest time (ms since 1970) the next guess may be checked. Kept in the
+ * database so that every process of a site charges the same guesser the same: ten wrong
+ * passwords spread by nginx over three processes cost what one process would charge. Times are
+ * each process's clock (CLOCK_REALTIME): processes on several machines keep them in step (NTP).
+ */
+/* A guess's turn: its start (now, or later when earlier guesses of the key hold it back) in
+ * *start_ms, and the key's next guess put after it by the key's delay. */
+bool store_guess_begin(Store *store, const char *key, long long now_ms, long long *start_ms);
+/* A wrong guess: the key's delay doubled (first base_ms, at most max_ms) into *delay_ms, and
+ * its next guess not before now_ms + that delay. */
+bool store_guess_wrong(Store *store, const char *key, long long now_ms, long long base_ms,
+                       long long max_ms, long long *delay_ms);
+/* A right guess: the key starts afresh. */
+bool store_guess_right(Store *store, const char *key);
+
 #endif

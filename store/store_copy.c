@@ -39,8 +39,11 @@ static bool prepare_layout(const char *name, char *err, size_t size)
     Lobby *l = c ? lobby_open(name, why, sizeof why) : NULL;
     if (l)
         lobby_close(l);
-    if (!l)
-        snprintf(err, size, "%s: %s", name, why);
+    if (!l) {
+        char shown[512];
+        db_name_masked(name, shown, sizeof shown);
+        snprintf(err, size, "%s: %s", shown, why);
+    }
     return l != NULL;
 }
 
@@ -226,14 +229,17 @@ bool store_copy(const char *from, const char *to, StoreCopyProgress progress, vo
     if (!prepare_layout(from, err, size) || !prepare_layout(to, err, size))
         return false;
     char why[512];
+    char shown[512];
     Db *a = db_open(from, why, sizeof why);
     if (!a) {
-        snprintf(err, size, "%s: %s", from, why);
+        db_name_masked(from, shown, sizeof shown);
+        snprintf(err, size, "%s: %s", shown, why);
         return false;
     }
     Db *b = db_open(to, why, sizeof why);
     if (!b) {
-        snprintf(err, size, "%s: %s", to, why);
+        db_name_masked(to, shown, sizeof shown);
+        snprintf(err, size, "%s: %s", shown, why);
         db_close(a);
         return false;
     }

@@ -53,6 +53,8 @@ static const Suite SUITES[] = {
     {"tournament-store-pg", suite_tournament_store_pg},
     {"web-pg", suite_web_pg},
     {"faults-pg", suite_faults_pg},
+    {"ops", suite_ops},
+    {"ops-pg", suite_ops_pg},
     {"browser", suite_browser},
     {"load", suite_load},
 };

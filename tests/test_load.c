@@ -74,12 +74,16 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static char load_ca[96]; /* behind nginx: its certificate, reached over https */
+
 static void request_setup(CURL *h, int port, const char *path, const char *body, Buffer *out,
                           struct curl_slist **headers)
 {
     char url[256];
-    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
+    snprintf(url, sizeof url, "%s://127.0.0.1:%d%s", load_ca[0] ? "https" : "http", port, path);
     curl_easy_setopt(h, CURLOPT_URL, url);
+    if (load_ca[0]) /* nginx's test certificate (test_proxy.h) */
+        curl_easy_setopt(h, CURLOPT_CAINFO, load_ca);
     curl_easy_setopt(h, CURLOPT_COOKIEFILE, ""); /* the device keeps its cookies */
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, test_buffer_append);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
@@ -273,6 +277,7 @@ void suite_load(void)
         CHECK(proxy_start(&nginx, ports, nprocs));
     }
     s.port = behind ? nginx.port : procs[0].port;
+    snprintf(load_ca, sizeof load_ca, "%s", behind ? nginx.ca : "");
     LoadGame *games = calloc((size_t)load_games, sizeof *games);
     Watcher *watchers = calloc((size_t)load_games * WATCHERS, sizeof *watchers);
     if (!games || !watchers) {
@@ -343,8 +348,11 @@ void suite_load(void)
         active++;
         w->handle = curl_easy_init();
         char url[128];
-        snprintf(url, sizeof url, "http://127.0.0.1:%d/api/games/%ld/events", s.port, games[w->game].id);
+        snprintf(url, sizeof url, "%s://127.0.0.1:%d/api/games/%ld/events",
+                 load_ca[0] ? "https" : "http", s.port, games[w->game].id);
         curl_easy_setopt(w->handle, CURLOPT_URL, url);
+        if (load_ca[0])
+            curl_easy_setopt(w->handle, CURLOPT_CAINFO, load_ca);
         curl_easy_setopt(w->handle, CURLOPT_WRITEFUNCTION, test_buffer_append);
         curl_easy_setopt(w->handle, CURLOPT_WRITEDATA, &w->buf);
         curl_easy_setopt(w->handle, CURLOPT_PRIVATE, NULL);

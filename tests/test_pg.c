@@ -213,3 +213,82 @@ bool test_pg_database(char *name, size_t size)
     PQfinish(c);
     return ok;
 }
+
+/* Run one statement on the cluster as its superuser; false with the reason in out. */
+static bool admin_exec(const char *sql, char *out, size_t size)
+{
+    char admin[128];
+    snprintf(admin, sizeof admin, "host=127.0.0.1 port=%d user=shashki dbname=postgres", port);
+    PGconn *c = PQconnectdb(admin);
+    PGresult *r = PQstatus(c) == CONNECTION_OK ? PQexec(c, sql) : NULL;
+    ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    bool ok = st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+    if (!ok)
+        snprintf(out, size, "the tests' PostgreSQL: %s", PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+    return ok;
+}
+
+bool test_pg_password_database(const char *user, const char *password, char *name, size_t size,
+                               int *port_out)
+{
+    static char made[64];
+    char db[128];
+    if (!test_pg_database(db, sizeof db)) {
+        snprintf(name, size, "%s", db);
+        return false;
+    }
+    const char *dbname = strstr(db, "dbname=") + 7;
+    char sql[256];
+    if (strcmp(made, user) != 0) {
+        snprintf(sql, sizeof sql, "CREATE ROLE %s LOGIN PASSWORD '%s'", user, password);
+        if (!admin_exec(sql, name, size))
+            return false;
+        /* the role's line first: pg_hba.conf's first matching line decides */
+        char hba[128];
+        snprintf(hba, sizeof hba, "%s/data/pg_hba.conf", folder);
+        char *old = NULL;
+        size_t n = 0;
+        FILE *f = fopen(hba, "r");
+        if (f) {
+            old = malloc(1 << 16);
+            n = old ? fread(old, 1, (1 << 16) - 1, f) : 0;
+            fclose(f);
+        }
+        f = old ? fopen(hba, "w") : NULL;
+        if (!f) {
+            free(old);
+            snprintf(name, size, "cannot rewrite %s", hba);
+            return false;
+        }
+        fprintf(f, "host all %s 127.0.0.1/32 scram-sha-256\n", user);
+        fwrite(old, 1, n, f);
+        fclose(f);
+        free(old);
+        if (!admin_exec("SELECT pg_reload_conf()", name, size))
+            return false;
+        /* the reload is a signal: wait until the role is asked for its password */
+        char probe[160];
+        snprintf(probe, sizeof probe, "host=127.0.0.1 port=%d user=%s dbname=postgres", port, user);
+        bool asks = false;
+        for (int tries = 0; tries < 600 && !asks; tries++) {
+            PGconn *c = PQconnectdb(probe);
+            asks = PQstatus(c) != CONNECTION_OK;
+            PQfinish(c);
+            if (!asks)
+                usleep(50 * 1000);
+        }
+        if (!asks) {
+            snprintf(name, size, "the tests' PostgreSQL did not take the new pg_hba.conf");
+            return false;
+        }
+        snprintf(made, sizeof made, "%s", user);
+    }
+    snprintf(sql, sizeof sql, "ALTER DATABASE %s OWNER TO %s", dbname, user);
+    if (!admin_exec(sql, name, size))
+        return false;
+    snprintf(name, size, "host=127.0.0.1 port=%d dbname=%s", port, dbname);
+    *port_out = port;
+    return true;
+}

@@ -18,4 +18,11 @@ bool test_pg_database(char *name, size_t size);
 bool test_pg_stop(void);
 bool test_pg_start(void);
 
+/* A role that must give its password (scram-sha-256 in pg_hba.conf, from 127.0.0.1) and a new
+ * database it owns: "host=127.0.0.1 port=N dbname=tN" in name (no user, no password), the port
+ * in *port_out; false with the reason in name. The role is made once; later calls give it
+ * another database. */
+bool test_pg_password_database(const char *user, const char *password, char *name, size_t size,
+                               int *port_out);
+
 #endif

@@ -41,9 +41,11 @@ static bool listening(int port)
     return ok;
 }
 
-/* The docs' site file with this test's ports: each "server 127.0.0.1:808N" line of the
- * upstream becomes one line per process, "listen 8080;" the proxy's port. */
-static bool write_site(const char *path, const int *ports, int n, int listen_port)
+/* The docs' configuration with this test's ports and paths: each "server 127.0.0.1:808N" line
+ * of the upstream becomes one line per process, "listen 80" the plain port, "listen 443" the
+ * TLS port (both on 127.0.0.1; the [::] lines dropped), the pid, logs, temporary folders and
+ * certificate those of the test's folder. Everything else as shipped. */
+static bool write_conf(const Proxy *p, const char *path, const int *ports, int n)
 {
     char *docs = test_read_file(test_data("../../docs/federation/nginx.conf"), NULL);
     FILE *out = fopen(path, "w");
@@ -53,24 +55,59 @@ static bool write_site(const char *path, const int *ports, int n, int listen_por
             fclose(out);
         return false;
     }
-    bool upstream_written = false, listen_written = false;
+    /* directives whose path becomes the test folder's */
+    static const char *const PATHS[] = {"pid ", "error_log ", "access_log ", "client_body_temp_path ",
+                                        "proxy_temp_path ", "fastcgi_temp_path ", "uwsgi_temp_path ",
+                                        "scgi_temp_path ", "ssl_certificate ", "ssl_certificate_key "};
+    static const char *const FILES[] = {"nginx.pid", "error.log", "access.log", "body", "proxy",
+                                        "fastcgi", "uwsgi", "scgi", "cert.pem", "key.pem"};
+    int replaced = 0, listens = 0;
+    bool upstream_written = false;
     for (char *line = strtok(docs, "\n"); line; line = strtok(NULL, "\n")) {
         const char *t = line + strspn(line, " ");
+        int indent = (int)(t - line);
+        bool done = false;
+        for (size_t i = 0; i < sizeof PATHS / sizeof PATHS[0] && !done; i++)
+            if (strncmp(t, PATHS[i], strlen(PATHS[i])) == 0 &&
+                strcmp(t + strlen(PATHS[i]), "off;") != 0) {
+                fprintf(out, "%*s%s%s/%s;\n", indent, "", PATHS[i], p->dir, FILES[i]);
+                replaced++;
+                done = true;
+            }
+        if (done)
+            continue;
         if (strncmp(t, "server 127.0.0.1:", 17) == 0) {
             const char *rest = strchr(t + 17, ' ');
             for (int i = 0; i < n && !upstream_written; i++)
-                fprintf(out, "    server 127.0.0.1:%d%s\n", ports[i], rest ? rest : ";");
+                fprintf(out, "%*sserver 127.0.0.1:%d%s\n", indent, "", ports[i], rest ? rest : ";");
             upstream_written = true;
-        } else if (strncmp(t, "listen ", 7) == 0) {
-            fprintf(out, "    listen 127.0.0.1:%d;\n", listen_port);
-            listen_written = true;
+        } else if (strncmp(t, "listen [::]:", 12) == 0) {
+            continue;
+        } else if (strncmp(t, "listen 80;", 10) == 0) {
+            fprintf(out, "%*slisten 127.0.0.1:%d;\n", indent, "", p->plain_port);
+            listens++;
+        } else if (strncmp(t, "listen 443 ", 11) == 0) {
+            fprintf(out, "%*slisten 127.0.0.1:%d %s\n", indent, "", p->port, t + 11);
+            listens++;
         } else {
             fprintf(out, "%s\n", line);
         }
     }
     free(docs);
     fclose(out);
-    return upstream_written && listen_written;
+    return upstream_written && listens == 2 && replaced == (int)(sizeof PATHS / sizeof PATHS[0]);
+}
+
+/* A self-signed certificate for 127.0.0.1 (its name and address), the CA the tests trust. */
+static bool make_certificate(const Proxy *p)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+             " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
+             " -keyout %s/key.pem -out %s/cert.pem >%s/openssl.log 2>&1",
+             p->dir, p->dir, p->dir);
+    return system(cmd) == 0;
 }
 
 bool proxy_start(Proxy *p, const int *ports, int n)
@@ -79,25 +116,19 @@ bool proxy_start(Proxy *p, const int *ports, int n)
     snprintf(p->dir, sizeof p->dir, "/tmp/shashki-nginx-XXXXXX");
     if (!mkdtemp(p->dir))
         return false;
-    char site[128], conf[128];
-    snprintf(site, sizeof site, "%s/site.conf", p->dir);
+    char conf[128];
     snprintf(conf, sizeof conf, "%s/nginx.conf", p->dir);
+    snprintf(p->ca, sizeof p->ca, "%s/cert.pem", p->dir);
     p->port = free_port();
-    if (!p->port || !write_site(site, ports, n, p->port)) {
+    p->plain_port = free_port();
+    if (!p->port || !p->plain_port || p->port == p->plain_port || !write_conf(p, conf, ports, n)) {
         fprintf(stderr, "the proxy's configuration cannot be written from the docs' file\n");
         return false;
     }
-    FILE *f = fopen(conf, "w");
-    if (!f)
+    if (!make_certificate(p)) {
+        fprintf(stderr, "openssl cannot make the test certificate (see %s/openssl.log)\n", p->dir);
         return false;
-    fprintf(f,
-            "worker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log;\n"
-            "worker_rlimit_nofile 20000;\nevents { worker_connections 8192; }\n"
-            "http {\n  access_log off;\n  client_body_temp_path %s/body;\n"
-            "  proxy_temp_path %s/proxy;\n  fastcgi_temp_path %s/fastcgi;\n"
-            "  uwsgi_temp_path %s/uwsgi;\n  scgi_temp_path %s/scgi;\n  include %s;\n}\n",
-            p->dir, p->dir, p->dir, p->dir, p->dir, p->dir, p->dir, site);
-    fclose(f);
+    }
     p->pid = fork();
     if (p->pid == 0) {
         execlp("nginx", "nginx", "-p", p->dir, "-c", conf, "-g", "daemon off;", (char *)NULL);
@@ -105,7 +136,7 @@ bool proxy_start(Proxy *p, const int *ports, int n)
     }
     /* ready when it accepts a connection (or gone when it could not start) */
     for (time_t start = time(NULL); time(NULL) - start < 30;) {
-        if (listening(p->port))
+        if (listening(p->port) && listening(p->plain_port))
             return true;
         int status;
         if (waitpid(p->pid, &status, WNOHANG) == p->pid) {

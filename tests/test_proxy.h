@@ -1,6 +1,7 @@
 /* test_proxy.h - nginx in front of a test's `shashki serve` processes, configured with the
- * very file the docs ship (docs/federation/nginx.conf), its ports filled in: started on a free
- * loopback port in a temporary folder, stopped and removed at the end. Debian's nginx. */
+ * very file the docs ship (docs/federation/nginx.conf), its ports and paths filled in, with a
+ * certificate for 127.0.0.1 made by openssl: started on free loopback ports in a temporary
+ * folder, stopped and removed at the end. Debian's nginx. */
 #ifndef SHASHKI_TEST_PROXY_H
 #define SHASHKI_TEST_PROXY_H
 
@@ -9,8 +10,10 @@
 
 typedef struct Proxy {
     pid_t pid;
-    int port;
+    int port;        /* HTTPS (HTTP/2 or 1.1), on 127.0.0.1 */
+    int plain_port;  /* plain HTTP, which only redirects to HTTPS */
     char dir[64];
+    char ca[96];     /* the test certificate, to trust (CURLOPT_CAINFO) */
 } Proxy;
 
 /* Start nginx before the processes listening on ports[0..n-1]; false with the reason printed

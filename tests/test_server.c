@@ -1,6 +1,7 @@
 /* test_server.c - the web server under test (see test_server.h). */
 #include "test_server.h"
 
+#include <curl/curl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@ bool server_start(Server *s)
         dup2(in[0], 0);
         close(fds[0]);
         close(in[1]);
-        char *args[16];
+        char *args[32];
         int n = 0;
         args[n++] = (char *)test_program();
         args[n++] = "serve";
@@ -44,6 +45,10 @@ bool server_start(Server *s)
             args[n++] = "--puzzles";
             args[n++] = s->puzzles;
         }
+        char options[sizeof s->options];
+        snprintf(options, sizeof options, "%s", s->options);
+        for (char *o = strtok(options, " "); o && n < 28; o = strtok(NULL, " "))
+            args[n++] = o;
         char pieces[16];
         if (s->egdb_build) {
             snprintf(pieces, sizeof pieces, "%d", s->egdb_build);
@@ -81,6 +86,17 @@ void server_stop(Server *s, bool crash)
     int status;
     waitpid(s->pid, &status, 0);
     s->pid = 0;
+}
+
+void server_url(const Server *s, const char *path, char *out, size_t size)
+{
+    snprintf(out, size, "%s://127.0.0.1:%d%s", s->ca[0] ? "https" : "http", s->port, path);
+}
+
+void server_curl_tls(const Server *s, void *curl)
+{
+    if (s->ca[0])
+        curl_easy_setopt(curl, CURLOPT_CAINFO, s->ca);
 }
 
 size_t test_buffer_append(char *ptr, size_t size, size_t n, void *buffer)

@@ -18,7 +18,15 @@ typedef struct Server {
     int egdb_build;     /* build the endgame databases up to this many pieces in the
                            background, in egdb_dir ($SHASHKI_EGDB); 0: --no-egdb-build */
     char egdb_dir[64];
+    char options[256];  /* more options for serve, separated by spaces, or "" */
+    char ca[96];        /* nginx's test certificate when this is the proxy (test_proxy.h): the
+                           server is reached over https, trusting that certificate */
 } Server;
+
+/* The URL of a path on the server ("http://127.0.0.1:PORT/path", https when s->ca is set), and
+ * a libcurl handle told to trust s->ca (nothing when it is empty). */
+void server_url(const Server *s, const char *path, char *out, size_t size);
+void server_curl_tls(const Server *s, void *curl);
 
 /* What a test reads of an answer; test_buffer_append is libcurl's write callback for it
  * (NUL-terminated as it grows). */

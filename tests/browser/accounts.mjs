@@ -164,6 +164,7 @@ export function accountTests() {
         expect(box && box.width > 200 && box.height > 60, `the chart is drawn: ${JSON.stringify(box)}`);
         await page.waitForSelector(`.profile-games .game-row[data-id="${id}"]`);
         equal(await page.$$eval('.profile-games .game-row', (els) => els.length), 1, 'the games on the profile');
+        equal(await page.$eval(`.profile-games .game-row[data-id="${id}"]`, (e) => [e.dataset.rated, e.querySelector('.profile-rated').textContent]), ['true', 'Rated · blitz'], 'the game marked rated');
         expect((await text(page, '.profile-since')).length > 10, 'since when');
       }
       await anna.waitForSelector('.profile-roles .chip.you');
@@ -207,6 +208,25 @@ export function accountTests() {
       await submitAccount(anna, 'Anna', 'correct horse');
       await loggedIn(anna, 'Anna');
       await anna.waitForSelector('dialog[open] form.account-form', { state: 'detached' });
+
+      // ---- Anna changes her password: a wrong current one is shown beside it; then the new
+      // one logs in and the old one does not
+      await anna.click('.topbar [data-action=account-menu]');
+      await anna.click('.account-menu[open] [data-action=change-password]');
+      await anna.waitForSelector('dialog[open] form.account-form[data-mode=password]');
+      await anna.fill('#acc-current', 'wrong horse');
+      await anna.fill('#acc-new', 'purple monkey dishwasher');
+      await anna.click('[data-action=password-submit]');
+      await anna.waitForSelector('#acc-current-error:not([hidden])');
+      equal(await text(anna, '#acc-current-error'), 'the current password is wrong', 'the server\'s message beside the current password');
+      await anna.fill('#acc-current', 'correct horse');
+      await anna.click('[data-action=password-submit]');
+      await anna.waitForSelector('dialog[open] form.account-form', { state: 'detached' });
+      const logins = await anna.evaluate(async () => {
+        const login = (password) => fetch('/api/account/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Anna', password }) }).then((r) => r.status);
+        return [await login('correct horse'), await login('purple monkey dishwasher')];
+      });
+      equal(logins, [401, 200], 'the old password, then the new one');
     } finally {
       await server.stop();
     }

@@ -153,6 +153,61 @@ export function accountDialog(mode = 'login') {
   });
 }
 
+/**
+ * The dialog that changes the account's password: the current one (checked, and paced, as a
+ * login) and the new one. The account's other sessions end; this one goes on. Resolves true
+ * once changed, false when closed.
+ */
+export function passwordDialog() {
+  return new Promise((resolve) => {
+    const form = h('form.account-form', { novalidate: true, dataset: { mode: 'password' } });
+    const dialog = h('dialog.modal', { 'aria-labelledby': 'password-title' }, form);
+    const current = h('input#acc-current', { type: 'password', name: 'current', autocomplete: 'current-password', required: true });
+    const fresh = h('input#acc-new', { type: 'password', name: 'password', autocomplete: 'new-password', required: true });
+    const errors = {
+      current: h('p.field-error', { id: 'acc-current-error', role: 'alert', hidden: true, dataset: { field: 'current' } }),
+      password: h('p.field-error', { id: 'acc-new-error', role: 'alert', hidden: true, dataset: { field: 'password' } }),
+    };
+    const general = h('p.form-error', { role: 'alert', hidden: true });
+    const submit = h('button.btn.primary', { type: 'submit', dataset: { action: 'password-submit' } }, t('account.changePassword'));
+    const close = (done = false) => {
+      dialog.close();
+      dialog.remove();
+      resolve(done);
+    };
+    form.append(
+      h('header.dialog-head', h('h2#password-title', icon('user'), t('account.changePassword')), h('button.btn.icon-only.ghost', { type: 'button', 'aria-label': t('common.close'), onclick: () => close() }, icon('close'))),
+      h(
+        'div.dialog-body',
+        h('p.muted.account-lead', t('account.changeLead')),
+        h('div.field', h('label.label', { for: 'acc-current' }, t('account.currentPassword')), current, errors.current),
+        h('div.field', h('label.label', { for: 'acc-new' }, t('account.newPassword')), fresh, h('small.hint', t('account.passwordHint')), errors.password),
+        general,
+      ),
+      h('footer.dialog-actions', h('button.btn', { type: 'button', onclick: () => close() }, t('new.cancel')), submit),
+    );
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      for (const el of [...Object.values(errors), general]) el.hidden = true;
+      submit.disabled = true;
+      try {
+        await api.accountPassword(current.value, fresh.value);
+        close(true);
+      } catch (err) {
+        // a wrong current password is a 401 that needs `password`: it belongs to "current"
+        const field = err.needs === 'password' || err.field === 'current' ? 'current' : err.field === 'password' ? 'password' : null;
+        const box = field ? errors[field] : general;
+        box.textContent = errorText(err);
+        box.hidden = false;
+        if (field) (field === 'current' ? current : fresh).focus();
+      } finally {
+        submit.disabled = false;
+      }
+    });
+    openModal(dialog, () => close(), current);
+  });
+}
+
 /** The header's control: "Log in" and "Sign up", or the account's name with its menu. */
 export function accountControl() {
   const me = account.me;
@@ -170,6 +225,20 @@ export function accountControl() {
     h('div.account-who', t('account.youAre', { name: me.name })),
     h('a.account-item', { role: 'menuitem', href: profileHref(me.name), dataset: { action: 'profile' } }, icon('chart'), t('account.profile')),
     h('a.account-item', { role: 'menuitem', href: '#/my-games', dataset: { action: 'my-games' } }, icon('play'), t('mygames.title')),
+    h(
+      'button.account-item',
+      {
+        type: 'button',
+        role: 'menuitem',
+        dataset: { action: 'change-password' },
+        onclick: () => {
+          details.open = false;
+          passwordDialog();
+        },
+      },
+      icon('user'),
+      t('account.changePassword'),
+    ),
     h(
       'button.account-item',
       {

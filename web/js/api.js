@@ -134,6 +134,7 @@ export const api = {
   signUp: (name, password) => request('POST', '/api/accounts', { name, password }),
   accountLogin: (name, password) => request('POST', '/api/account/session', { name, password }),
   accountLogout: () => request('DELETE', '/api/account/session'),
+  accountPassword: (current, password) => request('POST', '/api/account/password', { current, password }),
   player: (name) => request('GET', `/api/players/${encodeURIComponent(name)}`),
   /** The lobby (docs/web-api.md "The lobby"): challenges, an account's games in progress. */
   challenges: () => request('GET', '/api/challenges'),

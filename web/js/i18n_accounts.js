@@ -22,6 +22,10 @@ addTexts({
     'account.loggedOut': 'Logged out',
     'account.welcome': 'Logged in as {name}',
     'account.needed': 'Log in or sign up to take this seat.',
+    'account.changePassword': 'Change password',
+    'account.changeLead': 'Your other devices are logged out; this one stays logged in.',
+    'account.currentPassword': 'Current password',
+    'account.newPassword': 'New password',
 
     'profile.title': 'Player',
     'profile.since': 'Playing here since {date}',
@@ -73,6 +77,10 @@ addTexts({
     'account.loggedOut': 'Вы вышли',
     'account.welcome': 'Вы вошли как {name}',
     'account.needed': 'Войдите или зарегистрируйтесь, чтобы занять это место.',
+    'account.changePassword': 'Сменить пароль',
+    'account.changeLead': 'На других устройствах вы выйдете из аккаунта; на этом останетесь.',
+    'account.currentPassword': 'Текущий пароль',
+    'account.newPassword': 'Новый пароль',
 
     'profile.title': 'Игрок',
     'profile.since': 'Играет здесь с {date}',

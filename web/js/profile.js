@@ -24,6 +24,14 @@ function date(iso) {
   return d.toLocaleDateString(getLang(), { dateStyle: 'long' });
 }
 
+/** A game's row, with whether it was rated ("Rated · blitz" or "Casual"). */
+function ratedRow(g) {
+  const row = gameRow(g);
+  row.dataset.rated = g.rated ? 'true' : 'false';
+  row.append(h('span.badge.profile-rated', g.rated ? t('rated.shown', { speed: speedName(g.speed) }) : t('rated.casual')));
+  return row;
+}
+
 export class ProfileView {
   constructor(root, name) {
     this.root = root;
@@ -150,7 +158,7 @@ export class ProfileView {
           ratings.some((r) => r.provisional) ? h('p.muted.profile-provisional-note', t('profile.provisionalNote')) : null,
         ),
         charts.length ? h('section.card.profile-history', h('h2.card-title', t('profile.history')), h('div.profile-charts', charts)) : null,
-        h('section.card.profile-games', h('h2.card-title', t('profile.latest')), games.length ? h('div.game-list', games.map(gameRow)) : h('p.muted', t('profile.noGames'))),
+        h('section.card.profile-games', h('h2.card-title', t('profile.latest')), games.length ? h('div.game-list', games.map(ratedRow)) : h('p.muted', t('profile.noGames'))),
       ),
     );
     const slots = charts.map((c) => c.querySelector('.profile-chart-slot'));

@@ -45,3 +45,17 @@ $ shashki db
 ? 2
 
 $ rm -f $DB-copy $DB-copy-wal $DB-copy-shm
+
+# a PostgreSQL password on the command line: a warning that says how to keep it out (ps shows
+# it), and the name printed with *** for it (tests/test_ops.c: ps itself, libpq's files)
+$ shashki db info postgresql://someone:s3cret-pw@127.0.0.1:1/nothing
+! warning: the database's password is on the command line, where ps shows it
+! keep it in ~/.pgpass (or the file PGPASSFILE names) or a service file
+! postgresql://someone:***@127.0.0.1:1/nothing: cannot connect to the PostgreSQL database
+? 1
+
+$ shashki db copy $DB "host=127.0.0.1 port=1 password='it s3cret' dbname=x"
+copying * into host=127.0.0.1 port=1 password=*** dbname=x
+! warning: the database's password is on the command line
+! host=127.0.0.1 port=1 password=*** dbname=x: cannot connect to the PostgreSQL database
+? 1
