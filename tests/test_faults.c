@@ -22,7 +22,8 @@
 #define FAULT_ROUNDS 3
 
 typedef struct Player {
-    int port;              /* nginx's */
+    int port;              /* nginx's (HTTPS) */
+    char ca[96];           /* its test certificate (test_proxy.h) */
     char jar[64];          /* the device's cookies: every seat of the game */
     char acked[FAULT_MOVES][32]; /* the moves acknowledged (200), by ply - 1 */
     atomic_int nacked;     /* how many */
@@ -30,17 +31,20 @@ typedef struct Player {
     int refused;           /* answers other than 200 (the request the kill cut short) */
 } Player;
 
-/* One request to a port with the device's cookies: the status (0: no answer) and the JSON
- * answer in *out (NULL when none). */
-static long exchange_at(int port, const char *jar, const char *method, const char *path,
-                        const char *body, json_t **out)
+/* One request to a port with the device's cookies, over HTTPS trusting `ca` when one is
+ * given (nginx), else plain HTTP (a process): the status (0: no answer) and the JSON answer in
+ * *out (NULL when none). */
+static long exchange_at(int port, const char *ca, const char *jar, const char *method,
+                        const char *path, const char *body, json_t **out)
 {
     CURL *curl = curl_easy_init();
     Buffer b = {0};
     char url[256];
-    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
+    snprintf(url, sizeof url, "%s://127.0.0.1:%d%s", ca ? "https" : "http", port, path);
     struct curl_slist *headers = curl_slist_append(NULL, "Content-Type: application/json");
     curl_easy_setopt(curl, CURLOPT_URL, url);
+    if (ca)
+        curl_easy_setopt(curl, CURLOPT_CAINFO, ca);
     curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
     curl_easy_setopt(curl, CURLOPT_COOKIEFILE, jar);
     curl_easy_setopt(curl, CURLOPT_COOKIEJAR, jar);
@@ -64,7 +68,7 @@ static long exchange_at(int port, const char *jar, const char *method, const cha
 static long exchange(const Player *p, const char *method, const char *path, const char *body,
                      json_t **out)
 {
-    return exchange_at(p->port, p->jar, method, path, body, out);
+    return exchange_at(p->port, p->ca, p->jar, method, path, body, out);
 }
 
 /* The game's moves and its first legal move, from a Game. */
@@ -110,7 +114,7 @@ static void *play(void *arg)
 static void check_acked(Player *p, int port, const char *who)
 {
     json_t *game = NULL;
-    long status = exchange_at(port, p->jar, "GET", "/api/games/1", NULL, &game);
+    long status = exchange_at(port, NULL, p->jar, "GET", "/api/games/1", NULL, &game);
     CHECK_MSG(status == 200, "%s: status %ld", who, status);
     json_t *moves = json_object_get(game, "moves");
     int acked = atomic_load(&p->nacked);
@@ -158,6 +162,7 @@ void suite_faults_pg(void)
         return;
     }
     p->port = nginx.port;
+    snprintf(p->ca, sizeof p->ca, "%s", nginx.ca);
     snprintf(p->jar, sizeof p->jar, "/tmp/shashki-faults-XXXXXX");
     int fd = mkstemp(p->jar);
     if (fd >= 0)
