@@ -123,7 +123,7 @@ bool live_save_move(WebGames *g, Live *l)
     snprintf(stored.text, sizeof stored.text, "%s", m.full);
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         stored.clocks[p] = p < live_players(l) ? l->row.player[p].clock : -1;
-    return store_add_move(g->store, &l->row, l->row.moves, &stored);
+    return live_commit(g, l, l->row.moves, &stored);
 }
 
 void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx)
@@ -148,30 +148,28 @@ void live_settle(WebGames *g, Live *l)
     live_row_sync(l);
     if (!live_playing(l))
         live_engine_cancel(l);
-    if (!store_update(g->store, &l->row) && live_refresh_stale(g, l))
+    if (!live_commit(g, l, 0, NULL) && live_refresh_stale(g, l))
         return;
     live_changed(g, l);
 }
 
-const char *live_event_text(Live *l)
+EventText *live_event_text(Live *l)
 {
     if (l->event && l->event_version == l->version)
-        return l->event;
-    free(l->event);
+        return event_text_ref(l->event);
+    event_text_unref(l->event);
     l->event = NULL;
     json_t *j = live_json_game(l, false); /* a game's board never changes: not in events */
     char *text = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
     json_decref(j);
     if (!text)
         return NULL;
-    size_t size = strlen(text) + 32;
-    l->event = malloc(size);
-    if (l->event) {
-        snprintf(l->event, size, "event: state\ndata: %s\n\n", text);
-        l->event_version = l->version;
-    }
+    l->event = event_text_new("state", text);
     free(text);
-    return l->event;
+    if (!l->event)
+        return NULL;
+    l->event_version = l->version;
+    return event_text_ref(l->event);
 }
 
 /* ---- making games, and bringing them back ---- */
@@ -182,7 +180,7 @@ void live_free(Live *l)
         return;
     sh_play_free(l->play);
     json_decref(l->history);
-    free(l->event);
+    event_text_unref(l->event);
     free(l);
 }
 
@@ -226,7 +224,7 @@ static void evict_finished(WebGames *g)
     int kept = 0;
     for (Live **p = &g->live; *p;) {
         Live *l = *p;
-        if (!live_playing(l) && !l->thinking && ++kept > LIVE_MAX_CACHED_FINISHED) {
+        if (!live_playing(l) && !l->thinking && !l->busy && ++kept > LIVE_MAX_CACHED_FINISHED) {
             *p = l->next;
             live_free(l);
         } else {
@@ -337,9 +335,14 @@ static void seats_open(WebGames *g, Live *l)
 
 Live *live_get(WebGames *g, long id)
 {
+again:
     for (Live *l = g->live; l; l = l->next) {
         if (l->id != id)
             continue;
+        if (l->busy) { /* its change is being committed: it is read when it is done */
+            live_wait_idle(g, l);
+            goto again;
+        }
         if (g->shared) { /* another process may have changed it */
             long version = store_version(g->store, id);
             if (version < 0) {
@@ -377,9 +380,14 @@ Live *live_get(WebGames *g, long id)
 
 Live *live_peek(WebGames *g, long id)
 {
+again:
     for (Live *l = g->live; l; l = l->next) {
         if (l->id != id)
             continue;
+        if (l->busy) {
+            live_wait_idle(g, l);
+            goto again;
+        }
         if (l->notified > l->row.version && !l->thinking && live_reload(g, l))
             live_changed(g, l);
         return l;
@@ -408,7 +416,7 @@ bool live_reload(WebGames *g, Live *l)
     l->row = n->row;
     json_decref(l->history);
     l->history = NULL;
-    free(l->event);
+    event_text_unref(l->event);
     l->event = NULL;
     free(n);
     return true;
@@ -429,8 +437,9 @@ void live_forget(WebGames *g, long id)
         if ((*p)->id == id) {
             Live *l = *p;
             live_engine_cancel(l);
-            if (l->thinking) {
-                /* the engine thread still refers to it: end the game, drop it later */
+            if (l->thinking || l->busy) {
+                /* the engine thread or a commit still refers to it: end the game, drop it
+                 * later */
                 if (live_playing(l))
                     sh_play_adjudicate(l->play, sh_play_kind(l->play)->players == 2 ? "1/2-1/2"
                                                 : sh_play_kind(l->play)->players == 3
@@ -457,7 +466,7 @@ static void *ticker(void *arg)
     pthread_mutex_lock(&g->lock);
     while (!g->stopping) {
         for (Live *l = g->live; l; l = l->next)
-            if (l->id > 0 && sh_play_clock(l->play) && sh_play_update(l->play))
+            if (l->id > 0 && !l->busy && sh_play_clock(l->play) && sh_play_update(l->play))
                 live_settle(g, l);
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);

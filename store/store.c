@@ -204,6 +204,7 @@ Store *store_open(const char *path, char *err, size_t errsize)
         return NULL;
     }
     pthread_mutex_init(&store->lock, NULL);
+    store_group_init(&store->group);
     snprintf(store->name, sizeof store->name, "%s", path);
     return store;
 }
@@ -348,6 +349,7 @@ void store_close(Store *store)
     if (!store)
         return;
     db_close(store->db);
+    store_group_destroy(&store->group);
     pthread_mutex_destroy(&store->lock);
     free(store);
 }

@@ -195,25 +195,40 @@ static bool changed(Store *store, StoredGame *g, bool ok)
     return ok;
 }
 
+/* A game's change for the commit group (commit_group.c): its rows, and a move when there is
+ * one. */
+typedef struct GameChange {
+    StoredGame *game;
+    int ply;
+    const StoredMove *move; /* NULL: the rows only */
+} GameChange;
+
+static bool change_game(Store *store, void *arg)
+{
+    GameChange *c = arg;
+    return (!c->move || insert_move(store, c->game->id, c->ply, c->move, c->game->players)) &&
+           update(store, c->game);
+}
+
+/* The rows (and a move) saved in the next group commit: the version moves on once it is. */
+static bool group_change(Store *store, StoredGame *g, int ply, const StoredMove *m)
+{
+    g->stale = false;
+    GameChange c = {g, ply, m};
+    bool ok = store_group_run(store, change_game, &c);
+    if (ok)
+        g->version++;
+    return ok;
+}
+
 bool store_update(Store *store, StoredGame *g)
 {
-    pthread_mutex_lock(&store->lock);
-    g->stale = false;
-    bool ok = store_begin(store);
-    ok = changed(store, g, ok && update(store, g));
-    pthread_mutex_unlock(&store->lock);
-    return ok;
+    return group_change(store, g, 0, NULL);
 }
 
 bool store_add_move(Store *store, StoredGame *g, int ply, const StoredMove *m)
 {
-    pthread_mutex_lock(&store->lock);
-    g->stale = false;
-    bool ok = store_begin(store);
-    ok = ok && insert_move(store, g->id, ply, m, g->players) && update(store, g);
-    ok = changed(store, g, ok);
-    pthread_mutex_unlock(&store->lock);
-    return ok;
+    return group_change(store, g, ply, m);
 }
 
 /* One statement on a game by its id and a number (lock held): whether it ran, and its rows. */

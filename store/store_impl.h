@@ -10,9 +10,18 @@
 #include "db.h"
 #include "store.h"
 
+/* Changes waiting to share one commit (commit_group.c). */
+typedef struct CommitGroup {
+    pthread_mutex_t lock;
+    pthread_cond_t done;      /* a group was committed */
+    struct GroupJob *queue, **tail;
+    bool leading;             /* a thread is committing a group */
+} CommitGroup;
+
 struct Store {
     Db *db;
     pthread_mutex_t lock; /* one connection, used by one thread at a time */
+    CommitGroup group;    /* the games' changes, committed together (commit_group.c) */
     char name[512];       /* the database's name, as opened */
 };
 
@@ -29,6 +38,14 @@ void store_copy_text(char *out, size_t size, const char *text);
  * or roll back); finish returns whether it was committed. */
 bool store_begin(Store *store);
 bool store_finish(Store *store, bool ok);
+/* A change run inside a transaction (the connection's lock held): whether it worked. */
+typedef bool (*StoreChange)(Store *store, void *arg);
+/* Run a change in a transaction shared with the changes queued meanwhile by other threads, one
+ * commit for them all, each change in a savepoint of its own (called without the lock): true
+ * once the commit holding it is durable, false if it failed or was not committed. */
+bool store_group_run(Store *store, StoreChange change, void *arg);
+void store_group_init(CommitGroup *group);
+void store_group_destroy(CommitGroup *group);
 /* One statement with text values bound in order (lock held): whether it ran. */
 bool store_run(Store *store, const char *sql, int count, const char *const *values);
 
