@@ -28,6 +28,7 @@ void store_group_init(CommitGroup *q)
     pthread_cond_init(&q->done, NULL);
     q->queue = NULL;
     q->tail = &q->queue;
+    q->queued = 0;
     q->leading = false;
 }
 
@@ -77,6 +78,7 @@ bool store_group_run(Store *store, StoreChange change, void *arg)
     pthread_mutex_lock(&q->lock);
     *q->tail = &job;
     q->tail = &job.next;
+    q->queued++;
     while (!job.done) {
         if (q->leading) {
             pthread_cond_wait(&q->done, &q->lock);
@@ -86,6 +88,7 @@ bool store_group_run(Store *store, StoreChange change, void *arg)
         GroupJob *batch = q->queue;
         q->queue = NULL;
         q->tail = &q->queue;
+        q->queued = 0;
         pthread_mutex_unlock(&q->lock);
         run_batch(store, batch);
         pthread_mutex_lock(&q->lock);

@@ -15,6 +15,7 @@ typedef struct CommitGroup {
     pthread_mutex_t lock;
     pthread_cond_t done;      /* a group was committed */
     struct GroupJob *queue, **tail;
+    int queued;               /* changes in the queue */
     bool leading;             /* a thread is committing a group */
 } CommitGroup;
 
