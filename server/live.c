@@ -493,6 +493,7 @@ WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsiz
     g->seed = (uint64_t)time(NULL);
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
+    pthread_cond_init(&g->idle, NULL);
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_init(&g->watch[i], NULL);
     live_sync_init(g);
@@ -554,6 +555,7 @@ void live_close(WebGames *g)
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_destroy(&g->watch[i]);
     pthread_cond_destroy(&g->changed);
+    pthread_cond_destroy(&g->idle);
     pthread_mutex_destroy(&g->lock);
     free(g);
 }

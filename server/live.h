@@ -68,6 +68,7 @@ typedef struct WebGames {
     pthread_mutex_t lock;
     pthread_cond_t changed; /* a game changed, an engine came free, a worker ended */
     pthread_cond_t watch[LIVE_WATCH_SLOTS]; /* a game of that slot changed (by id) */
+    pthread_cond_t idle;  /* a game's commit is done (live_lock.c) */
     Store *store;
     Live *live;
     PlayEngine *pool[LIVE_ENGINE_POOL];

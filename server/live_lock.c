@@ -15,9 +15,8 @@
 
 void live_wait_idle(WebGames *g, Live *l)
 {
-    long id = l->id;
     while (l->busy)
-        pthread_cond_wait(live_watch_cond(g, id), &g->lock);
+        pthread_cond_wait(&g->idle, &g->lock);
 }
 
 bool live_commit(WebGames *g, Live *l, int ply, const StoredMove *move)
@@ -26,7 +25,6 @@ bool live_commit(WebGames *g, Live *l, int ply, const StoredMove *move)
     if (!row) /* no copy: commit with the lock held */
         return move ? store_add_move(g->store, &l->row, ply, move) : store_update(g->store, &l->row);
     *row = l->row;
-    long id = l->id;
     l->busy = true;
     pthread_mutex_unlock(&g->lock);
     bool ok = move ? store_add_move(g->store, row, ply, move) : store_update(g->store, row);
@@ -34,7 +32,7 @@ bool live_commit(WebGames *g, Live *l, int ply, const StoredMove *move)
     l->row.version = row->version;
     l->row.stale = row->stale;
     l->busy = false;
-    pthread_cond_broadcast(live_watch_cond(g, id));
+    pthread_cond_broadcast(&g->idle); /* the watchers are woken by live_changed */
     free(row);
     return ok;
 }

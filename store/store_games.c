@@ -448,8 +448,8 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
 
 long store_version(Store *store, long id)
 {
-    pthread_mutex_lock(&store->lock);
-    DbStmt *st = db_prepare(store->db, "SELECT version FROM games WHERE id = ?");
+    Db *db = store_read_begin(store); /* asked before every request's answer: no wait */
+    DbStmt *st = db_prepare(db, "SELECT version FROM games WHERE id = ?");
     long version = -1;
     if (st) {
         db_bind_int(st, 1, id);
@@ -457,7 +457,7 @@ long store_version(Store *store, long id)
             version = (long)db_column_int(st, 0);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    store_read_end(store);
     return version;
 }
 

@@ -23,6 +23,9 @@ struct Store {
     Db *db;
     pthread_mutex_t lock; /* one connection, used by one thread at a time */
     CommitGroup group;    /* the games' changes, committed together (commit_group.c) */
+    Db *reader;           /* a second connection for the reads that answer requests, which must
+                             not wait for a commit on `db` (NULL: `db` serves them) */
+    pthread_mutex_t read_lock;
     char name[512];       /* the database's name, as opened */
 };
 
@@ -39,6 +42,10 @@ void store_copy_text(char *out, size_t size, const char *text);
  * or roll back); finish returns whether it was committed. */
 bool store_begin(Store *store);
 bool store_finish(Store *store, bool ok);
+/* A read that must not wait for the commit in progress (a request's answer): the connection
+ * to read on, locked until store_read_end. It sees what is committed. */
+Db *store_read_begin(Store *store);
+void store_read_end(Store *store);
 /* A change run inside a transaction (the connection's lock held): whether it worked. */
 typedef bool (*StoreChange)(Store *store, void *arg);
 /* Run a change in a transaction shared with the changes queued meanwhile by other threads, one

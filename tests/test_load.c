@@ -24,6 +24,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -179,6 +180,31 @@ static void watcher_read(Watcher *w, double t)
     w->buf.size = rest;
 }
 
+/* The CPU seconds (user and system) a process has used: this one's own (pid 0), or a server's
+ * from /proc (0 when it cannot be read). */
+static double cpu_seconds(pid_t pid)
+{
+    if (pid == 0) {
+        struct rusage u;
+        getrusage(RUSAGE_SELF, &u);
+        return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+               (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+    }
+    char path[64], text[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    const char *p = strrchr(text, ')'); /* past the command's name */
+    unsigned long user = 0, system = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user,
+                     &system) != 2)
+        return 0;
+    return (double)(user + system) / (double)sysconf(_SC_CLK_TCK);
+}
+
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -256,6 +282,7 @@ static void check_kept(int port, LoadGame *games)
 {
     CURL *h = curl_easy_init();
     int kept = 0;
+    char first[160] = "";
     for (int i = 0; i < load_games; i++) {
         char path[64];
         snprintf(path, sizeof path, "/api/games/%ld", games[i].id);
@@ -268,10 +295,15 @@ static void check_kept(int port, LoadGame *games)
             same = json_is_string(m) && strcmp(json_string_value(m), games[i].moves[k]) == 0;
         }
         kept += same;
+        if (!same && !first[0])
+            snprintf(first, sizeof first, "; game %ld: %d moves kept (status %ld), %d acknowledged of"
+                     " %d sent", games[i].id, (int)json_array_size(moves), status, games[i].acked,
+                     games[i].sent);
         json_decref(j);
     }
     curl_easy_cleanup(h);
-    CHECK_MSG(kept == load_games, "%d of %d games came back with every move", kept, load_games);
+    CHECK_MSG(kept == load_games, "%d of %d games came back with every move%s", kept, load_games,
+              first);
 }
 
 void suite_load(void)
@@ -280,7 +312,7 @@ void suite_load(void)
         return;
     curl_global_init(CURL_GLOBAL_DEFAULT);
     /* SHASHKI_LOAD_GAMES (1-1000, default 100); SHASHKI_LOAD_PACE=1: paced, not saturated
-     * (see above); SHASHKI_LOAD_DB=postgresql: a private
+     * (see above); SHASHKI_LOAD_SECONDS: a shorter bound; SHASHKI_LOAD_DB=postgresql: a private
      * PostgreSQL cluster instead of an SQLite file; SHASHKI_LOAD_PROCESSES (1-4) serve
      * processes on it; SHASHKI_LOAD_PROXY=1 (or several processes): every request through
      * nginx with docs/federation/nginx.conf */
@@ -401,7 +433,13 @@ void suite_load(void)
         curl_multi_add_handle(multi, w->handle);
     }
 
-    double start = now_s(), deadline = start + LOAD_SECONDS;
+    double cpu_client = cpu_seconds(0), cpu_server = 0;
+    for (int i = 0; i < nprocs; i++)
+        cpu_server -= cpu_seconds(procs[i].pid);
+    const char *e_seconds = getenv("SHASHKI_LOAD_SECONDS");
+    int seconds = e_seconds && atoi(e_seconds) > 0 && atoi(e_seconds) < LOAD_SECONDS ? atoi(e_seconds)
+                                                                                  : LOAD_SECONDS;
+    double start = now_s(), deadline = start + seconds;
     int total_plies = 0, acked = 0, refused = 0;
     for (int i = 0; i < load_games; i++)
         total_plies += games[i].plies;
@@ -429,6 +467,9 @@ void suite_load(void)
         curl_multi_wait(multi, NULL, 0, 20, NULL);
     }
     double elapsed = now_s() - start;
+    cpu_client = cpu_seconds(0) - cpu_client;
+    for (int i = 0; i < nprocs; i++)
+        cpu_server += cpu_seconds(procs[i].pid);
     /* a run stopped by its bound still hears the moves it sent: their answers are counted */
     for (double drain = now_s() + 60; running && now_s() < drain;) {
         bool flying = false;
@@ -446,7 +487,7 @@ void suite_load(void)
     }
 
     test_case("load: every move of the %d games acknowledged", load_games);
-    CHECK_MSG(done, "the run did not finish within %d s", LOAD_SECONDS);
+    CHECK_MSG(done, "the run did not finish within %d s", seconds);
     CHECK_MSG(refused == 0, "%d moves refused", refused);
     CHECK_INT(acked, total_plies);
 
@@ -500,6 +541,12 @@ void suite_load(void)
                1000 * percentile(lat, n_lat, 0.5), 1000 * percentile(lat, n_lat, 0.95),
                1000 * percentile(lat, n_lat, 0.99), 1000 * percentile(lat, n_lat, 1.0), skipped,
                n_lat + skipped);
+        double load[3] = {0, 0, 0};
+        getloadavg(load, 3);
+        printf("     load: CPU used during the run: the server%s %.1f s (%.2f ms a move), this"
+               " test's devices %.1f s; the machine's load average %.1f\n",
+               nprocs > 1 ? "s" : "", cpu_server, 1000 * cpu_server / (acked ? acked : 1),
+               cpu_client, load[0]);
     }
     free(lat);
     free(ack);
