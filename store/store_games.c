@@ -307,11 +307,11 @@ static void read_game(DbStmt *st, StoredGame *g)
         g->player[p].clock = -1;
 }
 
-/* The players' rows of a game read (lock held). */
-static void read_players(Store *store, StoredGame *g)
+/* The players' rows of a game read (the connection's lock held). */
+static void read_players(Db *db, StoredGame *g)
 {
-    DbStmt *st = db_prepare(store->db, "SELECT player, name, level, clock, code, token FROM"
-                                       " game_players WHERE game = ?");
+    DbStmt *st = db_prepare(db, "SELECT player, name, level, clock, code, token FROM"
+                                " game_players WHERE game = ?");
     if (!st)
         return;
     db_bind_int(st, 1, g->id);
@@ -340,8 +340,8 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
     *count = 0;
     char sql[512];
     snprintf(sql, sizeof sql, "SELECT %s FROM games WHERE id = ?", COLUMNS);
-    pthread_mutex_lock(&store->lock);
-    DbStmt *st = db_prepare(store->db, sql);
+    Db *db = store_read_begin(store); /* a game read again must not wait for a commit */
+    DbStmt *st = db_prepare(db, sql);
     bool found = false;
     if (st) {
         db_bind_int(st, 1, id);
@@ -352,8 +352,8 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
         db_finalize(st);
     }
     if (found)
-        read_players(store, game);
-    st = found ? db_prepare(store->db, "SELECT move, clocks FROM moves WHERE game = ? ORDER BY ply")
+        read_players(db, game);
+    st = found ? db_prepare(db, "SELECT move, clocks FROM moves WHERE game = ? ORDER BY ply")
                : NULL;
     if (st) {
         db_bind_int(st, 1, id);
@@ -372,7 +372,7 @@ bool store_load(Store *store, long id, StoredGame *game, StoredMove **moves, int
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    store_read_end(store);
     return found;
 }
 
@@ -441,7 +441,7 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
         db_finalize(st);
     }
     for (int i = 0; i < written; i++)
-        read_players(store, &out[i]);
+        read_players(store->db, &out[i]);
     pthread_mutex_unlock(&store->lock);
     return written;
 }
