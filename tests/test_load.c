@@ -278,6 +278,19 @@ static void move_answered(CURLM *multi, CURLMsg *msg, int *acked, int *refused)
     (*acked)++;
 }
 
+/* The transfers moved on; the moves answered counted. The transfers still running. */
+static int transfer(CURLM *multi, int *acked, int *refused)
+{
+    int running = 0;
+    curl_multi_perform(multi, &running);
+    CURLMsg *msg;
+    int left;
+    while ((msg = curl_multi_info_read(multi, &left)))
+        if (msg->msg == CURLMSG_DONE)
+            move_answered(multi, msg, acked, refused);
+    return running;
+}
+
 static void check_kept(int port, LoadGame *games)
 {
     CURL *h = curl_easy_init();
@@ -446,12 +459,7 @@ void suite_load(void)
     int running = 1;
     bool done = false;
     while (!done && now_s() < deadline && running) {
-        curl_multi_perform(multi, &running);
-        CURLMsg *msg;
-        int left;
-        while ((msg = curl_multi_info_read(multi, &left)))
-            if (msg->msg == CURLMSG_DONE)
-                move_answered(multi, msg, &acked, &refused);
+        running = transfer(multi, &acked, &refused);
         double t = now_s();
         for (int i = 0; i < load_games * WATCHERS; i++)
             watcher_read(&watchers[i], t);
@@ -477,12 +485,7 @@ void suite_load(void)
             flying = games[i].in_flight;
         if (!flying)
             break;
-        curl_multi_perform(multi, &running);
-        CURLMsg *msg;
-        int left;
-        while ((msg = curl_multi_info_read(multi, &left)))
-            if (msg->msg == CURLMSG_DONE)
-                move_answered(multi, msg, &acked, &refused);
+        running = transfer(multi, &acked, &refused);
         curl_multi_wait(multi, NULL, 0, 20, NULL);
     }
 
