@@ -1,6 +1,7 @@
 /* store.c - the games' database (see store.h): opening it, its layout and the migration of a
  * file of an earlier layout, the server's settings. One connection (db.h: SQLite or
- * PostgreSQL), used under a mutex. */
+ * PostgreSQL) for the writes, used under a mutex, and a second for the reads that answer
+ * requests (store_read_begin), so that they never wait for a commit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
