@@ -458,7 +458,9 @@ void suite_load(void)
         total_plies += games[i].plies;
     int running = 1;
     bool done = false;
+    long rounds = 0; /* of the devices' loop: its length is part of every figure measured */
     while (!done && now_s() < deadline && running) {
+        rounds++;
         running = transfer(multi, &acked, &refused);
         double t = now_s();
         for (int i = 0; i < load_games * WATCHERS; i++)
@@ -547,9 +549,10 @@ void suite_load(void)
         double load[3] = {0, 0, 0};
         getloadavg(load, 3);
         printf("     load: CPU used during the run: the server%s %.1f s (%.2f ms a move), this"
-               " test's devices %.1f s; the machine's load average %.1f\n",
+               " test's devices %.1f s (%ld rounds of their loop, %.1f ms a round); the"
+               " machine's load average %.1f\n",
                nprocs > 1 ? "s" : "", cpu_server, 1000 * cpu_server / (acked ? acked : 1),
-               cpu_client, load[0]);
+               cpu_client, rounds, 1000 * elapsed / (double)(rounds ? rounds : 1), load[0]);
     }
     free(lat);
     free(ack);
