@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 struct HttpServer {
@@ -654,6 +655,27 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **co
     }
 }
 
+/* The connections the server may hold: as many as asked, when the files a process may open
+ * allow (each connection is a socket; a few hundred files are kept for the databases, the
+ * engines' tables, the logs). The soft limit on open files is raised to the hard one first:
+ * a thousand games watched by three devices each need more than the usual 1,024. */
+static unsigned connection_limit(int wanted)
+{
+    enum { RESERVED_FILES = 256 };
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) != 0)
+        return (unsigned)wanted;
+    if (files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &files) != 0)
+            getrlimit(RLIMIT_NOFILE, &files);
+    }
+    if (files.rlim_cur == RLIM_INFINITY || files.rlim_cur >= (rlim_t)wanted + RESERVED_FILES)
+        return (unsigned)wanted;
+    return files.rlim_cur > 2 * RESERVED_FILES ? (unsigned)(files.rlim_cur - RESERVED_FILES)
+                                               : (unsigned)files.rlim_cur / 2;
+}
+
 HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errsize)
 {
     HttpServer *server = calloc(1, sizeof *server);
@@ -672,7 +694,7 @@ HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errs
         free(server);
         return NULL;
     }
-    unsigned limit = options->max_connections > 0 ? (unsigned)options->max_connections : 64;
+    unsigned limit = connection_limit(options->max_connections > 0 ? options->max_connections : 64);
     server->daemon = MHD_start_daemon(
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL,
         (uint16_t)options->port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, &addr,

@@ -126,7 +126,7 @@ bool live_save_move(WebGames *g, Live *l)
     stored.at = l->row.clock_at ? l->row.clock_at : live_clock_now();
     for (int p = 0; p < SH_MAX_PLAYERS; p++)
         stored.clocks[p] = p < live_players(l) ? l->row.player[p].clock : -1;
-    bool saved = store_add_move(g->store, &l->row, l->row.moves, &stored);
+    bool saved = live_commit(g, l, l->row.moves, &stored);
     if (!saved && !l->row.stale && g->shared)
         l->row.version = -1; /* the database did not answer: read the game again once it does */
     return saved;
@@ -154,7 +154,7 @@ void live_settle(WebGames *g, Live *l)
     live_row_sync(l);
     if (!live_playing(l))
         live_engine_cancel(l);
-    if (!store_update(g->store, &l->row)) {
+    if (!live_commit(g, l, 0, NULL)) {
         if (live_refresh_stale(g, l))
             return;
         if (g->shared) /* the database did not answer: the game read again once it does */
@@ -163,25 +163,23 @@ void live_settle(WebGames *g, Live *l)
     live_changed(g, l);
 }
 
-const char *live_event_text(Live *l)
+EventText *live_event_text(Live *l)
 {
     if (l->event && l->event_version == l->version)
-        return l->event;
-    free(l->event);
+        return event_text_ref(l->event);
+    event_text_unref(l->event);
     l->event = NULL;
     json_t *j = live_json_game(l, false); /* a game's board never changes: not in events */
     char *text = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
     json_decref(j);
     if (!text)
         return NULL;
-    size_t size = strlen(text) + 32;
-    l->event = malloc(size);
-    if (l->event) {
-        snprintf(l->event, size, "event: state\ndata: %s\n\n", text);
-        l->event_version = l->version;
-    }
+    l->event = event_text_new("state", text);
     free(text);
-    return l->event;
+    if (!l->event)
+        return NULL;
+    l->event_version = l->version;
+    return event_text_ref(l->event);
 }
 
 /* ---- making games, and bringing them back ---- */
@@ -192,7 +190,7 @@ void live_free(Live *l)
         return;
     sh_play_free(l->play);
     json_decref(l->history);
-    free(l->event);
+    event_text_unref(l->event);
     free(l);
 }
 
@@ -223,7 +221,7 @@ static void evict_finished(WebGames *g)
     int kept = 0;
     for (Live **p = &g->live; *p;) {
         Live *l = *p;
-        if (!live_playing(l) && !l->thinking && ++kept > LIVE_MAX_CACHED_FINISHED) {
+        if (!live_playing(l) && !l->thinking && !l->busy && ++kept > LIVE_MAX_CACHED_FINISHED) {
             *p = l->next;
             live_free(l);
         } else {
@@ -336,9 +334,14 @@ static void seats_open(WebGames *g, Live *l)
 
 Live *live_get(WebGames *g, long id)
 {
+again:
     for (Live *l = g->live; l; l = l->next) {
         if (l->id != id)
             continue;
+        if (l->busy) { /* its change is being committed: it is read when it is done */
+            live_wait_idle(g, l);
+            goto again;
+        }
         if (g->shared) { /* another process may have changed it */
             long version = store_version(g->store, id);
             if (version == -2)
@@ -378,9 +381,14 @@ Live *live_get(WebGames *g, long id)
 
 Live *live_peek(WebGames *g, long id)
 {
+again:
     for (Live *l = g->live; l; l = l->next) {
         if (l->id != id)
             continue;
+        if (l->busy) {
+            live_wait_idle(g, l);
+            goto again;
+        }
         if (l->notified > l->row.version && !l->thinking && live_reload(g, l))
             live_changed(g, l);
         return l;
@@ -411,7 +419,7 @@ bool live_reload(WebGames *g, Live *l)
     l->row = n->row;
     json_decref(l->history);
     l->history = NULL;
-    free(l->event);
+    event_text_unref(l->event);
     l->event = NULL;
     free(n);
     return true;
@@ -432,8 +440,9 @@ void live_forget(WebGames *g, long id)
         if ((*p)->id == id) {
             Live *l = *p;
             live_engine_cancel(l);
-            if (l->thinking) {
-                /* the engine thread still refers to it: end the game, drop it later */
+            if (l->thinking || l->busy) {
+                /* the engine thread or a commit still refers to it: end the game, drop it
+                 * later */
                 if (live_playing(l))
                     sh_play_adjudicate(l->play, sh_play_kind(l->play)->players == 2 ? "1/2-1/2"
                                                 : sh_play_kind(l->play)->players == 3
@@ -460,7 +469,7 @@ static void *ticker(void *arg)
     pthread_mutex_lock(&g->lock);
     while (!g->stopping) {
         for (Live *l = g->live; l; l = l->next)
-            if (l->id > 0 && sh_play_clock(l->play) && sh_play_update(l->play))
+            if (l->id > 0 && !l->busy && sh_play_clock(l->play) && sh_play_update(l->play))
                 live_settle(g, l);
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
@@ -487,6 +496,7 @@ WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsiz
     g->seed = (uint64_t)time(NULL);
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
+    pthread_cond_init(&g->idle, NULL);
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_init(&g->watch[i], NULL);
     live_sync_init(g);
@@ -550,6 +560,7 @@ void live_close(WebGames *g)
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_destroy(&g->watch[i]);
     pthread_cond_destroy(&g->changed);
+    pthread_cond_destroy(&g->idle);
     pthread_mutex_destroy(&g->lock);
     free(g);
 }

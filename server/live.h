@@ -13,7 +13,9 @@
  * shared, the player to move is charged the time since those clocks were saved (live_clock.c),
  * and a copy behind the database reads only the moves it lacks (live_catchup.c).
  *
- * One mutex (WebGames.lock) guards every Live. Watchers (event streams) wait on one of
+ * One mutex (WebGames.lock) guards every Live, but is not held across a commit: a game being
+ * committed is marked busy and waited for (live_lock.c), and the commits of several games
+ * share one fsync (store/commit_group.c). Watchers (event streams) wait on one of
  * LIVE_WATCH_SLOTS condition variables chosen by the game's id, so that a move wakes the few
  * streams of its own game and not every stream of the server.
  *
@@ -35,6 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "event_text.h"
 #include "play_engine.h"
 #include "shashki_play.h"
 #include "store.h"
@@ -42,7 +45,7 @@
 #define LIVE_ENGINE_POOL 2
 #define LIVE_ENGINE_HASH_MB 32
 #define LIVE_MAX_CACHED_FINISHED 64
-#define LIVE_WATCH_SLOTS 64
+#define LIVE_WATCH_SLOTS 1024
 #define LIVE_MAX_HOOKS 4
 
 typedef struct Live {
@@ -54,12 +57,13 @@ typedef struct Live {
     bool thinking;       /* the engine is choosing a move for this game */
     bool cancel;         /* the running search's move is no longer wanted */
     PlayEngine *engine;  /* the engine searching for this game, while it does */
-    char *event;         /* the "state" event text of `event_version`, or NULL */
+    EventText *event;    /* the "state" event text of `event_version` (shared), or NULL */
     unsigned event_version;
     char recorded[SH_PLAY_RESULT_SIZE]; /* the result last reported to on_change ("" none) */
     json_t *history;     /* the Game's "moves", kept between states (live_json.c), or NULL */
     bool rated;          /* its end has been reported to the ratings (web_rated.c) */
     long notified;       /* the newest version another process announced (live_sync.c) */
+    bool busy;           /* a change is being committed without the lock (live_lock.c) */
     struct Live *next;
 } Live;
 
@@ -67,6 +71,7 @@ typedef struct WebGames {
     pthread_mutex_t lock;
     pthread_cond_t changed; /* a game changed, an engine came free, a worker ended */
     pthread_cond_t watch[LIVE_WATCH_SLOTS]; /* a game of that slot changed (by id) */
+    pthread_cond_t idle;  /* a game's commit is done (live_lock.c) */
     Store *store;
     Live *live;
     PlayEngine *pool[LIVE_ENGINE_POOL];
@@ -176,8 +181,15 @@ bool live_playing(const Live *l);
 
 /* The row mirrors the game (status, result, clocks, offer). */
 void live_row_sync(Live *l);
-/* Save the last move (the game has just grown by one ply). */
+/* Save the last move (the game has just grown by one ply): lock held, let go during the
+ * commit (live_commit). */
 bool live_save_move(WebGames *g, Live *l);
+/* Commit the game's rows, with move number `ply` when move is not NULL, without holding the
+ * lock (held when called and on return; the game is busy meanwhile): live_lock.c. The copy's
+ * version and staleness are kept. */
+bool live_commit(WebGames *g, Live *l, int ply, const StoredMove *move);
+/* Wait (lock held) until the game's commit is done. */
+void live_wait_idle(WebGames *g, Live *l);
 /* Add a hook called after every change (before the games are served). */
 void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx);
 /* Announce a change: bump the version and wake the game's watchers (lock held). */
@@ -207,8 +219,9 @@ json_t *live_json_move(const Live *l, const ShGeometry *board, const ShPlayMove 
 /* Add "you" (the players in `held`, a bit per player) and, when show_codes, the open seats'
  * codes to a Game. */
 void live_json_viewer(json_t *game, const Live *l, unsigned held, bool show_codes);
-/* The "state" event text of the game's current version (cached; lock held). */
-const char *live_event_text(Live *l);
+/* The "state" event text of the game's current version, made once per version and shared by
+ * its watchers (lock held): a new reference, NULL when out of memory. */
+EventText *live_event_text(Live *l);
 /* The Variant (a kind) as JSON: GET /api/variants. */
 json_t *live_json_kind(const ShKind *kind);
 

@@ -14,9 +14,20 @@ typedef struct Stream {
     void *context;
     unsigned seen;
     bool first;
-    char *pending; /* text not yet sent */
+    char *pending; /* text not yet sent: its own (owned) or a shared one's */
+    EventText *shared; /* the shared text `pending` is in, or NULL */
     size_t pending_size, pending_at;
 } Stream;
+
+static void pending_free(Stream *s)
+{
+    if (s->shared)
+        event_text_unref(s->shared);
+    else
+        free(s->pending);
+    s->shared = NULL;
+    s->pending = NULL;
+}
 
 static long pending_copy(Stream *s, char *buf, size_t max)
 {
@@ -25,10 +36,8 @@ static long pending_copy(Stream *s, char *buf, size_t max)
         n = max;
     memcpy(buf, s->pending + s->pending_at, n);
     s->pending_at += n;
-    if (s->pending_at == s->pending_size) {
-        free(s->pending);
-        s->pending = NULL;
-    }
+    if (s->pending_at == s->pending_size)
+        pending_free(s);
     return (long)n;
 }
 
@@ -51,11 +60,16 @@ static long stream_next(void *state, char *buf, size_t max)
         if (s->first || version != s->seen) {
             s->first = false;
             s->seen = version;
-            s->pending = s->source->text(g, s->id, s->context);
+            if (s->source->shared) {
+                s->shared = s->source->shared(g, s->id, s->context);
+                s->pending = s->shared ? s->shared->text : NULL;
+            } else {
+                s->pending = s->source->text(g, s->id, s->context);
+            }
             pthread_mutex_unlock(&g->lock);
             if (!s->pending)
                 return -1;
-            s->pending_size = strlen(s->pending);
+            s->pending_size = s->shared ? s->shared->size : strlen(s->pending);
             s->pending_at = 0;
             return pending_copy(s, buf, max);
         }
@@ -69,7 +83,7 @@ static long stream_next(void *state, char *buf, size_t max)
 static void stream_done(void *state)
 {
     Stream *s = state;
-    free(s->pending);
+    pending_free(s);
     free(s->context);
     free(s);
 }

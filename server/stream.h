@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "event_text.h"
 #include "http.h"
 #include "live.h"
 
@@ -26,6 +27,9 @@ typedef struct StreamSource {
     char *(*text)(WebGames *games, long id, void *context);
     /* the condition variable its changes are announced on */
     pthread_cond_t *(*cond)(WebGames *games, long id);
+    /* (the games' lock held; optional, used instead of `text`) the event's text of its state
+     * now, shared by every watcher of that state: a reference the stream lets go of */
+    EventText *(*shared)(WebGames *games, long id, void *context);
 } StreamSource;
 
 /* Answer with the stream of the thing `id` (context is passed to the source, and freed with

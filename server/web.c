@@ -16,7 +16,9 @@
 #include "web_app.h"
 
 #define MAX_ROUTES 128
-#define MAX_CONNECTIONS 512
+/* Every open page holds a connection for its events: a thousand games of three watchers and
+ * their moves fit, when the open files allow (http.c lowers it to what they allow). */
+#define MAX_CONNECTIONS 10000
 
 struct WebServer {
     HttpServer *http;

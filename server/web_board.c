@@ -46,7 +46,7 @@ static pthread_cond_t *egdb_cond(WebGames *g, long id)
     return &g->changed;
 }
 
-static const StreamSource EGDB_STREAM = {egdb_version, egdb_text, egdb_cond};
+static const StreamSource EGDB_STREAM = {egdb_version, egdb_text, egdb_cond, NULL};
 
 static void on_egdb_events(const HttpRequest *req, HttpResponse *res, void *ctx)
 {

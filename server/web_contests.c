@@ -794,7 +794,7 @@ static pthread_cond_t *contest_cond(WebGames *g, long id)
     return &g->changed;
 }
 
-static const StreamSource CONTEST_STREAM = {contest_version, contest_text, contest_cond};
+static const StreamSource CONTEST_STREAM = {contest_version, contest_text, contest_cond, NULL};
 
 static void on_stream(const HttpRequest *req, HttpResponse *res, void *ctx)
 {

@@ -604,7 +604,7 @@ static pthread_cond_t *event_cond(WebGames *g, long id)
     return &g->changed;
 }
 
-static const StreamSource EVENT_STREAM = {event_version, event_text, event_cond};
+static const StreamSource EVENT_STREAM = {event_version, event_text, event_cond, NULL};
 
 static void on_stream(const HttpRequest *req, HttpResponse *res, void *ctx)
 {

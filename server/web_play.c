@@ -78,7 +78,7 @@ static void on_move(const HttpRequest *req, HttpResponse *res, void *ctx)
         }
     } else {
         if (!live_playing(l))
-            store_update(g->store, &l->row);
+            live_commit(g, l, 0, NULL);
         live_engine_maybe_move(g, l);
         live_changed(g, l);
         web_reply_game(app, req, res, 200, l, 0);

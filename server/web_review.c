@@ -346,7 +346,7 @@ static char *review_text(WebGames *g, long id, void *context)
     return stream_event_text("review", review_json(app, l, true), REVIEW_JSON);
 }
 
-static const StreamSource REVIEW_STREAM = {review_version, review_text, live_watch_cond};
+static const StreamSource REVIEW_STREAM = {review_version, review_text, live_watch_cond, NULL};
 
 static void on_events(const HttpRequest *req, HttpResponse *res, void *ctx)
 {

@@ -48,6 +48,10 @@ static void on_join(const HttpRequest *req, HttpResponse *res, void *ctx)
     pthread_mutex_lock(&g->lock);
     int player = -1;
     Live *l = seat_find(g, code, &player);
+    while (l && l->busy) { /* a change of it is being committed (live_lock.c) */
+        live_wait_idle(g, l);
+        l = seat_find(g, code, &player);
+    }
     if (g->shared) {
         /* several processes: the copy here may be behind (live_get reads it again), or the
          * game may be one another process has just made */

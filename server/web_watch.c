@@ -1,6 +1,6 @@
 /* web_watch.c - a game's server-sent events (stream.h): every watcher (the players' devices,
  * spectators) gets the Game at once and again each time it changes. The event's text is made
- * once per version and shared by the watchers (live.c). */
+ * once per version and shared by the watchers, not copied for each (live.c, event_text.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,15 +16,14 @@ static bool game_version(WebGames *g, long id, void *context, unsigned *version)
     return l != NULL;
 }
 
-static char *game_text(WebGames *g, long id, void *context)
+static EventText *game_text(WebGames *g, long id, void *context)
 {
     (void)context;
     Live *l = live_peek(g, id);
-    const char *text = l ? live_event_text(l) : NULL;
-    return text ? strdup(text) : NULL;
+    return l ? live_event_text(l) : NULL;
 }
 
-static const StreamSource GAME_STREAM = {game_version, game_text, live_watch_cond};
+static const StreamSource GAME_STREAM = {game_version, NULL, live_watch_cond, game_text};
 
 static void on_events(const HttpRequest *req, HttpResponse *res, void *ctx)
 {

@@ -1,6 +1,7 @@
 /* store.c - the games' database (see store.h): opening it, its layout and the migration of a
  * file of an earlier layout, the server's settings. One connection (db.h: SQLite or
- * PostgreSQL), used under a mutex. */
+ * PostgreSQL) for the writes, used under a mutex, and a second for the reads that answer
+ * requests (store_read_begin), so that they never wait for a commit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,8 +233,31 @@ Store *store_open(const char *path, char *err, size_t errsize)
         return NULL;
     }
     pthread_mutex_init(&store->lock, NULL);
+    pthread_mutex_init(&store->read_lock, NULL);
+    store_group_init(&store->group);
     snprintf(store->name, sizeof store->name, "%s", path);
+    /* a file's reader (SQLite's WAL lets it read while the writer commits); PostgreSQL's is a
+     * connection more */
+    bool file = db_kind(store->db) == DB_POSTGRES ||
+                (path[0] && strcmp(path, ":memory:") != 0 && !strstr(path, "mode=memory"));
+    char ignored[256];
+    store->reader = file ? db_open(path, ignored, sizeof ignored) : NULL;
     return store;
+}
+
+Db *store_read_begin(Store *store)
+{
+    if (!store->reader) {
+        pthread_mutex_lock(&store->lock);
+        return store->db;
+    }
+    pthread_mutex_lock(&store->read_lock);
+    return store->reader;
+}
+
+void store_read_end(Store *store)
+{
+    pthread_mutex_unlock(store->reader ? &store->read_lock : &store->lock);
 }
 
 /* One statement on a session's hash and a time (-1: none), lock taken here: a SELECT's 1 for a
@@ -376,6 +400,9 @@ void store_close(Store *store)
     if (!store)
         return;
     db_close(store->db);
+    db_close(store->reader);
+    pthread_mutex_destroy(&store->read_lock);
+    store_group_destroy(&store->group);
     pthread_mutex_destroy(&store->lock);
     free(store);
 }

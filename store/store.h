@@ -83,7 +83,9 @@ bool store_create(Store *store, StoredGame *game);
 bool store_add_game(Store *store, StoredGame *game, const StoredMove *moves, int count);
 /* Save the game's rows (state, result, players, clocks, seats, draw offer) as they are now. */
 bool store_update(Store *store, StoredGame *game);
-/* Add move number `ply` (1-based) with the game's rows in the same transaction. */
+/* Add move number `ply` (1-based) with the game's rows in the same transaction. These two
+ * share their commit with the changes other threads make at the same time (commit_group.c);
+ * each returns once its own change is durable. */
 bool store_add_move(Store *store, StoredGame *game, int ply, const StoredMove *move);
 /* Drop every move after `ply` (undo), with the game's rows, in one transaction. */
 bool store_truncate(Store *store, StoredGame *game, int ply);

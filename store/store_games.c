@@ -185,25 +185,40 @@ static bool changed(Store *store, StoredGame *g, bool ok)
     return ok;
 }
 
+/* A game's change for the commit group (commit_group.c): its rows, and a move when there is
+ * one. */
+typedef struct GameChange {
+    StoredGame *game;
+    int ply;
+    const StoredMove *move; /* NULL: the rows only */
+} GameChange;
+
+static bool change_game(Store *store, void *arg)
+{
+    GameChange *c = arg;
+    return (!c->move || insert_move(store, c->game->id, c->ply, c->move, c->game->players)) &&
+           update(store, c->game);
+}
+
+/* The rows (and a move) saved in the next group commit: the version moves on once it is. */
+static bool group_change(Store *store, StoredGame *g, int ply, const StoredMove *m)
+{
+    g->stale = false;
+    GameChange c = {g, ply, m};
+    bool ok = store_group_run(store, change_game, &c);
+    if (ok)
+        g->version++;
+    return ok;
+}
+
 bool store_update(Store *store, StoredGame *g)
 {
-    pthread_mutex_lock(&store->lock);
-    g->stale = false;
-    bool ok = store_begin(store);
-    ok = changed(store, g, ok && update(store, g));
-    pthread_mutex_unlock(&store->lock);
-    return ok;
+    return group_change(store, g, 0, NULL);
 }
 
 bool store_add_move(Store *store, StoredGame *g, int ply, const StoredMove *m)
 {
-    pthread_mutex_lock(&store->lock);
-    g->stale = false;
-    bool ok = store_begin(store);
-    ok = ok && insert_move(store, g->id, ply, m, g->players) && update(store, g);
-    ok = changed(store, g, ok);
-    pthread_mutex_unlock(&store->lock);
-    return ok;
+    return group_change(store, g, ply, m);
 }
 
 /* One statement on a game by its id and a number (lock held): whether it ran, and its rows. */
@@ -283,11 +298,11 @@ void store_read_game(DbStmt *st, StoredGame *g)
         g->player[p].clock = -1;
 }
 
-/* The players' rows of a game read (lock held). */
-void store_read_players(Store *store, StoredGame *g)
+/* The players' rows of a game read on `db` (its lock held: the store's, or the reader's). */
+void store_read_players(Db *db, StoredGame *g)
 {
-    DbStmt *st = db_prepare(store->db, "SELECT player, name, level, clock, code, token FROM"
-                                       " game_players WHERE game = ?");
+    DbStmt *st = db_prepare(db, "SELECT player, name, level, clock, code, token FROM"
+                                " game_players WHERE game = ?");
     if (!st)
         return;
     db_bind_int(st, 1, g->id);
@@ -380,15 +395,15 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
         db_finalize(st);
     }
     for (int i = 0; i < written; i++)
-        store_read_players(store, &out[i]);
+        store_read_players(store->db, &out[i]);
     pthread_mutex_unlock(&store->lock);
     return written;
 }
 
 long store_version(Store *store, long id)
 {
-    pthread_mutex_lock(&store->lock);
-    DbStmt *st = db_prepare(store->db, "SELECT version FROM games WHERE id = ?");
+    Db *db = store_read_begin(store); /* asked before every request's answer: no wait */
+    DbStmt *st = db_prepare(db, "SELECT version FROM games WHERE id = ?");
     long version = -2;
     if (st) {
         db_bind_int(st, 1, id);
@@ -396,7 +411,7 @@ long store_version(Store *store, long id)
         version = step == DB_ROW ? (long)db_column_int(st, 0) : step == DB_DONE ? -1 : -2;
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    store_read_end(store);
     return version;
 }
 

@@ -10,9 +10,22 @@
 #include "db.h"
 #include "store.h"
 
+/* Changes waiting to share one commit (commit_group.c). */
+typedef struct CommitGroup {
+    pthread_mutex_t lock;
+    pthread_cond_t done;      /* a group was committed */
+    struct GroupJob *queue, **tail;
+    int queued;               /* changes in the queue */
+    bool leading;             /* a thread is committing a group */
+} CommitGroup;
+
 struct Store {
     Db *db;
     pthread_mutex_t lock; /* one connection, used by one thread at a time */
+    CommitGroup group;    /* the games' changes, committed together (commit_group.c) */
+    Db *reader;           /* a second connection for the reads that answer requests, which must
+                             not wait for a commit on `db` (NULL: `db` serves them) */
+    pthread_mutex_t read_lock;
     char name[512];       /* the database's name, as opened */
 };
 
@@ -25,7 +38,7 @@ bool store_notify(Store *store, const char *what);
  * store_read_game reads them, a game's players' rows (lock held). */
 extern const char STORE_GAME_COLUMNS[];
 void store_read_game(DbStmt *st, StoredGame *g);
-void store_read_players(Store *store, StoredGame *g);
+void store_read_players(Db *db, StoredGame *g);
 
 /* The time now, ISO 8601 in UTC. */
 void store_now(char out[32]);
@@ -35,6 +48,18 @@ void store_copy_text(char *out, size_t size, const char *text);
  * or roll back); finish returns whether it was committed. */
 bool store_begin(Store *store);
 bool store_finish(Store *store, bool ok);
+/* A read that must not wait for the commit in progress (a request's answer): the connection
+ * to read on, locked until store_read_end. It sees what is committed. */
+Db *store_read_begin(Store *store);
+void store_read_end(Store *store);
+/* A change run inside a transaction (the connection's lock held): whether it worked. */
+typedef bool (*StoreChange)(Store *store, void *arg);
+/* Run a change in a transaction shared with the changes queued meanwhile by other threads, one
+ * commit for them all, each change in a savepoint of its own (called without the lock): true
+ * once the commit holding it is durable, false if it failed or was not committed. */
+bool store_group_run(Store *store, StoreChange change, void *arg);
+void store_group_init(CommitGroup *group);
+void store_group_destroy(CommitGroup *group);
 /* One statement with text values bound in order (lock held): whether it ran. */
 bool store_run(Store *store, const char *sql, int count, const char *const *values);
 

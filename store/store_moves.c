@@ -27,9 +27,9 @@ bool store_load_since(Store *store, long id, int from, StoredGame *game, StoredM
     *count = 0;
     char sql[512];
     snprintf(sql, sizeof sql, "SELECT %s FROM games WHERE id = ?", STORE_GAME_COLUMNS);
-    pthread_mutex_lock(&store->lock);
+    Db *db = store_read_begin(store); /* a game read again must not wait for a commit */
     bool found = false, ok = false;
-    DbStmt *st = db_prepare(store->db, sql);
+    DbStmt *st = db_prepare(db, sql);
     if (st) {
         db_bind_int(st, 1, id);
         if (db_step(st) == DB_ROW) {
@@ -39,8 +39,8 @@ bool store_load_since(Store *store, long id, int from, StoredGame *game, StoredM
         db_finalize(st);
     }
     if (found)
-        store_read_players(store, game);
-    st = found ? db_prepare(store->db, "SELECT move, clocks, at FROM moves WHERE game = ? AND"
+        store_read_players(db, game);
+    st = found ? db_prepare(db, "SELECT move, clocks, at FROM moves WHERE game = ? AND"
                                        " ply >= ? ORDER BY ply")
                : NULL;
     if (st) {
@@ -64,7 +64,7 @@ bool store_load_since(Store *store, long id, int from, StoredGame *game, StoredM
         ok = step == DB_DONE;
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    store_read_end(store);
     if (!ok) {
         free(*moves);
         *moves = NULL;

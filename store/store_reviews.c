@@ -47,10 +47,10 @@ bool store_review_queue(Store *store, const StoredReview *r)
 bool store_review_get(Store *store, long game, StoredReview *out)
 {
     memset(out, 0, sizeof *out);
-    pthread_mutex_lock(&store->lock);
+    Db *db = store_read_begin(store); /* every answer about a game asks: no wait for commits */
     bool found = false;
-    DbStmt *st = db_prepare(store->db, "SELECT status, nodes, plies, seconds, error, created,"
-                                       " updated FROM reviews WHERE game = ?");
+    DbStmt *st = db_prepare(db, "SELECT status, nodes, plies, seconds, error, created,"
+                                " updated FROM reviews WHERE game = ?");
     if (st) {
         db_bind_int(st, 1, game);
         if (db_step(st) == DB_ROW) {
@@ -66,7 +66,7 @@ bool store_review_get(Store *store, long game, StoredReview *out)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    store_read_end(store);
     return found;
 }
 

@@ -6,9 +6,13 @@
  * separated by commas) plays others instead, to compare with a run of one game.
  *
  * Each game plays a random legal game of up to LOAD_PLIES plies, worked out beforehand with
- * the game interface (shashki_play.h). A player's device sends its move only once its own event stream has shown the
- * opponent's move before it, as a person would; so the games move as fast as the server
- * acknowledges moves and delivers events. Checked: every move is acknowledged (200), every
+ * the game interface (shashki_play.h). A player's device sends its move only once its own
+ * event stream has shown the opponent's move before it, as a person would. In two shapes:
+ * saturated (the default), each device answers at once, so the games move as fast as the
+ * server acknowledges moves and delivers events and moves/s is the server's capacity; paced
+ * (SHASHKI_LOAD_PACE=1), each device waits 1-5 s (random) after it sees the move before its
+ * own, as people play blitz: 1,000 games make about 330 moves/s, and what counts is the
+ * time to acknowledge a move and to deliver its event. Checked: every move is acknowledged (200), every
  * watcher ends with its game's final state, the players' devices saw every move, and after
  * the server is killed (SIGKILL) and started again every game has every move it was sent.
  * Reported: moves per second over the whole run, the time to acknowledge a move, and the
@@ -20,6 +24,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,6 +39,10 @@
 #define LOAD_GAMES_MAX 1000
 #define MAX_PROCESSES 4
 static int load_games = LOAD_GAMES_DEFAULT; /* SHASHKI_LOAD_GAMES */
+static bool load_paced;                     /* SHASHKI_LOAD_PACE */
+static uint64_t pace_seed = 20261206;
+#define PACE_MIN 1.0 /* seconds a paced device thinks, at least */
+#define PACE_MAX 5.0
 #define LOAD_PLIES 40
 #define LOAD_SECONDS 300
 #define WATCHERS (SH_MAX_PLAYERS + 1) /* the players' devices (2-4), a spectator */
@@ -64,6 +74,7 @@ typedef struct LoadGame {
     char body[160];
     double sent_at[LOAD_PLIES];
     double acked_at[LOAD_PLIES];
+    double ready_at;                 /* paced: when the mover answers (0: not yet decided) */
     long failed_status;              /* the status of a refused move, or 0 */
 } LoadGame;
 
@@ -174,6 +185,31 @@ static void watcher_read(Watcher *w, double t)
     w->buf.size = rest;
 }
 
+/* The CPU seconds (user and system) a process has used: this one's own (pid 0), or a server's
+ * from /proc (0 when it cannot be read). */
+static double cpu_seconds(pid_t pid)
+{
+    if (pid == 0) {
+        struct rusage u;
+        getrusage(RUSAGE_SELF, &u);
+        return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+               (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+    }
+    char path[64], text[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    const char *p = strrchr(text, ')'); /* past the command's name */
+    unsigned long user = 0, system = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user,
+                     &system) != 2)
+        return 0;
+    return (double)(user + system) / (double)sysconf(_SC_CLK_TCK);
+}
+
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -188,7 +224,8 @@ static double percentile(double *v, size_t n, double p)
     return v[i < n ? i : n - 1];
 }
 
-/* Send the next move of a game if its mover has seen the state before it. */
+/* Send the next move of a game if its mover has seen the state before it (and, paced, has
+ * thought for its while since). */
 static void maybe_move(LoadGame *g, Watcher *watchers, int index, CURLM *multi, int port)
 {
     if (g->in_flight || g->sent >= g->plies || g->failed_status)
@@ -196,6 +233,16 @@ static void maybe_move(LoadGame *g, Watcher *watchers, int index, CURLM *multi, 
     int mover = g->mover[g->sent];
     if (watchers[index * WATCHERS + mover].moves < g->sent)
         return;
+    if (load_paced) {
+        double now = now_s();
+        if (g->ready_at == 0) {
+            double r = (double)(test_random(&pace_seed) % 1000000) / 1e6;
+            g->ready_at = now + PACE_MIN + r * (PACE_MAX - PACE_MIN);
+        }
+        if (now < g->ready_at)
+            return;
+        g->ready_at = 0;
+    }
     char path[64];
     snprintf(path, sizeof path, "/api/games/%ld/moves", g->id);
     snprintf(g->body, sizeof g->body, "{\"move\": \"%s\", \"ply\": %d}", g->moves[g->sent], g->sent);
@@ -209,10 +256,100 @@ static void maybe_move(LoadGame *g, Watcher *watchers, int index, CURLM *multi, 
     curl_multi_add_handle(multi, g->device[mover]);
 }
 
+/* A finished transfer: a move's answer counted (a stream's end is left to the checks). */
+static void move_answered(CURLM *multi, CURLMsg *msg, int *acked, int *refused)
+{
+    LoadGame *g = NULL;
+    curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&g);
+    if (!g)
+        return;
+    long status = 0;
+    curl_easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &status);
+    curl_multi_remove_handle(multi, msg->easy_handle);
+    int k = g->sent - 1;
+    g->in_flight = false;
+    if (status != 200) {
+        g->failed_status = status ? status : -1;
+        (*refused)++;
+        return;
+    }
+    json_t *j = json_loads(g->answer.data ? g->answer.data : "", 0, NULL);
+    const char *st = json_string_value(json_object_get(j, "status"));
+    if (st && strcmp(st, "finished") == 0)
+        g->plies = g->sent; /* the rules ended it */
+    json_decref(j);
+    g->acked_at[k] = now_s();
+    g->acked++;
+    (*acked)++;
+}
+
+/* libcurl's socket interface: only the transfers whose sockets are ready are moved on (its
+ * multi_perform goes over all 4,000 of them each round at 1,000 games). */
+typedef struct Poller {
+    int epoll;
+    long timeout_ms; /* libcurl's timer (-1: none) */
+} Poller;
+
+static int on_socket(CURL *easy, curl_socket_t fd, int what, void *user, void *socketp)
+{
+    (void)easy;
+    (void)socketp;
+    Poller *p = user;
+    struct epoll_event ev = {.events = 0, .data.fd = fd};
+    if (what == CURL_POLL_REMOVE) {
+        epoll_ctl(p->epoll, EPOLL_CTL_DEL, fd, NULL);
+        return 0;
+    }
+    if (what & CURL_POLL_IN)
+        ev.events |= EPOLLIN;
+    if (what & CURL_POLL_OUT)
+        ev.events |= EPOLLOUT;
+    if (epoll_ctl(p->epoll, EPOLL_CTL_MOD, fd, &ev) != 0)
+        epoll_ctl(p->epoll, EPOLL_CTL_ADD, fd, &ev);
+    return 0;
+}
+
+static int on_timer(CURLM *multi, long timeout_ms, void *user)
+{
+    (void)multi;
+    ((Poller *)user)->timeout_ms = timeout_ms;
+    return 0;
+}
+
+/* Wait up to max_ms for sockets or libcurl's timer, and move on what is ready. */
+static void poll_once(CURLM *multi, Poller *p, long max_ms, int *running)
+{
+    long wait = p->timeout_ms >= 0 && p->timeout_ms < max_ms ? p->timeout_ms : max_ms;
+    struct epoll_event ev[256];
+    int n = epoll_wait(p->epoll, ev, 256, (int)wait);
+    for (int i = 0; i < n; i++) {
+        int mask = (ev[i].events & EPOLLIN ? CURL_CSELECT_IN : 0) |
+                   (ev[i].events & EPOLLOUT ? CURL_CSELECT_OUT : 0) |
+                   (ev[i].events & (EPOLLERR | EPOLLHUP) ? CURL_CSELECT_ERR : 0);
+        curl_multi_socket_action(multi, ev[i].data.fd, mask, running);
+    }
+    if (n <= 0 || p->timeout_ms == 0)
+        curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, running);
+}
+
+/* The moves answered counted. The transfers still running. */
+static int transfer(CURLM *multi, Poller *p, int *acked, int *refused)
+{
+    int running = 1;
+    poll_once(multi, p, 20, &running);
+    CURLMsg *msg;
+    int left;
+    while ((msg = curl_multi_info_read(multi, &left)))
+        if (msg->msg == CURLMSG_DONE)
+            move_answered(multi, msg, acked, refused);
+    return running;
+}
+
 static void check_kept(int port, LoadGame *games)
 {
     CURL *h = curl_easy_init();
     int kept = 0;
+    char first[160] = "";
     for (int i = 0; i < load_games; i++) {
         char path[64];
         snprintf(path, sizeof path, "/api/games/%ld", games[i].id);
@@ -225,10 +362,15 @@ static void check_kept(int port, LoadGame *games)
             same = json_is_string(m) && strcmp(json_string_value(m), games[i].moves[k]) == 0;
         }
         kept += same;
+        if (!same && !first[0])
+            snprintf(first, sizeof first, "; game %ld: %d moves kept (status %ld), %d acknowledged of"
+                     " %d sent", games[i].id, (int)json_array_size(moves), status, games[i].acked,
+                     games[i].sent);
         json_decref(j);
     }
     curl_easy_cleanup(h);
-    CHECK_MSG(kept == load_games, "%d of %d games came back with every move", kept, load_games);
+    CHECK_MSG(kept == load_games, "%d of %d games came back with every move%s", kept, load_games,
+              first);
 }
 
 void suite_load(void)
@@ -236,7 +378,8 @@ void suite_load(void)
     if (!test_slow())
         return;
     curl_global_init(CURL_GLOBAL_DEFAULT);
-    /* SHASHKI_LOAD_GAMES (1-1000, default 100); SHASHKI_LOAD_DB=postgresql: a private
+    /* SHASHKI_LOAD_GAMES (1-1000, default 100); SHASHKI_LOAD_PACE=1: paced, not saturated
+     * (see above); SHASHKI_LOAD_SECONDS: a shorter bound; SHASHKI_LOAD_DB=postgresql: a private
      * PostgreSQL cluster instead of an SQLite file; SHASHKI_LOAD_PROCESSES (1-4) serve
      * processes on it; SHASHKI_LOAD_PROXY=1 (or several processes): every request through
      * nginx with docs/federation/nginx.conf */
@@ -244,6 +387,8 @@ void suite_load(void)
     const char *e_procs = getenv("SHASHKI_LOAD_PROCESSES"), *e_proxy = getenv("SHASHKI_LOAD_PROXY");
     if (e_games && atoi(e_games) >= 1 && atoi(e_games) <= LOAD_GAMES_MAX)
         load_games = atoi(e_games);
+    const char *e_pace = getenv("SHASHKI_LOAD_PACE");
+    load_paced = e_pace && atoi(e_pace) > 0;
     bool pg = e_db && strncmp(e_db, "postgres", 8) == 0;
     int nprocs = e_procs && atoi(e_procs) >= 1 && atoi(e_procs) <= MAX_PROCESSES ? atoi(e_procs) : 1;
     if (!pg)
@@ -338,6 +483,11 @@ void suite_load(void)
 
     /* every watcher follows its game */
     CURLM *multi = curl_multi_init();
+    Poller poller = {epoll_create1(0), -1};
+    curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);
+    curl_multi_setopt(multi, CURLMOPT_SOCKETDATA, &poller);
+    curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, on_timer);
+    curl_multi_setopt(multi, CURLMOPT_TIMERDATA, &poller);
     curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 0L);
     int active = 0;
     for (int i = 0; i < load_games * WATCHERS; i++) {
@@ -359,42 +509,22 @@ void suite_load(void)
         curl_multi_add_handle(multi, w->handle);
     }
 
-    double start = now_s(), deadline = start + LOAD_SECONDS;
+    double cpu_client = cpu_seconds(0), cpu_server = 0;
+    for (int i = 0; i < nprocs; i++)
+        cpu_server -= cpu_seconds(procs[i].pid);
+    const char *e_seconds = getenv("SHASHKI_LOAD_SECONDS");
+    int seconds = e_seconds && atoi(e_seconds) > 0 && atoi(e_seconds) < LOAD_SECONDS ? atoi(e_seconds)
+                                                                                  : LOAD_SECONDS;
+    double start = now_s(), deadline = start + seconds;
     int total_plies = 0, acked = 0, refused = 0;
     for (int i = 0; i < load_games; i++)
         total_plies += games[i].plies;
     int running = 1;
     bool done = false;
+    long rounds = 0; /* of the devices' loop: its length is part of every figure measured */
     while (!done && now_s() < deadline && running) {
-        curl_multi_perform(multi, &running);
-        CURLMsg *msg;
-        int left;
-        while ((msg = curl_multi_info_read(multi, &left))) {
-            if (msg->msg != CURLMSG_DONE)
-                continue;
-            LoadGame *g = NULL;
-            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&g);
-            if (!g)
-                continue; /* a stream ended: the checks below will tell */
-            long status = 0;
-            curl_easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &status);
-            curl_multi_remove_handle(multi, msg->easy_handle);
-            int k = g->sent - 1;
-            g->in_flight = false;
-            if (status != 200) {
-                g->failed_status = status ? status : -1;
-                refused++;
-                continue;
-            }
-            json_t *j = json_loads(g->answer.data ? g->answer.data : "", 0, NULL);
-            const char *st = json_string_value(json_object_get(j, "status"));
-            if (st && strcmp(st, "finished") == 0)
-                g->plies = g->sent; /* the rules ended it */
-            json_decref(j);
-            g->acked_at[k] = now_s();
-            g->acked++;
-            acked++;
-        }
+        rounds++;
+        running = transfer(multi, &poller, &acked, &refused);
         double t = now_s();
         for (int i = 0; i < load_games * WATCHERS; i++)
             watcher_read(&watchers[i], t);
@@ -407,12 +537,23 @@ void suite_load(void)
                 game_done = g->failed_status || (g->plies > 0 && watchers[i * WATCHERS + w].moves >= g->plies);
             done = done && game_done;
         }
-        curl_multi_wait(multi, NULL, 0, 20, NULL);
     }
     double elapsed = now_s() - start;
+    cpu_client = cpu_seconds(0) - cpu_client;
+    for (int i = 0; i < nprocs; i++)
+        cpu_server += cpu_seconds(procs[i].pid);
+    /* a run stopped by its bound still hears the moves it sent: their answers are counted */
+    for (double drain = now_s() + 60; running && now_s() < drain;) {
+        bool flying = false;
+        for (int i = 0; i < load_games && !flying; i++)
+            flying = games[i].in_flight;
+        if (!flying)
+            break;
+        running = transfer(multi, &poller, &acked, &refused);
+    }
 
     test_case("load: every move of the %d games acknowledged", load_games);
-    CHECK_MSG(done, "the run did not finish within %d s", LOAD_SECONDS);
+    CHECK_MSG(done, "the run did not finish within %d s", seconds);
     CHECK_MSG(refused == 0, "%d moves refused", refused);
     CHECK_INT(acked, total_plies);
 
@@ -450,20 +591,29 @@ void suite_load(void)
     if (lat && ack) {
         qsort(lat, n_lat, sizeof *lat, compare_doubles);
         qsort(ack, n_ack, sizeof *ack, compare_doubles);
-        printf("     load: %d games (%s), %d moves in %.1f s: %.0f moves/s; %d watchers; %s, %d"
-               " process%s%s\n",
-               load_games, env && *env ? env : LOAD_KINDS, acked, elapsed,
-               (double)acked / elapsed, active, pg ? "PostgreSQL" : "SQLite", nprocs,
-               nprocs == 1 ? "" : "es", behind ? " behind nginx" : "");
-        printf("     load: a move acknowledged in %.1f ms (median), %.1f ms (95%%), %.1f ms (max)\n",
+        printf("     load: %s, %d games (%s), %d moves in %.1f s: %.0f moves/s, %d refused;"
+               " %d watchers; %s, %d process%s%s\n",
+               load_paced ? "paced" : "saturated", load_games, env && *env ? env : LOAD_KINDS,
+               acked, elapsed, (double)acked / elapsed, refused, active,
+               pg ? "PostgreSQL" : "SQLite", nprocs, nprocs == 1 ? "" : "es",
+               behind ? " behind nginx" : "");
+        printf("     load: a move acknowledged in %.1f ms (median), %.1f ms (95%%), %.1f ms (99%%),"
+               " %.1f ms (max)\n",
                1000 * percentile(ack, n_ack, 0.5), 1000 * percentile(ack, n_ack, 0.95),
-               1000 * percentile(ack, n_ack, 1.0));
+               1000 * percentile(ack, n_ack, 0.99), 1000 * percentile(ack, n_ack, 1.0));
         printf("     load: an event at a watcher %.1f ms after the move was sent (median), %.1f ms "
                "(95%%), %.1f ms (99%%), %.1f ms (max); %zu of %zu states passed over by a "
                "watcher already behind\n",
                1000 * percentile(lat, n_lat, 0.5), 1000 * percentile(lat, n_lat, 0.95),
                1000 * percentile(lat, n_lat, 0.99), 1000 * percentile(lat, n_lat, 1.0), skipped,
                n_lat + skipped);
+        double load[3] = {0, 0, 0};
+        getloadavg(load, 3);
+        printf("     load: CPU used during the run: the server%s %.1f s (%.2f ms a move), this"
+               " test's devices %.1f s (%ld rounds of their loop, %.1f ms a round); the"
+               " machine's load average %.1f\n",
+               nprocs > 1 ? "s" : "", cpu_server, 1000 * cpu_server / (acked ? acked : 1),
+               cpu_client, rounds, 1000 * elapsed / (double)(rounds ? rounds : 1), load[0]);
     }
     free(lat);
     free(ack);
@@ -479,6 +629,7 @@ void suite_load(void)
         for (int p = 0; p < games[i].players; p++)
             curl_multi_remove_handle(multi, games[i].device[p]);
     curl_multi_cleanup(multi);
+    close(poller.epoll);
 
     test_case("load: every acknowledged move is kept, also after the server is killed");
     check_kept(s.port, games);

@@ -1,12 +1,15 @@
 /* test_store.c - the games archive: what is stored comes back, after closing and reopening. */
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "review.h"
 #include "store.h"
 #include "store_copy.h"
+#include "store_impl.h" /* the commit group's queue, watched by store_group */
 #include "test.h"
 #include "test_pg.h"
 
@@ -293,6 +296,76 @@ static void store_layout_two(void)
 
 /* The archive's behaviour on one database: a file's path (SQLite) or a PostgreSQL
  * connection. */
+/* ---- grouped commits (store/commit_group.c) ---- */
+
+typedef struct GroupChange {
+    Store *store;
+    StoredGame *game;
+    bool saved;
+} GroupChange;
+
+static void *group_update(void *arg)
+{
+    GroupChange *c = arg;
+    c->saved = store_update(c->store, c->game);
+    return NULL;
+}
+
+/* Wait (up to 20 s, in steps of a millisecond) until the group has a leader and `queued`
+ * changes wait for the next commit. */
+static bool group_wait(Store *s, int queued)
+{
+    for (int i = 0; i < 20000; i++) {
+        pthread_mutex_lock(&s->group.lock);
+        bool ready = s->group.leading && s->group.queued == queued;
+        pthread_mutex_unlock(&s->group.lock);
+        if (ready)
+            return true;
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    return false;
+}
+
+static void store_group(Store *s, const char *on)
+{
+    test_case("%s: changes queued while a commit waits share the next; a stale one fails alone",
+              on);
+    StoredGame g[3] = {game_named("A", "B"), game_named("C", "D"), game_named("E", "F")};
+    for (int i = 0; i < 3; i++)
+        CHECK(store_create(s, &g[i]));
+    StoredGame other = g[2]; /* another copy of the third game changes it first */
+    strcpy(other.note, "changed elsewhere");
+    CHECK(store_update(s, &other));
+    long before[3] = {g[0].version, g[1].version, g[2].version};
+    for (int i = 0; i < 3; i++)
+        snprintf(g[i].note, sizeof g[i].note, "change %d", i);
+    GroupChange c[3] = {{s, &g[0], false}, {s, &g[1], false}, {s, &g[2], false}};
+    pthread_t t[3];
+    pthread_mutex_lock(&s->lock); /* the connection busy: the first change's commit waits */
+    pthread_create(&t[0], NULL, group_update, &c[0]);
+    bool led = group_wait(s, 0);
+    pthread_create(&t[1], NULL, group_update, &c[1]);
+    pthread_create(&t[2], NULL, group_update, &c[2]);
+    bool queued = group_wait(s, 2);
+    pthread_mutex_unlock(&s->lock);
+    for (int i = 0; i < 3; i++)
+        pthread_join(t[i], NULL);
+    CHECK_MSG(led && queued, "the first change leads (%d), the two others wait together (%d)",
+              led, queued);
+    CHECK(c[0].saved && c[1].saved && !c[2].saved && g[2].stale);
+    CHECK(g[0].version == before[0] + 1 && g[1].version == before[1] + 1);
+    CHECK(g[2].version == before[2]);
+    const char *want[3] = {"change 0", "change 1", "changed elsewhere"};
+    for (int i = 0; i < 3; i++) {
+        StoredGame back;
+        StoredMove *moves = NULL;
+        int count = 0;
+        CHECK(store_load(s, g[i].id, &back, &moves, &count));
+        CHECK_STR(back.note, want[i]);
+        free(moves);
+    }
+}
+
 static void store_behaviour(const char *path, const char *on)
 {
     test_case("%s: open a new archive", on);
@@ -427,6 +500,7 @@ static void store_behaviour(const char *path, const char *on)
     CHECK(!store_delete(s, a.id));
     CHECK(!store_load(s, a.id, &b, &moves, &count));
     CHECK_INT(count, 0);
+    store_group(s, on);
     store_close(s);
 }
 
