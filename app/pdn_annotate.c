@@ -269,6 +269,8 @@ static int run(const Annotate *a)
     char part[4200] = "";
     FILE *out = output_open(a, part, sizeof part);
     if (!out) {
+        for (int i = 0; i < count; i++)
+            sh_play_free(records[i].play);
         free(records);
         free(text);
         return 2;
