@@ -106,7 +106,7 @@ WASM_OBJ    = $(patsubst %.c,$(BUILD)/wasm/obj/%.o,$(WASM_SRC)) \
                 puzzles_data)
 # (clock(), the solver's for a puzzle's duals, and getpid(): WASI's emulations)
 WASM_CFLAGS := --target=wasm32-wasi -std=c11 -O3 -DNDEBUG $(WARNINGS) -Wno-shorten-64-to-32 \
-               -Wno-constant-conversion -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_GETPID -MMD -MP
+               -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_GETPID -MMD -MP
 # 16 MiB of stack: what each native search thread has (engine.c)
 WASM_LDFLAGS := --target=wasm32-wasi -mexec-model=reactor -Wl,-z,stack-size=16777216 \
                 -Wl,--strip-all

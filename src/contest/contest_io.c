@@ -161,10 +161,10 @@ typedef struct Line {
     char *f[MAX_FIELDS];
 } Line;
 
-static bool whole(const char *t, long min, long max, long *out)
+static bool whole(const char *t, long long min, long long max, long long *out)
 {
     char *end;
-    long v = strtol(t, &end, 10);
+    long long v = strtoll(t, &end, 10);
     if (!*t || *end || v < min || v > max)
         return false;
     *out = v;
@@ -178,7 +178,7 @@ static ShStatus bad(ShError *err, const Line *l, const char *what)
 
 #define NUM(i, min, max, var, what)                                                          \
     do {                                                                                     \
-        long v_;                                                                             \
+        long long v_;                                                                        \
         if (!whole(l->f[i], (min), (max), &v_))                                              \
             return bad(err, l, what);                                                        \
         var = v_;                                                                            \
@@ -209,7 +209,7 @@ static ShStatus read_problem(Reader *r, const Line *l, ShError *err)
         return bad(err, l, "a problem line has 8 fields");
     ShContestProblem *p = &r->problem;
     memset(p, 0, sizeof *p);
-    long v;
+    long long v;
     NUM(1, r->c->nproblems + 1, r->c->nproblems + 1, v, "the next problem's id");
     p->id = (int)v;
     snprintf(p->title, sizeof p->title, "%s", l->f[2]);
@@ -239,7 +239,7 @@ static ShStatus read_step(Reader *r, const Line *l, ShError *err)
     if (l->count != 5)
         return bad(err, l, "a step line has 5 fields");
     ShContestStep *s = &r->steps[r->steps_read];
-    long v;
+    long long v;
     NUM(1, -1, r->steps_read - 1, v, "a parent step before it");
     s->parent = (int)v;
     NUM(2, 0, 1, v, "0 or 1 (the solver's move)");
@@ -270,7 +270,7 @@ static ShStatus read_attempt(ShContest *c, const Line *l, ShError *err)
 {
     if (l->count != 10)
         return bad(err, l, "an attempt line has 10 fields");
-    long v, problem;
+    long long v, problem;
     NUM(1, 1, c->nsolvers, v, "a solver");
     Solver *s = c->solvers[v - 1];
     NUM(2, 1, c->nproblems, problem, "a problem");
@@ -337,12 +337,12 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
         return read_step(r, l, err);
     }
     if (!strcmp(kind, "solver")) {
-        long v, joined;
+        long long v, joined;
         if (l->count != 4 && l->count != 5)
             return bad(err, l, "a solver line has 4 or 5 fields");
         NUM(1, c->nsolvers + 1, c->nsolvers + 1, v, "the next solver's id");
         (void)v;
-        NUM(3, 0, 0x7fffffffffffL, joined, "a time");
+        NUM(3, 0, 0x7fffffffffffLL, joined, "a time");
         ShError why;
         int id;
         if (sh_contest_join(c, c->settings.code, l->f[2], joined, &id, &why) != SH_OK ||
@@ -355,7 +355,7 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
     if (!strcmp(kind, "entry")) {
         if (l->count != 10)
             return bad(err, l, "an entry line has 10 fields");
-        long v, checked, sound;
+        long long v, checked, sound;
         NUM(1, c->nentries + 1, c->nentries + 1, v, "the next entry's id");
         (void)v;
         ShPosition pos;
@@ -377,7 +377,7 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
         return SH_OK;
     }
     if (!strcmp(kind, "owner")) {
-        long entry;
+        long long entry;
         if (l->count != 3)
             return bad(err, l, "an owner line has 3 fields");
         NUM(1, 1, c->nentries, entry, "an entry");
@@ -387,7 +387,7 @@ static ShStatus read_line(Reader *r, const Line *l, ShError *err)
         return SH_OK;
     }
     if (!strcmp(kind, "mark")) {
-        long entry, points;
+        long long entry, points;
         if (l->count != 4)
             return bad(err, l, "a mark line has 4 fields");
         NUM(2, 1, c->nentries, entry, "an entry");
