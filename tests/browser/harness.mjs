@@ -71,7 +71,9 @@ export class Server {
       const egdb = this.options.egdb;
       if (egdb) args.push('--egdb-build-pieces', String(egdb.pieces));
       else args.push('--no-egdb-build');
-      const env = egdb ? { ...process.env, SHASHKI_EGDB: egdb.dir } : process.env;
+      // Without a folder of its own, a server sees no databases (as under tests/main.c), not
+      // the ones `make` built beside the program: a run by hand gives what make test gives.
+      const env = { ...process.env, SHASHKI_EGDB: egdb ? egdb.dir : path.join(os.tmpdir(), `shashki-browser-${process.pid}-no-egdb`) };
       const proc = spawn(PROGRAM, args, { env, stdio: [this.options.password ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
       if (this.options.password) proc.stdin.end(this.options.password + '\n');
       this.proc = proc;
