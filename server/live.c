@@ -11,6 +11,7 @@
 
 #include "auth.h"
 #include "error.h"
+#include "stream_wait.h"
 
 /* ---- players ---- */
 
@@ -140,13 +141,20 @@ void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *
     }
 }
 
+void live_announce(WebGames *g, pthread_cond_t *cond)
+{
+    (void)g;
+    pthread_cond_broadcast(cond);
+    stream_wait_announce(cond);
+}
+
 void live_changed(WebGames *g, Live *l)
 {
     l->version++;
     for (int i = 0; i < g->hooks && l->id > 0; i++)
         g->hook[i](g, l, g->hook_context[i]);
-    pthread_cond_broadcast(live_watch_cond(g, l->id));
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, live_watch_cond(g, l->id));
+    live_announce(g, &g->changed);
 }
 
 void live_settle(WebGames *g, Live *l)
@@ -457,8 +465,8 @@ void live_forget(WebGames *g, long id)
             break;
         }
     }
-    pthread_cond_broadcast(live_watch_cond(g, id));
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, live_watch_cond(g, id));
+    live_announce(g, &g->changed);
 }
 
 /* ---- the clock thread: flags fall even when nobody asks ---- */
@@ -529,9 +537,10 @@ void live_shutdown(WebGames *g)
         live_engine_cancel(l);
     if (g->stop_streams)
         g->stop_streams(g);
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, &g->changed);
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_broadcast(&g->watch[i]);
+    stream_wait_announce(NULL); /* every stream parked: they end */
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -543,7 +552,7 @@ void live_close(WebGames *g)
     g->stopping = true;
     for (Live *l = g->live; l; l = l->next)
         live_engine_cancel(l);
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, &g->changed);
     while (g->workers > 0 || g->streams > 0)
         pthread_cond_wait(&g->changed, &g->lock);
     pthread_mutex_unlock(&g->lock);

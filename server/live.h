@@ -194,6 +194,9 @@ void live_wait_idle(WebGames *g, Live *l);
 void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx);
 /* Announce a change: bump the version and wake the game's watchers (lock held). */
 void live_changed(WebGames *g, Live *l);
+/* Wake whoever waits on `cond` (one of the games' conditions): the threads waiting on it and
+ * the event streams parked on it (stream_wait.h). */
+void live_announce(WebGames *g, pthread_cond_t *cond);
 /* A change that adds no move (an offer, a resignation, a fallen flag, an arbiter's result, a
  * seat taken): saved with the game's rows and announced (lock held). */
 void live_settle(WebGames *g, Live *l);

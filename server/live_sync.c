@@ -60,7 +60,7 @@ static void sync_game(WebGames *g, long id, long version)
     /* read again lazily: by a watcher here when it wakes (live_peek), by a request (live_get) */
     if (version > l->row.version) {
         l->notified = version;
-        pthread_cond_broadcast(live_watch_cond(g, id));
+        live_announce(g, live_watch_cond(g, id));
     }
 }
 
