@@ -80,7 +80,8 @@ bool http_workers_submit(HttpWorkers *w, void (*run)(void *job), void *arg)
         free(job);
         return false;
     }
-    if (w->queued >= w->waiting) { /* every waiting thread has a job already: one more */
+    /* every waiting thread has a job already: one more, up to WORKERS_MAX (then it waits) */
+    if (w->queued >= w->waiting && w->threads < WORKERS_MAX) {
         pthread_t thread;
         pthread_attr_t attr;
         pthread_attr_init(&attr);

@@ -3,8 +3,10 @@
  *
  * libmicrohttpd polls the connections on a few threads (epoll); a handler may block (a move
  * waits for its commit, a wrong password is slowed down), so handlers run here instead, on
- * threads started when every one is busy and ended after WORKERS_IDLE_SECONDS without work.
- * A thousand games need a few threads at a time, not one per connection.
+ * threads started when every one is busy (at most WORKERS_MAX: then a request waits for one)
+ * and ended after WORKERS_IDLE_SECONDS without work. A thousand games need a few threads at a
+ * time, not one per connection. A thread is kept, not made a request: each new thread costs
+ * the zeroing of the program's thread-local storage (229 KB).
  */
 #ifndef SHASHKI_HTTP_WORKERS_H
 #define SHASHKI_HTTP_WORKERS_H
@@ -12,6 +14,7 @@
 #include <stdbool.h>
 
 #define WORKERS_IDLE_SECONDS 30
+#define WORKERS_MAX 256
 
 typedef struct HttpWorkers HttpWorkers;
 

@@ -221,6 +221,39 @@ static void set_tags(ShPlay *play, const StoredGame *row, const char *event, con
     }
 }
 
+/* The index of the games by id: a game forgotten while busy keeps its bucket under its id
+ * made negative (live_forget). */
+static Live **index_slot(WebGames *g, long id)
+{
+    return &g->index[(unsigned long)labs(id) % LIVE_INDEX_SLOTS];
+}
+
+static void live_add(WebGames *g, Live *l)
+{
+    l->next = g->live;
+    g->live = l;
+    Live **slot = index_slot(g, l->id);
+    l->id_next = *slot;
+    *slot = l;
+}
+
+static void index_remove(WebGames *g, Live *l)
+{
+    for (Live **p = index_slot(g, l->id); *p; p = &(*p)->id_next)
+        if (*p == l) {
+            *p = l->id_next;
+            return;
+        }
+}
+
+Live *live_find(WebGames *g, long id)
+{
+    for (Live *l = *index_slot(g, id); l; l = l->id_next)
+        if (l->id == id)
+            return l;
+    return NULL;
+}
+
 /* Keep the LIVE_MAX_CACHED_FINISHED newest finished games in memory and let the older go. The
  * list is newest first, so the game just added (at its head), which the caller is about to use,
  * is always kept. */
@@ -231,6 +264,7 @@ static void evict_finished(WebGames *g)
         Live *l = *p;
         if (!live_playing(l) && !l->thinking && !l->busy && ++kept > LIVE_MAX_CACHED_FINISHED) {
             *p = l->next;
+            index_remove(g, l);
             live_free(l);
         } else {
             p = &l->next;
@@ -294,8 +328,7 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
     l->id = l->row.id;
     *row = l->row;
     set_tags(play, &l->row, event_name, round);
-    l->next = g->live;
-    g->live = l;
+    live_add(g, l);
     evict_finished(g);
     live_engine_maybe_move(g, l);
     return l;
@@ -343,9 +376,7 @@ static void seats_open(WebGames *g, Live *l)
 Live *live_get(WebGames *g, long id)
 {
 again:
-    for (Live *l = g->live; l; l = l->next) {
-        if (l->id != id)
-            continue;
+    for (Live *l = live_find(g, id); l; l = NULL) {
         if (l->busy) { /* its change is being committed: it is read when it is done */
             live_wait_idle(g, l);
             goto again;
@@ -381,8 +412,7 @@ again:
         return NULL;
     }
     seats_open(g, l);
-    l->next = g->live;
-    g->live = l;
+    live_add(g, l);
     evict_finished(g);
     return l;
 }
@@ -390,9 +420,7 @@ again:
 Live *live_peek(WebGames *g, long id)
 {
 again:
-    for (Live *l = g->live; l; l = l->next) {
-        if (l->id != id)
-            continue;
+    for (Live *l = live_find(g, id); l; l = NULL) {
         if (l->busy) {
             live_wait_idle(g, l);
             goto again;
@@ -460,6 +488,7 @@ void live_forget(WebGames *g, long id)
                 l->id = -l->id; /* never found again by its id */
             } else {
                 *p = l->next;
+                index_remove(g, l);
                 live_free(l);
             }
             break;

@@ -47,6 +47,7 @@
 #define LIVE_MAX_CACHED_FINISHED 64
 #define LIVE_WATCH_SLOTS 1024
 #define LIVE_MAX_HOOKS 4
+#define LIVE_INDEX_SLOTS 4096
 
 typedef struct Live {
     long id;
@@ -65,6 +66,7 @@ typedef struct Live {
     long notified;       /* the newest version another process announced (live_sync.c) */
     bool busy;           /* a change is being committed without the lock (live_lock.c) */
     struct Live *next;
+    struct Live *id_next; /* in WebGames.index, by its id */
 } Live;
 
 typedef struct WebGames {
@@ -74,6 +76,7 @@ typedef struct WebGames {
     pthread_cond_t idle;  /* a game's commit is done (live_lock.c) */
     Store *store;
     Live *live;
+    Live *index[LIVE_INDEX_SLOTS]; /* the same games by id (live_find): no walk of the list */
     PlayEngine *pool[LIVE_ENGINE_POOL];
     bool pool_busy[LIVE_ENGINE_POOL];
     int workers;  /* engine threads still running */
@@ -109,6 +112,8 @@ void live_shutdown(WebGames *games);
 /* Stop the engine and the clock thread, free the games (the store stays open). */
 void live_close(WebGames *games);
 
+/* The game with this id as held in memory (lock held), busy or not; NULL if none is. */
+Live *live_find(WebGames *g, long id);
 /* The game with this id, from memory or the store (lock held); NULL if there is none. */
 Live *live_get(WebGames *g, long id);
 /* The game as this process holds it (lock held), read from the store when it holds none, or

@@ -42,10 +42,7 @@
  * not held read. */
 static void sync_game(WebGames *g, long id, long version)
 {
-    Live *l = NULL;
-    for (Live *i = g->live; i; i = i->next)
-        if (i->id == id)
-            l = i;
+    Live *l = live_find(g, id);
     if (version == -2)
         return; /* the database did not answer: nothing known */
     if (version < 0) {
