@@ -749,12 +749,15 @@ static unsigned connection_limit(int wanted)
                                                : (unsigned)files.rlim_cur / 2;
 }
 
-/* The threads that poll the connections (epoll): one a core; they only read requests and
- * write answers and events (the handlers run on the workers: http_workers.h). */
+/* The threads that poll the connections (epoll): HTTP_POLLING_THREADS_A_CORE a core; they only
+ * read requests and write answers and events (the handlers run on the workers: http_workers.h).
+ * More than one a core: libmicrohttpd walks a thread's every suspended connection (the parked
+ * streams) each time it resumes one, so the streams are spread over several. */
 static unsigned polling_threads(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores < 1 ? 1u : cores > HTTP_POLLING_THREADS_MAX ? HTTP_POLLING_THREADS_MAX : (unsigned)cores;
+    long n = (cores < 1 ? 1 : cores) * HTTP_POLLING_THREADS_A_CORE;
+    return n > HTTP_POLLING_THREADS_MAX ? HTTP_POLLING_THREADS_MAX : (unsigned)n;
 }
 
 HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errsize)

@@ -515,7 +515,8 @@ static void *ticker(void *arg)
             until.tv_sec++;
             until.tv_nsec -= 1000000000;
         }
-        pthread_cond_timedwait(&g->changed, &g->lock, &until);
+        /* not g->changed: broadcast at every move, it walked every game at every move */
+        pthread_cond_timedwait(&g->ticker_stop, &g->lock, &until);
     }
     pthread_mutex_unlock(&g->lock);
     return NULL;
@@ -534,6 +535,7 @@ WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsiz
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
     pthread_cond_init(&g->idle, NULL);
+    pthread_cond_init(&g->ticker_stop, NULL);
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_init(&g->watch[i], NULL);
     live_sync_init(g);
@@ -562,6 +564,7 @@ void live_shutdown(WebGames *g)
 {
     pthread_mutex_lock(&g->lock);
     g->stopping = true;
+    pthread_cond_broadcast(&g->ticker_stop);
     for (Live *l = g->live; l; l = l->next)
         live_engine_cancel(l);
     if (g->stop_streams)
@@ -579,6 +582,7 @@ void live_close(WebGames *g)
         return;
     pthread_mutex_lock(&g->lock);
     g->stopping = true;
+    pthread_cond_broadcast(&g->ticker_stop);
     for (Live *l = g->live; l; l = l->next)
         live_engine_cancel(l);
     live_announce(g, &g->changed);
@@ -599,6 +603,7 @@ void live_close(WebGames *g)
         pthread_cond_destroy(&g->watch[i]);
     pthread_cond_destroy(&g->changed);
     pthread_cond_destroy(&g->idle);
+    pthread_cond_destroy(&g->ticker_stop);
     pthread_mutex_destroy(&g->lock);
     free(g);
 }

@@ -90,7 +90,8 @@ typedef struct WebGames {
     void (*hook[LIVE_MAX_HOOKS])(struct WebGames *games, struct Live *l, void *ctx);
     void *hook_context[LIVE_MAX_HOOKS];
     int hooks;
-    pthread_t ticker;
+    pthread_t ticker;             /* the clocks' thread: flags fall (every 100 ms) */
+    pthread_cond_t ticker_stop;   /* it is to stop (g->stopping set) */
     /* several processes on one database (live_sync.c): */
     bool shared;          /* the store is shared: copies are checked and kept fresh */
     char owner[96];       /* this process's name in the engine's jobs */
