@@ -75,10 +75,13 @@ static long stream_next(void *state, HttpWake *wake, char *buf, size_t max)
     }
     /* nothing new: parked until its condition is announced (live_announce) or it is time
      * for a keep-alive */
-    if (!stream_wait_passed(&s->keepalive) &&
-        stream_wait_park(&s->waiter, s->source->cond(g, s->id), wake, &s->keepalive)) {
-        pthread_mutex_unlock(&g->lock);
-        return HTTP_STREAM_PAUSED;
+    if (!stream_wait_passed(&s->keepalive)) {
+        if (stream_wait_park(&s->waiter, s->source->cond(g, s->id), wake, &s->keepalive)) {
+            pthread_mutex_unlock(&g->lock);
+            return HTTP_STREAM_PAUSED;
+        }
+        /* not parked (no clock thread): a wait, not a loop of keep-alives */
+        stream_wait_second(s->source->cond(g, s->id), &g->lock);
     }
     pthread_mutex_unlock(&g->lock);
     s->keepalive = stream_wait_after(STREAM_WAIT_SECONDS);

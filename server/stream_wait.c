@@ -129,3 +129,11 @@ void stream_wait_announce(const void *on)
     }
     pthread_mutex_unlock(&wait_lock);
 }
+
+void stream_wait_second(pthread_cond_t *cond, pthread_mutex_t *lock)
+{
+    struct timespec second;
+    clock_gettime(CLOCK_REALTIME, &second);
+    second.tv_sec++;
+    pthread_cond_timedwait(cond, lock, &second);
+}

@@ -30,6 +30,8 @@ typedef struct StreamWaiter {
  * `next`, which then returns HTTP_STREAM_PAUSED). False when it cannot be parked (no clock
  * thread): the caller answers at once instead (a keep-alive). */
 bool stream_wait_park(StreamWaiter *w, const void *on, HttpWake *wake, const struct timespec *until);
+/* When a stream cannot park: wait up to a second on cond (lock held) on the polling thread. */
+void stream_wait_second(pthread_cond_t *cond, pthread_mutex_t *lock);
 /* Resume every stream parked on `on` (NULL: every stream parked, when the server stops). */
 void stream_wait_announce(const void *on);
 /* The monotonic time `seconds` from now. */

@@ -133,11 +133,15 @@ static long analysis_next(void *state, HttpWake *wake, char *buf, size_t max)
         pthread_mutex_lock(&a->lock);
         if (a->count == 0 && !a->finished) {
             /* parked until an event is pushed or it is time for a keep-alive */
-            bool parked = !stream_wait_passed(&a->keepalive) &&
-                          stream_wait_park(&a->waiter, a, wake, &a->keepalive);
+            if (!stream_wait_passed(&a->keepalive)) {
+                if (stream_wait_park(&a->waiter, a, wake, &a->keepalive)) {
+                    pthread_mutex_unlock(&a->lock);
+                    return HTTP_STREAM_PAUSED;
+                }
+                /* not parked (no clock thread): a wait, not a loop of keep-alives */
+                stream_wait_second(&a->ready, &a->lock);
+            }
             pthread_mutex_unlock(&a->lock);
-            if (parked)
-                return HTTP_STREAM_PAUSED;
             a->keepalive = stream_wait_after(EVENT_WAIT_SECONDS);
             return 0;
         }
