@@ -81,7 +81,7 @@ static void publish_waiting(EgdbTask *t, EgdbState state, int pieces, int done, 
         t->total = total;
         snprintf(t->error, sizeof t->error, "%s", error ? error : "");
         t->version++;
-        pthread_cond_broadcast(&g->changed);
+        live_announce(g, &g->changed);
         pthread_mutex_unlock(&g->lock);
     }
     pthread_mutex_unlock(&t->lock);

@@ -12,18 +12,32 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
+
+#include "http_workers.h"
 
 struct HttpServer {
     struct MHD_Daemon *daemon;
     HttpOptions options;
     int port;
+    HttpWorkers *workers;
 };
 
-/* What a connection accumulates while its request body arrives. */
+/* A request's life: its body arrives (RECEIVING), its handler runs on a worker while the
+ * connection is suspended (HANDLING), and the connection, resumed, sends the answer (ANSWERED). */
+typedef enum { RECEIVING, HANDLING, ANSWERED, SENT } UploadStage;
+
+/* What a connection accumulates while its request body arrives, and the exchange handed to
+ * the worker that answers it. */
 typedef struct Upload {
     char *data;
     size_t size;
     bool too_large;
+    UploadStage stage;
+    HttpServer *server;
+    HttpRequest req;
+    HttpResponse res;
+    char scratch[1024]; /* the path's parameters */
 } Upload;
 
 const char *http_query(const HttpRequest *req, const char *name)
@@ -378,11 +392,34 @@ static bool route_match(const char *pattern, const char *path, HttpRequest *req,
     return *s == '\0';
 }
 
+/* An event stream's connection: what its `next` pauses and whoever has news resumes. */
+struct HttpWake {
+    struct MHD_Connection *connection;
+};
+
+void http_stream_pause(HttpWake *wake)
+{
+    MHD_suspend_connection(wake->connection);
+}
+
+void http_stream_resume(HttpWake *wake)
+{
+    MHD_resume_connection(wake->connection);
+}
+
+/* The stream and its connection (MHD's content reader gets one pointer). */
+typedef struct StreamCall {
+    HttpStream stream;
+    HttpWake wake;
+} StreamCall;
+
 static ssize_t stream_next(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
-    HttpStream *stream = cls;
-    long n = stream->next(stream->state, buf, max);
+    StreamCall *call = cls;
+    long n = call->stream.next(call->stream.state, &call->wake, buf, max);
+    if (n == HTTP_STREAM_PAUSED)
+        return 0; /* suspended: called again when resumed */
     if (n < 0)
         return MHD_CONTENT_READER_END_OF_STREAM;
     if (n == 0) {
@@ -397,10 +434,10 @@ static ssize_t stream_next(void *cls, uint64_t pos, char *buf, size_t max)
 
 static void stream_free(void *cls)
 {
-    HttpStream *stream = cls;
-    if (stream->done)
-        stream->done(stream->state);
-    free(stream);
+    StreamCall *call = cls;
+    if (call->stream.done)
+        call->stream.done(call->stream.state);
+    free(call);
 }
 
 static enum MHD_Result send_response(struct MHD_Connection *connection, HttpResponse *res)
@@ -409,18 +446,18 @@ static enum MHD_Result send_response(struct MHD_Connection *connection, HttpResp
     if (res->has_stream) {
         free(res->body);
         res->body = NULL;
-        HttpStream *stream = malloc(sizeof *stream);
-        if (!stream) {
+        StreamCall *call = malloc(sizeof *call);
+        if (!call) {
             if (res->stream.done)
                 res->stream.done(res->stream.state);
             free_headers(res);
             return MHD_NO;
         }
-        *stream = res->stream;
-        r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_next, stream,
+        *call = (StreamCall){res->stream, {connection}};
+        r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_next, call,
                                               stream_free);
         if (!r) {
-            stream_free(stream);
+            stream_free(call);
             free_headers(res);
             return MHD_NO;
         }
@@ -565,6 +602,62 @@ static bool request_allowed(const HttpServer *server, struct MHD_Connection *con
     return true;
 }
 
+/* Answer the request (on a worker: the handlers may block). */
+static void handle(Upload *up)
+{
+    HttpServer *server = up->server;
+    HttpRequest *req = &up->req;
+    HttpResponse *res = &up->res;
+    struct MHD_Connection *connection = req->connection;
+    const char *url = req->path, *method = req->method;
+    forwarded_for(server, connection, req);
+    if (up->too_large) {
+        http_error(res, 413, "the request body is larger than %u bytes", HTTP_MAX_BODY);
+    } else if (strlen(url) > 512) {
+        http_error(res, 414, "the address is too long");
+    } else if (up->size && memchr(up->data, '\0', up->size)) {
+        http_error(res, 400, "the request body holds a NUL byte");
+    } else if (!request_allowed(server, connection, method, up->size, res)) {
+        /* refused: res says why */
+    } else {
+        bool path_known = false, handled = false;
+        for (int i = 0; i < server->options.nroutes && !handled; i++) {
+            const HttpRoute *route = &server->options.routes[i];
+            if (!route_match(route->pattern, url, req, up->scratch, sizeof up->scratch))
+                continue;
+            path_known = true;
+            if (strcmp(route->method, method) == 0) {
+                void *context = server->options.context;
+                if (route->handler && (!server->options.before ||
+                                       server->options.before(req, res, context))) {
+                    route->handler(req, res, context);
+                    if (server->options.after)
+                        server->options.after(req, res, context);
+                } else if (route->handler) {
+                    /* answered by `before` */
+                } else
+                    http_error(res, 404, "nothing at %s", url);
+                handled = true;
+            }
+        }
+        if (!handled) {
+            if (path_known)
+                http_error(res, 405, "%s is not allowed on %s", method, url);
+            else
+                http_error(res, 404, "nothing at %s", url);
+        }
+    }
+}
+
+/* A worker's job: answer, then let the connection (suspended meanwhile) send it. */
+static void handle_job(void *job)
+{
+    Upload *up = job;
+    handle(up);
+    up->stage = ANSWERED;
+    MHD_resume_connection(up->req.connection);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls)
@@ -579,6 +672,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         *con_cls = up;
         return MHD_YES;
     }
+    if (up->stage == ANSWERED) { /* resumed after its handler ran */
+        up->stage = SENT;
+        return send_response(connection, &up->res);
+    }
+    if (up->stage != RECEIVING) /* not expected: suspended while handled, then answered */
+        return MHD_YES;
     if (*upload_data_size) {
         if (!up->too_large) {
             if (up->size + *upload_data_size > HTTP_MAX_BODY) {
@@ -597,48 +696,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         return MHD_YES;
     }
 
-    HttpResponse res = {.status = 200};
-    HttpRequest req = {.method = method, .path = url, .body = up->data ? up->data : "",
-                       .body_size = up->size, .connection = connection};
-    forwarded_for(server, connection, &req);
-    char scratch[1024];
-    if (up->too_large) {
-        http_error(&res, 413, "the request body is larger than %u bytes", HTTP_MAX_BODY);
-    } else if (strlen(url) > 512) {
-        http_error(&res, 414, "the address is too long");
-    } else if (up->size && memchr(up->data, '\0', up->size)) {
-        http_error(&res, 400, "the request body holds a NUL byte");
-    } else if (!request_allowed(server, connection, method, up->size, &res)) {
-        /* refused: res says why */
-    } else {
-        bool path_known = false, handled = false;
-        for (int i = 0; i < server->options.nroutes && !handled; i++) {
-            const HttpRoute *route = &server->options.routes[i];
-            if (!route_match(route->pattern, url, &req, scratch, sizeof scratch))
-                continue;
-            path_known = true;
-            if (strcmp(route->method, method) == 0) {
-                void *context = server->options.context;
-                if (route->handler && (!server->options.before ||
-                                       server->options.before(&req, &res, context))) {
-                    route->handler(&req, &res, context);
-                    if (server->options.after)
-                        server->options.after(&req, &res, context);
-                } else if (route->handler) {
-                    /* answered by `before` */
-                } else
-                    http_error(&res, 404, "nothing at %s", url);
-                handled = true;
-            }
-        }
-        if (!handled) {
-            if (path_known)
-                http_error(&res, 405, "%s is not allowed on %s", method, url);
-            else
-                http_error(&res, 404, "nothing at %s", url);
-        }
-    }
-    return send_response(connection, &res);
+    up->server = server;
+    up->res = (HttpResponse){.status = 200};
+    up->req = (HttpRequest){.method = method, .path = url, .body = up->data ? up->data : "",
+                            .body_size = up->size, .connection = connection};
+    /* suspended before the worker may resume it; resumed, MHD calls here again */
+    up->stage = HANDLING;
+    MHD_suspend_connection(connection);
+    if (!http_workers_submit(server->workers, handle_job, up))
+        handle_job(up); /* no thread to be had: answered here */
+    return MHD_YES;
 }
 
 static void on_completed(void *cls, struct MHD_Connection *connection, void **con_cls,
@@ -649,6 +716,12 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **co
     (void)toe;
     Upload *up = *con_cls;
     if (up) {
+        if (up->stage == ANSWERED) { /* the answer was never sent (the connection failed) */
+            if (up->res.has_stream && up->res.stream.done)
+                up->res.stream.done(up->res.stream.state);
+            free(up->res.body);
+            free_headers(&up->res);
+        }
         free(up->data);
         free(up);
         *con_cls = NULL;
@@ -676,6 +749,17 @@ static unsigned connection_limit(int wanted)
                                                : (unsigned)files.rlim_cur / 2;
 }
 
+/* The threads that poll the connections (epoll): HTTP_POLLING_THREADS_A_CORE a core; they only
+ * read requests and write answers and events (the handlers run on the workers: http_workers.h).
+ * More than one a core: libmicrohttpd walks a thread's every suspended connection (the parked
+ * streams) each time it resumes one, so the streams are spread over several. */
+static unsigned polling_threads(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = (cores < 1 ? 1 : cores) * HTTP_POLLING_THREADS_A_CORE;
+    return n > HTTP_POLLING_THREADS_MAX ? HTTP_POLLING_THREADS_MAX : (unsigned)n;
+}
+
 HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errsize)
 {
     HttpServer *server = calloc(1, sizeof *server);
@@ -695,12 +779,16 @@ HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errs
         return NULL;
     }
     unsigned limit = connection_limit(options->max_connections > 0 ? options->max_connections : 64);
-    server->daemon = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL,
-        (uint16_t)options->port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, &addr,
-        MHD_OPTION_CONNECTION_LIMIT, limit, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);
+    server->workers = http_workers_new();
+    if (server->workers)
+        server->daemon = MHD_start_daemon(
+            MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)options->port,
+            NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, &addr,
+            MHD_OPTION_THREAD_POOL_SIZE, polling_threads(), MHD_OPTION_CONNECTION_LIMIT, limit,
+            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_NOTIFY_COMPLETED,
+            on_completed, NULL, MHD_OPTION_END);
     if (!server->daemon) {
+        http_workers_free(server->workers);
         snprintf(err, errsize, "cannot listen on %s:%d (is the port in use?)", host, options->port);
         free(server);
         return NULL;
@@ -719,6 +807,10 @@ void http_server_stop(HttpServer *server)
 {
     if (!server)
         return;
+    /* the handlers still running resume their connections: they end first (a request that
+     * comes meanwhile is answered on its polling thread) */
+    http_workers_stop(server->workers);
     MHD_stop_daemon(server->daemon);
+    http_workers_free(server->workers);
     free(server);
 }

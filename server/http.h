@@ -1,8 +1,10 @@
 /*
  * http.h - a small HTTP server for the web app: routes, JSON in and out, server-sent events.
  *
- * It sits on libmicrohttpd (a thread per connection, so a handler or an event stream may block)
- * and jansson. A handler gets the request with its path parameters, query and body (already
+ * It sits on libmicrohttpd in its epoll mode (a few threads poll every connection) and jansson.
+ * A handler runs on a worker thread (http_workers.h), so it may block; an event stream's
+ * `next` runs on a polling thread, so it must not: with nothing to send it pauses the stream's
+ * connection, and whoever has news for it resumes it (stream_wait.h). A handler gets the request with its path parameters, query and body (already
  * size-checked), and fills a response: JSON, text, a static asset, or an event stream.
  * Everything a client sends is checked before a handler sees it: method, route, body size,
  * JSON syntax (with line and column in the error). Errors are JSON:
@@ -21,6 +23,8 @@
 #define HTTP_MAX_PARAMS 4
 #define HTTP_MAX_HEADERS 4 /* headers a handler may add to its response (Set-Cookie ...) */
 #define HTTP_MAX_BODY (4u << 20) /* 4 MiB: a large PDN collection */
+#define HTTP_POLLING_THREADS_A_CORE 8 /* threads polling the connections (http.c) */
+#define HTTP_POLLING_THREADS_MAX 32
 
 typedef struct HttpServer HttpServer;
 
@@ -35,11 +39,18 @@ typedef struct HttpRequest {
     char forwarded[64];                 /* behind a proxy: who asked it (X-Forwarded-For), or "" */
 } HttpRequest;
 
-/* An event stream: `next` is called again and again from the connection's thread; it may
- * block. It writes one chunk of "data: ...\n\n" text into buf (at most max bytes) and returns
- * its length, 0 to send a keep-alive comment, or -1 to end the stream. `done` frees state. */
+/* A paused event stream's connection (http_stream_pause). */
+typedef struct HttpWake HttpWake;
+
+/* `next` returns this after http_stream_pause(wake): it is called again once resumed. */
+#define HTTP_STREAM_PAUSED (-2)
+
+/* An event stream: `next` is called again and again from a polling thread; it must not block.
+ * It writes one chunk of "data: ...\n\n" text into buf (at most max bytes) and returns its
+ * length, 0 to send a keep-alive comment, -1 to end the stream, or HTTP_STREAM_PAUSED when it
+ * has paused its connection (wake) until someone resumes it. `done` frees state. */
 typedef struct HttpStream {
-    long (*next)(void *state, char *buf, size_t max);
+    long (*next)(void *state, HttpWake *wake, char *buf, size_t max);
     void (*done)(void *state);
     void *state;
 } HttpStream;
@@ -93,6 +104,7 @@ typedef struct HttpOptions {
 /* Start serving in background threads; NULL with a message in err (size errsize) if it cannot. */
 HttpServer *http_server_start(const HttpOptions *options, char *err, size_t errsize);
 int http_server_port(const HttpServer *server);
+/* Stop: the handlers running end first; no stream may be paused any more (live_shutdown). */
 void http_server_stop(HttpServer *server);
 
 /* A query parameter, a header, a cookie of the request, or NULL. */
@@ -102,6 +114,11 @@ const char *http_cookie(const HttpRequest *req, const char *name);
 /* The address the request came from ("127.0.0.1"), and whether it is this machine's. */
 void http_peer(const HttpRequest *req, char *out, size_t size);
 bool http_peer_is_local(const HttpRequest *req);
+
+/* Pause a stream's connection from its `next` (which then returns HTTP_STREAM_PAUSED), and
+ * resume it from any thread: once, after the pause (a lock of the caller's orders the two). */
+void http_stream_pause(HttpWake *wake);
+void http_stream_resume(HttpWake *wake);
 
 /* Responses. http_json takes ownership of the value (json_decref). */
 void http_json(HttpResponse *res, int status, json_t *value);

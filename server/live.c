@@ -11,6 +11,7 @@
 
 #include "auth.h"
 #include "error.h"
+#include "stream_wait.h"
 
 /* ---- players ---- */
 
@@ -140,13 +141,20 @@ void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *
     }
 }
 
+void live_announce(WebGames *g, pthread_cond_t *cond)
+{
+    (void)g;
+    pthread_cond_broadcast(cond);
+    stream_wait_announce(cond);
+}
+
 void live_changed(WebGames *g, Live *l)
 {
     l->version++;
     for (int i = 0; i < g->hooks && l->id > 0; i++)
         g->hook[i](g, l, g->hook_context[i]);
-    pthread_cond_broadcast(live_watch_cond(g, l->id));
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, live_watch_cond(g, l->id));
+    live_announce(g, &g->changed);
 }
 
 void live_settle(WebGames *g, Live *l)
@@ -213,6 +221,39 @@ static void set_tags(ShPlay *play, const StoredGame *row, const char *event, con
     }
 }
 
+/* The index of the games by id: a game forgotten while busy keeps its bucket under its id
+ * made negative (live_forget). */
+static Live **index_slot(WebGames *g, long id)
+{
+    return &g->index[(unsigned long)labs(id) % LIVE_INDEX_SLOTS];
+}
+
+static void live_add(WebGames *g, Live *l)
+{
+    l->next = g->live;
+    g->live = l;
+    Live **slot = index_slot(g, l->id);
+    l->id_next = *slot;
+    *slot = l;
+}
+
+static void index_remove(WebGames *g, Live *l)
+{
+    for (Live **p = index_slot(g, l->id); *p; p = &(*p)->id_next)
+        if (*p == l) {
+            *p = l->id_next;
+            return;
+        }
+}
+
+Live *live_find(WebGames *g, long id)
+{
+    for (Live *l = *index_slot(g, id); l; l = l->id_next)
+        if (l->id == id)
+            return l;
+    return NULL;
+}
+
 /* Keep the LIVE_MAX_CACHED_FINISHED newest finished games in memory and let the older go. The
  * list is newest first, so the game just added (at its head), which the caller is about to use,
  * is always kept. */
@@ -223,6 +264,7 @@ static void evict_finished(WebGames *g)
         Live *l = *p;
         if (!live_playing(l) && !l->thinking && !l->busy && ++kept > LIVE_MAX_CACHED_FINISHED) {
             *p = l->next;
+            index_remove(g, l);
             live_free(l);
         } else {
             p = &l->next;
@@ -286,8 +328,7 @@ Live *live_create(WebGames *g, StoredGame *row, const char *event_name, const ch
     l->id = l->row.id;
     *row = l->row;
     set_tags(play, &l->row, event_name, round);
-    l->next = g->live;
-    g->live = l;
+    live_add(g, l);
     evict_finished(g);
     live_engine_maybe_move(g, l);
     return l;
@@ -335,9 +376,7 @@ static void seats_open(WebGames *g, Live *l)
 Live *live_get(WebGames *g, long id)
 {
 again:
-    for (Live *l = g->live; l; l = l->next) {
-        if (l->id != id)
-            continue;
+    for (Live *l = live_find(g, id); l; l = NULL) {
         if (l->busy) { /* its change is being committed: it is read when it is done */
             live_wait_idle(g, l);
             goto again;
@@ -373,8 +412,7 @@ again:
         return NULL;
     }
     seats_open(g, l);
-    l->next = g->live;
-    g->live = l;
+    live_add(g, l);
     evict_finished(g);
     return l;
 }
@@ -382,9 +420,7 @@ again:
 Live *live_peek(WebGames *g, long id)
 {
 again:
-    for (Live *l = g->live; l; l = l->next) {
-        if (l->id != id)
-            continue;
+    for (Live *l = live_find(g, id); l; l = NULL) {
         if (l->busy) {
             live_wait_idle(g, l);
             goto again;
@@ -452,13 +488,14 @@ void live_forget(WebGames *g, long id)
                 l->id = -l->id; /* never found again by its id */
             } else {
                 *p = l->next;
+                index_remove(g, l);
                 live_free(l);
             }
             break;
         }
     }
-    pthread_cond_broadcast(live_watch_cond(g, id));
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, live_watch_cond(g, id));
+    live_announce(g, &g->changed);
 }
 
 /* ---- the clock thread: flags fall even when nobody asks ---- */
@@ -478,7 +515,8 @@ static void *ticker(void *arg)
             until.tv_sec++;
             until.tv_nsec -= 1000000000;
         }
-        pthread_cond_timedwait(&g->changed, &g->lock, &until);
+        /* not g->changed: broadcast at every move, it walked every game at every move */
+        pthread_cond_timedwait(&g->ticker_stop, &g->lock, &until);
     }
     pthread_mutex_unlock(&g->lock);
     return NULL;
@@ -497,6 +535,7 @@ WebGames *live_open(Store *store, const char *egdb_dir, char *err, size_t errsiz
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
     pthread_cond_init(&g->idle, NULL);
+    pthread_cond_init(&g->ticker_stop, NULL);
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_init(&g->watch[i], NULL);
     live_sync_init(g);
@@ -525,13 +564,15 @@ void live_shutdown(WebGames *g)
 {
     pthread_mutex_lock(&g->lock);
     g->stopping = true;
+    pthread_cond_broadcast(&g->ticker_stop);
     for (Live *l = g->live; l; l = l->next)
         live_engine_cancel(l);
     if (g->stop_streams)
         g->stop_streams(g);
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, &g->changed);
     for (int i = 0; i < LIVE_WATCH_SLOTS; i++)
         pthread_cond_broadcast(&g->watch[i]);
+    stream_wait_announce(NULL); /* every stream parked: they end */
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -541,9 +582,10 @@ void live_close(WebGames *g)
         return;
     pthread_mutex_lock(&g->lock);
     g->stopping = true;
+    pthread_cond_broadcast(&g->ticker_stop);
     for (Live *l = g->live; l; l = l->next)
         live_engine_cancel(l);
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, &g->changed);
     while (g->workers > 0 || g->streams > 0)
         pthread_cond_wait(&g->changed, &g->lock);
     pthread_mutex_unlock(&g->lock);
@@ -561,6 +603,7 @@ void live_close(WebGames *g)
         pthread_cond_destroy(&g->watch[i]);
     pthread_cond_destroy(&g->changed);
     pthread_cond_destroy(&g->idle);
+    pthread_cond_destroy(&g->ticker_stop);
     pthread_mutex_destroy(&g->lock);
     free(g);
 }

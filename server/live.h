@@ -47,6 +47,7 @@
 #define LIVE_MAX_CACHED_FINISHED 64
 #define LIVE_WATCH_SLOTS 1024
 #define LIVE_MAX_HOOKS 4
+#define LIVE_INDEX_SLOTS 4096
 
 typedef struct Live {
     long id;
@@ -65,6 +66,7 @@ typedef struct Live {
     long notified;       /* the newest version another process announced (live_sync.c) */
     bool busy;           /* a change is being committed without the lock (live_lock.c) */
     struct Live *next;
+    struct Live *id_next; /* in WebGames.index, by its id */
 } Live;
 
 typedef struct WebGames {
@@ -74,6 +76,7 @@ typedef struct WebGames {
     pthread_cond_t idle;  /* a game's commit is done (live_lock.c) */
     Store *store;
     Live *live;
+    Live *index[LIVE_INDEX_SLOTS]; /* the same games by id (live_find): no walk of the list */
     PlayEngine *pool[LIVE_ENGINE_POOL];
     bool pool_busy[LIVE_ENGINE_POOL];
     int workers;  /* engine threads still running */
@@ -87,7 +90,8 @@ typedef struct WebGames {
     void (*hook[LIVE_MAX_HOOKS])(struct WebGames *games, struct Live *l, void *ctx);
     void *hook_context[LIVE_MAX_HOOKS];
     int hooks;
-    pthread_t ticker;
+    pthread_t ticker;             /* the clocks' thread: flags fall (every 100 ms) */
+    pthread_cond_t ticker_stop;   /* it is to stop (g->stopping set) */
     /* several processes on one database (live_sync.c): */
     bool shared;          /* the store is shared: copies are checked and kept fresh */
     char owner[96];       /* this process's name in the engine's jobs */
@@ -109,6 +113,8 @@ void live_shutdown(WebGames *games);
 /* Stop the engine and the clock thread, free the games (the store stays open). */
 void live_close(WebGames *games);
 
+/* The game with this id as held in memory (lock held), busy or not; NULL if none is. */
+Live *live_find(WebGames *g, long id);
 /* The game with this id, from memory or the store (lock held); NULL if there is none. */
 Live *live_get(WebGames *g, long id);
 /* The game as this process holds it (lock held), read from the store when it holds none, or
@@ -194,6 +200,9 @@ void live_wait_idle(WebGames *g, Live *l);
 void live_hook_add(WebGames *g, void (*hook)(WebGames *, Live *, void *), void *ctx);
 /* Announce a change: bump the version and wake the game's watchers (lock held). */
 void live_changed(WebGames *g, Live *l);
+/* Wake whoever waits on `cond` (one of the games' conditions): the threads waiting on it and
+ * the event streams parked on it (stream_wait.h). */
+void live_announce(WebGames *g, pthread_cond_t *cond);
 /* A change that adds no move (an offer, a resignation, a fallen flag, an arbiter's result, a
  * seat taken): saved with the game's rows and announced (lock held). */
 void live_settle(WebGames *g, Live *l);

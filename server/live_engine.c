@@ -44,7 +44,7 @@ static void pool_give(WebGames *g, PlayEngine *e)
     for (int i = 0; i < LIVE_ENGINE_POOL; i++)
         if (g->pool[i] == e)
             g->pool_busy[i] = false;
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, &g->changed);
 }
 
 /* Play the engine's chosen move (lock held), answering a draw offered to it first and claiming
@@ -125,7 +125,7 @@ static void *engine_worker(void *arg)
         live_engine_maybe_move(g, l);
     live_changed(g, l);
     g->workers--;
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, &g->changed);
     pthread_mutex_unlock(&g->lock);
     sh_play_free(job->play);
     free(job);

@@ -42,10 +42,7 @@
  * not held read. */
 static void sync_game(WebGames *g, long id, long version)
 {
-    Live *l = NULL;
-    for (Live *i = g->live; i; i = i->next)
-        if (i->id == id)
-            l = i;
+    Live *l = live_find(g, id);
     if (version == -2)
         return; /* the database did not answer: nothing known */
     if (version < 0) {
@@ -60,7 +57,7 @@ static void sync_game(WebGames *g, long id, long version)
     /* read again lazily: by a watcher here when it wakes (live_peek), by a request (live_get) */
     if (version > l->row.version) {
         l->notified = version;
-        pthread_cond_broadcast(live_watch_cond(g, id));
+        live_announce(g, live_watch_cond(g, id));
     }
 }
 

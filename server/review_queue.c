@@ -50,7 +50,7 @@ uint64_t review_queue_nodes(const ReviewQueue *q)
 static void job_changed(ReviewQueue *q, ReviewJob *job)
 {
     job->version = ++q->counter;
-    pthread_cond_broadcast(live_watch_cond(q->games, job->game));
+    live_announce(q->games, live_watch_cond(q->games, job->game));
 }
 
 const ReviewJob *review_queue_find(const ReviewQueue *q, long game, int *place)

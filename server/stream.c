@@ -1,11 +1,12 @@
 /* stream.c - server-sent events of something that changes (stream.h). */
 #include "stream.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "stream_wait.h"
 
 typedef struct Stream {
     WebGames *games;
@@ -17,6 +18,8 @@ typedef struct Stream {
     char *pending; /* text not yet sent: its own (owned) or a shared one's */
     EventText *shared; /* the shared text `pending` is in, or NULL */
     size_t pending_size, pending_at;
+    struct timespec keepalive; /* when to send a keep-alive if nothing changes before */
+    StreamWaiter waiter;
 } Stream;
 
 static void pending_free(Stream *s)
@@ -41,43 +44,48 @@ static long pending_copy(Stream *s, char *buf, size_t max)
     return (long)n;
 }
 
-static long stream_next(void *state, char *buf, size_t max)
+static long stream_next(void *state, HttpWake *wake, char *buf, size_t max)
 {
     Stream *s = state;
     if (s->pending)
         return pending_copy(s, buf, max);
     WebGames *g = s->games;
     pthread_mutex_lock(&g->lock);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += STREAM_WAIT_SECONDS;
-    for (;;) {
-        unsigned version = 0;
-        if (g->stopping || !s->source->version(g, s->id, s->context, &version)) {
-            pthread_mutex_unlock(&g->lock);
-            return -1;
-        }
-        if (s->first || version != s->seen) {
-            s->first = false;
-            s->seen = version;
-            if (s->source->shared) {
-                s->shared = s->source->shared(g, s->id, s->context);
-                s->pending = s->shared ? s->shared->text : NULL;
-            } else {
-                s->pending = s->source->text(g, s->id, s->context);
-            }
-            pthread_mutex_unlock(&g->lock);
-            if (!s->pending)
-                return -1;
-            s->pending_size = s->shared ? s->shared->size : strlen(s->pending);
-            s->pending_at = 0;
-            return pending_copy(s, buf, max);
-        }
-        if (pthread_cond_timedwait(s->source->cond(g, s->id), &g->lock, &until) == ETIMEDOUT) {
-            pthread_mutex_unlock(&g->lock);
-            return 0;
-        }
+    unsigned version = 0;
+    if (g->stopping || !s->source->version(g, s->id, s->context, &version)) {
+        pthread_mutex_unlock(&g->lock);
+        return -1;
     }
+    if (s->first || version != s->seen) {
+        s->first = false;
+        s->seen = version;
+        if (s->source->shared) {
+            s->shared = s->source->shared(g, s->id, s->context);
+            s->pending = s->shared ? s->shared->text : NULL;
+        } else {
+            s->pending = s->source->text(g, s->id, s->context);
+        }
+        pthread_mutex_unlock(&g->lock);
+        if (!s->pending)
+            return -1;
+        s->pending_size = s->shared ? s->shared->size : strlen(s->pending);
+        s->pending_at = 0;
+        s->keepalive = stream_wait_after(STREAM_WAIT_SECONDS);
+        return pending_copy(s, buf, max);
+    }
+    /* nothing new: parked until its condition is announced (live_announce) or it is time
+     * for a keep-alive */
+    if (!stream_wait_passed(&s->keepalive)) {
+        if (stream_wait_park(&s->waiter, s->source->cond(g, s->id), wake, &s->keepalive)) {
+            pthread_mutex_unlock(&g->lock);
+            return HTTP_STREAM_PAUSED;
+        }
+        /* not parked (no clock thread): a wait, not a loop of keep-alives */
+        stream_wait_second(s->source->cond(g, s->id), &g->lock);
+    }
+    pthread_mutex_unlock(&g->lock);
+    s->keepalive = stream_wait_after(STREAM_WAIT_SECONDS);
+    return 0;
 }
 
 static void stream_done(void *state)

@@ -3,8 +3,9 @@
  * (web_event_view.c). A watcher gets the thing's state at once and again each time its version
  * moves on; one that falls behind gets the latest state, not every one in between (each state
  * is whole and carries its version), and one that reconnects gets the current state first, so
- * nothing is lost. A quiet stream sends nothing for STREAM_WAIT_SECONDS, then lets the HTTP
- * server check the connection and asks again. The stream ends when the thing is gone or the
+ * nothing is lost. A stream waits without a thread: it parks (stream_wait.h) until its
+ * condition is announced (live_announce); a quiet stream sends a keep-alive every
+ * STREAM_WAIT_SECONDS. The stream ends when the thing is gone or the
  * server stops.
  */
 #ifndef SHASHKI_STREAM_H
@@ -25,7 +26,7 @@ typedef struct StreamSource {
     bool (*version)(WebGames *games, long id, void *context, unsigned *version);
     /* (the games' lock held) the event's text of its state now, malloc'ed; NULL ends the stream */
     char *(*text)(WebGames *games, long id, void *context);
-    /* the condition variable its changes are announced on */
+    /* the condition variable its changes are announced on (live_announce) */
     pthread_cond_t *(*cond)(WebGames *games, long id);
     /* (the games' lock held; optional, used instead of `text`) the event's text of its state
      * now, shared by every watcher of that state: a reference the stream lets go of */

@@ -72,7 +72,7 @@ static void on_notice(WebGames *g, const char *notice, void *ctx)
     WebApp *app = ctx;
     if (notice[0] == 'e') {
         app->events_version++;
-        pthread_cond_broadcast(&g->changed);
+        live_announce(g, &g->changed);
     }
 }
 
@@ -192,7 +192,7 @@ WebServer *web_start(const WebOptions *options, char *err, size_t errsize)
     }
     pthread_mutex_lock(&app->games->lock);
     app->egdb = egdb;
-    pthread_cond_broadcast(&app->games->changed);
+    live_announce(app->games, &app->games->changed);
     pthread_mutex_unlock(&app->games->lock);
     app->port = http_server_port(s->http);
     app->network = strncmp(host, "127.", 4) != 0;

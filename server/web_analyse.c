@@ -7,6 +7,7 @@
 
 #include "engine.h"
 #include "stream.h"
+#include "stream_wait.h"
 #include "web_app.h"
 #include "web_json.h"
 #include "web_variant.h"
@@ -31,6 +32,8 @@ typedef struct Analysis {
     bool have[ENGINE_MAX_MULTIPV];
     char *pending;
     size_t pending_size, pending_at;
+    struct timespec keepalive; /* when to send a keep-alive if no event comes before */
+    StreamWaiter waiter;       /* parked on the analysis itself (analysis_push announces) */
 } Analysis;
 
 static json_t *score_json(int score, bool white_to_move)
@@ -87,6 +90,7 @@ static void analysis_push(Analysis *a, const char *event, json_t *data)
     a->queue[(a->head + a->count) % ANALYSIS_QUEUE] = line;
     a->count++;
     pthread_cond_signal(&a->ready);
+    stream_wait_announce(a);
     pthread_mutex_unlock(&a->lock);
 }
 
@@ -122,22 +126,27 @@ static void analysis_stop_all(WebGames *g)
     }
 }
 
-static long analysis_next(void *state, char *buf, size_t max)
+static long analysis_next(void *state, HttpWake *wake, char *buf, size_t max)
 {
     Analysis *a = state;
     if (!a->pending) {
         pthread_mutex_lock(&a->lock);
         if (a->count == 0 && !a->finished) {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_sec += EVENT_WAIT_SECONDS;
-            pthread_cond_timedwait(&a->ready, &a->lock, &until);
+            /* parked until an event is pushed or it is time for a keep-alive */
+            if (!stream_wait_passed(&a->keepalive)) {
+                if (stream_wait_park(&a->waiter, a, wake, &a->keepalive)) {
+                    pthread_mutex_unlock(&a->lock);
+                    return HTTP_STREAM_PAUSED;
+                }
+                /* not parked (no clock thread): a wait, not a loop of keep-alives */
+                stream_wait_second(&a->ready, &a->lock);
+            }
+            pthread_mutex_unlock(&a->lock);
+            a->keepalive = stream_wait_after(EVENT_WAIT_SECONDS);
+            return 0;
         }
         if (a->count == 0) {
-            bool finished = a->finished;
             pthread_mutex_unlock(&a->lock);
-            if (!finished)
-                return 0;
             /* the search has ended: say so once, then close */
             if (!a->engine)
                 return -1;
@@ -181,6 +190,7 @@ static void *analysis_watch(void *arg)
     pthread_mutex_lock(&a->lock);
     a->finished = true;
     pthread_cond_signal(&a->ready);
+    stream_wait_announce(a);
     pthread_mutex_unlock(&a->lock);
     return NULL;
 }
@@ -210,7 +220,7 @@ static void analysis_done(void *state)
         }
     }
     g->streams--;
-    pthread_cond_broadcast(&g->changed);
+    live_announce(g, &g->changed);
     pthread_mutex_unlock(&g->lock);
     pthread_mutex_destroy(&a->lock);
     pthread_cond_destroy(&a->ready);
@@ -281,6 +291,7 @@ static void on_analyse(const HttpRequest *req, HttpResponse *res, void *ctx)
         http_error(res, 500, "the engine could not be started");
         return;
     }
+    a->keepalive = stream_wait_after(EVENT_WAIT_SECONDS);
     a->games = g;
     a->root = root;
     a->multipv = (int)multipv;

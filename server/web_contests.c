@@ -33,7 +33,7 @@ static void announce(WebApp *app)
 {
     pthread_mutex_lock(&app->games->lock);
     app->contests_version++;
-    pthread_cond_broadcast(&app->games->changed);
+    live_announce(app->games, &app->games->changed);
     pthread_mutex_unlock(&app->games->lock);
 }
 

@@ -46,7 +46,7 @@ bool web_event_commit(WebApp *app, long id, const ShEvent *event, const char *ch
         return false;
     }
     app->events_version++;
-    pthread_cond_broadcast(&app->games->changed);
+    live_announce(app->games, &app->games->changed);
     return true;
 }
 
@@ -326,7 +326,7 @@ static void on_create(const HttpRequest *req, HttpResponse *res, void *ctx)
                 http_error(res, 500, "the event could not be saved: %s", why);
             } else {
                 app->events_version++;
-                pthread_cond_broadcast(&app->games->changed);
+                live_announce(app->games, &app->games->changed);
                 reply_event(app, res, 201, id, e);
             }
             pthread_mutex_unlock(&app->games->lock);
@@ -358,7 +358,7 @@ static void on_delete(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     if (tstore_delete(app->tstore, id)) {
         app->events_version++;
-        pthread_cond_broadcast(&app->games->changed);
+        live_announce(app->games, &app->games->changed);
         http_json(res, 200, json_pack("{s:I}", "deleted", (json_int_t)id));
     } else {
         http_error(res, 500, "the event could not be deleted");
