@@ -87,6 +87,8 @@ typedef struct NnueNet {
     int32_t l2_bias[NNUE_L2];
     int32_t out_weight[NNUE_L2];
     int32_t out_bias;
+    int low, high;                               /* the network's term can be no lower, no
+                                                    higher (centi-men; nnue_load) */
 } NnueNet;
 
 /* The first layer's sums for a position, by perspective (White's, Black's), and the pieces
@@ -149,6 +151,14 @@ const char *nnue_kernels(const NnueNet *net);
  * sure no capture is pending and the game fits the network. */
 int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos,
                   const EvalWeights *classic);
+
+/* The same where the search reads only whether the score is above alpha or below beta (a
+ * quiescence leaf): a residual network's term lies within [net->low, net->high], so when the
+ * classical evaluation plus that interval is outside (alpha, beta) the bound is returned
+ * (fail-soft: no higher than the score when at most alpha, no lower when at least beta)
+ * and the network is not run. Otherwise, and for a network of its own, nnue_evaluate. */
+int nnue_evaluate_lazy(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos,
+                       const EvalWeights *classic, int alpha, int beta);
 
 /* The same from scratch (tools, tests). `classic`: the weights a residual network adds to. */
 int nnue_evaluate_position(const NnueNet *net, const ShPosition *pos, const EvalWeights *classic);
