@@ -127,6 +127,11 @@ bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *messa
     for (int i = 0; i < NNUE_L2; i++)
         net->out_weight[i] = (int32_t)read_u32(&r);
     nnue_bounds(net);
+    net->l1_pairs = 1;
+    for (int o = 0; o < NNUE_L1; o++)
+        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
+            if (net->l1_weight[o][i] > 64 || net->l1_weight[o][i] < -64)
+                net->l1_pairs = 0;
     for (int g = 0; g < 2 * NNUE_HIDDEN / 4; g++)
         for (int o = 0; o < NNUE_L1; o++)
             for (int j = 0; j < 4; j++)
@@ -311,7 +316,8 @@ static inline int32_t output_layer(const NnueNet *net, const uint8_t *h2)
     _Alignas(64) int32_t s1[NNUE_L1], s2[NNUE_L2];                                            \
     clip16(acc->v[side], in, NNUE_HIDDEN);                                                    \
     clip16(acc->v[side ^ 1], in + NNUE_HIDDEN, NNUE_HIDDEN);                                  \
-    affine_sparse(in, 2 * NNUE_HIDDEN, &net->l1_sparse[0][0][0], net->l1_bias, s1);          \
+    affine_sparse(in, 2 * NNUE_HIDDEN, &net->l1_sparse[0][0][0], net->l1_bias, s1,            \
+                  net->l1_pairs);                                                             \
     clip32(s1, h1, NNUE_L1);                                                                  \
     affine(h1, NNUE_L1, &net->l2_weight[0][0], net->l2_bias, NNUE_L2, s2);                    \
     clip32(s2, h2, NNUE_L2);                                                                  \

@@ -87,6 +87,8 @@ typedef struct NnueNet {
     int32_t l2_bias[NNUE_L2];
     int32_t out_weight[NNUE_L2];
     int32_t out_bias;
+    int l1_pairs;                                /* the first dense layer's weights are
+                                                    within +-64 (nnue_simd.h) */
     int low, high;                               /* the network's term can be no lower, no
                                                     higher (centi-men; nnue_load) */
 } NnueNet;
