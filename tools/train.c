@@ -2,7 +2,8 @@
  * train.c - train the learned evaluation's network (engine/nnue.h) on the engine's own games.
  *
  *   train [--variant russian|international] --out NET [--epochs N] [--batch B] [--rate R]
- *         [--lambda L] [--seed S] [--threads T] [--max N] [--residual] [--check NET] FILE...
+ *         [--lambda L] [--seed S] [--threads T] [--max N] [--residual] [--init NET]
+ *         [--check NET] FILE...
  *
  * The data is datagen's ("FEN RESULT SCORE": the result and the search's score for White),
  * every FILE read (--data FILE works too). The network is the engine's, in floating point:
@@ -20,6 +21,10 @@
  * printed each epoch, to show over-fitting: a game's positions all on one side, as positions of
  * one game are alike (a game is the lines of a file whose pieces never grow: datagen writes each
  * game's positions together, and no move adds a piece).
+ *
+ * --init NET: start from the network file NET (its weights as the integer network has them,
+ * and its residual flag) instead of random weights: a network trained on earlier data goes on
+ * learning from new data, its old data being gone.
  *
  * --check NET: no training; the held-out loss of the network file NET (and the classical
  * evaluation's) on the same held-out games: networks compared on one yardstick.
@@ -402,6 +407,39 @@ static bool write_net(const char *path, const float *p)
     return fclose(f) == 0;
 }
 
+/* The parameters of a network file, as floats (write_net's scales undone). */
+static bool read_net(const char *path, float *p)
+{
+    static NnueNet net;
+    char message[200];
+    if (!nnue_load_file(&net, path, message, sizeof message) || net.squares != squares) {
+        fprintf(stderr, "train: %s: %s\n", path,
+                net.squares != squares ? "a network of another game" : message);
+        return false;
+    }
+    residual = net.residual;
+    const float dense_bias = NNUE_ACTIVATION * NNUE_WEIGHT_SCALE;
+    for (int h = 0; h < H; h++)
+        p[O_FTB + (size_t)h] = (float)net.ft_bias[h] / NNUE_ACTIVATION;
+    for (int i = 0; i < inputs; i++)
+        for (int h = 0; h < H; h++)
+            p[O_FTW + (size_t)i * H + (size_t)h] = (float)net.ft_weight[i][h] / NNUE_ACTIVATION;
+    for (int o = 0; o < NNUE_L1; o++) {
+        p[O_B1 + (size_t)o] = (float)net.l1_bias[o] / dense_bias;
+        for (int i = 0; i < 2 * H; i++)
+            p[O_W1 + (size_t)o * 2 * H + (size_t)i] = (float)net.l1_weight[o][i] / NNUE_WEIGHT_SCALE;
+    }
+    for (int o = 0; o < NNUE_L2; o++) {
+        p[O_B2 + (size_t)o] = (float)net.l2_bias[o] / dense_bias;
+        for (int i = 0; i < NNUE_L1; i++)
+            p[O_W2 + (size_t)o * NNUE_L1 + (size_t)i] = (float)net.l2_weight[o][i] / NNUE_WEIGHT_SCALE;
+    }
+    p[O_B3] = (float)net.out_bias / (NNUE_ACTIVATION * NNUE_OUT_SCALE);
+    for (int i = 0; i < NNUE_L2; i++)
+        p[O_W3 + (size_t)i] = (float)net.out_weight[i] / NNUE_OUT_SCALE;
+    return true;
+}
+
 /* The integer network's held-out loss and its mean distance from the float one (centi-men). */
 static bool check_quantised(const char *path, const float *p, float k)
 {
@@ -460,7 +498,7 @@ static void clamp_range(float *p, size_t from, size_t count, float limit)
 
 int main(int argc, char **argv)
 {
-    const char *out = NULL, *check = NULL;
+    const char *out = NULL, *check = NULL, *init = NULL;
     const char *data[4096];
     int ndata = 0, epochs = 20, batch = 4096, threads = 1;
     double rate = 0.002, lambda = 0.5;
@@ -482,7 +520,7 @@ int main(int argc, char **argv)
         usage:
             fprintf(stderr, "usage: train [--variant russian|international] --out NET "
                             "[--epochs N] [--batch B] [--rate R] [--lambda L] [--seed S] "
-                            "[--threads T] [--max N] [--residual] [--check NET] FILE...\n");
+                            "[--threads T] [--max N] [--residual] [--init NET] [--check NET] FILE...\n");
             return 2;
         }
         const char *v = argv[++i];
@@ -490,6 +528,8 @@ int main(int argc, char **argv)
             out = v;
         else if (strcmp(a, "--check") == 0)
             check = v;
+        else if (strcmp(a, "--init") == 0)
+            init = v;
         else if (strcmp(a, "--data") == 0 && ndata < 4096)
             data[ndata++] = v;
         else if (strcmp(a, "--epochs") == 0)
@@ -586,6 +626,10 @@ int main(int argc, char **argv)
         p[O_B2 + (size_t)o] = 0.5f;
     for (int i = 0; i < NNUE_L2; i++) /* a residual network starts at the classical score */
         p[O_W3 + (size_t)i] = residual ? 0.0f : (float)uniform(1 / sqrt((double)NNUE_L2));
+    if (init && !read_net(init, p))
+        return 1;
+    if (init)
+        fprintf(stderr, "train: from %s: held-out loss %.6f\n", init, holdout_loss(p, k));
 
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
     const float dense_limit = 127.0f / NNUE_WEIGHT_SCALE;
