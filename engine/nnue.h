@@ -38,6 +38,13 @@
  * score is added to eval_position's with the weights the search uses, so it starts from
  * the linear model fitted on millions of positions and needs less data to add to it.
  *
+ * Lazy evaluation. The network's term can be no lower and no higher than its output layer
+ * allows over activations of 0..127 (NnueNet.low, .high: Russian's -97..+287 centi-men,
+ * international's -302..+303). A quiescence leaf only needs to know whether its score is
+ * above alpha or below beta, so where the classical score plus that interval is outside the
+ * window, the bound is returned and the network not run (nnue_evaluate_lazy): 56% of the
+ * Russian bench's leaves, 22% of the international one's.
+ *
  * A network file (tools/train.c writes it; data/nnue/GAME.nnue are built in) is little-endian:
  * "SHNNUE1\n", the squares, NNUE_HIDDEN, NNUE_L1, NNUE_L2, the flags (1: residual) as
  * uint32, then the first layer's
