@@ -62,6 +62,25 @@ void nnue_shape(NnueNet *net, int squares)
 #endif
 }
 
+/* The lowest and highest the network's term can be, whatever the position: the output layer
+ * over activations of 0..127, in centi-men, widened to take in 0 (the drawish endings scale
+ * the term towards it) and by one for the rounding. */
+static void nnue_bounds(NnueNet *net)
+{
+    int64_t low = net->out_bias, high = net->out_bias;
+    for (int i = 0; i < NNUE_L2; i++) {
+        if (net->out_weight[i] > 0)
+            high += (int64_t)NNUE_ACTIVATION * net->out_weight[i];
+        else
+            low += (int64_t)NNUE_ACTIVATION * net->out_weight[i];
+    }
+    int64_t unit = NNUE_ACTIVATION * NNUE_OUT_SCALE;
+    low = low * 100 / unit - 1;
+    high = high * 100 / unit + 1;
+    net->low = low > 0 ? 0 : low < -EVAL_LIMIT ? -EVAL_LIMIT : (int)low;
+    net->high = high < 0 ? 0 : high > EVAL_LIMIT ? EVAL_LIMIT : (int)high;
+}
+
 bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *message,
                int message_size)
 {
@@ -107,6 +126,12 @@ bool nnue_load(NnueNet *net, const unsigned char *data, size_t size, char *messa
     net->out_bias = (int32_t)read_u32(&r);
     for (int i = 0; i < NNUE_L2; i++)
         net->out_weight[i] = (int32_t)read_u32(&r);
+    nnue_bounds(net);
+    net->l1_pairs = 1;
+    for (int o = 0; o < NNUE_L1; o++)
+        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
+            if (net->l1_weight[o][i] > 64 || net->l1_weight[o][i] < -64)
+                net->l1_pairs = 0;
     for (int g = 0; g < 2 * NNUE_HIDDEN / 4; g++)
         for (int o = 0; o < NNUE_L1; o++)
             for (int j = 0; j < 4; j++)
@@ -291,7 +316,8 @@ static inline int32_t output_layer(const NnueNet *net, const uint8_t *h2)
     _Alignas(64) int32_t s1[NNUE_L1], s2[NNUE_L2];                                            \
     clip16(acc->v[side], in, NNUE_HIDDEN);                                                    \
     clip16(acc->v[side ^ 1], in + NNUE_HIDDEN, NNUE_HIDDEN);                                  \
-    affine_sparse(in, 2 * NNUE_HIDDEN, &net->l1_sparse[0][0][0], net->l1_bias, s1);          \
+    affine_sparse(in, 2 * NNUE_HIDDEN, &net->l1_sparse[0][0][0], net->l1_bias, s1,            \
+                  net->l1_pairs);                                                             \
     clip32(s1, h1, NNUE_L1);                                                                  \
     affine(h1, NNUE_L1, &net->l2_weight[0][0], net->l2_bias, NNUE_L2, s2);                    \
     clip32(s2, h2, NNUE_L2);                                                                  \
@@ -338,16 +364,15 @@ const char *nnue_kernels(const NnueNet *net)
 
 /* ---- the evaluation ---- */
 
-static inline int finish(const NnueNet *net, const ShPosition *pos, int32_t output,
-                         const EvalWeights *classic)
+/* The score for the side to move: the network's output, plus `base` (eval_position's) for a
+ * residual network. */
+static inline int finish(const NnueNet *net, const ShPosition *pos, int32_t output, int base)
 {
     int v = nnue_centimen(output); /* for the side to move */
     int white = pos->side == SH_WHITE ? v : -v;
     white = eval_scale_ending(pos, white);
-    if (net->residual) {
-        int base = eval_position(classic, pos);
+    if (net->residual)
         white += pos->side == SH_WHITE ? base : -base;
-    }
     if (white > EVAL_LIMIT)
         white = EVAL_LIMIT;
     if (white < -EVAL_LIMIT)
@@ -355,8 +380,8 @@ static inline int finish(const NnueNet *net, const ShPosition *pos, int32_t outp
     return pos->side == SH_WHITE ? white : -white;
 }
 
-int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos,
-                  const EvalWeights *classic)
+static int evaluate_with(const NnueNet *net, NnueAccumulator *stack, int ply,
+                         const ShPosition *pos, int base)
 {
     NnueAccumulator *acc = &stack[ply];
     const NnueAccumulator *best = NULL;
@@ -375,12 +400,32 @@ int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShP
         nnue_update(net, best, pos, acc);
     else
         nnue_refresh(net, pos, acc);
-    return finish(net, pos, nnue_output(net, acc, pos->side), classic);
+    return finish(net, pos, nnue_output(net, acc, pos->side), base);
+}
+
+int nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos,
+                  const EvalWeights *classic)
+{
+    return evaluate_with(net, stack, ply, pos, net->residual ? eval_position(classic, pos) : 0);
+}
+
+int nnue_evaluate_lazy(const NnueNet *net, NnueAccumulator *stack, int ply, const ShPosition *pos,
+                       const EvalWeights *classic, int alpha, int beta)
+{
+    if (!net->residual)
+        return evaluate_with(net, stack, ply, pos, 0);
+    int base = eval_position(classic, pos);
+    if (base + net->high <= alpha)
+        return base + net->high > EVAL_LIMIT ? EVAL_LIMIT : base + net->high;
+    if (base + net->low >= beta)
+        return base + net->low < -EVAL_LIMIT ? -EVAL_LIMIT : base + net->low;
+    return evaluate_with(net, stack, ply, pos, base);
 }
 
 int nnue_evaluate_position(const NnueNet *net, const ShPosition *pos, const EvalWeights *classic)
 {
     NnueAccumulator acc;
     nnue_refresh(net, pos, &acc);
-    return finish(net, pos, nnue_output(net, &acc, pos->side), classic);
+    return finish(net, pos, nnue_output(net, &acc, pos->side),
+                  net->residual ? eval_position(classic, pos) : 0);
 }

@@ -96,68 +96,104 @@ static inline void nnue_affine(const uint8_t *in, int n_in, const int8_t *w, con
 /* The first dense layer again, for inputs that are mostly zero (the clipped accumulators):
  * the weights by groups of four inputs (wcol[g][o][4], nnue_load lays them out), and only the
  * groups with an input that is not zero are added, four inputs to every output at once (as
- * Stockfish's sparse affine layer). The same integers as nnue_affine. */
+ * Stockfish's sparse affine layer). The groups that are not zero are listed first; with
+ * `pairs` (every weight within +-64: nnue_load checks) two groups' products are added in int16
+ * before they are widened, which cannot overflow: 2 * 2 * 127 * 64 < 32767. The same integers
+ * as nnue_affine. */
+static inline int nnue_nonzero_groups(const uint8_t *in, int n_in, uint16_t *groups)
+{
+    int count = 0;
+    for (int g = 0; g < n_in / 4; g++) {
+        uint32_t four;
+        memcpy(&four, in + 4 * g, 4);
+        groups[count] = (uint16_t)g;
+        count += four != 0;
+    }
+    return count;
+}
+
 #ifdef NNUE_HAVE_AVX2
 NNUE_AVX2 static inline void nnue_affine_sparse_avx2(const uint8_t *in, int n_in,
                                                      const int8_t *wcol, const int32_t *bias,
-                                                     int32_t *out)
+                                                     int32_t *out, int pairs)
 {
     enum { VECS = NNUE_L1 / 8 };
     const __m256i ones = _mm256_set1_epi16(1);
     __m256i acc[VECS];
-    for (int k = 0; k < VECS; k++)
-        acc[k] = _mm256_loadu_si256((const __m256i *)(bias + 8 * k));
-    for (int i = 0; i < n_in; i += 32) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(in + i));
-        unsigned mask = (unsigned)_mm256_movemask_ps(
-            _mm256_castsi256_ps(_mm256_cmpgt_epi32(v, _mm256_setzero_si256())));
-        for (; mask; mask &= mask - 1) {
-            int g = i / 4 + __builtin_ctz(mask);
-            int32_t four;
-            memcpy(&four, in + 4 * g, 4);
-            __m256i x = _mm256_set1_epi32(four);
-            const int8_t *w = wcol + (size_t)g * 4 * NNUE_L1;
-            for (int k = 0; k < VECS; k++)
-                acc[k] = _mm256_add_epi32(acc[k], _mm256_madd_epi16(_mm256_maddubs_epi16(
-                             x, _mm256_loadu_si256((const __m256i *)(w + 32 * k))), ones));
+    uint16_t groups[2 * NNUE_HIDDEN / 4];
+    int count = nnue_nonzero_groups(in, n_in, groups), k = 0;
+    for (int v = 0; v < VECS; v++)
+        acc[v] = _mm256_loadu_si256((const __m256i *)(bias + 8 * v));
+    if (pairs)
+        for (; k + 1 < count; k += 2) {
+            int32_t a, b;
+            memcpy(&a, in + 4 * groups[k], 4);
+            memcpy(&b, in + 4 * groups[k + 1], 4);
+            __m256i xa = _mm256_set1_epi32(a), xb = _mm256_set1_epi32(b);
+            const int8_t *wa = wcol + (size_t)groups[k] * 4 * NNUE_L1;
+            const int8_t *wb = wcol + (size_t)groups[k + 1] * 4 * NNUE_L1;
+            for (int v = 0; v < VECS; v++) {
+                __m256i pa = _mm256_maddubs_epi16(xa, _mm256_loadu_si256((const __m256i *)(wa + 32 * v)));
+                __m256i pb = _mm256_maddubs_epi16(xb, _mm256_loadu_si256((const __m256i *)(wb + 32 * v)));
+                acc[v] = _mm256_add_epi32(acc[v], _mm256_madd_epi16(_mm256_add_epi16(pa, pb), ones));
+            }
         }
+    for (; k < count; k++) {
+        int32_t four;
+        memcpy(&four, in + 4 * groups[k], 4);
+        __m256i x = _mm256_set1_epi32(four);
+        const int8_t *w = wcol + (size_t)groups[k] * 4 * NNUE_L1;
+        for (int v = 0; v < VECS; v++)
+            acc[v] = _mm256_add_epi32(acc[v], _mm256_madd_epi16(_mm256_maddubs_epi16(
+                         x, _mm256_loadu_si256((const __m256i *)(w + 32 * v))), ones));
     }
-    for (int k = 0; k < VECS; k++)
-        _mm256_storeu_si256((__m256i *)(out + 8 * k), acc[k]);
+    for (int v = 0; v < VECS; v++)
+        _mm256_storeu_si256((__m256i *)(out + 8 * v), acc[v]);
 }
 #endif
 
 #if defined(__SSSE3__)
 static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t *wcol,
-                                      const int32_t *bias, int32_t *out)
+                                      const int32_t *bias, int32_t *out, int pairs)
 {
     enum { VECS = NNUE_L1 / 4 };
     const __m128i ones = _mm_set1_epi16(1);
     __m128i acc[VECS];
-    for (int k = 0; k < VECS; k++)
-        acc[k] = _mm_loadu_si128((const __m128i *)(bias + 4 * k));
-    for (int i = 0; i < n_in; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
-        unsigned mask = (unsigned)_mm_movemask_ps(
-            _mm_castsi128_ps(_mm_cmpgt_epi32(v, _mm_setzero_si128())));
-        for (; mask; mask &= mask - 1) {
-            int g = i / 4 + __builtin_ctz(mask);
-            int32_t four;
-            memcpy(&four, in + 4 * g, 4);
-            __m128i x = _mm_set1_epi32(four);
-            const int8_t *w = wcol + (size_t)g * 4 * NNUE_L1;
-            for (int k = 0; k < VECS; k++)
-                acc[k] = _mm_add_epi32(acc[k], _mm_madd_epi16(_mm_maddubs_epi16(
-                             x, _mm_loadu_si128((const __m128i *)(w + 16 * k))), ones));
+    uint16_t groups[2 * NNUE_HIDDEN / 4];
+    int count = nnue_nonzero_groups(in, n_in, groups), k = 0;
+    for (int v = 0; v < VECS; v++)
+        acc[v] = _mm_loadu_si128((const __m128i *)(bias + 4 * v));
+    if (pairs)
+        for (; k + 1 < count; k += 2) {
+            int32_t a, b;
+            memcpy(&a, in + 4 * groups[k], 4);
+            memcpy(&b, in + 4 * groups[k + 1], 4);
+            __m128i xa = _mm_set1_epi32(a), xb = _mm_set1_epi32(b);
+            const int8_t *wa = wcol + (size_t)groups[k] * 4 * NNUE_L1;
+            const int8_t *wb = wcol + (size_t)groups[k + 1] * 4 * NNUE_L1;
+            for (int v = 0; v < VECS; v++) {
+                __m128i pa = _mm_maddubs_epi16(xa, _mm_loadu_si128((const __m128i *)(wa + 16 * v)));
+                __m128i pb = _mm_maddubs_epi16(xb, _mm_loadu_si128((const __m128i *)(wb + 16 * v)));
+                acc[v] = _mm_add_epi32(acc[v], _mm_madd_epi16(_mm_add_epi16(pa, pb), ones));
+            }
         }
+    for (; k < count; k++) {
+        int32_t four;
+        memcpy(&four, in + 4 * groups[k], 4);
+        __m128i x = _mm_set1_epi32(four);
+        const int8_t *w = wcol + (size_t)groups[k] * 4 * NNUE_L1;
+        for (int v = 0; v < VECS; v++)
+            acc[v] = _mm_add_epi32(acc[v], _mm_madd_epi16(_mm_maddubs_epi16(
+                         x, _mm_loadu_si128((const __m128i *)(w + 16 * v))), ones));
     }
-    for (int k = 0; k < VECS; k++)
-        _mm_storeu_si128((__m128i *)(out + 4 * k), acc[k]);
+    for (int v = 0; v < VECS; v++)
+        _mm_storeu_si128((__m128i *)(out + 4 * v), acc[v]);
 }
 #else
 static inline void nnue_affine_sparse(const uint8_t *in, int n_in, const int8_t *wcol,
-                                      const int32_t *bias, int32_t *out)
+                                      const int32_t *bias, int32_t *out, int pairs)
 {
+    (void)pairs;
     for (int o = 0; o < NNUE_L1; o++)
         out[o] = bias[o];
     for (int g = 0; g < n_in / 4; g++) {

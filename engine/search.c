@@ -328,6 +328,17 @@ static inline int evaluate(Worker *w, const ShPosition *pos, int ply)
     return eval_position(w->shared->weights, pos);
 }
 
+/* The same where only whether it is above alpha or below beta counts (a quiescence leaf):
+ * a bound is enough there, and the network is not run when the classical evaluation gives
+ * one (nnue_evaluate_lazy). */
+static inline int evaluate_leaf(Worker *w, const ShPosition *pos, int ply, int alpha, int beta)
+{
+    if (w->shared->nnue)
+        return nnue_evaluate_lazy(w->shared->nnue, w->nnue, ply, pos, w->shared->weights, alpha,
+                                  beta);
+    return eval_position(w->shared->weights, pos);
+}
+
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
                   bool prune);
 
@@ -360,7 +371,7 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
         if (qply == 0 && w->shared->params.threat && ply < 2 * w->root_depth + 8 &&
             board_can_capture(pos, us ^ 1))
             return search(w, pos, alpha, beta, 1, ply, false);
-        return evaluate(w, pos, ply);
+        return evaluate_leaf(w, pos, ply, alpha, beta);
     }
     if (ply >= ENGINE_MAX_PLY - 1)
         return evaluate(w, pos, ply);

@@ -106,6 +106,39 @@ static void game_cases(ShVariant variant, const char *name, int squares)
         free(silent);
     }
 
+    test_case("nnue %s: the network's term lies within its bounds, and the lazy evaluation "
+              "is the score or a bound of it on the right side of the window", name);
+    {
+        NnueAccumulator *stack = calloc(4, sizeof *stack);
+        int outside = 0, lazy = 0, wrong = 0, seen_low = 0, seen_high = 0;
+        for (int i = 0; i < N && stack; i++) {
+            int full = nnue_evaluate_position(net, &pos[i], classic);
+            int term = full - eval_position(classic, &pos[i]);
+            if (abs(full) < EVAL_LIMIT) {
+                outside += term < net->low || term > net->high;
+                seen_low = term < seen_low ? term : seen_low;
+                seen_high = term > seen_high ? term : seen_high;
+            }
+            for (int alpha = -400; alpha <= 400; alpha += 50) {
+                int beta = alpha + 1 + (i % 3) * 40;
+                int v = nnue_evaluate_lazy(net, stack, i % 4, &pos[i], classic, alpha, beta);
+                if (v != full) {
+                    lazy++;
+                    /* a fail-soft bound: at most alpha and no lower than the score, or at
+                     * least beta and no higher */
+                    wrong += !((v <= alpha && full <= v) || (v >= beta && full >= v));
+                }
+            }
+        }
+        CHECK(stack != NULL);
+        CHECK_MSG(outside == 0, "%d terms outside [%d, %d]", outside, net->low, net->high);
+        CHECK_MSG(wrong == 0, "%d lazy scores on the wrong side of the window", wrong);
+        /* the bounds are near what the network says, and the lazy path is taken */
+        CHECK_MSG(seen_high > net->high / 3 && lazy > N, "term %d..%d of [%d, %d], %d lazy",
+                  seen_low, seen_high, net->low, net->high, lazy);
+        free(stack);
+    }
+
     test_case("nnue %s: every input is one piece, for both points of view", name);
     for (int i = 0; i < 50; i++) {
         int f[2][64];

@@ -2,7 +2,8 @@
  * train.c - train the learned evaluation's network (engine/nnue.h) on the engine's own games.
  *
  *   train [--variant russian|international] --out NET [--epochs N] [--batch B] [--rate R]
- *         [--lambda L] [--seed S] [--threads T] [--max N] [--residual] FILE...
+ *         [--lambda L] [--seed S] [--threads T] [--max N] [--residual] [--init NET]
+ *         [--check NET] FILE...
  *
  * The data is datagen's ("FEN RESULT SCORE": the result and the search's score for White),
  * every FILE read (--data FILE works too). The network is the engine's, in floating point:
@@ -16,8 +17,17 @@
  * scores against the results. Mini-batches (--batch, default 4096) in an order shuffled anew
  * each epoch, Adam (--rate, default 0.002, falling to a tenth over the epochs), the weights
  * kept where the integer network holds them (the first layer within +-NNUE_FT_LIMIT, the
- * dense ones within +-127/64). 5% of the positions (by their hash) are held out and their
- * loss printed each epoch, to show over-fitting.
+ * dense ones within +-127/64). The positions of 5% of the games are held out and their loss
+ * printed each epoch, to show over-fitting: a game's positions all on one side, as positions of
+ * one game are alike (a game is the lines of a file whose pieces never grow: datagen writes each
+ * game's positions together, and no move adds a piece).
+ *
+ * --init NET: start from the network file NET (its weights as the integer network has them,
+ * and its residual flag) instead of random weights: a network trained on earlier data goes on
+ * learning from new data, its old data being gone.
+ *
+ * --check NET: no training; the held-out loss of the network file NET (and the classical
+ * evaluation's) on the same held-out games: networks compared on one yardstick.
  *
  * --residual: the network learns what the classical evaluation (eval_position, the built-in
  * weights) misses: its output is added to that score in the loss and in the engine (nnue.h).
@@ -62,6 +72,16 @@ static size_t nfeatures, capfeatures;
 static int squares = 32, inputs = 128;
 static uint8_t flip[NNUE_MAX_INPUTS]; /* White's input -> Black's */
 static bool residual;                 /* the network adds to the classical evaluation */
+static uint64_t games;                /* games read so far (the held-out split) */
+
+/* Whether a game is held out: 1 in 20, by a hash of its number. */
+static bool held_out(uint64_t game)
+{
+    uint64_t z = game * UINT64_C(0x9e3779b97f4a7c15) + UINT64_C(0x2545f4914f6cdd1d);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (z ^ (z >> 31)) % 20 == 0;
+}
 
 /* ---- the parameters: one array, these offsets ---- */
 static size_t O_FTW, O_FTB, O_W1, O_B1, O_W2, O_B2, O_W3, O_B3, NPARAMS;
@@ -102,6 +122,7 @@ static bool load(const char *path, ShVariant variant, const NnueNet *shape, size
     }
     char line[512];
     size_t bad = 0;
+    int last = MAX_PIECES + 1; /* the pieces of the line before: more now is another game */
     while (nsamples < max && fgets(line, sizeof line, f)) {
         char fen[400];
         double result;
@@ -127,7 +148,10 @@ static bool load(const char *path, ShVariant variant, const NnueNet *shape, size
         for (int i = 0; i < n; i++)
             features[nfeatures++] = (uint8_t)f_in[i];
         s->side = pos.side;
-        s->holdout = pos.key % 20 == 0;
+        if (n > last)
+            games++;
+        last = n;
+        s->holdout = held_out(games);
         s->result = (float)result;
         s->score = (float)score;
         s->classic = (float)eval_position(eval_default_weights_for((int)variant), &pos);
@@ -383,15 +407,54 @@ static bool write_net(const char *path, const float *p)
     return fclose(f) == 0;
 }
 
+/* The parameters of a network file, as floats (write_net's scales undone). */
+static bool read_net(const char *path, float *p)
+{
+    static NnueNet net;
+    char message[200];
+    if (!nnue_load_file(&net, path, message, sizeof message) || net.squares != squares) {
+        fprintf(stderr, "train: %s: %s\n", path,
+                net.squares != squares ? "a network of another game" : message);
+        return false;
+    }
+    residual = net.residual;
+    const float dense_bias = NNUE_ACTIVATION * NNUE_WEIGHT_SCALE;
+    for (int h = 0; h < H; h++)
+        p[O_FTB + (size_t)h] = (float)net.ft_bias[h] / NNUE_ACTIVATION;
+    for (int i = 0; i < inputs; i++)
+        for (int h = 0; h < H; h++)
+            p[O_FTW + (size_t)i * H + (size_t)h] = (float)net.ft_weight[i][h] / NNUE_ACTIVATION;
+    for (int o = 0; o < NNUE_L1; o++) {
+        p[O_B1 + (size_t)o] = (float)net.l1_bias[o] / dense_bias;
+        for (int i = 0; i < 2 * H; i++)
+            p[O_W1 + (size_t)o * 2 * H + (size_t)i] = (float)net.l1_weight[o][i] / NNUE_WEIGHT_SCALE;
+    }
+    for (int o = 0; o < NNUE_L2; o++) {
+        p[O_B2 + (size_t)o] = (float)net.l2_bias[o] / dense_bias;
+        for (int i = 0; i < NNUE_L1; i++)
+            p[O_W2 + (size_t)o * NNUE_L1 + (size_t)i] = (float)net.l2_weight[o][i] / NNUE_WEIGHT_SCALE;
+    }
+    p[O_B3] = (float)net.out_bias / (NNUE_ACTIVATION * NNUE_OUT_SCALE);
+    for (int i = 0; i < NNUE_L2; i++)
+        p[O_W3 + (size_t)i] = (float)net.out_weight[i] / NNUE_OUT_SCALE;
+    return true;
+}
+
 /* The integer network's held-out loss and its mean distance from the float one (centi-men). */
-static void check_quantised(const char *path, const float *p, float k)
+static bool check_quantised(const char *path, const float *p, float k)
 {
     static NnueNet net;
     char message[200];
     if (!nnue_load_file(&net, path, message, sizeof message)) {
         fprintf(stderr, "train: %s: %s\n", path, message);
-        return;
+        return false;
     }
+    if (net.squares != squares) {
+        fprintf(stderr, "train: %s: a network of %d squares, the data's game has %d\n", path,
+                net.squares, squares);
+        return false;
+    }
+    residual = net.residual;
     double sum = 0, dist = 0;
     size_t n = 0;
     Pass q;
@@ -410,16 +473,21 @@ static void check_quantised(const char *path, const float *p, float k)
             }
         }
         int cm = nnue_centimen(nnue_output(&net, &acc, s->side));
-        forward(p, s, &q);
-        dist += fabs(cm - 100.0 * q.y);
+        if (p) {
+            forward(p, s, &q);
+            dist += fabs(cm - 100.0 * q.y);
+        }
         double d = fit_sigmoid((double)k * (cm / 100.0 + base(s))) - s->target;
         sum += d * d;
         n++;
     }
-    if (n)
+    if (n && p)
         fprintf(stderr, "train: integer network: held-out loss %.6f, %.2f centi-men from the "
                         "float network on average\n",
                 sum / (double)n, dist / (double)n);
+    else if (n)
+        fprintf(stderr, "train: %s: held-out loss %.6f\n", path, sum / (double)n);
+    return true;
 }
 
 static void clamp_range(float *p, size_t from, size_t count, float limit)
@@ -430,7 +498,7 @@ static void clamp_range(float *p, size_t from, size_t count, float limit)
 
 int main(int argc, char **argv)
 {
-    const char *out = NULL;
+    const char *out = NULL, *check = NULL, *init = NULL;
     const char *data[4096];
     int ndata = 0, epochs = 20, batch = 4096, threads = 1;
     double rate = 0.002, lambda = 0.5;
@@ -452,12 +520,16 @@ int main(int argc, char **argv)
         usage:
             fprintf(stderr, "usage: train [--variant russian|international] --out NET "
                             "[--epochs N] [--batch B] [--rate R] [--lambda L] [--seed S] "
-                            "[--threads T] [--max N] [--residual] FILE...\n");
+                            "[--threads T] [--max N] [--residual] [--init NET] [--check NET] FILE...\n");
             return 2;
         }
         const char *v = argv[++i];
         if (strcmp(a, "--out") == 0)
             out = v;
+        else if (strcmp(a, "--check") == 0)
+            check = v;
+        else if (strcmp(a, "--init") == 0)
+            init = v;
         else if (strcmp(a, "--data") == 0 && ndata < 4096)
             data[ndata++] = v;
         else if (strcmp(a, "--epochs") == 0)
@@ -483,7 +555,7 @@ int main(int argc, char **argv)
         } else
             goto usage;
     }
-    if (!out || !ndata || epochs < 0 || batch < SHARDS || threads < 1 || threads > SHARDS)
+    if ((!out && !check) || !ndata || epochs < 0 || batch < SHARDS || threads < 1 || threads > SHARDS)
         goto usage;
 
     /* The network's shape for the game: its squares and their numbering. */
@@ -523,10 +595,12 @@ int main(int argc, char **argv)
             double d = fit_sigmoid(k * samples[i].classic / 100) - samples[i].target;
             classic += d * d;
         }
-    fprintf(stderr, "train: %zu positions (%zu held out), K = %.4f, %d x %d -> %d -> %d -> 1; "
+    fprintf(stderr, "train: %zu positions of %llu games (%zu held out), K = %.4f, %d x %d -> %d -> %d -> 1; "
                     "the classical evaluation's held-out loss %.6f\n",
-            nsamples, nsamples - ntrain, k, 2, H, NNUE_L1, NNUE_L2,
+            nsamples, (unsigned long long)games, nsamples - ntrain, k, 2, H, NNUE_L1, NNUE_L2,
             classic / (double)(nsamples - ntrain));
+    if (check)
+        return check_quantised(check, NULL, k) ? 0 : 1;
 
     rng_state = seed;
     float *p = calloc(NPARAMS, sizeof(float)), *m = calloc(NPARAMS, sizeof(float)),
@@ -552,6 +626,10 @@ int main(int argc, char **argv)
         p[O_B2 + (size_t)o] = 0.5f;
     for (int i = 0; i < NNUE_L2; i++) /* a residual network starts at the classical score */
         p[O_W3 + (size_t)i] = residual ? 0.0f : (float)uniform(1 / sqrt((double)NNUE_L2));
+    if (init && !read_net(init, p))
+        return 1;
+    if (init)
+        fprintf(stderr, "train: from %s: held-out loss %.6f\n", init, holdout_loss(p, k));
 
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
     const float dense_limit = 127.0f / NNUE_WEIGHT_SCALE;
