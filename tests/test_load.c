@@ -31,6 +31,7 @@
 
 #include "shashki_play.h"
 #include "test.h"
+#include "test_load_accounts.h"
 #include "test_pg.h"
 #include "test_proxy.h"
 #include "test_server.h"
@@ -112,15 +113,17 @@ static void request_setup(CURL *h, int port, const char *path, const char *body,
     }
 }
 
-/* One request on a device's handle, waited for: the status, the JSON answer in *out. */
-static long device_request(CURL *h, int port, const char *path, const char *body, json_t **out)
+long load_request(CURL *h, int port, const char *path, const char *body, json_t **out)
 {
     Buffer b = {0};
     struct curl_slist *headers = NULL;
     request_setup(h, port, path, body, &b, &headers);
     long status = 0;
-    if (curl_easy_perform(h) == CURLE_OK)
+    CURLcode rc = curl_easy_perform(h);
+    if (rc == CURLE_OK)
         curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    else
+        fprintf(stderr, "load: %s: %s\n", path, curl_easy_strerror(rc));
     curl_slist_free_all(headers);
     if (out)
         *out = b.data ? json_loads(b.data, 0, NULL) : NULL;
@@ -354,7 +357,7 @@ static void check_kept(int port, LoadGame *games)
         char path[64];
         snprintf(path, sizeof path, "/api/games/%ld", games[i].id);
         json_t *j = NULL;
-        long status = device_request(h, port, path, NULL, &j);
+        long status = load_request(h, port, path, NULL, &j);
         json_t *moves = json_object_get(j, "moves");
         bool same = status == 200 && (int)json_array_size(moves) == games[i].acked;
         for (int k = 0; same && k < games[i].acked; k++) {
@@ -390,6 +393,8 @@ void suite_load(void)
     const char *e_pace = getenv("SHASHKI_LOAD_PACE");
     load_paced = e_pace && atoi(e_pace) > 0;
     bool pg = e_db && strncmp(e_db, "postgres", 8) == 0;
+    const char *e_accounts = getenv("SHASHKI_LOAD_ACCOUNTS");
+    bool accounts = e_accounts && atoi(e_accounts) > 0;
     int nprocs = e_procs && atoi(e_procs) >= 1 && atoi(e_procs) <= MAX_PROCESSES ? atoi(e_procs) : 1;
     if (!pg)
         nprocs = 1;
@@ -431,8 +436,9 @@ void suite_load(void)
         return;
     }
 
-    test_case("load: %d games of a mix of kinds set up, each by one device and joined by the "
-              "others with their codes", load_games);
+    if (!accounts)
+        test_case("load: %d games of a mix of kinds set up, each by one device and joined by the "
+                  "others with their codes", load_games);
     char kinds_text[256];
     const char *env = getenv("SHASHKI_LOAD_KINDS");
     snprintf(kinds_text, sizeof kinds_text, "%s", env && *env ? env : LOAD_KINDS);
@@ -440,8 +446,8 @@ void suite_load(void)
     int nkinds = 0;
     char *save = NULL;
     for (char *k = strtok_r(kinds_text, ",", &save); k && nkinds < 32; k = strtok_r(NULL, ",", &save))
-        if (sh_kind_find(k))
-            kinds[nkinds++] = sh_kind_find(k);
+        if (sh_kind_find(k) && (!accounts || sh_kind_find(k)->players == 2))
+            kinds[nkinds++] = sh_kind_find(k); /* the lobby's games are of two */
     CHECK(nkinds > 0);
     uint64_t seed = 20261201;
     int ready = 0;
@@ -452,6 +458,33 @@ void suite_load(void)
         g->plies = plan_game(&seed, g->kind, g);
         for (int p = 0; p < g->players; p++)
             g->device[p] = curl_easy_init();
+    }
+    if (accounts) {
+        test_case("load: %d accounts (%d signed up, the rest made in the database with "
+                  "sessions), %d games made in the lobby: a challenge and its acceptance",
+                  2 * load_games, LOAD_SIGNUPS, load_games);
+        CURL **devices = malloc(sizeof *devices * (size_t)(2 * load_games));
+        for (int i = 0; devices && i < load_games; i++) {
+            devices[2 * i] = games[i].device[0];
+            devices[2 * i + 1] = games[i].device[1];
+        }
+        char err[256] = "";
+        double t0 = now_s();
+        bool made = devices && load_accounts_make(s.db, s.port, devices, 2 * load_games, err, sizeof err);
+        double t1 = now_s();
+        CHECK_MSG(made, "%s", err);
+        free(devices);
+        for (int i = 0; made && i < load_games; i++) {
+            games[i].id = load_accounts_game(s.port, games[i].device[0], games[i].device[1],
+                                             games[i].kind->name, err, sizeof err);
+            ready += games[i].id > 0;
+        }
+        CHECK_MSG(ready == load_games, "%d of %d games made: %s", ready, load_games, err);
+        printf("     load: %d accounts made in %.1f s, %d games in the lobby in %.1f s\n",
+               2 * load_games, t1 - t0, ready, now_s() - t1);
+    }
+    for (int i = 0; i < load_games && nkinds > 0 && !accounts; i++) {
+        LoadGame *g = &games[i];
         char body[512];
         int at = snprintf(body, sizeof body, "{\"variant\": \"%s\", \"time\": \"30m\", \"players\": [",
                           g->kind->name);
@@ -460,7 +493,7 @@ void suite_load(void)
                            p ? "code" : "here");
         snprintf(body + at, sizeof body - (size_t)at, "]}");
         json_t *j = NULL;
-        long st = device_request(g->device[0], s.port, "/api/games", body, &j);
+        long st = load_request(g->device[0], s.port, "/api/games", body, &j);
         g->id = (long)json_integer_value(json_object_get(j, "id"));
         bool joined = st == 201 && g->id > 0;
         char codes[SH_MAX_PLAYERS][16] = {{0}};
@@ -473,7 +506,7 @@ void suite_load(void)
         json_decref(j);
         for (int p = 1; p < g->players; p++) {
             snprintf(body, sizeof body, "{\"code\": \"%s\"}", codes[p]);
-            long st2 = device_request(g->device[p], s.port, "/api/join", body, &j);
+            long st2 = load_request(g->device[p], s.port, "/api/join", body, &j);
             json_decref(j);
             joined = joined && st2 == 200;
         }
@@ -635,6 +668,7 @@ void suite_load(void)
     check_kept(s.port, games);
     if (behind)
         proxy_stop(&nginx);
+    load_ca[0] = '\0'; /* the process started again is reached directly, over HTTP */
     for (int i = 0; i < nprocs; i++)
         server_stop(&procs[i], true);
     CHECK(server_start(&procs[0]));
