@@ -545,6 +545,8 @@ void suite_load(void)
     double cpu_client = cpu_seconds(0), cpu_server = 0;
     for (int i = 0; i < nprocs; i++)
         cpu_server -= cpu_seconds(procs[i].pid);
+    double cpu_pg = pg ? -test_pg_cpu_seconds() : 0;
+    double cpu_nginx = behind ? -test_tree_cpu_seconds(nginx.pid) : 0;
     const char *e_seconds = getenv("SHASHKI_LOAD_SECONDS");
     int seconds = e_seconds && atoi(e_seconds) > 0 && atoi(e_seconds) < LOAD_SECONDS ? atoi(e_seconds)
                                                                                   : LOAD_SECONDS;
@@ -575,6 +577,8 @@ void suite_load(void)
     cpu_client = cpu_seconds(0) - cpu_client;
     for (int i = 0; i < nprocs; i++)
         cpu_server += cpu_seconds(procs[i].pid);
+    cpu_pg += pg ? test_pg_cpu_seconds() : 0;
+    cpu_nginx += behind ? test_tree_cpu_seconds(nginx.pid) : 0;
     /* a run stopped by its bound still hears the moves it sent: their answers are counted */
     for (double drain = now_s() + 60; running && now_s() < drain;) {
         bool flying = false;
@@ -647,6 +651,9 @@ void suite_load(void)
                " machine's load average %.1f\n",
                nprocs > 1 ? "s" : "", cpu_server, 1000 * cpu_server / (acked ? acked : 1),
                cpu_client, rounds, 1000 * elapsed / (double)(rounds ? rounds : 1), load[0]);
+        if (pg || behind)
+            printf("     load: CPU used during the run: PostgreSQL's processes %.1f s (%.2f ms a"
+                   " move), nginx %.1f s\n", cpu_pg, 1000 * cpu_pg / (acked ? acked : 1), cpu_nginx);
     }
     free(lat);
     free(ack);
