@@ -198,19 +198,7 @@ static double cpu_seconds(pid_t pid)
         return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
                (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
     }
-    char path[64], text[1024];
-    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f)
-        fclose(f);
-    text[n] = '\0';
-    const char *p = strrchr(text, ')'); /* past the command's name */
-    unsigned long user = 0, system = 0;
-    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user,
-                     &system) != 2)
-        return 0;
-    return (double)(user + system) / (double)sysconf(_SC_CLK_TCK);
+    return test_process_cpu_seconds(pid);
 }
 
 static int compare_doubles(const void *a, const void *b)

@@ -319,6 +319,13 @@ static bool proc_cpu(pid_t pid, pid_t *ppid, double *own, double *children)
     return true;
 }
 
+double test_process_cpu_seconds(pid_t pid)
+{
+    pid_t parent;
+    double own, children;
+    return proc_cpu(pid, &parent, &own, &children) ? own : 0;
+}
+
 double test_tree_cpu_seconds(pid_t root)
 {
     pid_t parent;

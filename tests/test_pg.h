@@ -32,5 +32,8 @@ double test_pg_cpu_seconds(void);
 /* The CPU seconds a process and its children (alive, and those ended and waited for) have
  * used: nginx's master and workers, say; 0 when it cannot be read. */
 double test_tree_cpu_seconds(pid_t root);
+/* The CPU seconds (user and system) a process has used itself, from /proc; 0 when it cannot
+ * be read. */
+double test_process_cpu_seconds(pid_t pid);
 
 #endif
