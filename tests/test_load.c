@@ -14,7 +14,8 @@
  * own, as people play blitz: 1,000 games make about 330 moves/s, and what counts is the
  * time to acknowledge a move and to deliver its event. Checked: every move is acknowledged (200), every
  * watcher ends with its game's final state, the players' devices saw every move, and after
- * the server is killed (SIGKILL) and started again every game has every move it was sent.
+ * the server is killed (SIGKILL) and started again every game has every move acknowledged
+ * (and only moves it was sent: one whose answer never came may be in it or not).
  * Reported: moves per second over the whole run, the time to acknowledge a move, and the
  * latency of an event (from a move's request to its state reaching each watcher).
  *
@@ -347,8 +348,11 @@ static void check_kept(int port, LoadGame *games)
         json_t *j = NULL;
         long status = load_request(h, port, path, NULL, &j);
         json_t *moves = json_object_get(j, "moves");
-        bool same = status == 200 && (int)json_array_size(moves) == games[i].acked;
-        for (int k = 0; same && k < games[i].acked; k++) {
+        /* every acknowledged move, and no other than those sent: a move whose answer did not
+         * come (the device gave up after 60 s) may have been committed */
+        int n = (int)json_array_size(moves);
+        bool same = status == 200 && n >= games[i].acked && n <= games[i].sent;
+        for (int k = 0; same && k < n; k++) {
             json_t *m = json_object_get(json_object_get(json_array_get(moves, (size_t)k), "move"), "notation");
             same = json_is_string(m) && strcmp(json_string_value(m), games[i].moves[k]) == 0;
         }
@@ -360,7 +364,7 @@ static void check_kept(int port, LoadGame *games)
         json_decref(j);
     }
     curl_easy_cleanup(h);
-    CHECK_MSG(kept == load_games, "%d of %d games came back with every move%s", kept, load_games,
+    CHECK_MSG(kept == load_games, "%d of %d games came back with every acknowledged move%s", kept, load_games,
               first);
 }
 
