@@ -317,6 +317,11 @@ test: deps $(BROWSER_MODULES)
 test-slow: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all $(TESTS)
 	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb,solve,faults-pg
+# issue 32's PostgreSQL load: 2,000 accounts in 1,000 lobby games, paced, three processes
+# behind nginx (docs/federation.md "Capacity")
+	SHASHKI_LOAD_DB=postgresql SHASHKI_LOAD_PROCESSES=3 SHASHKI_LOAD_ACCOUNTS=1 \
+	  SHASHKI_LOAD_GAMES=1000 SHASHKI_LOAD_PACE=1 SHASHKI_LOAD_KINDS=russian \
+	  ./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only load
 
 sanitize: deps $(BROWSER_MODULES)
 	@$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/sanitize OPT=-O1 \

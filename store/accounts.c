@@ -9,12 +9,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "accounts_cache.h"
 #include "db.h"
 
 struct Accounts {
     Db *db;
     pthread_mutex_t lock;
     ShRatingSystem system;
+    AccountsCache cache; /* seats and rated flags read (under lock) */
 };
 
 static const char SCHEMA[] =
@@ -375,15 +377,17 @@ void accounts_signup_count(Accounts *a, const char *address)
 long accounts_game_player(Accounts *a, long game, int player)
 {
     pthread_mutex_lock(&a->lock);
-    DbStmt *st = db_prepare(a->db, "SELECT account FROM game_accounts WHERE game = ? AND"
-                                   " player = ?");
-    long account = 0;
+    long account = accounts_cache_get(&a->cache, game, player);
+    DbStmt *st = account ? NULL
+                         : db_prepare(a->db, "SELECT account FROM game_accounts WHERE game = ?"
+                                             " AND player = ?");
     if (st) {
         db_bind_int(st, 1, game);
         db_bind_int(st, 2, player);
         if (db_step(st) == DB_ROW)
             account = (long)db_column_int(st, 0);
         db_finalize(st);
+        accounts_cache_put(&a->cache, game, player, account);
     }
     pthread_mutex_unlock(&a->lock);
     return account;
@@ -401,6 +405,7 @@ bool accounts_game_seat(Accounts *a, long game, int player, long account)
         db_bind_int(st, 3, account);
     }
     bool ok = run(st) >= 0;
+    accounts_cache_put(&a->cache, game, player, ok ? account : 0);
     pthread_mutex_unlock(&a->lock);
     return ok;
 }
@@ -428,13 +433,18 @@ static bool speed_of(const char *text, ShSpeed *out)
 bool accounts_game_is_rated(Accounts *a, long game, ShSpeed *speed)
 {
     pthread_mutex_lock(&a->lock);
-    DbStmt *st = db_prepare(a->db, "SELECT speed FROM rated_games WHERE game = ?");
-    bool rated = false;
+    long known = accounts_cache_get(&a->cache, game, ACCOUNTS_CACHE_RATED);
+    bool rated = known > 0;
+    if (rated)
+        *speed = (ShSpeed)(known - 1);
+    DbStmt *st = rated ? NULL : db_prepare(a->db, "SELECT speed FROM rated_games WHERE game = ?");
     if (st) {
         db_bind_int(st, 1, game);
         if (db_step(st) == DB_ROW)
             rated = speed_of(db_column_text(st, 0), speed);
         db_finalize(st);
+        if (rated)
+            accounts_cache_put(&a->cache, game, ACCOUNTS_CACHE_RATED, (long)*speed + 1);
     }
     pthread_mutex_unlock(&a->lock);
     return rated;

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "db_impl.h"
+#include "db_pg_prepared.h"
 #include "db_pq.h"
 
 /* libpq, loaded when the first PostgreSQL database is opened (db_pq.h) */
@@ -29,6 +30,7 @@ typedef struct PgDb {
     bool lost;        /* a statement failed because the connection was lost */
     bool in_tx;       /* between BEGIN and COMMIT / ROLLBACK */
     long long retry;  /* when to try to connect again (ms, monotonic) */
+    PgPrepared prepared; /* the statements this connection has prepared */
 } PgDb;
 
 #define PG_RETRY_MS 250
@@ -67,6 +69,7 @@ static bool p_available(Db *db)
     if (p->in_tx || now_ms() < p->retry)
         return false;
     pq->PQreset(p->conn);
+    pg_prepared_forget(&p->prepared); /* a new session: none prepared */
     p->retry = now_ms() + PG_RETRY_MS;
     p->lost = pq->PQstatus(p->conn) != CONNECTION_OK;
     if (p->lost)
@@ -238,9 +241,16 @@ static DbStep p_step(DbStmt *s)
         for (int attempt = 0; !st->result; attempt++) {
             if (!p_ready(s->db, NULL))
                 return DB_ERROR;
-            st->result = pq->PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
-                                          (const char *const *)st->values, st->lengths,
-                                          st->formats, 0);
+            char name[16];
+            if (pg_prepared_name(&((PgDb *)s->db)->prepared, pq, conn_of(s->db), st->sql,
+                                 st->nparams, name))
+                st->result = pq->PQexecPrepared(conn_of(s->db), name, st->nparams,
+                                                (const char *const *)st->values, st->lengths,
+                                                st->formats, 0);
+            else
+                st->result = pq->PQexecParams(conn_of(s->db), st->sql, st->nparams, NULL,
+                                              (const char *const *)st->values, st->lengths,
+                                              st->formats, 0);
             ExecStatusType status = pq->PQresultStatus(st->result);
             if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
                 note_error(s->db, st->result);

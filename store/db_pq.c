@@ -23,7 +23,7 @@ static void load(void)
         "PQexec",       "PQexecParams", "PQresultStatus", "PQresultErrorMessage", "PQclear",
         "PQntuples",    "PQnfields",    "PQfname",        "PQftype",        "PQgetvalue",
         "PQgetisnull",  "PQcmdTuples",  "PQunescapeBytea", "PQfreemem",     "PQconsumeInput",
-        "PQnotifies",   "PQsocket",     "PQreset",
+        "PQnotifies",   "PQsocket",     "PQreset",        "PQprepare",      "PQexecPrepared",
     };
     _Static_assert(sizeof NAMES / sizeof NAMES[0] == sizeof api / sizeof(void (*)(void)),
                    "one name for each of PqApi's functions, in its order");

@@ -36,6 +36,11 @@ typedef struct PqApi {
     PGnotify *(*PQnotifies)(PGconn *conn);
     int (*PQsocket)(const PGconn *conn);
     void (*PQreset)(PGconn *conn);
+    PGresult *(*PQprepare)(PGconn *conn, const char *stmtName, const char *query, int nParams,
+                           const Oid *paramTypes);
+    PGresult *(*PQexecPrepared)(PGconn *conn, const char *stmtName, int nParams,
+                                const char *const *paramValues, const int *paramLengths,
+                                const int *paramFormats, int resultFormat);
 } PqApi;
 
 /* libpq's functions (loaded once, thread-safe); NULL with the reason in err when the library

@@ -3,6 +3,7 @@
 #include "test_pg.h"
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <libpq-fe.h>
@@ -291,4 +292,68 @@ bool test_pg_password_database(const char *user, const char *password, char *nam
     snprintf(name, size, "host=127.0.0.1 port=%d dbname=%s", port, dbname);
     *port_out = port;
     return true;
+}
+
+/* A process's CPU seconds from /proc (fields 14-17: its own user and system time, and that of
+ * its children waited for), its parent's id in *ppid; false when it cannot be read. */
+static bool proc_cpu(pid_t pid, pid_t *ppid, double *own, double *children)
+{
+    char path[64], text[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    const char *p = strrchr(text, ')'); /* past the command's name */
+    long parent = 0;
+    unsigned long user = 0, system = 0;
+    long cuser = 0, csystem = 0;
+    if (!p || sscanf(p + 2, "%*c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu %ld %ld", &parent,
+                     &user, &system, &cuser, &csystem) != 5)
+        return false;
+    double tick = (double)sysconf(_SC_CLK_TCK);
+    *ppid = (pid_t)parent;
+    *own = (double)(user + system) / tick;
+    *children = (double)(cuser + csystem) / tick;
+    return true;
+}
+
+double test_process_cpu_seconds(pid_t pid)
+{
+    pid_t parent;
+    double own, children;
+    return proc_cpu(pid, &parent, &own, &children) ? own : 0;
+}
+
+double test_tree_cpu_seconds(pid_t root)
+{
+    pid_t parent;
+    double total = 0, own, children;
+    if (root <= 0 || !proc_cpu(root, &parent, &own, &children))
+        return 0;
+    total = own + children; /* the children that ended, waited for */
+    DIR *d = opendir("/proc");
+    for (struct dirent *e; d && (e = readdir(d));) {
+        long pid = strtol(e->d_name, NULL, 10);
+        if (pid > 0 && proc_cpu((pid_t)pid, &parent, &own, &children) && parent == root)
+            total += own + children;
+    }
+    if (d)
+        closedir(d);
+    return total;
+}
+
+double test_pg_cpu_seconds(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/data/postmaster.pid", folder);
+    FILE *f = started ? fopen(path, "r") : NULL;
+    long postmaster = 0;
+    if (f) {
+        if (fscanf(f, "%ld", &postmaster) != 1)
+            postmaster = 0;
+        fclose(f);
+    }
+    return test_tree_cpu_seconds((pid_t)postmaster);
 }

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* A new database's connection text ("host=127.0.0.1 port=N user=shashki dbname=tN") in name;
  * false with the reason in name when the cluster cannot be started. */
@@ -24,5 +25,15 @@ bool test_pg_start(void);
  * another database. */
 bool test_pg_password_database(const char *user, const char *password, char *name, size_t size,
                                int *port_out);
+
+/* The CPU seconds the cluster's processes have used so far (the postmaster, its backends and
+ * every backend that ended); 0 when no cluster runs. */
+double test_pg_cpu_seconds(void);
+/* The CPU seconds a process and its children (alive, and those ended and waited for) have
+ * used: nginx's master and workers, say; 0 when it cannot be read. */
+double test_tree_cpu_seconds(pid_t root);
+/* The CPU seconds (user and system) a process has used itself, from /proc; 0 when it cannot
+ * be read. */
+double test_process_cpu_seconds(pid_t pid);
 
 #endif
