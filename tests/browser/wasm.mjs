@@ -152,22 +152,20 @@ export function wasmTests() {
       await page.click('label.seg:has(input[name=start][value=fen])');
       await page.fill('#ng-fen', 'W:Wc1,e1:Bb6,d6,f6,Kh8');
       await page.click('[data-action=create]');
-      await page.waitForURL(/#\/local\/g/);
+      await page.waitForURL(/#\/local\/b\w+$/);
       for (let moves = 0; moves < 40; moves++) {
-        await page.waitForSelector('.local-game[data-result]:not([data-result=""]), .local-game .board-svg.interactive');
-        if (await page.$('.local-game[data-result]:not([data-result=""])')) break;
-        const legal = await page.evaluate(async () => {
-          const { offlineGame } = await import('/js/offline_games.js');
-          const { wasmEngine } = await import('/js/wasm_engine.js');
-          const g = offlineGame(decodeURIComponent(location.hash.split('/')[2]));
-          return (await wasmEngine.position(g.fen, g.moves, g.variant)).legal;
+        await page.waitForSelector('.play[data-status=finished], .play .board-svg.interactive');
+        if (await page.$('.play[data-status=finished]')) break;
+        const g = await page.evaluate(async () => {
+          const { browserGames } = await import('/js/browser_game.js');
+          return browserGames.game(decodeURIComponent(location.hash.split('/')[2]));
         });
-        await enterMove(page, legal[0]);
-        await page.waitForSelector('.local-game .board-svg:not(.interactive)');
+        await enterMove(page, g.position.legal[0]);
+        await page.waitForFunction((n) => document.querySelector('.play[data-status=finished]') || Number(document.querySelector('.play').dataset.ply) >= n + 2, g.moves.length);
       }
-      const result = await page.getAttribute('.local-game', 'data-result');
+      const result = await page.getAttribute('#game-status', 'data-result');
       equal(result, '0-1', 'the result of the game in the browser');
-      const status = await page.textContent('#local-status');
+      const status = await page.textContent('#game-status');
       expect(/White has no (pieces|move)/.test(status), `the end's reason: ${status}`);
       await settled(page);
       await screenshot(page, 'wasm-offline-game-desktop');

@@ -142,17 +142,30 @@ export const wasmEngine = {
     };
   },
 
-  /** The engine's move in a game at a level (1-10): {best: Move | null, score, depth, ...}. */
-  async move(variant, fen, moves, level, seed, ms) {
+  /** The engine's move in a game at a level (1-10): {best: Move | null, score, depth, ...}.
+   *  clock: the engine's {left, increment} (ms) and movesToGo, shared out by the engine's time
+   *  manager as on the server; without one it thinks ms. */
+  async move(variant, fen, moves, level, seed, ms, clock) {
     stopSearch();
     const w = await searchWorker();
-    return checked(await w.call('search', [variant || '', fen || '', moves || [], { level, seed, ms: ms || 1000 }]));
+    return checked(await w.call('search', [variant || '', fen || '', moves || [], { level, seed, ms: clock ? 0 : ms || 1000, clock }]));
   },
 
-  /** A game played here after its moves: {position, result, reason, pdn} (the arbiter's). */
-  async game(variant, fen, moves, resigned, white, black) {
+  /** A game played here after its moves: {position, result, reason, reason_code, pdn} (the
+   *  arbiter's); end and tags as WasmCore.game's. */
+  async game(variant, fen, moves, end, tags) {
     const w = await rulesWorker();
-    return checked(await w.call('game', [variant || '', fen || '', moves || [], resigned || '', white, black]));
+    return checked(await w.call('game', [variant || '', fen || '', moves || [], end || '', tags || {}]));
+  },
+
+  /** Stop the search going on (its worker ended; the next search starts another). */
+  stop() {
+    stopSearch();
+  },
+
+  /** A time control as the library reads it (WasmCore.clock). */
+  async clock(text) {
+    return checked(await (await rulesWorker()).call('clock', [text || '']));
   },
 
   /** The built-in puzzles when the server does not answer (wasm/puzzles.c): as api.puzzles,

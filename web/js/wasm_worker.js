@@ -5,7 +5,7 @@
 
 import { WasmCore } from './wasm_core.js';
 
-const OPS = ['position', 'game', 'bench', 'puzzles', 'puzzle', 'puzzleMove', 'puzzleHint', 'puzzleSolution'];
+const OPS = ['position', 'game', 'clock', 'bench', 'puzzles', 'puzzle', 'puzzleMove', 'puzzleHint', 'puzzleSolution'];
 let core = null;
 
 self.onmessage = async (ev) => {
