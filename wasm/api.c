@@ -44,6 +44,17 @@ EXPORT("shw_bench") const char *shw_bench(int depth);
 EXPORT("shw_game") const char *shw_game(void);
 EXPORT("shw_clock") const char *shw_clock(void);
 
+/* The page's stop, asked by the search every 4096 nodes (engine/search.c): the import
+ * env.stop_asked reads a flag the page sets in a SharedArrayBuffer (wasm_core.js), so a stop
+ * ends the search and keeps the worker and its hash table. */
+__attribute__((import_module("env"), import_name("stop_asked"))) int stop_asked(void);
+bool wasm_stop_asked(void);
+
+bool wasm_stop_asked(void)
+{
+    return stop_asked() != 0;
+}
+
 char *shw_input(int size)
 {
     if (size < 0)

@@ -94,6 +94,46 @@ export function wasmTests() {
     await screenshot(phone, 'wasm-analysis-phone');
   });
 
+  test('wasm: a stop keeps the browser\'s worker and its hash: a position seen before is searched again from the table', async ({ base, newPage }) => {
+    const page = await newPage(DESKTOP);
+    await page.goto(base);
+    await page.waitForSelector('#view > *');
+    equal(await page.evaluate(() => crossOriginIsolated), true, 'the page cross-origin isolated (COOP, COEP)');
+    const r = await page.evaluate(async () => {
+      const { wasmEngine } = await import('/js/wasm_engine.js');
+      const P = 'W:Wa1,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2,g5:Ba7,b6,b8,c7,d8,e7,f6,f8,g7,h6,h8,d6';
+      const Q = 'W:Wc3,e3,g3,a1:Bb6,d6,h6,f8';
+      // the search to a depth, its nodes and time; or stopped once it has reached `stopAt`
+      const search = (fen, depth, stopAt) =>
+        new Promise((resolve, reject) => {
+          let last = null;
+          const t0 = performance.now();
+          const stop = wasmEngine.analyse(fen, { depth, variant: 'russian' }, {
+            info: (i) => {
+              last = i;
+              if (stopAt && i.depth >= stopAt) {
+                stop();
+                resolve({ depth: i.depth, stopped: true });
+              }
+            },
+            done: () => resolve({ depth: last && last.depth, nodes: last && last.nodes, ms: performance.now() - t0 }),
+            error: reject,
+          });
+        });
+      await search(Q, 1); // the worker started and the module compiled
+      const first = await search(P, 16);
+      const other = await search(Q, 0, 12); // an endless search stopped from the page
+      const again = await search(P, 16);
+      return { first, other, again };
+    });
+    equal(r.other.stopped, true, 'the search on another position stopped');
+    equal(r.again.depth, 16, 'the depth reached again');
+    const ratio = r.first.nodes / r.again.nodes;
+    fs.mkdirSync(path.join(ROOT, 'build', 'screenshots'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'build', 'screenshots', 'wasm-hash.txt'), `depth 16 first: ${r.first.nodes} nodes ${Math.round(r.first.ms)} ms; again after a stop elsewhere: ${r.again.nodes} nodes ${Math.round(r.again.ms)} ms; ${ratio.toFixed(1)}x fewer nodes\n`);
+    expect(ratio > 1.3, `the position seen before searched from the table: ${r.first.nodes} nodes first, ${r.again.nodes} again`);
+  });
+
   test('wasm: installed, the app works with the network cut: opens, analyses, solves a puzzle, plays the engine to the end, stores the game when back', async ({ newPage }) => {
     // a server of its own: its archive holds only what this test stores
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-wasm-'));

@@ -18,7 +18,11 @@ export class WasmCore {
     ]);
     const instance = await WebAssembly.instantiate(module, {
       wasi_snapshot_preview1: wasi.wasiImport,
-      env: { info: (ptr, length) => core.onInfo && core.onInfo(JSON.parse(core.text(ptr, length))) },
+      env: {
+        info: (ptr, length) => core.onInfo && core.onInfo(JSON.parse(core.text(ptr, length))),
+        // asked by the search every 4096 nodes (engine/search.c): whether the page stopped it
+        stop_asked: () => (core.stopAsked && core.stopAsked() ? 1 : 0),
+      },
     });
     wasi.initialize(instance);
     core.exports = instance.exports;
@@ -28,6 +32,7 @@ export class WasmCore {
   constructor() {
     this.exports = null;
     this.onInfo = null;
+    this.stopAsked = null; // () => whether the search going on is to stop (wasm_worker.js)
     this.encoder = new TextEncoder();
     this.decoder = new TextDecoder();
   }

@@ -3,8 +3,11 @@
 //
 // One worker answers the rules (a Position and its legal moves, as /api/position does), another
 // searches (analysis lines as /api/analyse's info events, an engine's move in a game). A search
-// runs on its worker until its limits; to stop one early the worker is ended and a new one
-// started (the compiled module is kept, so that is quick). Whether the page uses it or the
+// runs on its worker until its limits or a stop: where the page is cross-origin isolated (the
+// server sends COOP and COEP) the stop is a flag in memory shared with the worker, which the
+// search polls, so the worker and its hash table live on and a position seen before is searched
+// again from what the table kept; elsewhere the worker is ended and a new one started (the
+// compiled module is kept, so that is quick). Whether the page uses it or the
 // server is the player's setting (prefs `engine`: browser, the default, or server); with the
 // server gone the browser's engine answers whatever the setting.
 
@@ -47,7 +50,22 @@ class EngineWorker {
       else p.resolve(result);
     };
     this.worker.onerror = (ev) => this.fail(new Error(ev.message || 'the engine stopped'));
-    this.ready = this.call('init', { module });
+    // the stop flag shared with the worker (wasm_worker.js), where the page may share memory
+    this.stopFlag = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.ready = this.call('init', { module, stop: this.stopFlag ? this.stopFlag.buffer : null });
+  }
+
+  /** Stop what the worker is doing and was asked, keeping the worker: false where it cannot. */
+  stop() {
+    if (!this.stopFlag) return false;
+    Atomics.store(this.stopFlag, 0, this.next - 1);
+    // the stopped requests' answers are not waited for (a later answer finds none pending)
+    for (const [id, p] of this.pending) {
+      if (id === 1) continue; // init
+      p.reject(Object.assign(new Error('stopped'), { stopped: true }));
+      this.pending.delete(id);
+    }
+    return true;
   }
 
   call(op, args, onInfo) {
@@ -85,8 +103,10 @@ async function searchWorker() {
 }
 
 function stopSearch() {
-  if (searcher) searcher.end();
-  searcher = null;
+  if (searcher && !searcher.stop()) {
+    searcher.end();
+    searcher = null;
+  }
 }
 
 // An answer of the engine that is an error of the request: thrown as the server's 400 would be.
