@@ -209,4 +209,21 @@ export function browserGameTests() {
       expect(/Correspondence/.test(await page.textContent('#ng-engine-where')), 'the dialog says correspondence is the server\'s');
     });
   });
+
+  test('browser game: other draughts games in the browser (English: Black first; international on 50 squares), opened by address', async ({ base, newPage }) => {
+    const page = await newPage(DESKTOP);
+    for (const [variant, first] of [['english', 1], ['international', 0]]) {
+      // the engine plays Black: in English it moves first
+      await page.goto(`${base}#/local?variant=${variant}&level=1&color=white&time=${encodeURIComponent('5m+3s')}`);
+      await page.waitForURL(/#\/local\/b\w+$/);
+      await page.waitForSelector(`.play[data-variant=${variant}][data-ply="${first}"] .board-svg.interactive`);
+      await personMoves(page);
+      const g = await localGame(page);
+      equal(g.moves.length, first + 2, `${variant}: moves after the person's and the engine's`);
+      equal(g.variant, variant, 'the game');
+      expect(g.clock.running === 'white' && g.clock.black < 300 + 3 * (first + 1), `${variant}: the clocks ${JSON.stringify(g.clock)}`);
+    }
+    await settled(page);
+    await screenshot(page, 'browser-game-international-desktop');
+  });
 }
