@@ -99,6 +99,17 @@ export function browserGameTests() {
       equal(g.moves.length, 0, 'moves after the take-back');
       equal(g.clock.black, 180, 'the engine\'s clock after the take-back');
 
+      // the start page lists it among the games in progress ("Continue"), and it opens again
+      // as it was, the person's clock still running from the time kept
+      const white = g.clock.white;
+      await page.goto(base + '#/');
+      await page.waitForSelector('.in-progress .game-row[href^="#/local/b"]');
+      expect(/Continue/.test(await page.textContent('.in-progress .game-row[href^="#/local/b"]')), 'the browser\'s game to continue');
+      await page.click('.in-progress .game-row[href^="#/local/b"]');
+      await page.waitForSelector('.play[data-ply="0"] .board-svg.interactive');
+      g = await localGame(page);
+      expect(g.clock.running === 'white' && g.clock.white < white, `the clock ran on: ${white} -> ${g.clock.white}`);
+
       // played to its end: the arbiter's verdict in the game's words
       for (let i = 0; i < 40; i++) if (!(await personMoves(page))) break;
       await page.waitForSelector('.play[data-status=finished]');
@@ -183,8 +194,9 @@ export function browserGameTests() {
       expect(/on the server/.test(await page.textContent('#ng-engine-where')), 'the dialog says the server');
       await page.keyboard.press('Escape');
 
-      // the module does not load: the dialog says so and the game is the server's
-      const bare = await newPage(DESKTOP);
+      // the module does not load: the dialog says so and the game is the server's (no service
+      // worker: it would fetch the module past the page's routes)
+      const bare = await newPage(DESKTOP, { serviceWorkers: 'block' });
       await bare.route('**/wasm/shashki.wasm*', (route) => route.abort());
       await bare.goto(base + '#/');
       await bare.click('[data-action=new-game]');

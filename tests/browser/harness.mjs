@@ -502,8 +502,9 @@ async function runTests({ label = '', timeout = 45_000 }) {
     if (ONLY && !t.name.includes(ONLY)) continue;
     const contexts = [];
     const errors = [];
-    const newPage = async (viewport) => {
-      const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US' });
+    // options: the context's own (Playwright's newContext: serviceWorkers 'block', ...)
+    const newPage = async (viewport, options = {}) => {
+      const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US', ...options });
       context.setDefaultTimeout(timeout);
       contexts.push(context);
       const page = await context.newPage();
