@@ -161,6 +161,12 @@ static double clock_elapsed(SearchShared *sh)
     return search_now() - atomic_load_explicit(&sh->clock_start, memory_order_relaxed);
 }
 
+#ifdef __wasi__
+/* The WebAssembly build's one thread cannot be told to stop by another: it asks the page
+ * (wasm/api.c: a flag the page sets in memory shared with its worker) every 4096 nodes. */
+bool wasm_stop_asked(void);
+#endif
+
 /* Called at every node: true when the search must end. Only the main thread decides. */
 static inline bool must_stop(Worker *w)
 {
@@ -176,6 +182,10 @@ static inline bool must_stop(Worker *w)
             !atomic_load_explicit(&sh->pondering, memory_order_relaxed) &&
             clock_elapsed(sh) >= sh->plan.hard)
             atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
+#ifdef __wasi__
+        if ((n & 4095) == 0 && wasm_stop_asked())
+            atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
+#endif
     }
     return atomic_load_explicit(&sh->stop, memory_order_relaxed);
 }

@@ -21,7 +21,7 @@
 #include "trust.h"
 
 #define HTTP_MAX_PARAMS 4
-#define HTTP_MAX_HEADERS 4 /* headers a handler may add to its response (Set-Cookie ...) */
+#define HTTP_MAX_HEADERS 6 /* headers a handler may add to its response (Set-Cookie ...) */
 #define HTTP_MAX_BODY (4u << 20) /* 4 MiB: a large PDN collection */
 #define HTTP_POLLING_THREADS_A_CORE 8 /* threads polling the connections (http.c) */
 #define HTTP_POLLING_THREADS_MAX 32

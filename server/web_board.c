@@ -209,6 +209,11 @@ void web_static(const HttpRequest *req, HttpResponse *res, void *ctx)
     res->size = asset->size;
     res->content_type = assets_content_type(asset->path);
     res->cache_control = "no-cache";
+    /* cross-origin isolated (every file of the page is the server's own): the page may share
+     * memory with its workers, which the engine in the browser's stop uses (docs/wasm.md) */
+    if (!http_add_header(res, "Cross-Origin-Opener-Policy", "same-origin") ||
+        !http_add_header(res, "Cross-Origin-Embedder-Policy", "require-corp"))
+        return;
     /* a file the build also gzipped (the WebAssembly engine, /wasm/shashki.wasm.gz): that copy,
      * to a browser that takes gzip */
     const char *accept = http_header(req, "Accept-Encoding");

@@ -42,6 +42,18 @@ EXPORT("shw_position") const char *shw_position(void);
 EXPORT("shw_search") const char *shw_search(void);
 EXPORT("shw_bench") const char *shw_bench(int depth);
 EXPORT("shw_game") const char *shw_game(void);
+EXPORT("shw_clock") const char *shw_clock(void);
+
+/* The page's stop, asked by the search every 4096 nodes (engine/search.c): the import
+ * env.stop_asked reads a flag the page sets in a SharedArrayBuffer (wasm_core.js), so a stop
+ * ends the search and keeps the worker and its hash table. */
+__attribute__((import_module("env"), import_name("stop_asked"))) int stop_asked(void);
+bool wasm_stop_asked(void);
+
+bool wasm_stop_asked(void)
+{
+    return stop_asked() != 0;
+}
 
 char *shw_input(int size)
 {
@@ -267,8 +279,28 @@ static long number_at(const Request *r, int i, long min, long max)
     return v < min ? min : v > max ? max : v;
 }
 
+/* The clock after the milliseconds on their line: "MS LEFT INCREMENT MOVES_TO_GO". */
+static void search_clock(const char *text, EngineLimits *limits)
+{
+    char *end = NULL;
+    strtol(text, &end, 10);
+    if (!end || !*end)
+        return;
+    double left = strtod(end, &end);
+    double increment = strtod(end, &end);
+    long to_go = strtol(end, &end, 10);
+    if (left < 0 || increment < 0)
+        return;
+    limits->time_left = left / 1000.0;
+    limits->increment = increment / 1000.0;
+    limits->moves_to_go = to_go > 0 && to_go < 1000 ? (int)to_go : 0;
+}
+
 /* Lines: game, FEN, lines (multipv), depth, milliseconds, nodes, level (1-10), seed, then the
- * moves (the game so far: repetitions and the draw counts count them). 0 is no limit; with
+ * moves. The milliseconds' line may go on with the clock, as the server's games give it to the
+ * engine (live_engine.c): "0 LEFT INCREMENT MOVES_TO_GO", the mover's time left and the
+ * increment in milliseconds, the moves to the next time control (0: none); then the engine's
+ * time manager shares the clock out, as on the server. The (the game so far: repetitions and the draw counts count them). 0 is no limit; with
  * none the search ends at ENGINE_MAX_PLY - 1. Answers {"best": Move | null, "score", "depth",
  * "nodes", "time", "over"} after the info events. */
 const char *shw_search(void)
@@ -294,6 +326,7 @@ const char *shw_search(void)
     limits.multipv = lines->multipv;
     limits.depth = (int)number_at(&r, 3, 0, ENGINE_MAX_PLY - 1);
     limits.move_time = (double)number_at(&r, 4, 0, 3600000) / 1000.0;
+    search_clock(request_field(&r, 4), &limits);
     limits.nodes = (uint64_t)number_at(&r, 5, 0, 0x7fffffff);
     if (!limits.depth && limits.move_time == 0 && !limits.nodes)
         limits.depth = ENGINE_MAX_PLY - 1;
@@ -358,16 +391,38 @@ const char *shw_bench(int depth)
     return out.data;
 }
 
+/* How a game played in the browser ended outside the rules (the request's third line):
+ * "white" or "black" resigned, "draw" agreed, "time white", "time black" or "time both" a flag
+ * fallen, as the server's arbiter ends its games (sh_game_end). */
+static void game_end(ShGame *game, const char *end)
+{
+    ShReason reason;
+    if (!*end || sh_game_result(game, &reason) != SH_RESULT_NONE)
+        return;
+    if (strcmp(end, "white") == 0 || strcmp(end, "black") == 0)
+        sh_game_resign(game, strcmp(end, "white") == 0 ? SH_WHITE : SH_BLACK, NULL);
+    else if (strcmp(end, "draw") == 0)
+        sh_game_end(game, SH_RESULT_DRAW, SH_REASON_AGREEMENT, NULL);
+    else if (strcmp(end, "time white") == 0)
+        sh_game_end(game, SH_RESULT_BLACK_WINS, SH_REASON_TIME, NULL);
+    else if (strcmp(end, "time black") == 0)
+        sh_game_end(game, SH_RESULT_WHITE_WINS, SH_REASON_TIME, NULL);
+    else if (strcmp(end, "time both") == 0)
+        sh_game_end(game, SH_RESULT_DRAW, SH_REASON_BOTH_FLAGS, NULL);
+}
+
 /* A game played in the browser (the page's games against its engine, kept there until the
- * server takes them): lines game, FEN, who resigned (white, black or empty), White's name,
- * Black's name, then the moves. The arbiter's verdict after them (no move, no pieces, the
- * draw counts, a third repetition: automatic, as in games against programs) and the game as
- * PDN: {"position": Position, "result": "1-0" | "0-1" | "1/2-1/2" | null, "reason", "pdn"}. */
+ * server takes them): lines game, FEN, how it ended outside the rules (game_end: empty while
+ * it goes on), White's name, Black's name, the time control ("5m+3s", empty: none), the event's
+ * name (empty: "Offline game"), then the moves. The arbiter's verdict after them (no move, no
+ * pieces, the draw counts, a third repetition: automatic, as in games against programs) and the
+ * game as PDN: {"position": Position, "result": "1-0" | "0-1" | "1/2-1/2" | null, "reason",
+ * "reason_code" (the server's Game's), "pdn"}. */
 const char *shw_game(void)
 {
     Request r;
     request_split(&r);
-    const char *error = request_read(&r, 5, NULL); /* the moves are legal, the start valid */
+    const char *error = request_read(&r, 7, NULL); /* the moves are legal, the start valid */
     free(r.history);
     if (error)
         return error;
@@ -376,19 +431,22 @@ const char *shw_game(void)
     ShError err;
     if (sh_game_new(&game, &r.start, &options, &err) != SH_OK)
         return wasm_fail("fen", err.message);
-    for (int i = 5; i < r.count; i++) {
+    for (int i = 7; i < r.count; i++) {
         if (*r.line[i] && sh_game_play_text(game, r.line[i], NULL, &err) != SH_OK) {
             char message[400];
-            snprintf(message, sizeof message, "move %d: %s", i - 4, err.message);
+            snprintf(message, sizeof message, "move %d: %s", i - 6, err.message);
             sh_game_free(game);
             return wasm_fail("moves", message);
         }
     }
-    const char *resigned = request_field(&r, 2);
+    game_end(game, request_field(&r, 2));
     ShReason reason;
-    if (sh_game_result(game, &reason) == SH_RESULT_NONE && *resigned)
-        sh_game_resign(game, strcmp(resigned, "white") == 0 ? SH_WHITE : SH_BLACK, NULL);
-    sh_game_set_tag(game, "Event", "Offline game", NULL);
+    char control[SH_TIME_CONTROL_SIZE];
+    if (*request_field(&r, 5))
+        sh_game_set_tag(game, "TimeControl", sh_timecontrol_pdn_tag(request_field(&r, 5), control),
+                        NULL);
+    sh_game_set_tag(game, "Event", *request_field(&r, 6) ? request_field(&r, 6) : "Offline game",
+                    NULL);
     sh_game_set_tag(game, "White", *request_field(&r, 3) ? request_field(&r, 3) : "?", NULL);
     sh_game_set_tag(game, "Black", *request_field(&r, 4) ? request_field(&r, 4) : "?", NULL);
     ShResult result = sh_game_result(game, &reason);
@@ -408,10 +466,39 @@ const char *shw_game(void)
     text_json_string(&out, result != SH_RESULT_NONE ? sh_result_pdn(result, false) : NULL);
     text_key(&out, "reason");
     text_json_string(&out, result != SH_RESULT_NONE ? why : NULL);
+    text_key(&out, "reason_code");
+    text_json_string(&out, result != SH_RESULT_NONE ? sh_reason_name(reason) : NULL);
     text_key(&out, "pdn");
     text_json_string(&out, pdn);
     text_add(&out, "}");
     free(pdn);
     sh_game_free(game);
+    return out.failed ? wasm_fail(NULL, "out of memory") : out.data;
+}
+
+/* A time control as the library reads it (sh_timecontrol_parse), for the page's clocks of a
+ * game played in the browser: the request's one line, "5m+3s", "1h10m/35+15m", "300+3" ...
+ * Answers {"time": its canonical text, "periods": [{"ms", "moves"}], "increment_ms",
+ * "delay_ms", "days"} or the error. */
+const char *shw_clock(void)
+{
+    char *line[1];
+    wasm_request_lines(line, 1);
+    ShTimeControl control;
+    ShError err;
+    if (sh_timecontrol_parse(line[0], &control, &err) != SH_OK)
+        return wasm_fail("time", err.message);
+    char canonical[SH_TIME_CONTROL_SIZE];
+    sh_timecontrol_write(&control, canonical);
+    text_clear(&out);
+    text_add(&out, "{\"time\":");
+    text_json_string(&out, control.count ? canonical : "");
+    text_add(&out, ",\"periods\":[");
+    for (int i = 0; i < control.count; i++)
+        text_printf(&out, "%s{\"ms\":%lld,\"moves\":%d}", i ? "," : "",
+                    (long long)control.periods[i].time_ms, control.periods[i].moves);
+    text_printf(&out, "],\"increment_ms\":%lld,\"delay_ms\":%lld,\"days\":%d}",
+                (long long)control.increment_ms, (long long)control.delay_ms,
+                control.days_per_move);
     return out.failed ? wasm_fail(NULL, "out of memory") : out.data;
 }

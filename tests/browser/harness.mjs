@@ -346,10 +346,16 @@ export async function newGame(page, base, o) {
   } else if (await page.isVisible('label.seg:has(input[name=start][value=normal])')) {
     await page.click('label.seg:has(input[name=start][value=normal])');
   }
+  // a casual game against the engine runs in the browser by default: on the server unless the
+  // test asks for the browser (o.engineAt: 'browser' | 'server')
+  const inBrowser = o.engineAt === 'browser';
+  if (await page.isVisible('label.seg:has(input[name=engineAt][value=server])')) {
+    await page.click(`label.seg:has(input[name=engineAt][value=${inBrowser ? 'browser' : 'server'}])`);
+  }
   if (o.before) await o.before(page);
   await page.click('[data-action=create]');
   try {
-    await page.waitForURL(/#\/play\/\d+$/, { timeout: 45_000 });
+    await page.waitForURL(inBrowser ? /#\/local\/b\w+$/ : /#\/play\/\d+$/, { timeout: 45_000 });
   } catch {
     const err = await page.$eval('.form-error', (e) => e.textContent).catch(() => '');
     throw new Failure(`no game was created${err ? ': ' + err : ''}`);
@@ -498,8 +504,9 @@ async function runTests({ label = '', timeout = 45_000 }) {
     if (ONLY && !t.name.includes(ONLY)) continue;
     const contexts = [];
     const errors = [];
-    const newPage = async (viewport) => {
-      const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US' });
+    // options: the context's own (Playwright's newContext: serviceWorkers 'block', ...)
+    const newPage = async (viewport, options = {}) => {
+      const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-US', ...options });
       context.setDefaultTimeout(timeout);
       contexts.push(context);
       const page = await context.newPage();

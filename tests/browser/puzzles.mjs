@@ -157,6 +157,30 @@ export function puzzleTests() {
     });
   });
 
+  test('puzzles: the clicks along a long capture\'s landings after it is decided finish it; the next click on its last square picks the piece up (built-in P0001)', async ({ base, newPage }) => {
+    // the program's own set (the shared server): P0001, Black plays d8-e7, a3-b2, g5-h4,
+    // h4:f2:d4:b2 (decided at f2: the only capture), b2-a1
+    const page = await newPage(DESKTOP);
+    await page.goto(base + '#/puzzles?id=P0001');
+    await page.waitForSelector('.puzzles[data-state="solving"][data-puzzle="P0001"][data-step="0"]');
+    const fen = 'B:Wa1,d2,d4,e3,f4,g3:Ba3,b6,d6,d8,g5,h6';
+    const line = ['d8-e7', 'd4-e5', 'a3-b2', 'a1:c3', 'g5-h4', 'e5:a5', 'h4:f2:d4:b2'];
+    for (let i = 0; i < 4; i++) {
+      await page.waitForSelector(`.puzzles[data-step="${i}"] .board-svg.interactive`);
+      await settled(page);
+      const path = (await api(base, 'POST', '/api/position', { fen, moves: line.slice(0, 2 * i) })).data.legal.find((m) => m.notation === line[2 * i]).paths[0];
+      for (const s of path) await clickSquare(page, s);
+    }
+    await page.waitForSelector('.puzzles[data-step="4"] .board-svg.interactive');
+    await settled(page);
+    equal(await page.getAttribute('.board-svg', 'data-selected'), '', 'nothing picked up by the capture\'s last clicks');
+    await clickSquare(page, 'b2');
+    equal(await page.getAttribute('.board-svg', 'data-selected'), 'b2', 'the first click on b2 picks the piece up');
+    equal(await targets(page), ['a1', 'c1'], 'its landings');
+    await clickSquare(page, 'a1');
+    await waitState(page, 'solved');
+  });
+
   test('puzzles: the page at phone width, in Russian', async ({ newPage }) => {
     await withPuzzles(async (base) => {
       const page = await newPage(PHONE360);

@@ -31,6 +31,7 @@ import { accountTests } from './accounts.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { newcomerTests } from './newcomer.mjs';
 import { wasmTests } from './wasm.mjs';
+import { browserGameTests } from './browser_games.mjs';
 
 unitTests(); // the page's pure modules against the server
 pageTests(); // the start page, the language, the notation
@@ -56,5 +57,6 @@ lobbyTests(); // the lobby: open and direct challenges on two devices, correspon
 newcomerTests(); // the page as a newcomer found it (issue 33); the server gone and back
 kindTests(); // a game of each kind on two devices through a crash; the columns; the new-game dialog
 wasmTests(); // the engine in the browser: bench against native, analysis, the app offline
+browserGameTests(); // casual games against the engine in the browser: clock, offers, take-back, ballots; the server's
 
 run();

@@ -94,6 +94,46 @@ export function wasmTests() {
     await screenshot(phone, 'wasm-analysis-phone');
   });
 
+  test('wasm: a stop keeps the browser\'s worker and its hash: a position seen before is searched again from the table', async ({ base, newPage }) => {
+    const page = await newPage(DESKTOP);
+    await page.goto(base);
+    await page.waitForSelector('#view > *');
+    equal(await page.evaluate(() => crossOriginIsolated), true, 'the page cross-origin isolated (COOP, COEP)');
+    const r = await page.evaluate(async () => {
+      const { wasmEngine } = await import('/js/wasm_engine.js');
+      const P = 'W:Wa1,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2,g5:Ba7,b6,b8,c7,d8,e7,f6,f8,g7,h6,h8,d6';
+      const Q = 'W:Wc3,e3,g3,a1:Bb6,d6,h6,f8';
+      // the search to a depth, its nodes and time; or stopped once it has reached `stopAt`
+      const search = (fen, depth, stopAt) =>
+        new Promise((resolve, reject) => {
+          let last = null;
+          const t0 = performance.now();
+          const stop = wasmEngine.analyse(fen, { depth, variant: 'russian' }, {
+            info: (i) => {
+              last = i;
+              if (stopAt && i.depth >= stopAt) {
+                stop();
+                resolve({ depth: i.depth, stopped: true });
+              }
+            },
+            done: () => resolve({ depth: last && last.depth, nodes: last && last.nodes, ms: performance.now() - t0 }),
+            error: reject,
+          });
+        });
+      await search(Q, 1); // the worker started and the module compiled
+      const first = await search(P, 16);
+      const other = await search(Q, 0, 12); // an endless search stopped from the page
+      const again = await search(P, 16);
+      return { first, other, again };
+    });
+    equal(r.other.stopped, true, 'the search on another position stopped');
+    equal(r.again.depth, 16, 'the depth reached again');
+    const ratio = r.first.nodes / r.again.nodes;
+    fs.mkdirSync(path.join(ROOT, 'build', 'screenshots'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'build', 'screenshots', 'wasm-hash.txt'), `depth 16 first: ${r.first.nodes} nodes ${Math.round(r.first.ms)} ms; again after a stop elsewhere: ${r.again.nodes} nodes ${Math.round(r.again.ms)} ms; ${ratio.toFixed(1)}x fewer nodes\n`);
+    expect(ratio > 1.3, `the position seen before searched from the table: ${r.first.nodes} nodes first, ${r.again.nodes} again`);
+  });
+
   test('wasm: installed, the app works with the network cut: opens, analyses, solves a puzzle, plays the engine to the end, stores the game when back', async ({ newPage }) => {
     // a server of its own: its archive holds only what this test stores
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shashki-wasm-'));
@@ -152,22 +192,20 @@ export function wasmTests() {
       await page.click('label.seg:has(input[name=start][value=fen])');
       await page.fill('#ng-fen', 'W:Wc1,e1:Bb6,d6,f6,Kh8');
       await page.click('[data-action=create]');
-      await page.waitForURL(/#\/local\/g/);
+      await page.waitForURL(/#\/local\/b\w+$/);
       for (let moves = 0; moves < 40; moves++) {
-        await page.waitForSelector('.local-game[data-result]:not([data-result=""]), .local-game .board-svg.interactive');
-        if (await page.$('.local-game[data-result]:not([data-result=""])')) break;
-        const legal = await page.evaluate(async () => {
-          const { offlineGame } = await import('/js/offline_games.js');
-          const { wasmEngine } = await import('/js/wasm_engine.js');
-          const g = offlineGame(decodeURIComponent(location.hash.split('/')[2]));
-          return (await wasmEngine.position(g.fen, g.moves, g.variant)).legal;
+        await page.waitForSelector('.play[data-status=finished], .play .board-svg.interactive');
+        if (await page.$('.play[data-status=finished]')) break;
+        const g = await page.evaluate(async () => {
+          const { browserGames } = await import('/js/browser_game.js');
+          return browserGames.game(decodeURIComponent(location.hash.split('/')[2]));
         });
-        await enterMove(page, legal[0]);
-        await page.waitForSelector('.local-game .board-svg:not(.interactive)');
+        await enterMove(page, g.position.legal[0]);
+        await page.waitForFunction((n) => document.querySelector('.play[data-status=finished]') || Number(document.querySelector('.play').dataset.ply) >= n + 2, g.moves.length);
       }
-      const result = await page.getAttribute('.local-game', 'data-result');
+      const result = await page.getAttribute('#game-status', 'data-result');
       equal(result, '0-1', 'the result of the game in the browser');
-      const status = await page.textContent('#local-status');
+      const status = await page.textContent('#game-status');
       expect(/White has no (pieces|move)/.test(status), `the end's reason: ${status}`);
       await settled(page);
       await screenshot(page, 'wasm-offline-game-desktop');

@@ -31,6 +31,8 @@ const SQ = 100;
 const M8 = 34; // the frame's margin on an 8x8 board, in the squares' units
 const NS = 'http://www.w3.org/2000/svg';
 const STEP_MS = 170;
+// how long after a move decided early the clicks along its remaining landings still finish it
+const REST_MS = 5000;
 const COLUMN_EDGES = 4; // a column shows the edges of this many pieces under its top at most
 const COLUMN_STEP = 10; // each edge this far below the one above it
 
@@ -684,6 +686,19 @@ export class Board {
       this.options.onSquare && this.options.onSquare(sq);
       return;
     }
+    // a move is decided at the first landing that tells it from the others (input.js), but a
+    // person clicking a long capture goes on along its landings: those clicks finish entering
+    // the move played, and are not the next move's (they would select the piece that landed,
+    // and the person's first click on it would then drop it)
+    const rest = this.rest;
+    this.rest = null;
+    if (rest && rest[0] === sq && Date.now() - this.restAt < REST_MS) {
+      if (rest.length > 1) {
+        this.rest = rest.slice(1);
+        this.restAt = Date.now();
+      }
+      return;
+    }
     if (!this.interactive || this.pending) return;
     this.finishAnimation();
     const r = input.step(this.legal, this.prefix, sq);
@@ -695,6 +710,9 @@ export class Board {
       return;
     }
     if (r.kind === 'complete') {
+      const entered = r.prefix.length;
+      this.rest = r.path && r.path.length > entered ? r.path.slice(entered) : null;
+      this.restAt = Date.now();
       this.prefix = [];
       this.pending = r.move;
       this.syncInteractive();

@@ -34,10 +34,13 @@ import { coloursOf, familyOf, variantName } from './variants.js';
 const flips = new Map(); // game id -> the person turned the board
 
 export class GameView {
-  /** params: the address's query; `review` asks for the game's review when it is over. */
-  constructor(root, id, params = new URLSearchParams()) {
+  /** params: the address's query; `review` asks for the game's review when it is over.
+   *  source: who plays the game: the server (`api`) or this browser (browser_game.js's
+   *  `browserGames`, which answers the same calls with the same Games). */
+  constructor(root, id, params = new URLSearchParams(), source = api) {
     this.root = root;
     this.id = id;
+    this.source = source;
     this.game = null;
     this.viewing = null; // null: live; k: the position after ply k
     this.closed = false;
@@ -76,13 +79,13 @@ export class GameView {
     document.addEventListener('keydown', this.keys);
     // the server back after a time without it: the game read again (its moves and the clocks as
     // the server keeps them) and its stream opened anew
-    this.offReconnect = onReconnect(() => this.reconnect());
+    this.offReconnect = source === api ? onReconnect(() => this.reconnect()) : () => {};
     this.load();
   }
 
   async load() {
     try {
-      const game = await api.game(this.id);
+      const game = await this.source.game(this.id);
       if (this.closed) return;
       this.root.replaceChildren(this.layout);
       this.applyGame(game);
@@ -104,7 +107,7 @@ export class GameView {
 
   follow() {
     if (!this.game || this.game.status !== 'playing' || this.stopFollow || this.poll) return;
-    this.stopFollow = api.gameEvents(
+    this.stopFollow = this.source.gameEvents(
       this.id,
       (g) => this.applyGame(g),
       (source) => {
@@ -142,7 +145,7 @@ export class GameView {
     this.poll = setInterval(async () => {
       if (!this.game) return;
       try {
-        this.applyGame(await api.game(this.id));
+        this.applyGame(await this.source.game(this.id));
       } catch {
         /* try again at the next tick */
       }
@@ -313,7 +316,7 @@ export class GameView {
   /** The game read again (a GET: what the events leave out, the players' accounts). */
   async refetch() {
     try {
-      const g = await api.game(this.id);
+      const g = await this.source.game(this.id);
       if (!this.closed) this.applyGame(g);
     } catch {
       /* the next change tells */
@@ -360,13 +363,13 @@ export class GameView {
     const offer = this.offerArmed;
     this.offerArmed = false;
     try {
-      const next = await api.move(this.id, move.notation, g.moves.length, offer);
+      const next = await this.source.move(this.id, move.notation, g.moves.length, offer);
       this.applyGame(next, { own: true });
     } catch (e) {
       if (e.status === 409) {
         toast(t('game.stale'));
         try {
-          this.applyGame(await api.game(this.id), { force: true });
+          this.applyGame(await this.source.game(this.id), { force: true });
           return;
         } catch {
           /* fall through */
@@ -397,16 +400,16 @@ export class GameView {
     }
     // the side that offers is the one that has just moved (1.9.3)
     const color = this.personColor || this.otherOf(g.position.side);
-    this.act(() => api.draw(this.id, 'offer', color));
+    this.act(() => this.source.draw(this.id, 'offer', color));
   }
 
   claimDraw() {
-    this.act(() => api.claim(this.id));
+    this.act(() => this.source.claim(this.id));
   }
 
   answerDraw(action) {
     const g = this.game;
-    this.act(() => api.draw(this.id, action, this.otherOf(g.draw_offer)));
+    this.act(() => this.source.draw(this.id, action, this.otherOf(g.draw_offer)));
   }
 
   /** A pass, where the game has one (the Move of kind `pass` among the legal moves). */
@@ -419,11 +422,11 @@ export class GameView {
     const g = this.game;
     const color = this.personColor || g.position.side;
     const ok = await confirmDialog(t('game.confirmResign', { side: colorName(color) }), t('game.confirmYes'), t('game.confirmNo'), true);
-    if (ok) this.act(() => api.resign(this.id, color));
+    if (ok) this.act(() => this.source.resign(this.id, color));
   }
 
   undo() {
-    this.act(() => api.undo(this.id), { force: true });
+    this.act(() => this.source.undo(this.id), { force: true });
   }
 
   async takeSeat(code) {
@@ -473,7 +476,7 @@ export class GameView {
   async onFlag() {
     for (let i = 0; i < 4 && !this.closed; i++) {
       try {
-        const g = await api.game(this.id);
+        const g = await this.source.game(this.id);
         this.applyGame(g);
         if (g.status !== 'playing' || !g.clock || g.clock[g.clock.running] > 0) return;
       } catch {

@@ -7,11 +7,11 @@
 // resignation everywhere, take-back, the arbiter's tools).
 
 import { profileHref, speedName } from './account.js';
-import { api } from './api.js';
 import { timeControlText } from './clock.js';
 import { seatsCard } from './club.js';
 import { h, icon } from './dom.js';
 import { colorName, playerName, reasonText, t } from './i18n.js';
+import './i18n_wasm.js';
 import { moveNumber } from './movelist.js';
 import { session } from './session.js';
 import { colorOf } from './squares.js';
@@ -189,6 +189,7 @@ function renderStatus(view) {
   if (g.settings) meta.push(g.settings);
   meta.push(g.time ? timeControlText(g.time) : t('game.noClock')); // "2 days per move" for correspondence
   if (g.opening) meta.push(t('game.opening', { code: g.opening }));
+  if (g.browser) meta.push(t('local.inBrowser'));
   else if (info.start_drawn && g.start_fen !== info.start_fen) meta.push(t('game.drawnSetup'));
   parts.push(
     h(
@@ -233,7 +234,7 @@ function renderActions(view) {
       list.push(button('claim-draw', g.claim_reason === 'forty-moves' ? 'game.claimForty' : 'game.claimDraw', 'handshake', () => view.claimDraw(), { primary: true }));
     }
     if (view.canMove() && g.position.legal.some((m) => m.kind === 'pass')) list.push(button('pass', 'game.pass', 'next', () => view.pass(), { primary: true }));
-    if (view.holdsAll || session.arbiter) list.push(button('undo', 'game.undo', 'undo', () => view.undo(), { disabled: g.moves.length === 0 || g.thinking }));
+    if (view.holdsAll || (session.arbiter && !g.browser)) list.push(button('undo', 'game.undo', 'undo', () => view.undo(), { disabled: g.moves.length === 0 || g.thinking }));
     list.push(button('resign', 'game.resign', 'flag', () => view.resign(), { danger: true }));
   } else if (!playing && view.holdsAll) {
     list.push(button('rematch', 'game.rematch', 'plus', () => view.newGame(true), { primary: true }));
@@ -250,9 +251,9 @@ function renderActions(view) {
       ),
     );
   }
-  list.push(h('a.btn', { href: api.pdnUrl(view.id), download: `shashki-${view.id}.pdn`, dataset: { action: 'pdn' }, title: t('game.pdn') }, icon('download'), h('span', t('game.pdn'))));
+  list.push(h('a.btn', { href: view.source.pdnUrl(view.id), download: `shashki-${view.id}.pdn`, dataset: { action: 'pdn' }, title: t('game.pdn') }, icon('download'), h('span', t('game.pdn'))));
   if (playing && view.holdsAll) list.push(button('new-game', 'game.newGame', 'plus', () => view.newGame(false)));
-  if (session.arbiter) {
+  if (session.arbiter && !g.browser) {
     const tools = [button('set-result', 'arbiter.setResult', 'shield', () => view.setResult())];
     if (playing && !view.holdsAll) {
       for (const c of view.colours) {

@@ -12,7 +12,7 @@
 //   #/players/NAME      a player's profile: ratings, their history, the latest games
 //   #/lobby             the lobby: open and direct challenges, the form that offers one
 //   #/my-games          an account's games in progress, "your move" first (the lobby's section)
-//   #/local?variant=..  a game against the engine in the browser (local_game.js); #/local/ID
+//   #/local?variant=..  a game against the engine in the browser (browser_game.js); #/local/ID
 //                       one kept in the browser (offline_games.js)
 //
 // A view is a class constructed with (root, params, ...) and torn down with destroy(). Changing
@@ -28,7 +28,7 @@ import { ContestView, ContestsView } from './contests.js';
 import { JoinView } from './club.js';
 import { LobbyView, MyGamesView } from './lobby.js';
 import { watchServer } from './connection.js';
-import { LocalGameView } from './local_game.js';
+import { browserGames, createBrowserGame } from './browser_game.js';
 import { offerOfflineGames, registerServiceWorker } from './offline.js';
 import { h, icon } from './dom.js';
 import { EventView } from './event.js';
@@ -108,7 +108,15 @@ function mount() {
     document.title = `${t('app.name')} · ${t('more.nav')}`;
   } else if (name === 'local') {
     section = 'play';
-    view = new LocalGameView(root, parts[1] ? decodeURIComponent(parts[1]) : null, params);
+    if (parts[1]) {
+      view = new GameView(root, decodeURIComponent(parts[1]), params, browserGames);
+    } else {
+      // #/local?variant=..&level=..&color=..&time=..&fen=..: a new game in the browser
+      createBrowserGame(Object.fromEntries(params)).then(
+        (id) => location.replace(`#/local/${id}`),
+        (e) => root.replaceChildren(h('div.empty-state', h('p', t('local.noEngine', { msg: e.message })))),
+      );
+    }
     document.title = `${t('app.name')} · ${t('local.title')}`;
   } else if (name === 'analysis') {
     view = new AnalysisView(root, params);

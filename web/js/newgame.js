@@ -22,6 +22,9 @@ import './i18n_games.js';
 import { pref, setPref } from './prefs.js';
 import { pieceIcon } from './board.js';
 import './i18n_wasm.js';
+import { createBrowserGame } from './browser_game.js';
+import { daysPerMove } from './clock.js';
+import { wasmEngine } from './wasm_engine.js';
 import { colourDot, coloursOf, familyOf, variantAbout, variantInfo, variantOptions } from './variants.js';
 
 export const PRESETS = [
@@ -98,6 +101,13 @@ export function settingsControls(info, chosen = {}) {
       .map(([s, v]) => `${s.key}=${v}`)
       .join(',');
   return { el, value };
+}
+
+/** Where a casual game against the engine runs: 'browser' when the player leaves it there and
+ *  the browser runs the engine (ok: true, or null while that is not known yet), and its clock is
+ *  not correspondence (days per move: the server keeps those); else 'server'. */
+export function gameWhere(choice, ok, time) {
+  return choice !== 'server' && ok !== false && !daysPerMove(time) ? 'browser' : 'server';
 }
 
 /** Open the dialog; resolves with the created Game, or null when cancelled. */
@@ -214,14 +224,34 @@ export function newGameDialog(initial = {}) {
       ratedHint,
     );
     ratedBox.setAttribute('aria-describedby', 'ng-rated-hint');
-    // the engine in this browser (wasm_engine.js, local_game.js): the game stays in the browser
-    const browserBox = h('input#ng-browser', { type: 'checkbox', name: 'browser', checked: pref('gameEngine') === 'browser', role: 'switch' });
+    // where the engine plays a casual game: in this browser (browser_game.js, the default when
+    // the WebAssembly engine loads) or on the server (the player's choice, kept)
+    const whereHint = h('small.hint#ng-engine-where', { role: 'status' });
+    const engineAtField = h(
+      'div.field.sub.ng-engine-at',
+      h('span.label', t('local.where')),
+      segmented('engineAt', [
+        ['browser', t('local.whereBrowser')],
+        ['server', t('local.whereServer')],
+      ], pref('gameEngine') === 'server' ? 'server' : 'browser'),
+      whereHint,
+    );
+    let browserEngine = null; // whether this browser runs the engine (asked once the dialog opens)
+    const drawWhere = () => {
+      const browserSeg = engineAtField.querySelector('label.seg:has(input[value=browser])');
+      browserSeg.hidden = browserEngine === false;
+      if (browserEngine === false) form.querySelector('input[name=engineAt][value=server]').checked = true;
+      const time = timeSelect.value === 'custom' ? timeText.value.trim() : timeSelect.value;
+      const where = gameWhere(form.elements.engineAt.value, browserEngine, time);
+      form.dataset.engineAt = where;
+      whereHint.textContent = t(`local.runs.${where === 'browser' ? 'browser' : browserEngine === false ? 'noEngine' : daysPerMove(time) ? 'days' : 'server'}`);
+    };
     const levelField = h(
       'div.field',
       h('label.label', { for: 'ng-level' }, t('new.level')),
       h('div.level', level, levelOut),
       h('small.hint', t('new.levelHint')),
-      h('label.switch.ng-browser', browserBox, h('span.switch-track', h('span.switch-thumb')), h('span.switch-label', t('local.choose'))),
+      engineAtField,
     );
     const opponentField = choiceField('div.field', t('new.opponent'), 'opponent', [['engine', t('new.engine'), icon('cpu')], ['human', t('new.human'), icon('users')]], o.opponent);
     const startField = h(
@@ -256,7 +286,7 @@ export function newGameDialog(initial = {}) {
       opponentField.hidden = !two;
       names.hidden = !two;
       levelField.hidden = !two || opp !== 'engine';
-      levelField.querySelector('.ng-browser').hidden = familyOf(variantSelect.value) !== 'draughts';
+      engineAtField.hidden = familyOf(variantSelect.value) !== 'draughts';
       colorField.hidden = !two || opp !== 'engine';
       whereField.hidden = !two || opp === 'engine';
       seatField.hidden = !two || opp === 'engine' || form.elements.where.value !== 'devices';
@@ -347,6 +377,13 @@ export function newGameDialog(initial = {}) {
       if (e.target.name === 'opponent' || e.target.name === 'where') drawNames();
       if (e.target.name === 'rated' || e.target.name === 'timePreset') drawRated();
       if (e.target.name === 'start') showStart();
+      if (e.target.name === 'engineAt' || e.target.name === 'timePreset') drawWhere();
+    });
+    timeText.addEventListener('input', drawWhere);
+    drawWhere();
+    wasmEngine.available().then((ok) => {
+      browserEngine = ok;
+      drawWhere();
     });
 
     const finish = (game) => {
@@ -424,18 +461,34 @@ export function newGameDialog(initial = {}) {
         rated: rated(),
       });
       const submit = form.querySelector('[data-action=create]');
-      // a game against the engine in this browser, or (below) with the server gone
-      const inBrowser = () => {
-        const q = new URLSearchParams({ variant: info.name, level: String(body.level), color: body.color });
-        if (body.fen) q.set('fen', body.fen);
-        if (body[body.color]) q.set('name', body[body.color]);
+      // a casual game against the engine in this browser (the default), or (below) with the
+      // server gone; rated games, correspondence, events and games between people: the server's
+      const inBrowser = async () => {
+        let opening = null;
+        if (body.opening) {
+          const op = (await openings().catch(() => [])).find((x) => `${x.table.split('-')[0]} ${x.code}` === body.opening);
+          opening = op ? { code: body.opening, moves: op.moves, fen: op.fen } : null;
+        }
+        const id = await createBrowserGame({ variant: info.name, level: body.level, color: body.color, name: body[body.color] || '', fen: body.fen, time: body.time, opening });
         finish(null);
-        location.hash = `#/local?${q}`;
+        location.hash = `#/local/${id}`;
       };
       const local = body.opponent === 'engine' && familyOf(info.name) === 'draughts';
-      if (local) setPref('gameEngine', browserBox.checked ? 'browser' : 'server');
-      if (local && browserBox.checked) {
-        inBrowser();
+      if (local) setPref('gameEngine', f.engineAt.value);
+      const browserFailed = (err) => {
+        error.textContent = errorText(err);
+        error.hidden = false;
+        markField(err.field);
+      };
+      if (local && gameWhere(f.engineAt.value, browserEngine === null ? await wasmEngine.available() : browserEngine, time) === 'browser') {
+        submit.disabled = true;
+        try {
+          await inBrowser();
+        } catch (err) {
+          browserFailed(err);
+        } finally {
+          submit.disabled = false;
+        }
         return;
       }
       submit.disabled = true;
@@ -444,8 +497,8 @@ export function newGameDialog(initial = {}) {
         finish(game);
       } catch (err) {
         // the server does not answer: a game against the engine goes on in the browser
-        if (err.status === 0 && local) {
-          inBrowser();
+        if (err.status === 0 && local && !daysPerMove(time)) {
+          await inBrowser().catch(browserFailed);
           return;
         }
         error.textContent = errorText(err);

@@ -1,4 +1,4 @@
-// offline_games.js - the games played in the browser against its engine (local_game.js), kept
+// offline_games.js - the games played in the browser against its engine (browser_game.js), kept
 // in localStorage until the server takes them: each {id, variant, fen, moves: [notation],
 // human: 'white' | 'black', level, name, resigned, result, reason, pdn, created, stored}.
 // When the server answers again the page offers to store the finished ones there, through

@@ -54,7 +54,8 @@ export class ReviewPanel {
 
   /** Whether the game can be reviewed: over, and a game the engine plays. */
   reviewable(g) {
-    return !!g && g.status !== 'playing' && g.engine !== false && g.moves.length > 0;
+    // a game played in the browser is reviewed once the server's archive has it
+    return !!g && !g.browser && g.status !== 'playing' && g.engine !== false && g.moves.length > 0;
   }
 
   /** The game (re)drawn: show what its review is, asking for it when the page was opened so. */

@@ -18,7 +18,11 @@ export class WasmCore {
     ]);
     const instance = await WebAssembly.instantiate(module, {
       wasi_snapshot_preview1: wasi.wasiImport,
-      env: { info: (ptr, length) => core.onInfo && core.onInfo(JSON.parse(core.text(ptr, length))) },
+      env: {
+        info: (ptr, length) => core.onInfo && core.onInfo(JSON.parse(core.text(ptr, length))),
+        // asked by the search every 4096 nodes (engine/search.c): whether the page stopped it
+        stop_asked: () => (core.stopAsked && core.stopAsked() ? 1 : 0),
+      },
     });
     wasi.initialize(instance);
     core.exports = instance.exports;
@@ -28,6 +32,7 @@ export class WasmCore {
   constructor() {
     this.exports = null;
     this.onInfo = null;
+    this.stopAsked = null; // () => whether the search going on is to stop (wasm_worker.js)
     this.encoder = new TextEncoder();
     this.decoder = new TextDecoder();
   }
@@ -58,10 +63,14 @@ export class WasmCore {
   }
 
   /** A search: info events through onInfo, then {best, score, depth, nodes, time, over}.
-   * options: multipv, depth, ms, nodes, level (1-10), seed; moves: the game so far from fen. */
+   * options: multipv, depth, ms, nodes, level (1-10), seed, and a clock as the server's games
+   * give it (clock: {left, increment} in ms, movesToGo) for the engine to share out; moves: the
+   * game so far from fen. */
   search(variant, fen, moves, options, onInfo) {
     const o = options || {};
-    this.request([variant, fen, o.multipv || 1, o.depth || 0, o.ms || 0, o.nodes || 0, o.level || 10, o.seed || 0, ...(moves || [])]);
+    const c = o.clock;
+    const ms = c ? `${o.ms || 0} ${Math.max(0, Math.round(c.left))} ${Math.round(c.increment || 0)} ${c.movesToGo || 0}` : o.ms || 0;
+    this.request([variant, fen, o.multipv || 1, o.depth || 0, ms, o.nodes || 0, o.level || 10, o.seed || 0, ...(moves || [])]);
     this.onInfo = onInfo;
     try {
       return this.answer(this.exports.shw_search());
@@ -70,11 +79,20 @@ export class WasmCore {
     }
   }
 
-  /** A game played here: {position, result, reason, pdn} after the moves (resigned: the
-   * colour that resigned, or ''). */
-  game(variant, fen, moves, resigned, white, black) {
-    this.request([variant, fen, resigned || '', white || '', black || '', ...(moves || [])]);
+  /** A game played here: {position, result, reason, reason_code, pdn} after the moves. end:
+   * how it ended outside the rules ('' going on, 'white' or 'black' resigned, 'draw' agreed,
+   * 'time white', 'time black', 'time both'); tags: {white, black, time, event}. */
+  game(variant, fen, moves, end, tags) {
+    const g = tags || {};
+    this.request([variant, fen, end || '', g.white || '', g.black || '', g.time || '', g.event || '', ...(moves || [])]);
     return this.answer(this.exports.shw_game());
+  }
+
+  /** A time control read by the library: {time, periods: [{ms, moves}], increment_ms,
+   * delay_ms, days}. */
+  clock(text) {
+    this.request([text || '']);
+    return this.answer(this.exports.shw_clock());
   }
 
   /** The built-in puzzles, as the server's Puzzles API answers (docs/wasm.md: nothing is

@@ -3,8 +3,11 @@
 //
 // One worker answers the rules (a Position and its legal moves, as /api/position does), another
 // searches (analysis lines as /api/analyse's info events, an engine's move in a game). A search
-// runs on its worker until its limits; to stop one early the worker is ended and a new one
-// started (the compiled module is kept, so that is quick). Whether the page uses it or the
+// runs on its worker until its limits or a stop: where the page is cross-origin isolated (the
+// server sends COOP and COEP) the stop is a flag in memory shared with the worker, which the
+// search polls, so the worker and its hash table live on and a position seen before is searched
+// again from what the table kept; elsewhere the worker is ended and a new one started (the
+// compiled module is kept, so that is quick). Whether the page uses it or the
 // server is the player's setting (prefs `engine`: browser, the default, or server); with the
 // server gone the browser's engine answers whatever the setting.
 
@@ -47,7 +50,22 @@ class EngineWorker {
       else p.resolve(result);
     };
     this.worker.onerror = (ev) => this.fail(new Error(ev.message || 'the engine stopped'));
-    this.ready = this.call('init', { module });
+    // the stop flag shared with the worker (wasm_worker.js), where the page may share memory
+    this.stopFlag = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.ready = this.call('init', { module, stop: this.stopFlag ? this.stopFlag.buffer : null });
+  }
+
+  /** Stop what the worker is doing and was asked, keeping the worker: false where it cannot. */
+  stop() {
+    if (!this.stopFlag) return false;
+    Atomics.store(this.stopFlag, 0, this.next - 1);
+    // the stopped requests' answers are not waited for (a later answer finds none pending)
+    for (const [id, p] of this.pending) {
+      if (id === 1) continue; // init
+      p.reject(Object.assign(new Error('stopped'), { stopped: true }));
+      this.pending.delete(id);
+    }
+    return true;
   }
 
   call(op, args, onInfo) {
@@ -85,8 +103,10 @@ async function searchWorker() {
 }
 
 function stopSearch() {
-  if (searcher) searcher.end();
-  searcher = null;
+  if (searcher && !searcher.stop()) {
+    searcher.end();
+    searcher = null;
+  }
 }
 
 // An answer of the engine that is an error of the request: thrown as the server's 400 would be.
@@ -142,17 +162,30 @@ export const wasmEngine = {
     };
   },
 
-  /** The engine's move in a game at a level (1-10): {best: Move | null, score, depth, ...}. */
-  async move(variant, fen, moves, level, seed, ms) {
+  /** The engine's move in a game at a level (1-10): {best: Move | null, score, depth, ...}.
+   *  clock: the engine's {left, increment} (ms) and movesToGo, shared out by the engine's time
+   *  manager as on the server; without one it thinks ms. */
+  async move(variant, fen, moves, level, seed, ms, clock) {
     stopSearch();
     const w = await searchWorker();
-    return checked(await w.call('search', [variant || '', fen || '', moves || [], { level, seed, ms: ms || 1000 }]));
+    return checked(await w.call('search', [variant || '', fen || '', moves || [], { level, seed, ms: clock ? 0 : ms || 1000, clock }]));
   },
 
-  /** A game played here after its moves: {position, result, reason, pdn} (the arbiter's). */
-  async game(variant, fen, moves, resigned, white, black) {
+  /** A game played here after its moves: {position, result, reason, reason_code, pdn} (the
+   *  arbiter's); end and tags as WasmCore.game's. */
+  async game(variant, fen, moves, end, tags) {
     const w = await rulesWorker();
-    return checked(await w.call('game', [variant || '', fen || '', moves || [], resigned || '', white, black]));
+    return checked(await w.call('game', [variant || '', fen || '', moves || [], end || '', tags || {}]));
+  },
+
+  /** Stop the search going on (its worker ended; the next search starts another). */
+  stop() {
+    stopSearch();
+  },
+
+  /** A time control as the library reads it (WasmCore.clock). */
+  async clock(text) {
+    return checked(await (await rulesWorker()).call('clock', [text || '']));
   },
 
   /** The built-in puzzles when the server does not answer (wasm/puzzles.c): as api.puzzles,
