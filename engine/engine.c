@@ -790,6 +790,16 @@ void engine_ponderhit(Engine *e)
     }
 }
 
+void engine_time_state(Engine *e, EngineTimeState *state)
+{
+    pthread_mutex_lock(&e->lock);
+    state->soft = e->shared.plan.timed ? e->shared.plan.soft : 0;
+    state->hard = e->shared.plan.timed ? e->shared.plan.hard : 0;
+    state->lag = e->lag.mean;
+    state->stall = e->lag.stall;
+    pthread_mutex_unlock(&e->lock);
+}
+
 bool engine_egdb_probe(Engine *e, const ShPosition *pos, EngineEgdbValue *value)
 {
     return e->egdb && pos->variant == SH_VARIANT_RUSSIAN && dbsearch_verdict(e->egdb, pos, value);

@@ -270,6 +270,14 @@ void engine_stop(Engine *engine);
  * one whose clock limits count from now. Does nothing when no ponder search runs. */
 void engine_ponderhit(Engine *engine);
 
+/* The last search's time plan (timeman.h: soft and hard limits in seconds, 0 when untimed)
+ * and the lag learned from the clocks (timelag.h: the mean a move and the worst stall
+ * lately), for a log of the engine's clock reads. */
+typedef struct EngineTimeState {
+    double soft, hard, lag, stall;
+} EngineTimeState;
+void engine_time_state(Engine *engine, EngineTimeState *state);
+
 /* The endgame databases' verdict on a position (egdb-path): game-theoretic, the draw counts
  * aside (docs/egdb.md says how the search combines the two). */
 typedef struct EngineEgdbValue {

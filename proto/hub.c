@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "engine.h"
 
@@ -55,7 +57,34 @@ typedef struct Hub {
     bool pos_refused;    /* the last pos was refused: nothing to search until a valid one */
     EngineEgdbValue egdb_root; /* the databases' verdict on the searched position */
     bool egdb_known;
+    FILE *time_log;      /* a line a timed search: the clock read, the plan and the time taken */
+    double go_at;        /* when the last go was read (CLOCK_MONOTONIC seconds) */
 } Hub;
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The log's line of a search that has ended (--time-log): what the clock said, what the plan
+ * allowed, what the search took and the time from go to done; over = that time past the hard
+ * limit. */
+static void log_time(Hub *h, const EngineResult *r, double wall)
+{
+    const EngineLimits *l = &h->search_limits;
+    if (!h->time_log || l->time_left < 0 || l->ponder || l->infinite)
+        return;
+    EngineTimeState t;
+    engine_time_state(h->engine, &t);
+    fprintf(h->time_log,
+            "pid=%ld ply=%d left=%.4f inc=%.4f lag=%.4f stall=%.4f soft=%.4f hard=%.4f search=%.4f "
+            "wall=%.4f over=%.4f depth=%d nodes=%llu\n",
+            (long)getpid(), h->history_count, l->time_left, l->increment, t.lag, t.stall, t.soft, t.hard,
+            r->time, wall, wall - t.hard, r->depth, (unsigned long long)r->nodes);
+    fflush(h->time_log);
+}
 
 /* ---- output ---- */
 
@@ -324,6 +353,7 @@ static void *search_thread(void *arg)
     Hub *h = arg;
     EngineResult r;
     engine_wait(h->engine, &r);
+    double wall = now_seconds() - h->go_at;
     if (!r.has_move) {
         say(h, "done");
         return NULL;
@@ -338,6 +368,7 @@ static void *search_thread(void *arg)
     } else {
         say(h, "done move=%s", move);
     }
+    log_time(h, &r, wall);
     return NULL;
 }
 
@@ -672,6 +703,7 @@ static void cmd_level(Hub *h, const Line *line)
 
 static void cmd_go(Hub *h, const Line *line)
 {
+    h->go_at = now_seconds();
     bool ponder = has_word(line, "ponder"), analyze = has_word(line, "analyze") ||
                                                       has_word(line, "analyse");
     if (!ponder && !analyze && !has_word(line, "think") && line->count > 0) {
@@ -772,16 +804,17 @@ static bool handle(Hub *h, char *text)
 
 int hub_run(FILE *in, FILE *out)
 {
-    return hub_run_egdb(in, out, NULL, false);
+    return hub_run_egdb(in, out, NULL, false, NULL);
 }
 
-int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named)
+int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named, FILE *time_log)
 {
     Hub *h = calloc(1, sizeof *h);
     if (!h)
         return 1;
     snprintf(h->egdb, sizeof h->egdb, "%s", egdb ? egdb : "");
     h->egdb_named = named;
+    h->time_log = time_log;
     h->in = in;
     h->out = out;
     pthread_mutex_init(&h->out_lock, NULL);
