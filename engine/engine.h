@@ -263,6 +263,13 @@ void engine_wait(Engine *engine, EngineResult *result);
 /* True from engine_start until the search has ended (engine_wait then returns at once). */
 bool engine_busy(Engine *engine);
 
+/* Called on the search's own thread the moment a search has its result, before the engine's
+ * other threads are joined: a protocol answers from there at once, without waking a thread of
+ * its own (under a loaded machine each wake-up may wait tens of milliseconds, charged to the
+ * clock). engine_wait still returns afterwards. NULL: none. Set between searches. */
+typedef void (*EngineDoneFn)(const EngineResult *result, void *user);
+void engine_set_on_done(Engine *engine, EngineDoneFn on_done, void *user);
+
 /* From any thread: end the running search as soon as possible (the best move so far is the
  * result). A ponder or infinite search ends too. Does nothing when no search runs. */
 void engine_stop(Engine *engine);

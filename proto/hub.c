@@ -46,8 +46,7 @@ typedef struct Hub {
     int history_count, history_cap;
     EngineLimits limits;
 
-    pthread_t thread;
-    bool searching;      /* a search thread exists (not yet joined) */
+    bool searching;      /* a search was started (not yet waited for) */
     ShPosition search_pos;
     EngineLimits search_limits;
 
@@ -347,29 +346,26 @@ static void on_info(const EngineInfo *info, void *user)
         pv, egdb);
 }
 
-/* Waits for the search begun by cmd_go and answers `done`. */
-static void *search_thread(void *arg)
+/* The search begun by cmd_go has its result: answer `done` from the search's own thread. */
+static void search_done(const EngineResult *r, void *user)
 {
-    Hub *h = arg;
-    EngineResult r;
-    engine_wait(h->engine, &r);
+    Hub *h = user;
     double wall = now_seconds() - h->go_at;
-    if (!r.has_move) {
+    if (!r->has_move) {
         say(h, "done");
-        return NULL;
+        return;
     }
     char move[SH_MOVE_TEXT_SIZE], ponder[SH_MOVE_TEXT_SIZE];
-    move_text(h, &h->search_pos, &r.move, move, sizeof move);
-    if (r.has_ponder) {
+    move_text(h, &h->search_pos, &r->move, move, sizeof move);
+    if (r->has_ponder) {
         ShPosition next;
-        sh_position_play(&h->search_pos, &r.move, &next);
-        move_text(h, &next, &r.ponder, ponder, sizeof ponder);
+        sh_position_play(&h->search_pos, &r->move, &next);
+        move_text(h, &next, &r->ponder, ponder, sizeof ponder);
         say(h, "done move=%s ponder=%s", move, ponder);
     } else {
         say(h, "done move=%s", move);
     }
-    log_time(h, &r, wall);
-    return NULL;
+    log_time(h, r, wall);
 }
 
 /* Wait for the running search, if any, to end (stopping it first if asked). */
@@ -379,7 +375,7 @@ static void search_join(Hub *h, bool stop)
         return;
     if (stop)
         engine_stop(h->engine);
-    pthread_join(h->thread, NULL);
+    engine_wait(h->engine, NULL);
     h->searching = false;
 }
 
@@ -395,6 +391,7 @@ static bool engine_ready(Hub *h)
         say_error(h, "%s", err.message);
         return false;
     }
+    engine_set_on_done(h->engine, search_done, h);
     if (h->egdb[0] && engine_set_param(h->engine, "egdb-path", h->egdb, &err) != SH_OK) {
         if (h->egdb_named)
             say_error(h, "egdb-path: %s (playing without the endgame databases)", err.message);
@@ -732,13 +729,6 @@ static void cmd_go(Hub *h, const Line *line)
     if (engine_start(h->engine, &h->search_pos, h->history, h->history_count, &h->search_limits,
                      on_info, h, &err) != SH_OK) {
         say_error(h, "%s", err.message);
-        say(h, "done");
-        return;
-    }
-    if (pthread_create(&h->thread, NULL, search_thread, h) != 0) {
-        engine_stop(h->engine);
-        engine_wait(h->engine, NULL);
-        say_error(h, "cannot start the search");
         say(h, "done");
         return;
     }
