@@ -19,7 +19,8 @@
  * latency of an event (from a move's request to its state reaching each watcher).
  *
  * Everything is one thread driving libcurl's multi interface; the run is bounded in time
- * (LOAD_SECONDS) and stops by itself. */
+ * (LOAD_SECONDS) and stops by itself. SHASHKI_LOAD_LEVELS=1 plays a game against the engine at
+ * each casual level besides, on threads of their own (test_load_levels.h). */
 #include <curl/curl.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@
 #include "test_pg.h"
 #include "test_proxy.h"
 #include "test_server.h"
+#include "test_load_levels.h"
 
 #define LOAD_GAMES_DEFAULT 100
 #define LOAD_GAMES_MAX 1000
@@ -113,7 +115,7 @@ static void request_setup(CURL *h, int port, const char *path, const char *body,
 }
 
 /* One request on a device's handle, waited for: the status, the JSON answer in *out. */
-static long device_request(CURL *h, int port, const char *path, const char *body, json_t **out)
+long load_device_request(CURL *h, int port, const char *path, const char *body, json_t **out)
 {
     Buffer b = {0};
     struct curl_slist *headers = NULL;
@@ -121,6 +123,7 @@ static long device_request(CURL *h, int port, const char *path, const char *body
     long status = 0;
     if (curl_easy_perform(h) == CURLE_OK)
         curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, NULL); /* the list is freed: the next GET must not read it */
     curl_slist_free_all(headers);
     if (out)
         *out = b.data ? json_loads(b.data, 0, NULL) : NULL;
@@ -354,7 +357,7 @@ static void check_kept(int port, LoadGame *games)
         char path[64];
         snprintf(path, sizeof path, "/api/games/%ld", games[i].id);
         json_t *j = NULL;
-        long status = device_request(h, port, path, NULL, &j);
+        long status = load_device_request(h, port, path, NULL, &j);
         json_t *moves = json_object_get(j, "moves");
         bool same = status == 200 && (int)json_array_size(moves) == games[i].acked;
         for (int k = 0; same && k < games[i].acked; k++) {
@@ -460,7 +463,7 @@ void suite_load(void)
                            p ? "code" : "here");
         snprintf(body + at, sizeof body - (size_t)at, "]}");
         json_t *j = NULL;
-        long st = device_request(g->device[0], s.port, "/api/games", body, &j);
+        long st = load_device_request(g->device[0], s.port, "/api/games", body, &j);
         g->id = (long)json_integer_value(json_object_get(j, "id"));
         bool joined = st == 201 && g->id > 0;
         char codes[SH_MAX_PLAYERS][16] = {{0}};
@@ -473,7 +476,7 @@ void suite_load(void)
         json_decref(j);
         for (int p = 1; p < g->players; p++) {
             snprintf(body, sizeof body, "{\"code\": \"%s\"}", codes[p]);
-            long st2 = device_request(g->device[p], s.port, "/api/join", body, &j);
+            long st2 = load_device_request(g->device[p], s.port, "/api/join", body, &j);
             json_decref(j);
             joined = joined && st2 == 200;
         }
@@ -515,6 +518,10 @@ void suite_load(void)
     const char *e_seconds = getenv("SHASHKI_LOAD_SECONDS");
     int seconds = e_seconds && atoi(e_seconds) > 0 && atoi(e_seconds) < LOAD_SECONDS ? atoi(e_seconds)
                                                                                   : LOAD_SECONDS;
+    /* SHASHKI_LOAD_LEVELS=1: a game against the engine at each casual level besides (the
+     * answers' times against the levels' move times: test_load_levels.h) */
+    const char *e_levels = getenv("SHASHKI_LOAD_LEVELS");
+    LoadLevels *levels = e_levels && atoi(e_levels) > 0 ? load_levels_start(s.port) : NULL;
     double start = now_s(), deadline = start + seconds;
     int total_plies = 0, acked = 0, refused = 0;
     for (int i = 0; i < load_games; i++)
@@ -539,6 +546,7 @@ void suite_load(void)
         }
     }
     double elapsed = now_s() - start;
+    load_levels_load_ended(levels, now_s());
     cpu_client = cpu_seconds(0) - cpu_client;
     for (int i = 0; i < nprocs; i++)
         cpu_server += cpu_seconds(procs[i].pid);
@@ -551,6 +559,7 @@ void suite_load(void)
             break;
         running = transfer(multi, &poller, &acked, &refused);
     }
+    load_levels_finish(levels);
 
     test_case("load: every move of the %d games acknowledged", load_games);
     CHECK_MSG(done, "the run did not finish within %d s", seconds);
