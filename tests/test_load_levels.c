@@ -80,7 +80,7 @@ static void *level_play(void *arg)
         snprintf(g->error, sizeof g->error, "cannot set up the device");
         goto done;
     }
-    char body[160];
+    char body[SH_PLAY_MOVE_TEXT_SIZE + 64];
     snprintf(body, sizeof body, "{\"opponent\": \"engine\", \"level\": %d, \"color\": \"white\"}",
              g->level);
     json_t *j = NULL;
