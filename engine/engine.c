@@ -55,7 +55,16 @@ struct Engine {
     uint64_t *history_keys;
     int history_capacity;
     TimeLag lag;            /* what the clock charges a move beyond the search (timelag.h) */
+    EngineDoneFn on_done;   /* engine_set_on_done */
+    void *done_user;
 };
+
+/* The search's result is final: tell the caller at once (engine_set_on_done). */
+static void search_finished(Engine *e)
+{
+    if (e->on_done)
+        e->on_done(&e->shared.result, e->done_user);
+}
 
 void engine_options_default(EngineOptions *o)
 {
@@ -88,6 +97,8 @@ static void *worker_main(void *arg)
         seen = e->job;
         pthread_mutex_unlock(&e->lock);
         search_run(w);
+        if (w->id == 0)
+            search_finished(e);
         pthread_mutex_lock(&e->lock);
         e->running--;
         if (w->id == 0) {
@@ -622,6 +633,7 @@ static bool book_answer(Engine *e, const ShPosition *pos, const EngineLimits *li
         info.pv[0] = m.move;
         on_info(&info, user);
     }
+    search_finished(e);
     return true;
 }
 
@@ -742,6 +754,7 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     pthread_mutex_unlock(&e->lock);
     if (SH_SINGLE_THREAD) { /* the search, here and now: engine_wait then returns at once */
         search_run(e->workers[0]);
+        search_finished(e);
         e->running = 0;
         e->searching = false;
     }
@@ -777,6 +790,12 @@ ShStatus engine_search(Engine *e, const ShPosition *pos, const ShPosition *histo
     return SH_OK;
 }
 
+void engine_set_on_done(Engine *e, EngineDoneFn on_done, void *user)
+{
+    e->on_done = on_done;
+    e->done_user = user;
+}
+
 void engine_stop(Engine *e)
 {
     atomic_store(&e->shared.stop, true);
@@ -788,6 +807,16 @@ void engine_ponderhit(Engine *e)
         atomic_store(&e->shared.clock_start, search_now());
         atomic_store(&e->shared.pondering, false);
     }
+}
+
+void engine_time_state(Engine *e, EngineTimeState *state)
+{
+    pthread_mutex_lock(&e->lock);
+    state->soft = e->shared.plan.timed ? e->shared.plan.soft : 0;
+    state->hard = e->shared.plan.timed ? e->shared.plan.hard : 0;
+    state->lag = e->lag.mean;
+    state->stall = e->lag.stall;
+    pthread_mutex_unlock(&e->lock);
 }
 
 bool engine_egdb_probe(Engine *e, const ShPosition *pos, EngineEgdbValue *value)

@@ -263,12 +263,27 @@ void engine_wait(Engine *engine, EngineResult *result);
 /* True from engine_start until the search has ended (engine_wait then returns at once). */
 bool engine_busy(Engine *engine);
 
+/* Called on the search's own thread the moment a search has its result, before the engine's
+ * other threads are joined: a protocol answers from there at once, without waking a thread of
+ * its own (under a loaded machine each wake-up may wait tens of milliseconds, charged to the
+ * clock). engine_wait still returns afterwards. NULL: none. Set between searches. */
+typedef void (*EngineDoneFn)(const EngineResult *result, void *user);
+void engine_set_on_done(Engine *engine, EngineDoneFn on_done, void *user);
+
 /* From any thread: end the running search as soon as possible (the best move so far is the
  * result). A ponder or infinite search ends too. Does nothing when no search runs. */
 void engine_stop(Engine *engine);
 /* From any thread: the opponent played the pondered move; a `ponder` search becomes a normal
  * one whose clock limits count from now. Does nothing when no ponder search runs. */
 void engine_ponderhit(Engine *engine);
+
+/* The last search's time plan (timeman.h: soft and hard limits in seconds, 0 when untimed)
+ * and the lag learned from the clocks (timelag.h: the mean a move and the worst stall
+ * lately), for a log of the engine's clock reads. */
+typedef struct EngineTimeState {
+    double soft, hard, lag, stall;
+} EngineTimeState;
+void engine_time_state(Engine *engine, EngineTimeState *state);
 
 /* The endgame databases' verdict on a position (egdb-path): game-theoretic, the draw counts
  * aside (docs/egdb.md says how the search combines the two). */

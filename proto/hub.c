@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "engine.h"
 
@@ -44,8 +46,7 @@ typedef struct Hub {
     int history_count, history_cap;
     EngineLimits limits;
 
-    pthread_t thread;
-    bool searching;      /* a search thread exists (not yet joined) */
+    bool searching;      /* a search was started (not yet waited for) */
     ShPosition search_pos;
     EngineLimits search_limits;
 
@@ -55,7 +56,34 @@ typedef struct Hub {
     bool pos_refused;    /* the last pos was refused: nothing to search until a valid one */
     EngineEgdbValue egdb_root; /* the databases' verdict on the searched position */
     bool egdb_known;
+    FILE *time_log;      /* a line a timed search: the clock read, the plan and the time taken */
+    double go_at;        /* when the last go was read (CLOCK_MONOTONIC seconds) */
 } Hub;
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The log's line of a search that has ended (--time-log): what the clock said, what the plan
+ * allowed, what the search took and the time from go to done; over = that time past the hard
+ * limit. */
+static void log_time(Hub *h, const EngineResult *r, double wall)
+{
+    const EngineLimits *l = &h->search_limits;
+    if (!h->time_log || l->time_left < 0 || l->ponder || l->infinite)
+        return;
+    EngineTimeState t;
+    engine_time_state(h->engine, &t);
+    fprintf(h->time_log,
+            "pid=%ld ply=%d left=%.4f inc=%.4f lag=%.4f stall=%.4f soft=%.4f hard=%.4f search=%.4f "
+            "wall=%.4f over=%.4f depth=%d nodes=%llu\n",
+            (long)getpid(), h->history_count, l->time_left, l->increment, t.lag, t.stall, t.soft, t.hard,
+            r->time, wall, wall - t.hard, r->depth, (unsigned long long)r->nodes);
+    fflush(h->time_log);
+}
 
 /* ---- output ---- */
 
@@ -318,27 +346,26 @@ static void on_info(const EngineInfo *info, void *user)
         pv, egdb);
 }
 
-/* Waits for the search begun by cmd_go and answers `done`. */
-static void *search_thread(void *arg)
+/* The search begun by cmd_go has its result: answer `done` from the search's own thread. */
+static void search_done(const EngineResult *r, void *user)
 {
-    Hub *h = arg;
-    EngineResult r;
-    engine_wait(h->engine, &r);
-    if (!r.has_move) {
+    Hub *h = user;
+    double wall = now_seconds() - h->go_at;
+    if (!r->has_move) {
         say(h, "done");
-        return NULL;
+        return;
     }
     char move[SH_MOVE_TEXT_SIZE], ponder[SH_MOVE_TEXT_SIZE];
-    move_text(h, &h->search_pos, &r.move, move, sizeof move);
-    if (r.has_ponder) {
+    move_text(h, &h->search_pos, &r->move, move, sizeof move);
+    if (r->has_ponder) {
         ShPosition next;
-        sh_position_play(&h->search_pos, &r.move, &next);
-        move_text(h, &next, &r.ponder, ponder, sizeof ponder);
+        sh_position_play(&h->search_pos, &r->move, &next);
+        move_text(h, &next, &r->ponder, ponder, sizeof ponder);
         say(h, "done move=%s ponder=%s", move, ponder);
     } else {
         say(h, "done move=%s", move);
     }
-    return NULL;
+    log_time(h, r, wall);
 }
 
 /* Wait for the running search, if any, to end (stopping it first if asked). */
@@ -348,7 +375,7 @@ static void search_join(Hub *h, bool stop)
         return;
     if (stop)
         engine_stop(h->engine);
-    pthread_join(h->thread, NULL);
+    engine_wait(h->engine, NULL);
     h->searching = false;
 }
 
@@ -364,6 +391,7 @@ static bool engine_ready(Hub *h)
         say_error(h, "%s", err.message);
         return false;
     }
+    engine_set_on_done(h->engine, search_done, h);
     if (h->egdb[0] && engine_set_param(h->engine, "egdb-path", h->egdb, &err) != SH_OK) {
         if (h->egdb_named)
             say_error(h, "egdb-path: %s (playing without the endgame databases)", err.message);
@@ -672,6 +700,7 @@ static void cmd_level(Hub *h, const Line *line)
 
 static void cmd_go(Hub *h, const Line *line)
 {
+    h->go_at = now_seconds();
     bool ponder = has_word(line, "ponder"), analyze = has_word(line, "analyze") ||
                                                       has_word(line, "analyse");
     if (!ponder && !analyze && !has_word(line, "think") && line->count > 0) {
@@ -700,13 +729,6 @@ static void cmd_go(Hub *h, const Line *line)
     if (engine_start(h->engine, &h->search_pos, h->history, h->history_count, &h->search_limits,
                      on_info, h, &err) != SH_OK) {
         say_error(h, "%s", err.message);
-        say(h, "done");
-        return;
-    }
-    if (pthread_create(&h->thread, NULL, search_thread, h) != 0) {
-        engine_stop(h->engine);
-        engine_wait(h->engine, NULL);
-        say_error(h, "cannot start the search");
         say(h, "done");
         return;
     }
@@ -772,16 +794,17 @@ static bool handle(Hub *h, char *text)
 
 int hub_run(FILE *in, FILE *out)
 {
-    return hub_run_egdb(in, out, NULL, false);
+    return hub_run_egdb(in, out, NULL, false, NULL);
 }
 
-int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named)
+int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named, FILE *time_log)
 {
     Hub *h = calloc(1, sizeof *h);
     if (!h)
         return 1;
     snprintf(h->egdb, sizeof h->egdb, "%s", egdb ? egdb : "");
     h->egdb_named = named;
+    h->time_log = time_log;
     h->in = in;
     h->out = out;
     pthread_mutex_init(&h->out_lock, NULL);

@@ -62,7 +62,9 @@
 int hub_run(FILE *in, FILE *out);
 
 /* The same with the endgame databases of the folder `egdb` (NULL: none); when `named` (the user
- * gave it) a folder that cannot be opened is reported as an error, else quietly left out. */
-int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named);
+ * gave it) a folder that cannot be opened is reported as an error, else quietly left out.
+ * `time_log` (NULL: none) gets a line a timed search: the clock it was told, the time plan,
+ * the search's time and the time from go to done (shashki hub --time-log). */
+int hub_run_egdb(FILE *in, FILE *out, const char *egdb, bool named, FILE *time_log);
 
 #endif

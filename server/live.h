@@ -42,7 +42,10 @@
 #include "shashki_play.h"
 #include "store.h"
 
-#define LIVE_ENGINE_POOL 2
+/* Engines searching at once for the games against the engine (each with its hash, made when
+ * first needed): ten people playing the casual levels at once wait for none (an engine taken
+ * by a 2-second search made the others wait past their move time with two). */
+#define LIVE_ENGINE_POOL 8
 #define LIVE_ENGINE_HASH_MB 32
 #define LIVE_MAX_CACHED_FINISHED 64
 #define LIVE_WATCH_SLOTS 1024

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "live.h"
 
@@ -13,7 +14,19 @@ typedef struct EngineJob {
     ShPlay *play;    /* a copy of the game as it was when the search began */
     int ply;
     PlayLimits limits;
+    double queued;   /* when the move that set it thinking was played (monotonic seconds) */
 } EngineJob;
+
+/* Seconds of a move time (a game without a clock) kept for saving and sending the answer: the
+ * level's move time is what the person waits, from their move to the engine's. */
+#define ENGINE_ANSWER_RESERVE 0.15
+
+static double monotonic_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
 
 static PlayEngine *pool_take(WebGames *g)
 {
@@ -103,6 +116,14 @@ static void *engine_worker(void *arg)
     if (wanted) {
         if (job->ply <= sh_play_opening_plies(job->play))
             play_engine_clear(e);
+        if (job->limits.move_time > 0) {
+            /* The move time counts from the move that set the engine thinking: the thread's
+             * start, the lock and the pool (long on a busy server) and the answer's commit come
+             * out of it. */
+            double left = job->limits.move_time - (monotonic_now() - job->queued) -
+                          ENGINE_ANSWER_RESERVE;
+            job->limits.move_time = left > 0.05 ? left : 0.05;
+        }
         if (play_engine_search(e, job->play, &job->limits, &choice, NULL) != SH_OK)
             choice.has_move = false;
     }
@@ -145,6 +166,7 @@ void live_engine_maybe_move(WebGames *g, Live *l)
     EngineJob *job = calloc(1, sizeof *job);
     if (!job)
         return;
+    job->queued = monotonic_now();
     int me = live_to_move(l);
     job->games = g;
     job->live = l;

@@ -20,7 +20,8 @@
  * latency of an event (from a move's request to its state reaching each watcher).
  *
  * Everything is one thread driving libcurl's multi interface; the run is bounded in time
- * (LOAD_SECONDS) and stops by itself. */
+ * (LOAD_SECONDS) and stops by itself. SHASHKI_LOAD_LEVELS=1 plays a game against the engine at
+ * each casual level besides, on threads of their own (test_load_levels.h). */
 #include <curl/curl.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -36,6 +37,7 @@
 #include "test_pg.h"
 #include "test_proxy.h"
 #include "test_server.h"
+#include "test_load_levels.h"
 
 #define LOAD_GAMES_DEFAULT 100
 #define LOAD_GAMES_MAX 1000
@@ -114,6 +116,7 @@ static void request_setup(CURL *h, int port, const char *path, const char *body,
     }
 }
 
+/* One request on a device's handle, waited for: the status, the JSON answer in *out. */
 long load_request(CURL *h, int port, const char *path, const char *body, json_t **out)
 {
     Buffer b = {0};
@@ -125,6 +128,7 @@ long load_request(CURL *h, int port, const char *path, const char *body, json_t 
         curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
     else
         fprintf(stderr, "load: %s: %s\n", path, curl_easy_strerror(rc));
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, NULL); /* the list is freed: the next GET must not read it */
     curl_slist_free_all(headers);
     if (out)
         *out = b.data ? json_loads(b.data, 0, NULL) : NULL;
@@ -558,6 +562,10 @@ void suite_load(void)
     const char *e_seconds = getenv("SHASHKI_LOAD_SECONDS");
     int seconds = e_seconds && atoi(e_seconds) > 0 && atoi(e_seconds) < LOAD_SECONDS ? atoi(e_seconds)
                                                                                   : LOAD_SECONDS;
+    /* SHASHKI_LOAD_LEVELS=1: a game against the engine at each casual level besides (the
+     * answers' times against the levels' move times: test_load_levels.h) */
+    const char *e_levels = getenv("SHASHKI_LOAD_LEVELS");
+    LoadLevels *levels = e_levels && atoi(e_levels) > 0 ? load_levels_start(s.port) : NULL;
     double start = now_s(), deadline = start + seconds;
     int total_plies = 0, acked = 0, refused = 0;
     for (int i = 0; i < load_games; i++)
@@ -590,6 +598,7 @@ void suite_load(void)
         }
     }
     double elapsed = now_s() - start;
+    load_levels_load_ended(levels, now_s());
     cpu_client = cpu_seconds(0) - cpu_client;
     for (int i = 0; i < nprocs; i++)
         cpu_server += cpu_seconds(procs[i].pid);
@@ -604,6 +613,7 @@ void suite_load(void)
             break;
         running = transfer(multi, &poller, &acked, &refused);
     }
+    load_levels_finish(levels);
 
     test_case("load: every move of the %d games acknowledged", load_games);
     CHECK_MSG(done, "the run did not finish within %d s", seconds);

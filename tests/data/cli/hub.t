@@ -166,7 +166,7 @@ ready
 ...
 
 $ shashki hub --help
-usage: shashki hub [--egdb DIR]
+usage: shashki hub [--egdb DIR] [--time-log FILE]
 ...
 
 $ shashki hub extra
@@ -193,3 +193,18 @@ info depth=* score=* nodes=0 time=0.000 nps=0.0 pv="*"
 done move=*
 error message="book is true or false, not 'maybe'"
 pong
+
+# --time-log: a line for each timed search (none for a depth search): the clock told (left
+# includes the increment of this move), the plan within it, the search inside the go-to-done
+# time, and over = that time less the hard limit
+$ printf 'init\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=2\ngo think\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="22-18 11-15"\nlevel time=5 inc=0.5\ngo think\n' | shashki hub --time-log $DB.tl | grep -c done; wc -l < $DB.tl; awk '{for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } print "ply", v["ply"], "left", v["left"], "inc", v["inc"]; if (v["soft"] > 0 && v["soft"] <= v["hard"] && v["hard"] < v["left"]) print "plan within the clock"; if (v["search"] <= v["wall"] && v["over"] - (v["wall"] - v["hard"]) < 0.0002 && v["nodes"] > 0) print "search within go-to-done"}' $DB.tl; rm -f $DB.tl
+2
+1
+ply 2 left 5.5000 inc 0.5000
+plan within the clock
+search within go-to-done
+
+# a time log that cannot be opened
+$ shashki hub --time-log /nonexistent/dir/log
+! cannot open the time log '/nonexistent/dir/log': No such file or directory
+? 2

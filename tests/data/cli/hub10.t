@@ -91,7 +91,8 @@ done move=1*-2**
 # Frisian's king runs (our dialect: Scan's pos= has no room for them): pos= may end with the
 # run fields of our FEN, ":RW46=3" (the white king on 46 has made White's last three moves, none
 # a capture). With its run at three the king on a1 (46) may not move again while White has a
-# man, so the man on j4 (35) must; without the field the king is free (docs/variants.md)
+# man, so the man on j4 (35) must; without the field the king is free (docs/variants.md: which
+# move the engine prefers then is its evaluation's choice; the moves allowed are listed below)
 $ shashki hub | grep -v -e '^id ' -e '^param ' -e '^wait' -e '^info '
 < hub
 < set-param name=variant value=frisian
@@ -109,7 +110,14 @@ $ shashki hub | grep -v -e '^id ' -e '^param ' -e '^wait' -e '^info '
 < quit
 ready
 done move=35-30 *
-done move=46-*
+done move=*
 error message="pos= run fields ':RW45=3': a run of king moves needs a white king on its square and white men on the board"
 error message="pos= run fields ':RW46=4': expected the number of the king's moves in a row (1-3), found '4'"
 error message="pos= has no fields after its squares in this game (runs, :RW46=3, are Frisian's)"
+
+# the same position's moves: without a run the king's eight and the man's, with the king's run
+# at three only the man's
+$ shashki moves --variant frisian "W:WK46,35:B5" | grep -c "^46-"
+8
+$ shashki moves --variant frisian "W:WK46,35:B5:RW46=3"
+35-30 B:W30,K46:B5
