@@ -147,6 +147,37 @@ static void check_acked(Player *p, int port, const char *who)
     json_decref(game);
 }
 
+/* A process stopped (SIGKILL when crash), with its time traced. */
+static void stop_at(Server *s, int port, bool crash)
+{
+    trace(crash ? "kill" : "stop", port);
+    server_stop(s, crash);
+}
+
+/* A process started again on its port (nginx's upstream names it): whether it started. */
+static bool start_again(Server *s, int port)
+{
+    s->want_port = port;
+    bool ok = server_start(s);
+    s->want_port = 0;
+    trace("restarted", port);
+    return ok;
+}
+
+/* Reads of the game through nginx, each on a new connection (so that each of nginx's workers
+ * takes some): every one answered 200, or (since > 0) any that come 5 s or more after `since`,
+ * once nginx's fail_timeout would be over anyway. */
+static void reads_answered(Player *p, int n, time_t since)
+{
+    for (int i = 0; i < n; i++) {
+        json_t *game = NULL;
+        long status = exchange(p, "GET", "/api/games/1", NULL, &game);
+        json_decref(game);
+        CHECK_MSG(status == 200 || (since && time(NULL) - since >= 5),
+                  "read %d: %ld (nginx skipping the process that runs)", i + 1, status);
+    }
+}
+
 /* A rolling restart as an administrator does it: process 1 stopped (nginx fails requests on it
  * and skips it for fail_timeout, 5 s), started again, and process 2 stopped at once: nginx
  * answers from process 1 at once, though it is still within its 5 s of being skipped (the
@@ -155,34 +186,12 @@ static void check_acked(Player *p, int port, const char *who)
 static void rolling_restart(Player *p, Server *procs, const int *ports)
 {
     test_case("faults: a rolling restart, process 2 stopped right after process 1 came back");
-    trace("stop", ports[0]);
-    server_stop(&procs[0], false);
-    json_t *game = NULL;
-    /* every request a new connection, so that each of nginx's workers meets the stopped one */
-    for (int i = 0; i < 8; i++) {
-        CHECK_INT(exchange(p, "GET", "/api/games/1", NULL, &game), 200);
-        json_decref(game);
-        game = NULL;
-    }
-    procs[0].want_port = ports[0];
-    CHECK(server_start(&procs[0]));
-    procs[0].want_port = 0;
-    trace("restarted", ports[0]);
-    trace("stop", ports[1]);
-    server_stop(&procs[1], false);
-    time_t stopped = time(NULL);
-    for (int i = 0; i < 8; i++) {
-        long status = exchange(p, "GET", "/api/games/1", NULL, &game);
-        CHECK_MSG(status == 200 || time(NULL) - stopped >= 5,
-                  "request %d after the stop: %ld (nginx skipping the process that runs)", i + 1,
-                  status);
-        json_decref(game);
-        game = NULL;
-    }
-    procs[1].want_port = ports[1];
-    CHECK(server_start(&procs[1]));
-    procs[1].want_port = 0;
-    trace("restarted", ports[1]);
+    stop_at(&procs[0], ports[0], false);
+    reads_answered(p, 8, 0);
+    CHECK(start_again(&procs[0], ports[0]));
+    stop_at(&procs[1], ports[1], false);
+    reads_answered(p, 8, time(NULL));
+    CHECK(start_again(&procs[1], ports[1]));
 }
 
 void suite_faults_pg(void)
@@ -238,9 +247,8 @@ void suite_faults_pg(void)
         for (int waited = 0; atomic_load(&p->nacked) < before + 4 && waited < 3000; waited++)
             usleep(10 * 1000);
         usleep((useconds_t)(test_random(&seed) % 50000));
-        trace("kill", ports[victim]);
         int refused = p->refused;
-        server_stop(&procs[victim], true);
+        stop_at(&procs[victim], ports[victim], true);
         int at_kill = atomic_load(&p->nacked);
         /* nginx goes on with the other process */
         for (int waited = 0; atomic_load(&p->nacked) < at_kill + 4 && waited < 3000; waited++)
@@ -255,10 +263,7 @@ void suite_faults_pg(void)
         CHECK_MSG(p->refused - refused <= 4, "%d answers other than 200 after the kill",
                   p->refused - refused);
         check_acked(p, ports[1 - victim], "the process that lived");
-        procs[victim].want_port = ports[victim];
-        CHECK(server_start(&procs[victim]));
-        procs[victim].want_port = 0;
-        trace("restarted", ports[victim]);
+        CHECK(start_again(&procs[victim], ports[victim]));
         check_acked(p, ports[victim], "the process killed, started again");
     }
     test_case("faults: the moves played");
