@@ -9,8 +9,7 @@
 #                   build/wasm/shashki.wasm (clang, lld, wasi-libc; docs/wasm.md). `make` builds
 #                   it too when those are installed, and the program then serves it
 #   make test       install what is missing, build, run every test
-#   make test-slow  the long checks (perft 12, kestog13 at depth 10, the egdb, the slow etudes, and
-#                   the faults-pg kills behind nginx)
+#   make test-slow  the long checks (perft 12, kestog13 at depth 10, the egdb and the slow etudes)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make bench      the benchmarks (shashki bench: the search; perft 12, one thread and two;
 #                   the time to pair a round of a 500-player Swiss)
@@ -316,7 +315,7 @@ test: deps $(BROWSER_MODULES)
 
 test-slow: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all $(TESTS)
-	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb,solve,faults-pg
+	./$(TESTS) --program ./$(PROGRAM) --data tests/data --slow --only perft,load,egdb,solve
 # issue 32's PostgreSQL load: 2,000 accounts in 1,000 lobby games, paced, three processes
 # behind nginx (docs/federation.md "Capacity")
 	SHASHKI_LOAD_DB=postgresql SHASHKI_LOAD_PROCESSES=3 SHASHKI_LOAD_ACCOUNTS=1 \

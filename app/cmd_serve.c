@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "db_pool.h"
 #include "trust.h"
 #include "web.h"
 
@@ -14,6 +15,7 @@ static const char SERVE_HELP[] =
     "usage: shashki serve [--port N] [--host ADDRESS] [--db NAME] [--egdb DIR] [--no-egdb-build]\n"
     "                     [--puzzles FILE] [--review-nodes N] [--proxy NAME]\n"
     "                     [--trust-proxy LIST] [--set-password | --set-password-file FILE]\n"
+    "                     [--db-pool N]\n"
     "\n"
     "Serve the web app: play against the engine or a friend, on one device or two, watch games\n"
     "live, analyse, solve puzzles, keep games. Open the address it prints in a browser. Stop with Ctrl-C.\n"
@@ -28,6 +30,11 @@ static const char SERVE_HELP[] =
     "                  shashki db copy moves a file's games into one.\n"
     "                  Several serve processes may share one PostgreSQL database, behind\n"
     "                  nginx (docs/federation.md)\n"
+    "  --db-pool N     the PostgreSQL connections this process opens, 2 to 7 (default 7): one\n"
+    "                  listens to the other processes, one is the games', and the reader, the\n"
+    "                  accounts, the events, the lobby and the contests get one of their own\n"
+    "                  in that order while N lasts, the rest share the games' (docs/\n"
+    "                  federation.md, \"Connections\"). An SQLite file ignores it\n"
     "  --proxy NAME    behind a reverse proxy that players reach as NAME (play.example.org):\n"
     "                  that Host is answered, and who asks is read from the X-Forwarded-For\n"
     "                  of the proxies --trust-proxy names (default: this machine's, 127.0.0.0/8\n"
@@ -135,6 +142,7 @@ int cmd_serve(int argc, char **argv)
     /* the pieces the folder is completed to; --egdb-build-pieces N (2 to 5, not in the help)
      * lets the tests follow a build of a second instead of a minute */
     long build = WEB_EGDB_PIECES;
+    long pool = 0; /* --db-pool: 0 the default, every use its own connection */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--set-password") == 0) {
@@ -153,7 +161,8 @@ int cmd_serve(int argc, char **argv)
         if (i + 1 >= argc ||
             (strcmp(a, "--port") && strcmp(a, "--host") && strcmp(a, "--db") && strcmp(a, "--egdb") &&
              strcmp(a, "--puzzles") && strcmp(a, "--review-nodes") && strcmp(a, "--proxy") &&
-             strcmp(a, "--trust-proxy") && strcmp(a, "--set-password-file"))) {
+             strcmp(a, "--trust-proxy") && strcmp(a, "--set-password-file") &&
+             strcmp(a, "--db-pool"))) {
             cli_error(i + 1 >= argc && a[0] == '-' ? "%s needs a value" : "unexpected argument '%s'",
                       a);
             return 2;
@@ -177,6 +186,9 @@ int cmd_serve(int argc, char **argv)
                 return 2;
             }
             options.trusted = &trusted;
+        } else if (strcmp(a, "--db-pool") == 0) {
+            if (!cli_parse_int(v, 0, 1000000, "--db-pool", &pool))
+                return 2;
         } else if (strcmp(a, "--set-password-file") == 0) {
             password_file = v;
         } else if (strcmp(a, "--puzzles") == 0) {
@@ -189,6 +201,11 @@ int cmd_serve(int argc, char **argv)
         } else {
             options.db_path = v;
         }
+    }
+    char pool_why[256];
+    if (pool && db_is_postgres(options.db_path) && !db_pool_set((int)pool, pool_why, sizeof pool_why)) {
+        cli_error("%s", pool_why);
+        return 2;
     }
     char note[4400];
     options.egdb_dir = cli_egdb_find(egdb, note, sizeof note);

@@ -66,6 +66,9 @@ typedef struct Live {
     char recorded[SH_PLAY_RESULT_SIZE]; /* the result last reported to on_change ("" none) */
     json_t *history;     /* the Game's "moves", kept between states (live_json.c), or NULL */
     bool rated;          /* its end has been reported to the ratings (web_rated.c) */
+    signed char is_rated; /* whether the game is rated, as its events say: 0 not read yet,
+                            1 rated (at `speed`), -1 casual (web_rated_known) */
+    char speed[16];
     long notified;       /* the newest version another process announced (live_sync.c) */
     bool busy;           /* a change is being committed without the lock (live_lock.c) */
     struct Live *next;

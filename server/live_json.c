@@ -402,6 +402,10 @@ json_t *live_json_game(Live *l, bool with_geometry)
     json_object_set_new(j, "claims", json_boolean(k->claims));
     json_object_set_new(j, "engine", json_boolean(k->engine));
     json_object_set_new(j, "version", json_integer(l->row.version)); /* the database's */
+    if (l->is_rated) { /* read once from the accounts (web_rated.c), it never changes */
+        json_object_set_new(j, "rated", json_boolean(l->is_rated > 0));
+        json_object_set_new(j, "speed", l->is_rated > 0 ? json_string(l->speed) : json_null());
+    }
     json_object_set_new(j, "seats", seats);
     json_object_set_new(j, "note", nullable_string(l->row.note));
     json_object_set_new(j, "created", json_string(l->row.created));

@@ -29,7 +29,10 @@ bool web_rated_may_take(WebApp *app, const HttpRequest *req, HttpResponse *res, 
                         int player);
 void web_rated_took(WebApp *app, const HttpRequest *req, Live *l, int player);
 /* What the Game shows of its accounts: "rated", each player's "account" (lock held). */
-void web_rated_json(WebApp *app, json_t *game, const Live *l);
+void web_rated_json(WebApp *app, json_t *game, Live *l);
+/* Whether the game is rated, and its speed, read from the accounts into l once (lock held):
+ * live_json_game then puts them in the game's events too. */
+void web_rated_known(WebApp *app, Live *l);
 /* A new game's "rated" field read and checked (its speed in *speed): false with 400/401 in res. */
 bool web_rated_request(WebApp *app, const HttpRequest *req, HttpResponse *res, json_t *body,
                        const ShKind *kind, const char *time_control, bool *rated,

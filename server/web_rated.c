@@ -63,13 +63,21 @@ void web_rated_took(WebApp *app, const HttpRequest *req, Live *l, int player)
         snprintf(l->row.player[player].name, sizeof l->row.player[player].name, "%s", a.name);
 }
 
-void web_rated_json(WebApp *app, json_t *game, const Live *l)
+void web_rated_known(WebApp *app, Live *l)
 {
     ShSpeed speed;
+    if (l->is_rated)
+        return;
     bool rated = accounts_game_is_rated(app->accounts, l->id, &speed);
-    json_object_set_new(game, "rated", json_boolean(rated));
-    json_object_set_new(game, "speed", rated ? json_string(sh_speed_name(speed))
-                                             : json_null());
+    l->is_rated = rated ? 1 : -1;
+    snprintf(l->speed, sizeof l->speed, "%s", rated ? sh_speed_name(speed) : "");
+}
+
+void web_rated_json(WebApp *app, json_t *game, Live *l)
+{
+    web_rated_known(app, l);
+    json_object_set_new(game, "rated", json_boolean(l->is_rated > 0));
+    json_object_set_new(game, "speed", l->is_rated > 0 ? json_string(l->speed) : json_null());
     json_t *players = json_object_get(game, "players");
     for (int p = 0; p < live_players(l) && json_is_array(players); p++) {
         long id = accounts_game_player(app->accounts, l->id, p);

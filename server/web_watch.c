@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stream.h"
+#include "web_accounts.h"
 #include "web_app.h"
 
 static bool game_version(WebGames *g, long id, void *context, unsigned *version)
@@ -18,8 +19,9 @@ static bool game_version(WebGames *g, long id, void *context, unsigned *version)
 
 static EventText *game_text(WebGames *g, long id, void *context)
 {
-    (void)context;
     Live *l = live_peek(g, id);
+    if (l && context) /* before its first text: the events say whether it is rated */
+        web_rated_known(*(WebApp **)context, l);
     return l ? live_event_text(l) : NULL;
 }
 
@@ -33,7 +35,10 @@ static void on_events(const HttpRequest *req, HttpResponse *res, void *ctx)
         return;
     long id = l->id;
     pthread_mutex_unlock(&app->games->lock);
-    stream_respond(res, app->games, &GAME_STREAM, id, NULL);
+    WebApp **context = malloc(sizeof *context); /* the stream frees it */
+    if (context)
+        *context = app;
+    stream_respond(res, app->games, &GAME_STREAM, id, context);
 }
 
 static const HttpRoute ROUTES[] = {

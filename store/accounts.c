@@ -11,10 +11,11 @@
 
 #include "accounts_cache.h"
 #include "db.h"
+#include "db_pool.h"
 
 struct Accounts {
     Db *db;
-    pthread_mutex_t lock;
+    pthread_mutex_t *lock; /* the connection's (db_pool.h) */
     ShRatingSystem system;
     AccountsCache cache; /* seats and rated flags read (under lock) */
 };
@@ -65,12 +66,12 @@ Accounts *accounts_open(const char *name, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    a->db = db_open_schema(name, SCHEMA, "the accounts' tables", err, size);
+    a->db = db_pool_open_schema(name, DB_FOR_ACCOUNTS, SCHEMA, "the accounts' tables", &a->lock,
+                                err, size);
     if (!a->db) {
         free(a);
         return NULL;
     }
-    pthread_mutex_init(&a->lock, NULL);
     sh_rating_system_init(&a->system);
     return a;
 }
@@ -79,8 +80,7 @@ void accounts_close(Accounts *a)
 {
     if (!a)
         return;
-    db_close(a->db);
-    pthread_mutex_destroy(&a->lock);
+    db_pool_close(a->db);
     free(a);
 }
 
@@ -140,7 +140,7 @@ AccountStatus accounts_create(Accounts *a, const char *name, const char *hash, A
         return ACCOUNT_BAD_NAME;
     name_key(name, key);
     now_iso(now);
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     AccountStatus status = ACCOUNT_FAILED;
     DbStmt *st = db_prepare(a->db, "INSERT INTO accounts (name, name_key, password, created)"
                                    " VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING"
@@ -162,7 +162,7 @@ AccountStatus accounts_create(Accounts *a, const char *name, const char *hash, A
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return status;
 }
 
@@ -173,7 +173,7 @@ AccountStatus accounts_find(Accounts *a, const char *name, Account *out,
     if (strlen(name) > ACCOUNT_NAME_MAX)
         return ACCOUNT_MISSING;
     name_key(name, key);
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     AccountStatus status = ACCOUNT_FAILED;
     DbStmt *st = db_prepare(a->db, "SELECT id, name, roles, created, password FROM accounts"
                                    " WHERE name_key = ?");
@@ -190,13 +190,13 @@ AccountStatus accounts_find(Accounts *a, const char *name, Account *out,
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return status;
 }
 
 AccountStatus accounts_get(Accounts *a, long id, Account *out)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     AccountStatus status = ACCOUNT_FAILED;
     DbStmt *st = db_prepare(a->db, "SELECT id, name, roles, created FROM accounts WHERE id = ?");
     if (st) {
@@ -210,7 +210,7 @@ AccountStatus accounts_get(Accounts *a, long id, Account *out)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return status;
 }
 
@@ -237,7 +237,7 @@ AccountStatus accounts_set_role(Accounts *a, const char *name, const char *role,
             strcat(strcat(roles, *roles ? " " : ""), w);
     if (on && strlen(roles) + strlen(role) + 2 < sizeof roles)
         strcat(strcat(roles, *roles ? " " : ""), role);
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "UPDATE accounts SET roles = ? WHERE id = ?");
     bool ok = st != NULL;
     if (st) {
@@ -246,7 +246,7 @@ AccountStatus accounts_set_role(Accounts *a, const char *name, const char *role,
         ok = db_step(st) == DB_DONE;
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return ok ? ACCOUNT_OK : ACCOUNT_FAILED;
 }
 
@@ -263,7 +263,7 @@ static long long run(DbStmt *st)
 AccountStatus accounts_set_password(Accounts *a, long id, const char *hash,
                                     const unsigned char keep[STORE_HASH_SIZE])
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     bool ok = db_begin(a->db);
     DbStmt *st = ok ? db_prepare(a->db, "UPDATE accounts SET password = ? WHERE id = ?") : NULL;
     if (st) {
@@ -285,7 +285,7 @@ AccountStatus accounts_set_password(Accounts *a, long id, const char *hash,
         ok = db_commit(a->db);
     else
         db_rollback(a->db);
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return !ok ? ACCOUNT_FAILED : changed == 0 ? ACCOUNT_MISSING : ACCOUNT_OK;
 }
 
@@ -293,7 +293,7 @@ bool accounts_session_new(Accounts *a, long account, const unsigned char hash[ST
                           long seconds)
 {
     long long now = (long long)time(NULL);
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     /* the ended sessions go as new ones come */
     DbStmt *st = db_prepare(a->db, "DELETE FROM account_sessions WHERE expires < ?");
     if (st)
@@ -307,13 +307,13 @@ bool accounts_session_new(Accounts *a, long account, const unsigned char hash[ST
         db_bind_int(st, 3, now + seconds);
     }
     bool ok = run(st) == 1;
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return ok;
 }
 
 bool accounts_session_find(Accounts *a, const unsigned char hash[STORE_HASH_SIZE], Account *out)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "SELECT a.id, a.name, a.roles, a.created FROM"
                                    " account_sessions s JOIN accounts a ON a.id = s.account"
                                    " WHERE s.token = ? AND s.expires >= ?");
@@ -327,23 +327,23 @@ bool accounts_session_find(Accounts *a, const unsigned char hash[STORE_HASH_SIZE
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return found;
 }
 
 void accounts_session_end(Accounts *a, const unsigned char hash[STORE_HASH_SIZE])
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "DELETE FROM account_sessions WHERE token = ?");
     if (st)
         db_bind_blob(st, 1, hash, STORE_HASH_SIZE);
     run(st);
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
 }
 
 int accounts_signups_recent(Accounts *a, const char *address, long seconds)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "SELECT COUNT(*) FROM signups WHERE address = ? AND time >= ?");
     int n = 0;
     if (st) {
@@ -353,14 +353,14 @@ int accounts_signups_recent(Accounts *a, const char *address, long seconds)
             n = (int)db_column_int(st, 0);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return n;
 }
 
 void accounts_signup_count(Accounts *a, const char *address)
 {
     long long now = (long long)time(NULL);
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "DELETE FROM signups WHERE time < ?");
     if (st)
         db_bind_int(st, 1, now - 24 * 3600);
@@ -371,12 +371,12 @@ void accounts_signup_count(Accounts *a, const char *address)
         db_bind_int(st, 2, now);
     }
     run(st);
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
 }
 
 long accounts_game_player(Accounts *a, long game, int player)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     long account = accounts_cache_get(&a->cache, game, player);
     DbStmt *st = account ? NULL
                          : db_prepare(a->db, "SELECT account FROM game_accounts WHERE game = ?"
@@ -389,13 +389,13 @@ long accounts_game_player(Accounts *a, long game, int player)
         db_finalize(st);
         accounts_cache_put(&a->cache, game, player, account);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return account;
 }
 
 bool accounts_game_seat(Accounts *a, long game, int player, long account)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "INSERT INTO game_accounts (game, player, account)"
                                    " VALUES (?, ?, ?) ON CONFLICT (game, player) DO UPDATE"
                                    " SET account = excluded.account");
@@ -406,13 +406,13 @@ bool accounts_game_seat(Accounts *a, long game, int player, long account)
     }
     bool ok = run(st) >= 0;
     accounts_cache_put(&a->cache, game, player, ok ? account : 0);
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return ok;
 }
 
 bool accounts_game_rated(Accounts *a, long game, ShSpeed speed)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "INSERT INTO rated_games (game, speed) VALUES (?, ?)"
                                    " ON CONFLICT (game) DO NOTHING");
     if (st) {
@@ -420,7 +420,7 @@ bool accounts_game_rated(Accounts *a, long game, ShSpeed speed)
         db_bind_text(st, 2, sh_speed_name(speed));
     }
     bool ok = run(st) >= 0;
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return ok;
 }
 
@@ -432,7 +432,7 @@ static bool speed_of(const char *text, ShSpeed *out)
 
 bool accounts_game_is_rated(Accounts *a, long game, ShSpeed *speed)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     long known = accounts_cache_get(&a->cache, game, ACCOUNTS_CACHE_RATED);
     bool rated = known > 0;
     if (rated)
@@ -446,13 +446,13 @@ bool accounts_game_is_rated(Accounts *a, long game, ShSpeed *speed)
         if (rated)
             accounts_cache_put(&a->cache, game, ACCOUNTS_CACHE_RATED, (long)*speed + 1);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return rated;
 }
 
 int accounts_games(Accounts *a, long account, long *ids, int max)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "SELECT DISTINCT game FROM game_accounts WHERE account = ?"
                                    " ORDER BY game DESC LIMIT ?");
     int n = 0;
@@ -463,7 +463,7 @@ int accounts_games(Accounts *a, long account, long *ids, int max)
             ids[n++] = (long)db_column_int(st, 0);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return n;
 }
 
@@ -547,7 +547,7 @@ bool accounts_rate_game(Accounts *a, long game, const char *kind, const char *re
     const char *speed_name = sh_speed_name(speed);
     char now[32];
     now_iso(now);
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     bool ok = db_begin(a->db);
     /* the game is marked applied first: a second process finds it so and does nothing */
     DbStmt *st = ok ? db_prepare(a->db, "UPDATE rated_games SET applied = 1 WHERE game = ? AND"
@@ -573,7 +573,7 @@ bool accounts_rate_game(Accounts *a, long game, const char *kind, const char *re
         ok = db_commit(a->db);
     else
         db_rollback(a->db);
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     if (ok && after) {
         after[0] = next[0];
         after[1] = next[1];
@@ -583,7 +583,7 @@ bool accounts_rate_game(Accounts *a, long game, const char *kind, const char *re
 
 int accounts_ratings(Accounts *a, long account, AccountRating *out, int max)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "SELECT kind, speed, rating, deviation, volatility, games,"
                                    " updated FROM ratings WHERE account = ? ORDER BY kind, speed");
     int n = 0;
@@ -602,14 +602,14 @@ int accounts_ratings(Accounts *a, long account, AccountRating *out, int max)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return n;
 }
 
 int accounts_history(Accounts *a, long account, const char *kind, ShSpeed speed,
                      AccountRatingPoint *out, int max)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(a->lock);
     DbStmt *st = db_prepare(a->db, "SELECT game, time, rating, deviation FROM rating_history"
                                    " WHERE account = ? AND kind = ? AND speed = ? ORDER BY game");
     int n = 0;
@@ -626,6 +626,6 @@ int accounts_history(Accounts *a, long account, const char *kind, ShSpeed speed,
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(a->lock);
     return n;
 }

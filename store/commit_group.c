@@ -54,7 +54,7 @@ static bool run_saved(Store *store, GroupJob *job)
 /* Run a batch of changes in one transaction and commit it: each job's ok set. */
 static void run_batch(Store *store, GroupJob *batch)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool begun = store_begin(store);
     if (!batch->next) { /* alone: no savepoint needed */
         batch->ok = store_finish(store, begun && batch->change(store, batch->arg));
@@ -68,7 +68,7 @@ static void run_batch(Store *store, GroupJob *batch)
         for (GroupJob *j = batch; j; j = j->next)
             j->ok = j->ok && committed;
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
 }
 
 bool store_group_run(Store *store, StoreChange change, void *arg)

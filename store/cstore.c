@@ -8,10 +8,11 @@
 #include <time.h>
 
 #include "db.h"
+#include "db_pool.h"
 
 struct CStore {
     Db *db;
-    pthread_mutex_t lock;
+    pthread_mutex_t *lock; /* the connection's (db_pool.h) */
 };
 
 static const char SCHEMA[] = "CREATE TABLE IF NOT EXISTS contests ("
@@ -35,12 +36,12 @@ CStore *cstore_open(const char *path, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    s->db = db_open_schema(path, SCHEMA, "the contests' table", err, size);
+    s->db = db_pool_open_schema(path, DB_FOR_CONTESTS, SCHEMA, "the contests' table", &s->lock,
+                                err, size);
     if (!s->db) {
         free(s);
         return NULL;
     }
-    pthread_mutex_init(&s->lock, NULL);
     return s;
 }
 
@@ -48,8 +49,7 @@ void cstore_close(CStore *s)
 {
     if (!s)
         return;
-    db_close(s->db);
-    pthread_mutex_destroy(&s->lock);
+    db_pool_close(s->db);
     free(s);
 }
 
@@ -65,7 +65,7 @@ static bool write_row(CStore *s, long *id, bool insert, const ShContest *c, char
     char now[32];
     now_iso(now);
     const ShContestSettings *set = sh_contest_settings(c);
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     const char *sql = insert ? "INSERT INTO contests (name, kind, created, updated, data)"
                                " VALUES (?, ?, ?, ?, ?) RETURNING id"
                              : "UPDATE contests SET name = ?, kind = ?,"
@@ -94,7 +94,7 @@ static bool write_row(CStore *s, long *id, bool insert, const ShContest *c, char
     }
     if (!ok)
         snprintf(err, size, "the store: %s", db_error(s->db));
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     free(text);
     return ok;
 }
@@ -112,7 +112,7 @@ bool cstore_save(CStore *s, long id, const ShContest *c, char *err, size_t size)
 bool cstore_load(CStore *s, long id, ShContest **c, char *err, size_t size)
 {
     *c = NULL;
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     char *text = NULL;
     DbStmt *st = db_prepare(s->db, "SELECT data FROM contests WHERE id = ?");
     if (st) {
@@ -121,7 +121,7 @@ bool cstore_load(CStore *s, long id, ShContest **c, char *err, size_t size)
             text = strdup(db_column_text(st, 0));
         db_finalize(st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     if (!text) {
         snprintf(err, size, "no contest %ld", id);
         return false;
@@ -142,7 +142,7 @@ long cstore_find(CStore *s, const char *text)
         return id;
     long found = 0;
     int matches = 0;
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     DbStmt *st = db_prepare(s->db, "SELECT id, name FROM contests ORDER BY id");
     if (st) {
         size_t n = strlen(text);
@@ -160,14 +160,14 @@ long cstore_find(CStore *s, const char *text)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return matches > 1 ? -1 : found;
 }
 
 int cstore_list(CStore *s, CStoredContest *out, int max)
 {
     int n = 0;
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     DbStmt *st = db_prepare(s->db, "SELECT id, name, kind, updated FROM contests ORDER BY id");
     if (st) {
         while (n < max && db_step(st) == DB_ROW) {
@@ -179,13 +179,13 @@ int cstore_list(CStore *s, CStoredContest *out, int max)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return n;
 }
 
 bool cstore_delete(CStore *s, long id)
 {
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     DbStmt *st = db_prepare(s->db, "DELETE FROM contests WHERE id = ?");
     bool ok = st != NULL;
     if (ok) {
@@ -193,6 +193,6 @@ bool cstore_delete(CStore *s, long id)
         ok = db_step(st) == DB_DONE && db_statement_changes(st) == 1;
         db_finalize(st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return ok;
 }

@@ -85,8 +85,13 @@ bool db_name_has_password(const char *name)
 
 Db *db_open(const char *name, char *err, size_t size)
 {
+    return db_open_as(name, NULL, err, size);
+}
+
+Db *db_open_as(const char *name, const char *as, char *err, size_t size)
+{
     if (db_is_postgres(name))
-        return db_pg_open(name, err, size);
+        return db_pg_open(name, as, err, size);
     if (name && strncmp(name, "sqlite:", 7) == 0)
         name += 7;
     return db_sqlite_open(name ? name : "", err, size);

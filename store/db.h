@@ -38,6 +38,9 @@ bool db_name_has_password(const char *name);
 /* Open a database (create an SQLite file if needed; a PostgreSQL database must exist); NULL
  * with a message in err on failure. */
 Db *db_open(const char *name, char *err, size_t size);
+/* The same, a PostgreSQL connection named `as` for the server's activity view (libpq's
+ * application_name, unless the database's name sets one; NULL: "shashki PID"). */
+Db *db_open_as(const char *name, const char *as, char *err, size_t size);
 void db_close(Db *db);
 /* Open a database and create the tables of a schema (db_exec_schema) when missing: NULL with
  * "WHAT: the reason" in err when either fails. */

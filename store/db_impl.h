@@ -47,7 +47,7 @@ struct DbStmt {
 };
 
 Db *db_sqlite_open(const char *path, char *err, size_t size);
-Db *db_pg_open(const char *conninfo, char *err, size_t size);
+Db *db_pg_open(const char *conninfo, const char *as, char *err, size_t size);
 DbListener *db_pg_listen(const char *conninfo, const char *channel, char *err, size_t size);
 int db_pg_listener_wait(DbListener *l, int timeout_ms, char *payload, size_t size);
 void db_pg_listener_close(DbListener *l);

@@ -9,6 +9,7 @@
  * SELECT outside a transaction, that finds the connection lost is sent once more on a new one:
  * after a restart of the server, the first request of each connection need not fail. */
 #include <poll.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -453,7 +454,21 @@ static void quiet(void *arg, const char *message)
     (void)message;
 }
 
-Db *db_pg_open(const char *conninfo, char *err, size_t size)
+/* A connection named for pg_stat_activity: application_name before the database's name, which
+ * libpq expands (a URL or key=value text) and which may set its own. */
+static PGconn *connect_as(const char *conninfo, const char *as)
+{
+    char name[128];
+    if (as)
+        snprintf(name, sizeof name, "%s", as);
+    else
+        snprintf(name, sizeof name, "shashki %ld", (long)getpid());
+    const char *const keys[] = {"application_name", "dbname", NULL};
+    const char *const values[] = {name, conninfo, NULL};
+    return pq->PQconnectdbParams(keys, values, 1);
+}
+
+Db *db_pg_open(const char *conninfo, const char *as, char *err, size_t size)
 {
     if (!(pq = pq_api(err, size)))
         return NULL;
@@ -464,7 +479,7 @@ Db *db_pg_open(const char *conninfo, char *err, size_t size)
     }
     db->base.ops = &PG_OPS;
     db->base.kind = DB_POSTGRES;
-    db->conn = pq->PQconnectdb(conninfo);
+    db->conn = connect_as(conninfo, as);
     if (pq->PQstatus(db->conn) != CONNECTION_OK) {
         char msg[400];
         snprintf(msg, sizeof msg, "%s", pq->PQerrorMessage(db->conn));
@@ -495,7 +510,9 @@ DbListener *db_pg_listen(const char *conninfo, const char *channel, char *err, s
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    l->conn = pq->PQconnectdb(conninfo);
+    char as[64];
+    snprintf(as, sizeof as, "shashki %ld listener", (long)getpid());
+    l->conn = connect_as(conninfo, as);
     char sql[128];
     snprintf(sql, sizeof sql, "LISTEN %s", channel);
     PGresult *r = pq->PQstatus(l->conn) == CONNECTION_OK ? pq->PQexec(l->conn, sql) : NULL;

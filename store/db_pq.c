@@ -19,7 +19,7 @@ static void load(void)
         return;
     }
     static const char *const NAMES[] = {
-        "PQconnectdb",  "PQstatus",     "PQerrorMessage", "PQfinish",       "PQsetNoticeProcessor",
+        "PQconnectdbParams", "PQstatus",     "PQerrorMessage", "PQfinish",       "PQsetNoticeProcessor",
         "PQexec",       "PQexecParams", "PQresultStatus", "PQresultErrorMessage", "PQclear",
         "PQntuples",    "PQnfields",    "PQfname",        "PQftype",        "PQgetvalue",
         "PQgetisnull",  "PQcmdTuples",  "PQunescapeBytea", "PQfreemem",     "PQconsumeInput",

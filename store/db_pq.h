@@ -10,7 +10,8 @@
 #include <stddef.h>
 
 typedef struct PqApi {
-    PGconn *(*PQconnectdb)(const char *conninfo);
+    PGconn *(*PQconnectdbParams)(const char *const *keywords, const char *const *values,
+                                 int expand_dbname);
     ConnStatusType (*PQstatus)(const PGconn *conn);
     char *(*PQerrorMessage)(const PGconn *conn);
     void (*PQfinish)(PGconn *conn);

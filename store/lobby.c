@@ -8,10 +8,11 @@
 #include <time.h>
 
 #include "db.h"
+#include "db_pool.h"
 
 struct Lobby {
     Db *db;
-    pthread_mutex_t lock;
+    pthread_mutex_t *lock; /* the connection's (db_pool.h) */
 };
 
 static const char SCHEMA[] =
@@ -42,12 +43,12 @@ Lobby *lobby_open(const char *name, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    l->db = db_open_schema(name, SCHEMA, "the lobby's table", err, size);
+    l->db = db_pool_open_schema(name, DB_FOR_LOBBY, SCHEMA, "the lobby's table", &l->lock, err,
+                                size);
     if (!l->db) {
         free(l);
         return NULL;
     }
-    pthread_mutex_init(&l->lock, NULL);
     return l;
 }
 
@@ -55,8 +56,7 @@ void lobby_close(Lobby *l)
 {
     if (!l)
         return;
-    db_close(l->db);
-    pthread_mutex_destroy(&l->lock);
+    db_pool_close(l->db);
     free(l);
 }
 
@@ -84,7 +84,7 @@ bool lobby_add(Lobby *l, Challenge *c)
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(c->created, sizeof c->created, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    pthread_mutex_lock(&l->lock);
+    pthread_mutex_lock(l->lock);
     DbStmt *st = db_prepare(l->db, "INSERT INTO challenges (created, challenger, challenged,"
                                    " variant, time_control, rated, color, min_rating, max_rating,"
                                    " status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id");
@@ -106,7 +106,7 @@ bool lobby_add(Lobby *l, Challenge *c)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&l->lock);
+    pthread_mutex_unlock(l->lock);
     return ok;
 }
 
@@ -114,7 +114,7 @@ bool lobby_get(Lobby *l, long id, Challenge *out)
 {
     char sql[256];
     snprintf(sql, sizeof sql, "SELECT %s FROM challenges WHERE id = ?", COLUMNS);
-    pthread_mutex_lock(&l->lock);
+    pthread_mutex_lock(l->lock);
     DbStmt *st = db_prepare(l->db, sql);
     bool found = false;
     if (st) {
@@ -125,7 +125,7 @@ bool lobby_get(Lobby *l, long id, Challenge *out)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&l->lock);
+    pthread_mutex_unlock(l->lock);
     return found;
 }
 
@@ -136,7 +136,7 @@ int lobby_list(Lobby *l, long account, Challenge *out, int max)
              "SELECT %s FROM challenges WHERE status = 0 AND (challenged = 0 OR challenged = ? OR"
              " challenger = ?) ORDER BY id DESC LIMIT ?",
              COLUMNS);
-    pthread_mutex_lock(&l->lock);
+    pthread_mutex_lock(l->lock);
     DbStmt *st = db_prepare(l->db, sql);
     int n = 0;
     if (st) {
@@ -147,14 +147,14 @@ int lobby_list(Lobby *l, long account, Challenge *out, int max)
             read_row(st, &out[n++]);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&l->lock);
+    pthread_mutex_unlock(l->lock);
     return n;
 }
 
 /* One UPDATE with integer values (lock taken here): whether it changed exactly one row. */
 static bool update_one(Lobby *l, const char *sql, long long a, long long b)
 {
-    pthread_mutex_lock(&l->lock);
+    pthread_mutex_lock(l->lock);
     DbStmt *st = db_prepare(l->db, sql);
     bool ok = false;
     if (st) {
@@ -163,7 +163,7 @@ static bool update_one(Lobby *l, const char *sql, long long a, long long b)
         ok = db_step(st) == DB_DONE && db_statement_changes(st) == 1;
         db_finalize(st);
     }
-    pthread_mutex_unlock(&l->lock);
+    pthread_mutex_unlock(l->lock);
     return ok;
 }
 

@@ -219,7 +219,7 @@ Store *store_open(const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    store->db = db_open(path, err, errsize);
+    store->db = db_pool_open(path, DB_FOR_GAMES, &store->lock, err, errsize);
     if (!store->db) {
         free(store);
         return NULL;
@@ -228,27 +228,29 @@ Store *store_open(const char *path, char *err, size_t errsize)
     if (!migrate(store->db, why, sizeof why) || !db_exec_schema(store->db, SCHEMA)) {
         snprintf(err, errsize, "not a usable games file: %s (in %s)",
                  why[0] ? why : db_error(store->db), db_is_postgres(path) ? "the database" : path);
-        db_close(store->db);
+        db_pool_close(store->db);
         free(store);
         return NULL;
     }
-    pthread_mutex_init(&store->lock, NULL);
     pthread_mutex_init(&store->read_lock, NULL);
     store_group_init(&store->group);
     snprintf(store->name, sizeof store->name, "%s", path);
     /* a file's reader (SQLite's WAL lets it read while the writer commits); PostgreSQL's is a
-     * connection more */
+     * connection more, unless the pool is too small for one (db_pool.h) */
     bool file = db_kind(store->db) == DB_POSTGRES ||
                 (path[0] && strcmp(path, ":memory:") != 0 && !strstr(path, "mode=memory"));
     char ignored[256];
-    store->reader = file ? db_open(path, ignored, sizeof ignored) : NULL;
+    pthread_mutex_t *unused; /* the reader has read_lock */
+    store->reader = file && db_pool_own(path, DB_FOR_READS)
+                        ? db_pool_open(path, DB_FOR_READS, &unused, ignored, sizeof ignored)
+                        : NULL;
     return store;
 }
 
 Db *store_read_begin(Store *store)
 {
     if (!store->reader) {
-        pthread_mutex_lock(&store->lock);
+        pthread_mutex_lock(store->lock);
         return store->db;
     }
     pthread_mutex_lock(&store->read_lock);
@@ -257,7 +259,7 @@ Db *store_read_begin(Store *store)
 
 void store_read_end(Store *store)
 {
-    pthread_mutex_unlock(store->reader ? &store->read_lock : &store->lock);
+    pthread_mutex_unlock(store->reader ? &store->read_lock : store->lock);
 }
 
 /* One statement on a session's hash and a time (-1: none), lock taken here: a SELECT's 1 for a
@@ -265,7 +267,7 @@ void store_read_end(Store *store)
 static long long session_run(Store *store, const char *sql, const unsigned char *hash,
                              long long when)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, sql);
     long long n = -1;
     if (st) {
@@ -278,7 +280,7 @@ static long long session_run(Store *store, const char *sql, const unsigned char 
         n = step == DB_ROW ? 1 : step == DB_DONE ? db_statement_changes(st) : -1;
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return n;
 }
 
@@ -309,7 +311,7 @@ void store_sessions_clear(Store *store)
 bool store_job_take(Store *store, long game, int ply, const char *owner, int seconds)
 {
     long long now = (long long)time(NULL);
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db,
                             "INSERT INTO engine_jobs (game, ply, owner, lease) VALUES (?, ?, ?, ?)"
                             " ON CONFLICT (game) DO UPDATE SET ply = excluded.ply, owner ="
@@ -326,7 +328,7 @@ bool store_job_take(Store *store, long game, int ply, const char *owner, int sec
         taken = db_step(st) == DB_DONE && db_statement_changes(st) == 1;
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return taken;
 }
 
@@ -335,7 +337,7 @@ long store_job_take_any(Store *store, const char *owner, int seconds)
     if (db_kind(store->db) != DB_POSTGRES)
         return 0;
     long long now = (long long)time(NULL);
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db,
                             "UPDATE engine_jobs SET owner = ?, lease = ? WHERE game = (SELECT"
                             " game FROM engine_jobs WHERE lease < ? ORDER BY game LIMIT 1 FOR"
@@ -349,13 +351,13 @@ long store_job_take_any(Store *store, const char *owner, int seconds)
             game = (long)db_column_int(st, 0);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return game;
 }
 
 void store_job_renew(Store *store, long game, const char *owner, int seconds)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "UPDATE engine_jobs SET lease = ? WHERE game = ? AND"
                                        " owner = ?");
     if (st) {
@@ -365,19 +367,19 @@ void store_job_renew(Store *store, long game, const char *owner, int seconds)
         db_step(st);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
 }
 
 void store_job_done(Store *store, long game)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "DELETE FROM engine_jobs WHERE game = ?");
     if (st) {
         db_bind_int(st, 1, game);
         db_step(st);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
 }
 
 bool store_shared(const Store *store)
@@ -399,18 +401,17 @@ void store_close(Store *store)
 {
     if (!store)
         return;
-    db_close(store->db);
-    db_close(store->reader);
+    db_pool_close(store->db);
+    db_pool_close(store->reader);
     pthread_mutex_destroy(&store->read_lock);
     store_group_destroy(&store->group);
-    pthread_mutex_destroy(&store->lock);
     free(store);
 }
 
 bool store_setting_get(Store *store, const char *key, char *out, size_t size)
 {
     bool found = false;
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "SELECT value FROM settings WHERE key = ?");
     if (st) {
         db_bind_text(st, 1, key);
@@ -420,18 +421,18 @@ bool store_setting_get(Store *store, const char *key, char *out, size_t size)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return found;
 }
 
 bool store_setting_set(Store *store, const char *key, const char *value)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     const char *values[] = {key, value};
     bool ok = store_run(store,
                         "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
                         " SET value = excluded.value",
                         2, values);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }

@@ -122,7 +122,7 @@ static bool create(Store *store, StoredGame *g, const StoredMove *moves, int cou
         g->players = 2;
     if (moves)
         g->moves = count;
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = store_begin(store);
     DbStmt *st = ok ? db_prepare(store->db, INSERT_SQL) : NULL;
     ok = st != NULL;
@@ -141,7 +141,7 @@ static bool create(Store *store, StoredGame *g, const StoredMove *moves, int cou
     ok = ok && store_notify(store, note);
     g->version = 0;
     ok = store_finish(store, ok);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
@@ -239,18 +239,18 @@ static bool run_on_game(Store *store, const char *sql, long id, long long n, lon
 
 bool store_truncate(Store *store, StoredGame *g, int ply)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     g->stale = false;
     bool ok = store_begin(store);
     ok = ok && run_on_game(store, "DELETE FROM moves WHERE game = ? AND ply > ?", g->id, ply, NULL);
     ok = changed(store, g, ok && update(store, g));
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
 bool store_delete(Store *store, long id)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     long long changes = 0;
     bool ok = store_begin(store);
     /* the moves and players go with the game (the foreign keys cascade; said here as well, for
@@ -262,7 +262,7 @@ bool store_delete(Store *store, long id)
     snprintf(note, sizeof note, "g %ld -1", id);
     ok = ok && store_notify(store, note);
     ok = store_finish(store, ok) && changes == 1;
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
@@ -369,7 +369,7 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
     char sql[1024];
     int written = 0;
     *total = 0;
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 0)
             snprintf(sql, sizeof sql, "SELECT count(*) FROM games %s", where);
@@ -396,7 +396,7 @@ int store_find(Store *store, const StoreFilter *filter, int offset, int max, Sto
     }
     for (int i = 0; i < written; i++)
         store_read_players(store->db, &out[i]);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return written;
 }
 
@@ -417,7 +417,7 @@ long store_version(Store *store, long id)
 
 long store_game_with_code(Store *store, const char *code)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "SELECT p.game FROM game_players p JOIN games g ON"
                                        " g.id = p.game WHERE p.code = ? AND p.token IS NULL AND"
                                        " g.status = 'playing'");
@@ -428,19 +428,19 @@ long store_game_with_code(Store *store, const char *code)
             id = (long)db_column_int(st, 0);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return id;
 }
 
 int store_playing(Store *store, long *ids, int max)
 {
     int n = 0;
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "SELECT id FROM games WHERE status = 'playing' ORDER BY id");
     while (st && db_step(st) == DB_ROW && n < max)
         ids[n++] = (long)db_column_int(st, 0);
     db_finalize(st);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return n;
 }
 

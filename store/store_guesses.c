@@ -11,7 +11,7 @@
 static bool guess_run(Store *store, const char *sql, int key_at, const char *key,
                       const long long *ints, int nints, long long *out)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, sql);
     bool ok = false;
     if (st) {
@@ -28,7 +28,7 @@ static bool guess_run(Store *store, const char *sql, int key_at, const char *key
             *out = db_column_int(st, 0);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 

@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "db.h"
+#include "db_pool.h"
 #include "store.h"
 
 /* Changes waiting to share one commit (commit_group.c). */
@@ -21,7 +22,8 @@ typedef struct CommitGroup {
 
 struct Store {
     Db *db;
-    pthread_mutex_t lock; /* one connection, used by one thread at a time */
+    pthread_mutex_t *lock; /* the connection's, used by one thread at a time (db_pool.h: shared
+                              with other stores when the pool is small) */
     CommitGroup group;    /* the games' changes, committed together (commit_group.c) */
     Db *reader;           /* a second connection for the reads that answer requests, which must
                              not wait for a commit on `db` (NULL: `db` serves them) */

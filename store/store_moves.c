@@ -77,14 +77,14 @@ bool store_clock(Store *store, long long *ms)
 {
     if (!store_shared(store))
         return false;
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "SELECT CAST(floor(extract(epoch FROM clock_timestamp())"
                                        " * 1000) AS BIGINT)");
     bool ok = st && db_step(st) == DB_ROW;
     if (ok)
         *ms = db_column_int(st, 0);
     db_finalize(st);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
@@ -92,19 +92,19 @@ bool store_available(Store *store)
 {
     /* the connection in use by another thread answers for itself: no waiting behind its
      * commit for this */
-    if (pthread_mutex_trylock(&store->lock) != 0)
+    if (pthread_mutex_trylock(store->lock) != 0)
         return true;
     bool ok = db_available(store->db);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
 bool store_probe(Store *store)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = db_available(store->db);
     if (ok && db_kind(store->db) == DB_POSTGRES)
         ok = db_exec(store->db, "SELECT 1") && db_available(store->db);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }

@@ -31,9 +31,9 @@ static void puzzler_read(Store *store, const char *player, StoredPuzzler *out)
 
 bool store_puzzler_get(Store *store, const char *player, StoredPuzzler *out)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     puzzler_read(store, player, out);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return true;
 }
 
@@ -65,13 +65,13 @@ bool store_puzzle_hint(Store *store, const char *player, const char *puzzle)
     char now[32];
     store_now(now);
     const char *values[] = {player, puzzle, now};
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = store_run(store,
                         "INSERT INTO puzzle_attempts (player, puzzle, hinted, score, at)"
                         " VALUES (?, ?, 1, NULL, ?) ON CONFLICT (player, puzzle) DO UPDATE"
                         " SET hinted = 1 WHERE puzzle_attempts.score IS NULL",
                         3, values);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
@@ -124,7 +124,7 @@ static bool result_write(Store *store, const char *player, const char *puzzle, d
 bool store_puzzle_result(Store *store, const char *player, const char *puzzle, bool solved,
                          int puzzle_rating, StoredPuzzler *out, double *score, bool *rated)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = store_begin(store);
     bool hinted;
     double earlier;
@@ -149,7 +149,7 @@ bool store_puzzle_result(Store *store, const char *player, const char *puzzle, b
     ok = store_finish(store, ok);
     if (!ok)
         *rated = false;
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
@@ -158,7 +158,7 @@ int store_puzzle_scores(Store *store, const char *player,
                         void *user)
 {
     int n = 0;
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "SELECT puzzle, hinted, score FROM puzzle_attempts WHERE"
                                        " player = ?");
     if (st) {
@@ -170,6 +170,6 @@ int store_puzzle_scores(Store *store, const char *player,
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return n;
 }

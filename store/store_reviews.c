@@ -23,7 +23,7 @@ bool store_review_queue(Store *store, const StoredReview *r)
 {
     char now[32];
     store_now(now);
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = store_begin(store);
     ok = ok && run_for_game(store, "DELETE FROM reviews WHERE game = ?", r->game);
     DbStmt *st = ok ? db_prepare(store->db, "INSERT INTO reviews (game, status, nodes, plies,"
@@ -40,7 +40,7 @@ bool store_review_queue(Store *store, const StoredReview *r)
         db_finalize(st);
     }
     ok = store_finish(store, ok);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
@@ -93,7 +93,7 @@ static bool finish_row(Store *store, long game, const char *status, double secon
 bool store_review_save(Store *store, const StoredReview *r, const ReviewPosition *positions,
                        int first, int last)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = store_begin(store);
     ok = ok && finish_row(store, r->game, "done", r->seconds, "");
     ok = ok && run_for_game(store, "DELETE FROM review_positions WHERE game = ?", r->game);
@@ -132,21 +132,21 @@ bool store_review_save(Store *store, const StoredReview *r, const ReviewPosition
     if (st)
         db_finalize(st);
     ok = store_finish(store, ok);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
 bool store_review_fail(Store *store, long game, const char *why)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = finish_row(store, game, "failed", 0, why ? why : "");
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }
 
 bool store_review_positions(Store *store, long game, ReviewPosition *positions, int count)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     DbStmt *st = db_prepare(store->db, "SELECT ply, state, score, depth, nodes, best, pv, second,"
                                        " second_score, judged FROM review_positions WHERE"
                                        " game = ? ORDER BY ply");
@@ -176,13 +176,13 @@ bool store_review_positions(Store *store, long game, ReviewPosition *positions, 
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok && rows > 0;
 }
 
 int store_reviews_queued(Store *store, long *games, int max)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     int n = 0;
     DbStmt *st = db_prepare(store->db, "SELECT game FROM reviews WHERE status = 'queued' ORDER BY"
                                        " created, game");
@@ -191,14 +191,14 @@ int store_reviews_queued(Store *store, long *games, int max)
             games[n++] = (long)db_column_int(st, 0);
         db_finalize(st);
     }
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return n;
 }
 
 bool store_review_delete(Store *store, long game)
 {
-    pthread_mutex_lock(&store->lock);
+    pthread_mutex_lock(store->lock);
     bool ok = run_for_game(store, "DELETE FROM reviews WHERE game = ?", game);
-    pthread_mutex_unlock(&store->lock);
+    pthread_mutex_unlock(store->lock);
     return ok;
 }

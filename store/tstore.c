@@ -3,6 +3,7 @@
 #include "tstore.h"
 
 #include "db.h"
+#include "db_pool.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -16,7 +17,7 @@ enum { TSTORE_SEEN = 64 };
 
 struct TStore {
     Db *db;
-    pthread_mutex_t lock;
+    pthread_mutex_t *lock; /* the connection's (db_pool.h) */
     struct {
         long id, version;
     } seen[TSTORE_SEEN];
@@ -76,7 +77,7 @@ TStore *tstore_open(const char *path, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    s->db = db_open(path, err, size);
+    s->db = db_pool_open(path, DB_FOR_EVENTS, &s->lock, err, size);
     if (!s->db) {
         free(s);
         return NULL;
@@ -85,18 +86,17 @@ TStore *tstore_open(const char *path, char *err, size_t size)
         !db_has_column(s->db, "tournaments", "version") &&
         !db_exec(s->db, "ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0")) {
         snprintf(err, size, "cannot add a column to the events: %s", db_error(s->db));
-        db_close(s->db);
+        db_pool_close(s->db);
         free(s);
         return NULL;
     }
     if (!db_exec_schema(s->db, SCHEMA)) {
         snprintf(err, size, "%s is not a usable games file: %s",
                  db_is_postgres(path) ? "the database" : path, db_error(s->db));
-        db_close(s->db);
+        db_pool_close(s->db);
         free(s);
         return NULL;
     }
-    pthread_mutex_init(&s->lock, NULL);
     return s;
 }
 
@@ -104,8 +104,7 @@ void tstore_close(TStore *s)
 {
     if (!s)
         return;
-    db_close(s->db);
-    pthread_mutex_destroy(&s->lock);
+    db_pool_close(s->db);
     free(s);
 }
 
@@ -117,9 +116,9 @@ static bool notify(TStore *s, const char *what)
 
 bool tstore_stale(TStore *s)
 {
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     bool stale = s->stale;
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return stale;
 }
 
@@ -186,7 +185,7 @@ static bool write_row(TStore *s, long *id, bool create, const ShEvent *e, const 
     }
     char now[32];
     now_iso(now);
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     bool ok = db_begin(s->db);
     if (ok) {
         long seen = create ? 0 : seen_version(s, *id);
@@ -236,7 +235,7 @@ static bool write_row(TStore *s, long *id, bool create, const ShEvent *e, const 
     } else {
         store_error(s, err, size);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     free(text);
     return ok;
 }
@@ -256,7 +255,7 @@ bool tstore_save(TStore *s, long id, const ShEvent *e, const char *change, char 
 bool tstore_load(TStore *s, long id, ShEvent **e, char *err, size_t size)
 {
     *e = NULL;
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     char *text = NULL;
     DbStmt *st = db_prepare(s->db, "SELECT data, version FROM tournaments WHERE id = ?");
     if (st) {
@@ -267,7 +266,7 @@ bool tstore_load(TStore *s, long id, ShEvent **e, char *err, size_t size)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     if (!text) {
         snprintf(err, size, "there is no event %ld", id);
         return false;
@@ -285,7 +284,7 @@ long tstore_find(TStore *s, const char *text)
 {
     char *end;
     long id = strtol(text, &end, 10);
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     long found = 0;
     DbStmt *st = end != text && !*end ? db_prepare(s->db, "SELECT id FROM tournaments WHERE id = ?")
                                       : NULL;
@@ -316,13 +315,13 @@ long tstore_find(TStore *s, const char *text)
         if (!found)
             found = prefixes == 1 ? prefix : prefixes > 1 ? -1 : 0;
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return found;
 }
 
 int tstore_list(TStore *s, TStoredEvent *out, int max)
 {
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     int n = 0;
     DbStmt *st = db_prepare(s->db, "SELECT id, name, created, updated, (SELECT COUNT(*) FROM"
                                    " tournament_changes WHERE tournament = t.id) FROM tournaments t"
@@ -336,14 +335,14 @@ int tstore_list(TStore *s, TStoredEvent *out, int max)
         r->changes = (int)db_column_int(st, 4);
     }
     db_finalize(st);
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return n;
 }
 
 int tstore_changes(TStore *s, long id, void (*line)(void *, const char *, const char *),
                    void *ctx)
 {
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     int n = 0;
     DbStmt *st = db_prepare(s->db, "SELECT time, change FROM tournament_changes WHERE"
                                    " tournament = ? ORDER BY seq");
@@ -355,7 +354,7 @@ int tstore_changes(TStore *s, long id, void (*line)(void *, const char *, const 
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return n;
 }
 
@@ -375,7 +374,7 @@ static bool run_on_event(TStore *s, const char *sql, long id, long long *changes
 
 bool tstore_delete(TStore *s, long id)
 {
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     long long changes = 0;
     bool ok = db_begin(s->db);
     ok = ok && run_on_event(s, "DELETE FROM tournament_changes WHERE tournament = ?", id, NULL) &&
@@ -386,14 +385,14 @@ bool tstore_delete(TStore *s, long id)
     ok = ok && changes == 1 && notify(s, note) && db_commit(s->db);
     if (!ok)
         db_rollback(s->db);
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return ok;
 }
 
 bool tstore_game_link(TStore *s, long game_id, TStoreLink *link)
 {
     memset(link, 0, sizeof *link);
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(s->lock);
     bool found = false;
     DbStmt *st = db_prepare(s->db, "SELECT tournament, stage, round, board, game FROM"
                                    " tournament_games WHERE game_id = ? ORDER BY tournament DESC"
@@ -410,6 +409,6 @@ bool tstore_game_link(TStore *s, long game_id, TStoreLink *link)
         }
         db_finalize(st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     return found;
 }

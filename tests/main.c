@@ -55,6 +55,7 @@ static const Suite SUITES[] = {
     {"faults-pg", suite_faults_pg},
     {"ops", suite_ops},
     {"ops-pg", suite_ops_pg},
+    {"pool-pg", suite_pool_pg},
     {"browser", suite_browser},
     {"load", suite_load},
 };

@@ -94,6 +94,7 @@ void suite_web(void);
 void suite_web_pg(void);
 void suite_faults_pg(void);
 void suite_ops(void);    /* running a site: secrets, nginx (test_ops.c) */
+void suite_pool_pg(void); /* serve --db-pool N on PostgreSQL (test_pool.c) */
 void suite_ops_pg(void); /* ... on PostgreSQL: libpq's files, shared pacing */
 void suite_store_pg(void);
 void suite_tournament_store_pg(void);

@@ -41,10 +41,12 @@ static bool listening(int port)
     return ok;
 }
 
-/* The docs' configuration with this test's ports and paths: each "server 127.0.0.1:808N" line
- * of the upstream becomes one line per process, "listen 80" the plain port, "listen 443" the
- * TLS port (both on 127.0.0.1; the [::] lines dropped), the pid, logs, temporary folders and
- * certificate those of the test's folder. Everything else as shipped. */
+/* The docs' configuration with this test's ports and paths: the "server 127.0.0.1:808N" lines
+ * of the upstream become one line per process (the first line of the primary ones, then of the
+ * backups), "listen 80" the plain port, "listen 443" the TLS port (both on 127.0.0.1; the [::]
+ * lines dropped), the pid, logs, temporary folders and certificate those of the test's folder.
+ * Everything else as shipped, but with SHASHKI_KEEP_NGINX set the access log also says when
+ * (ms), to which process and with what answer each request went (to read a fault's run). */
 static bool write_conf(const Proxy *p, const char *path, const int *ports, int n)
 {
     char *docs = test_read_file(test_data("../../docs/federation/nginx.conf"), NULL);
@@ -62,7 +64,7 @@ static bool write_conf(const Proxy *p, const char *path, const int *ports, int n
     static const char *const FILES[] = {"nginx.pid", "error.log", "access.log", "body", "proxy",
                                         "fastcgi", "uwsgi", "scgi", "cert.pem", "key.pem"};
     int replaced = 0, listens = 0;
-    bool upstream_written = false;
+    bool upstream_written = false, backup_written = false;
     for (char *line = strtok(docs, "\n"); line; line = strtok(NULL, "\n")) {
         const char *t = line + strspn(line, " ");
         int indent = (int)(t - line);
@@ -70,7 +72,13 @@ static bool write_conf(const Proxy *p, const char *path, const int *ports, int n
         for (size_t i = 0; i < sizeof PATHS / sizeof PATHS[0] && !done; i++)
             if (strncmp(t, PATHS[i], strlen(PATHS[i])) == 0 &&
                 strcmp(t + strlen(PATHS[i]), "off;") != 0) {
-                fprintf(out, "%*s%s%s/%s;\n", indent, "", PATHS[i], p->dir, FILES[i]);
+                bool trace = getenv("SHASHKI_KEEP_NGINX") && strcmp(PATHS[i], "access_log ") == 0;
+                if (trace)
+                    fprintf(out, "%*slog_format trace '$msec $connection $request_method $status "
+                                 "up=$upstream_addr us=$upstream_status rt=$upstream_response_time';\n",
+                            indent, "");
+                fprintf(out, "%*s%s%s/%s%s;\n", indent, "", PATHS[i], p->dir, FILES[i],
+                        trace ? " trace" : "");
                 replaced++;
                 done = true;
             }
@@ -78,9 +86,10 @@ static bool write_conf(const Proxy *p, const char *path, const int *ports, int n
             continue;
         if (strncmp(t, "server 127.0.0.1:", 17) == 0) {
             const char *rest = strchr(t + 17, ' ');
-            for (int i = 0; i < n && !upstream_written; i++)
+            bool *written = strstr(t, " backup") ? &backup_written : &upstream_written;
+            for (int i = 0; i < n && !*written; i++)
                 fprintf(out, "%*sserver 127.0.0.1:%d%s\n", indent, "", ports[i], rest ? rest : ";");
-            upstream_written = true;
+            *written = true;
         } else if (strncmp(t, "listen [::]:", 12) == 0) {
             continue;
         } else if (strncmp(t, "listen 80;", 10) == 0) {
@@ -155,6 +164,10 @@ void proxy_stop(Proxy *p)
         kill(p->pid, SIGTERM);
         waitpid(p->pid, NULL, 0);
         p->pid = 0;
+    }
+    if (p->dir[0] && getenv("SHASHKI_KEEP_NGINX")) { /* its logs, to be read */
+        fprintf(stderr, "nginx's folder kept: %s\n", p->dir);
+        p->dir[0] = '\0';
     }
     if (p->dir[0]) {
         char cmd[128];

@@ -341,13 +341,13 @@ static void store_group(Store *s, const char *on)
         snprintf(g[i].note, sizeof g[i].note, "change %d", i);
     GroupChange c[3] = {{s, &g[0], false}, {s, &g[1], false}, {s, &g[2], false}};
     pthread_t t[3];
-    pthread_mutex_lock(&s->lock); /* the connection busy: the first change's commit waits */
+    pthread_mutex_lock(s->lock); /* the connection busy: the first change's commit waits */
     pthread_create(&t[0], NULL, group_update, &c[0]);
     bool led = group_wait(s, 0);
     pthread_create(&t[1], NULL, group_update, &c[1]);
     pthread_create(&t[2], NULL, group_update, &c[2]);
     bool queued = group_wait(s, 2);
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(s->lock);
     for (int i = 0; i < 3; i++)
         pthread_join(t[i], NULL);
     CHECK_MSG(led && queued, "the first change leads (%d), the two others wait together (%d)",
