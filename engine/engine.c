@@ -691,6 +691,7 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     if (sh->limits.multipv == 0)
         sh->limits.multipv = 1;
     sh->params = e->params;
+    sh->board = search_board_get(pos->variant);
     level_params(e->options.level, &sh->level);
     sh->seed = e->options.seed;
     sh->weights = engine_weights(e, pos->variant);

@@ -15,6 +15,7 @@
 #include "eval.h"
 #include "level.h"
 #include "nnue.h"
+#include "search_board.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -53,6 +54,7 @@ typedef struct SearchShared {
     DrawCounters root_draw;
     EngineLimits limits;
     SearchParams params;
+    const SearchBoard *board; /* the tuning of the root's board (search_board.h) */
     LevelParams level;
     uint64_t seed;
     const EvalWeights *weights;
