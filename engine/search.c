@@ -70,6 +70,8 @@ void search_params_default(SearchParams *p)
     p->killers = 1;
     p->history = 1;
     p->single_reply = 1;
+    p->shots = 0;
+    p->progress = 0;
 }
 
 double search_now(void)
@@ -396,21 +398,14 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
         }
         if (ply >= ENGINE_MAX_PLY - 1)
             return evaluate(w, pos, ply);
-        const SearchBoard *board = w->shared->board;
+        const SearchParams *sp = &w->shared->params;
         bool deep_enough = ply >= 2 * w->root_depth + 8;
-        if ((qply == 0 || board->threat_after) && w->shared->params.threat && !deep_enough &&
-            board_can_capture(pos, us ^ 1)) {
-            if (qply > 0) {
-                /* after captures the counts start again: no earlier position can repeat */
-                draw_start(pos, &w->draw[ply]);
-                w->keys[w->shared->key_count + ply] = pos->key;
-            }
+        if (qply == 0 && sp->threat && !deep_enough && board_can_capture(pos, us ^ 1))
             return search(w, pos, alpha, beta, 1, ply, false);
-        }
         int stand = evaluate(w, pos, ply);
-        if (board->count_progress && pos_has_kings(pos))
+        if (sp->progress && pos_has_kings(pos))
             stand = count_scaled(w, pos, ply, qply, stand);
-        if (board->shots && qply == 0 && stand < beta && !deep_enough)
+        if (sp->shots && qply == 0 && stand < beta && !deep_enough)
             return qsearch_shots(w, pos, alpha > stand ? alpha : stand, beta, ply, stand);
         return stand;
     }

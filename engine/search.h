@@ -30,6 +30,8 @@ typedef struct SearchParams {
     int single_reply; /* a position with one legal move is searched one ply deeper */
     int prune;        /* futility and move-count pruning of late quiet moves near the leaves */
     int egdb;         /* the kings-only endgame tables */
+    int shots;        /* quiescence tries the quiet moves that give a piece up */
+    int progress;     /* the score shrinks as a draw count nears its end */
 } SearchParams;
 
 void search_params_default(SearchParams *params);

@@ -17,9 +17,6 @@ typedef struct SearchBoard {
     int probcut_margin;  /* ProbCut: beta raised by this many centi-men a ply of depth */
     int probcut_percent; /* ProbCut: the shallow search's depth, in percent of the node's */
     int lmr_percent;     /* late-move reductions: log(depth) log(n) / 2, times this / 100 */
-    int shots;           /* quiescence tries the quiet moves that give a piece up (0, 1) */
-    int threat_after;    /* quiescence searches a ply when threatened after captures too */
-    int count_progress;  /* the score shrinks as a draw count nears its end (0, 1) */
     unsigned char lmr[64][64]; /* the reductions, by depth and moves searched */
 } SearchBoard;
 
