@@ -343,6 +343,16 @@ static int count_scaled(Worker *w, const ShPosition *pos, int ply, int qply, int
 
 static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int ply, int qply);
 
+/* A quiescence move's score: the best so far and its line if better; true at a cutoff. */
+static inline bool q_better(Worker *w, int ply, const ShMove *m, int score, int *best, int beta)
+{
+    if (score <= *best)
+        return false;
+    *best = score;
+    pv_set(w, ply, m);
+    return score >= beta;
+}
+
 /* Shots: at a quiet leaf that does not stand at beta, the quiet moves that give a piece up
  * (the opponent must take) are searched through the captures that follow: the sacrifice
  * that forces a majority capture back is where 10x10 games turn, and standing pat misses
@@ -357,17 +367,12 @@ static int qsearch_shots(Worker *w, const ShPosition *pos, int alpha, int beta, 
         pos_play(pos, m, &child);
         if (child.side == pos->side || !board_can_capture(&child, child.side))
             continue;
-        int score = -qsearch(w, &child, -beta, -alpha, ply + 1, 1);
+        int a = alpha > best ? alpha : best;
+        int score = -qsearch(w, &child, -beta, -a, ply + 1, 1);
         if (atomic_load_explicit(&w->shared->stop, memory_order_relaxed))
             return 0;
-        if (score > best) {
-            best = score;
-            pv_set(w, ply, m);
-            if (score >= beta)
-                break;
-            if (score > alpha)
-                alpha = score;
-        }
+        if (q_better(w, ply, m, score, &best, beta))
+            break;
     }
     return best;
 }
@@ -429,12 +434,8 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
                                              : -qsearch(w, &child, -beta, -a, ply + 1, qply + 1);
         if (atomic_load_explicit(&w->shared->stop, memory_order_relaxed))
             return 0;
-        if (score > best) {
-            best = score;
-            pv_set(w, ply, m);
-            if (score >= beta)
-                break;
-        }
+        if (q_better(w, ply, m, score, &best, beta))
+            break;
     }
     return best;
 }
