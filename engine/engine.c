@@ -316,6 +316,8 @@ static const ParamSwitch SWITCHES[] = {
     {"single-reply", offsetof(SearchParams, single_reply), 1, "extend forced moves by one ply"},
     {"prune", offsetof(SearchParams, prune), 1, "futility and move-count pruning near leaves"},
     {"egdb", offsetof(SearchParams, egdb), 1, "kings-only endgame tables (up to 4 pieces)"},
+    {"shots", offsetof(SearchParams, shots), 1, "quiescence tries the quiet moves giving a piece up"},
+    {"progress", offsetof(SearchParams, progress), 1, "scores shrink as a draw count nears its end"},
 };
 
 static bool parse_switch(const char *v, int max, int *out)
@@ -703,6 +705,7 @@ ShStatus engine_start(Engine *e, const ShPosition *pos, const ShPosition *histor
     if (sh->limits.multipv == 0)
         sh->limits.multipv = 1;
     sh->params = e->params;
+    sh->board = search_board_get(pos->variant);
     level_params(e->options.level, &sh->level);
     sh->seed = e->options.seed;
     sh->weights = engine_weights(e, pos->variant);

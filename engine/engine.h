@@ -215,6 +215,8 @@ void engine_clear(Engine *engine);
  *   lmr          0 off, 1 by move count, 2 by log(depth) log(moves) (the default)
  *   probcut, aspiration, threat, killers, history, single-reply   0 or 1 (default 1)
  *   prune        futility and move-count pruning near the leaves, 0 or 1 (default 0)
+ *   shots        quiescence also tries the quiet moves that give a piece up, 0 or 1 (default 0)
+ *   progress     scores shrink as a draw count nears its end, 0 or 1 (default 0)
  *   egdb         the kings-only endgame tables, 0 or 1 (default 1)
  *   egdb-path    a folder of endgame databases (shashki egdb build; docs/egdb.md) to probe
  *                in Russian games, or "" for none (the default); opened at once, an error if

@@ -70,17 +70,8 @@ void search_params_default(SearchParams *p)
     p->killers = 1;
     p->history = 1;
     p->single_reply = 1;
-}
-
-/* Late-move reductions by log(depth) * log(moves searched) (lmr = 2). */
-static int lmr_table[64][64];
-static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
-
-static void lmr_init(void)
-{
-    for (int d = 1; d < 64; d++)
-        for (int n = 1; n < 64; n++)
-            lmr_table[d][n] = (int)(0.5 + log(d) * log(n) / 2.0);
+    p->shots = 0;
+    p->progress = 0;
 }
 
 double search_now(void)
@@ -352,6 +343,61 @@ static inline int evaluate_leaf(Worker *w, const ShPosition *pos, int ply, int a
 static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int depth, int ply,
                   bool prune);
 
+/* Progress in a long ending: as a draw count (the 25 king moves, the 16 and 5 moves) nears its
+ * end, the static score shrinks towards the draw it will be (to a third at the end), so the
+ * side ahead prefers the moves that start the count again (a capture, a man's move) while
+ * there is time. Only in the last 32 plies of a count, where the count is part of the
+ * table's key (draw.h); after captures (qply > 0) the counts start afresh. */
+static int count_scaled(Worker *w, const ShPosition *pos, int ply, int qply, int score)
+{
+    DrawCounters fresh;
+    const DrawCounters *c = &w->draw[ply];
+    if (qply > 0) {
+        draw_start(pos, &fresh);
+        c = &fresh;
+    }
+    int left = draw_plies_left(c, pos);
+    if (left >= 32)
+        return score;
+    return score * (left + 16) / 48;
+}
+
+static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int ply, int qply);
+
+/* A quiescence move's score: the best so far and its line if better; true at a cutoff. */
+static inline bool q_better(Worker *w, int ply, const ShMove *m, int score, int *best, int beta)
+{
+    if (score <= *best)
+        return false;
+    *best = score;
+    pv_set(w, ply, m);
+    return score >= beta;
+}
+
+/* Shots: at a quiet leaf that does not stand at beta, the quiet moves that give a piece up
+ * (the opponent must take) are searched through the captures that follow: the sacrifice
+ * that forces a majority capture back is where 10x10 games turn, and standing pat misses
+ * it. `best` is the standing score; returns the best of it and the shots. */
+static int qsearch_shots(Worker *w, const ShPosition *pos, int alpha, int beta, int ply, int best)
+{
+    ShMoveList list;
+    sh_moves_generate(pos, &list);
+    for (int n = 0; n < list.count; n++) {
+        const ShMove *m = &list.moves[n];
+        ShPosition child;
+        pos_play(pos, m, &child);
+        if (child.side == pos->side || !board_can_capture(&child, child.side))
+            continue;
+        int a = alpha > best ? alpha : best;
+        int score = -qsearch(w, &child, -beta, -a, ply + 1, 1);
+        if (atomic_load_explicit(&w->shared->stop, memory_order_relaxed))
+            return 0;
+        if (q_better(w, ply, m, score, &best, beta))
+            break;
+    }
+    return best;
+}
+
 static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int ply, int qply)
 {
     w->pv_length[ply] = 0;
@@ -378,10 +424,18 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
         }
         if (ply >= ENGINE_MAX_PLY - 1)
             return evaluate(w, pos, ply);
-        if (qply == 0 && w->shared->params.threat && ply < 2 * w->root_depth + 8 &&
-            board_can_capture(pos, us ^ 1))
+        const SearchParams *sp = &w->shared->params;
+        bool deep_enough = ply >= 2 * w->root_depth + 8;
+        if (qply == 0 && sp->threat && !deep_enough && board_can_capture(pos, us ^ 1))
             return search(w, pos, alpha, beta, 1, ply, false);
-        return evaluate_leaf(w, pos, ply, alpha, beta);
+        if (!sp->progress && !sp->shots) /* the bound a lazy evaluation may give is enough */
+            return evaluate_leaf(w, pos, ply, alpha, beta);
+        int stand = evaluate(w, pos, ply);
+        if (sp->progress && pos_has_kings(pos))
+            stand = count_scaled(w, pos, ply, qply, stand);
+        if (sp->shots && qply == 0 && stand < beta && !deep_enough)
+            return qsearch_shots(w, pos, alpha > stand ? alpha : stand, beta, ply, stand);
+        return stand;
     }
     if (ply >= ENGINE_MAX_PLY - 1)
         return evaluate(w, pos, ply);
@@ -403,12 +457,8 @@ static int qsearch(Worker *w, const ShPosition *pos, int alpha, int beta, int pl
                                              : -qsearch(w, &child, -beta, -a, ply + 1, qply + 1);
         if (atomic_load_explicit(&w->shared->stop, memory_order_relaxed))
             return 0;
-        if (score > best) {
-            best = score;
-            pv_set(w, ply, m);
-            if (score >= beta)
-                break;
-        }
+        if (q_better(w, ply, m, score, &best, beta))
+            break;
     }
     return best;
 }
@@ -495,9 +545,10 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
 
     /* ProbCut: a shallow search clearing a raised beta by a margin prunes the node. */
     if (sp->probcut && prune && !pv_node && depth >= 3 && !is_decisive(beta) && ply > 0) {
-        int margin = depth * 10;
+        int margin = depth * sh->board->probcut_margin;
         int raised = beta + margin;
-        int s = search(w, pos, raised - 1, raised, depth * 40 / 100, ply, false);
+        int s = search(w, pos, raised - 1, raised, depth * sh->board->probcut_percent / 100, ply,
+                       false);
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
             return 0;
         if (s >= raised)
@@ -544,7 +595,7 @@ static int search(Worker *w, const ShPosition *pos, int alpha, int beta, int dep
                 reduction = !pv_node && n >= 4 ? 2 : 1;
             else if (sp->lmr == 2 && depth >= 2 && !capture && !m->promotes &&
                      !board_can_capture(&child, child.side)) {
-                reduction = lmr_table[depth < 63 ? depth : 63][n < 63 ? n : 63];
+                reduction = sh->board->lmr[depth < 63 ? depth : 63][n < 63 ? n : 63];
                 reduction -= pv_node + (keys[n] >= ORDER_KILLER);
                 if (reduction > new_depth - 1)
                     reduction = new_depth - 1;
@@ -944,7 +995,6 @@ static void helper_search(Worker *w)
 
 void search_run(Worker *w)
 {
-    pthread_once(&lmr_once, lmr_init);
     w->nodes = 0;
     w->egdb_hits = 0;
     for (int i = 0; i < ENGINE_MAX_PLY + 2; i++)

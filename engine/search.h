@@ -15,6 +15,7 @@
 #include "eval.h"
 #include "level.h"
 #include "nnue.h"
+#include "search_board.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -29,6 +30,8 @@ typedef struct SearchParams {
     int single_reply; /* a position with one legal move is searched one ply deeper */
     int prune;        /* futility and move-count pruning of late quiet moves near the leaves */
     int egdb;         /* the kings-only endgame tables */
+    int shots;        /* quiescence tries the quiet moves that give a piece up */
+    int progress;     /* the score shrinks as a draw count nears its end */
 } SearchParams;
 
 void search_params_default(SearchParams *params);
@@ -53,6 +56,7 @@ typedef struct SearchShared {
     DrawCounters root_draw;
     EngineLimits limits;
     SearchParams params;
+    const SearchBoard *board; /* the tuning of the root's board (search_board.h) */
     LevelParams level;
     uint64_t seed;
     const EvalWeights *weights;

@@ -379,8 +379,36 @@ static EngineResult search10(Engine *e, const ShPosition *p, const ShPosition *h
     return r;
 }
 
+/* A shot one ply beyond a depth-1 search: after any quiet Black move, White gives a man up
+ * (32-28 23x32) and takes two back (38x27x18) by the majority rule. A depth-12 search finds
+ * Black's answer (23-28, giving the man back at once); a depth-1 search standing pat at the
+ * leaves does not see the shot, one that tries the quiet moves that give a piece up (the
+ * shots setting) does, and plays the deep search's move. */
+static void board10_shot_cases(Engine *e)
+{
+    test_case("10x10 quiescence: shots seen one ply beyond the search (shots=1)");
+    ShPosition p = fen10("B:W32,33,38,43,45:B22,23,1,2,3,4");
+    ShError err;
+    engine_clear(e);
+    EngineResult deep = search10(e, &p, NULL, 0, 12, 0);
+    CHECK_INT(engine_set_param(e, "shots", "0", &err), SH_OK);
+    engine_clear(e);
+    EngineResult blind = search10(e, &p, NULL, 0, 1, 0);
+    CHECK_INT(engine_set_param(e, "shots", "1", &err), SH_OK);
+    engine_clear(e);
+    EngineResult seen = search10(e, &p, NULL, 0, 1, 0);
+    CHECK_INT(engine_set_param(e, "shots", "0", &err), SH_OK);
+    CHECK(deep.has_move && seen.has_move && blind.has_move);
+    CHECK_MSG(sh_move_equal(&seen.move, &deep.move), "depth 1 with shots and depth 12 differ");
+    CHECK_MSG(!sh_move_equal(&blind.move, &deep.move), "depth 1 without shots found it");
+    /* the shot costs Black a man the blind search counts as still its own */
+    CHECK_MSG(blind.score - seen.score >= 80, "blind %d, with shots %d", blind.score,
+              seen.score);
+}
+
 static void board10_ending_cases(Engine *e)
 {
+    board10_shot_cases(e);
     test_case("10x10 ending: three kings against a lone king on the long diagonal: a draw");
     static const char *const road[] = {"W:WK35,K45,K49:BK46", "W:WK1,K2,K3:BK28",
                                        "B:WK30,K44,K48:BK19"};
