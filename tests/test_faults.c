@@ -4,7 +4,7 @@
  * flight (in its commit, some of the time): nginx goes on with the other process, every move that
  * was acknowledged is in the game, in its order, and the killed process comes back with them.
  * Then a rolling restart: process 1 stopped and started again, process 2 stopped at once, and
- * nginx answers from process 1 at once (the shipped file's backup lines). Runs with the faults-pg
+ * nginx answers from process 1 at once (the shipped file's max_fails=0). Runs with the faults-pg
  * suite (make test). */
 #include <curl/curl.h>
 #include <jansson.h>
@@ -178,11 +178,11 @@ static void reads_answered(Player *p, int n, time_t since)
     }
 }
 
-/* A rolling restart as an administrator does it: process 1 stopped (nginx fails requests on it
- * and skips it for fail_timeout, 5 s), started again, and process 2 stopped at once: nginx
- * answers from process 1 at once, though it is still within its 5 s of being skipped (the
- * shipped file's backup lines). Before them nginx answered 502 "no live upstreams" until the 5 s
- * were over: the windows the kills above met whenever a round came within 5 s of the last. */
+/* A rolling restart as an administrator does it: process 1 stopped (nginx fails requests on
+ * it), started again, and process 2 stopped at once: nginx answers from process 1 at once (the
+ * shipped file's max_fails=0: no process is skipped for having failed). With max_fails=1
+ * fail_timeout=5s nginx answered 502 "no live upstreams" until process 1's 5 s were over: the
+ * windows the kills above met whenever a round came within 5 s of the last. */
 static void rolling_restart(Player *p, Server *procs, const int *ports)
 {
     test_case("faults: a rolling restart, process 2 stopped right after process 1 came back");

@@ -42,8 +42,8 @@ static bool listening(int port)
 }
 
 /* The docs' configuration with this test's ports and paths: the "server 127.0.0.1:808N" lines
- * of the upstream become one line per process (the first line of the primary ones, then of the
- * backups), "listen 80" the plain port, "listen 443" the TLS port (both on 127.0.0.1; the [::]
+ * of the upstream become one line per process (the first line, then of
+ * backups if the file has them), "listen 80" the plain port, "listen 443" the TLS port (both on 127.0.0.1; the [::]
  * lines dropped), the pid, logs, temporary folders and certificate those of the test's folder.
  * Everything else as shipped, but with SHASHKI_KEEP_NGINX set the access log also says when
  * (ms), to which process and with what answer each request went (to read a fault's run). */
