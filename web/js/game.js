@@ -245,12 +245,14 @@ export class GameView {
     const pending = this.board.view ? this.board.pending : null;
     if (prev && g.you === undefined) g.you = prev.you;
     if (prev && g.event === undefined) g.event = prev.event; // the event's link comes with a GET
-    // whether the game is rated and the players' accounts come with a GET and the answers, not
-    // with the events: kept from before, and asked for when a seat is taken (its account)
+    // the players' accounts come with a GET and the answers, not with the events (which say
+    // whether the game is rated): kept from before, and asked for when a seat is taken
     let accountsStale = false;
     if (prev && g.rated === undefined) {
       g.rated = prev.rated;
       g.speed = prev.speed;
+    }
+    if (prev && (g.players || []).some((p) => p.account === undefined)) {
       const before = new Map((prev.players || []).map((p) => [p.colour, p.account]));
       for (const p of g.players || []) if (p.account === undefined) p.account = before.get(p.colour) ?? null;
       accountsStale = !!prev.seats && !!g.seats && Object.keys(g.seats).some((c) => prev.seats[c] === 'open' && g.seats[c] === 'taken');
