@@ -477,6 +477,10 @@ static void pacing(void)
                      "{\"name\": \"Vera\", \"password\": \"correct horse\"}", NULL);
     CHECK_INT(a.status, 201);
     answer_free(&a);
+    a = fetch(&p[1], "POST", "/api/accounts",
+              "{\"name\": \"Nina\", \"password\": \"battery staple\"}", "X-Forwarded-For: 192.0.2.20");
+    CHECK_INT(a.status, 201);
+    answer_free(&a);
     test_case("ops-pg: four wrong passwords, through two processes from four addresses");
     double start = now_s();
     for (int i = 0; i < 4; i++) {
@@ -494,14 +498,24 @@ static void pacing(void)
               "{\"name\": \"Vera\", \"password\": \"correct horse\"}", "X-Forwarded-For: 192.0.2.9");
     CHECK_INT(a.status, 200);
     answer_free(&a);
+    /* what a first wrong password costs on this machine now (its hash checked, no delay):
+     * Nina's, who never guessed wrong; a count kept would add 2 s (auth.h) to Vera's */
+    start = now_s();
+    a = fetch(&p[0], "POST", "/api/account/session",
+              "{\"name\": \"Nina\", \"password\": \"wrong staple\"}",
+              "X-Forwarded-For: 192.0.2.21");
+    CHECK_INT(a.status, 401);
+    answer_free(&a);
+    double first = now_s() - start;
     start = now_s();
     a = fetch(&p[0], "POST", "/api/account/session",
               "{\"name\": \"Vera\", \"password\": \"wrong horse\"}", "X-Forwarded-For: 192.0.2.10");
     CHECK_INT(a.status, 401);
     answer_free(&a);
     spent = now_s() - start;
-    CHECK_MSG(spent < 2.0, "after a right password a wrong one cost %.2f s (the count was kept)",
-              spent);
+    CHECK_MSG(spent < first + 1.0,
+              "after a right password a wrong one cost %.2f s, a first wrong one %.2f s (the count "
+              "was kept)", spent, first);
     server_stop(&p[0], false);
     server_stop(&p[1], false);
 }
